@@ -1,0 +1,1 @@
+//! Poker hand evaluation and equity (see issue 3).

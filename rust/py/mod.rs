@@ -1,0 +1,12 @@
+//! PyO3 bindings: the only code that imports pyo3. Each submodule wraps one part of the
+//! core and registers its own classes and functions.
+
+pub mod cards;
+pub mod errors;
+
+use pyo3::prelude::*;
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    cards::register(m)?;
+    Ok(())
+}

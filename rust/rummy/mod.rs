@@ -1,0 +1,1 @@
+//! Rummy meld search (see issue 8).
