@@ -72,11 +72,16 @@ pub struct PlainIndex {
 
 impl PlainIndex {
     pub fn new(rules: &MeldRules) -> PlainIndex {
-        let mut keys = [0u32; 52];
-        for (f, k) in keys.iter_mut().enumerate() {
+        let mut idx = PlainIndex { melds: Vec::with_capacity(64), start: [0; 53], keys: [0; 52] };
+        idx.set_rules(rules);
+        idx
+    }
+
+    /// Take the card values of `rules` (before `load`ing a hand under other rules).
+    pub fn set_rules(&mut self, rules: &MeldRules) {
+        for (f, k) in self.keys.iter_mut().enumerate() {
             *k = (rules.values[f % 13] as u32) << 8 | 1;
         }
-        PlainIndex { melds: Vec::with_capacity(64), start: [0; 53], keys }
     }
 
     /// Load the melds of `hand`.
@@ -130,49 +135,60 @@ impl PlainIndex {
     }
 
     /// Minimum deadwood key with exactly one card discarded (not one in `forbid`).
-    fn dfs_discard(&self, rem: u64, acc: u32, used: bool, forbid: u64, best: &mut u32) {
+    ///
+    /// Any arrangement of the hand less the discard, plus the discard as deadwood, is an
+    /// arrangement of the whole hand; so the best discard is, over all arrangements of
+    /// the whole hand, the deadwood less its most valuable card (that may be discarded).
+    /// `mx` is the largest key of a discardable deadwood card so far; the search needs no
+    /// branch for the discard. Lower bound: `acc - mx` (a discard chosen later is a card
+    /// whose key is added to `acc` first).
+    fn dfs_discard(&self, rem: u64, acc: u32, mx: u32, forbid: u64, best: &mut u32) {
         if rem == 0 {
-            if used && acc < *best {
-                *best = acc;
+            if mx > 0 && acc - mx < *best {
+                *best = acc - mx;
             }
             return;
         }
         let c = rem.trailing_zeros() as usize;
         let (lo, hi) = (self.start[c] as usize, self.start[c + 1] as usize);
         for &m in &self.melds[lo..hi] {
-            if m & !rem == 0 && acc < *best {
-                self.dfs_discard(rem ^ m, acc, used, forbid, best);
+            if m & !rem == 0 && acc - mx < *best {
+                self.dfs_discard(rem ^ m, acc, mx, forbid, best);
             }
         }
-        if !used && forbid >> c & 1 == 0 && acc < *best {
-            self.dfs_discard(rem & (rem - 1), acc, true, forbid, best);
-        }
-        let a = acc + self.keys[c];
-        if a < *best {
-            self.dfs_discard(rem & (rem - 1), a, used, forbid, best);
+        let k = self.keys[c];
+        let a = acc + k;
+        let mx2 = if forbid >> c & 1 == 0 { mx.max(k) } else { mx };
+        if a - mx2 < *best {
+            self.dfs_discard(rem & (rem - 1), a, mx2, forbid, best);
         }
     }
 
-    /// The search with the witness path (`path` entries: meld mask, or a card bit
-    /// tagged dead / discard).
+    /// The search with the witness path (`path` entries: meld mask, or a dead card
+    /// bit). With `discard`, the cost is the deadwood less its most valuable discardable
+    /// card (see [`dfs_discard`](Self::dfs_discard)); the caller marks that card.
     #[allow(clippy::too_many_arguments)]
     fn dfs_witness(
         &self,
         rem: u64,
         acc: u32,
+        mx: u32,
         discard: bool,
-        used: bool,
         forbid: u64,
         path: &mut Vec<u64>,
         best: &mut u32,
         best_path: &mut Vec<u64>,
     ) {
-        if acc >= *best {
+        let bound = acc - mx;
+        if bound >= *best {
             return;
         }
         if rem == 0 {
-            if used || !discard {
+            if !discard {
                 *best = acc;
+                best_path.clone_from(path);
+            } else if mx > 0 {
+                *best = acc - mx;
                 best_path.clone_from(path);
             }
             return;
@@ -183,17 +199,14 @@ impl PlainIndex {
         for &m in &self.melds[lo..hi] {
             if m & !rem == 0 {
                 path.push(m | TAG_MELD);
-                self.dfs_witness(rem ^ m, acc, discard, used, forbid, path, best, best_path);
+                self.dfs_witness(rem ^ m, acc, mx, discard, forbid, path, best, best_path);
                 path.pop();
             }
         }
-        if discard && !used && forbid & bit == 0 {
-            path.push(bit | TAG_DISCARD);
-            self.dfs_witness(rem ^ bit, acc, discard, true, forbid, path, best, best_path);
-            path.pop();
-        }
+        let k = self.keys[c];
+        let mx2 = if discard && forbid & bit == 0 { mx.max(k) } else { mx };
         path.push(bit | TAG_DEAD);
-        self.dfs_witness(rem ^ bit, acc + self.keys[c], discard, used, forbid, path, best, best_path);
+        self.dfs_witness(rem ^ bit, acc + k, mx2, discard, forbid, path, best, best_path);
         path.pop();
     }
 
@@ -207,17 +220,40 @@ impl PlainIndex {
     /// Minimum key after discarding one card not in `forbid` (`u32::MAX` if none can go).
     pub fn min_key_discard(&self, hand: u64, forbid: u64) -> u32 {
         let mut best = u32::MAX;
-        self.dfs_discard(hand, 0, false, forbid, &mut best);
+        self.dfs_discard(hand, 0, 0, forbid, &mut best);
         best
     }
 
     /// The best arrangement's key and path.
+    /// With `discard`, the discard is the highest-keyed dead card not in `forbid`, the
+    /// lowest such card on a tie; it is tagged [`TAG_DISCARD`] in the path.
     pub fn witness(&self, hand: u64, discard: bool, forbid: u64) -> Option<(u32, Vec<u64>)> {
         let mut best = u32::MAX;
         let mut path = Vec::with_capacity(16);
         let mut best_path = Vec::new();
-        self.dfs_witness(hand, 0, discard, false, forbid, &mut path, &mut best, &mut best_path);
-        (best != u32::MAX).then_some((best, best_path))
+        self.dfs_witness(hand, 0, 0, discard, forbid, &mut path, &mut best, &mut best_path);
+        if best == u32::MAX {
+            return None;
+        }
+        if discard {
+            let mut pick: Option<(u32, usize)> = None;
+            for (i, &e) in best_path.iter().enumerate() {
+                if e & TAG_MASK == TAG_DEAD && e & forbid == 0 {
+                    let k = self.keys[(e & !TAG_MASK).trailing_zeros() as usize];
+                    let c = (e & !TAG_MASK).trailing_zeros();
+                    let better = match pick {
+                        None => true,
+                        Some((pk, pi)) => k > pk || k == pk && c < (best_path[pi] & !TAG_MASK).trailing_zeros(),
+                    };
+                    if better {
+                        pick = Some((k, i));
+                    }
+                }
+            }
+            let (_, i) = pick.expect("the search found a discardable card");
+            best_path[i] = (best_path[i] & !TAG_MASK) | TAG_DISCARD;
+        }
+        Some((best, best_path))
     }
 }
 
@@ -230,8 +266,24 @@ impl PlainIndex {
 /// assert_eq!(fast_deadwood(hand.0, &MeldRules::gin()), 24); // 7h-8h-9h run, 7d 7s Kc left
 /// ```
 pub fn fast_deadwood(hand: u64, rules: &MeldRules) -> u32 {
-    let mut idx = PlainIndex::new(rules);
-    deadwood_with(&mut idx, hand, rules)
+    with_index(rules, |idx| deadwood_with(idx, hand, rules))
+}
+
+thread_local! {
+    static INDEX: std::cell::RefCell<Option<PlainIndex>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Run `f` with this thread's reusable index, set to `rules`' values (no allocation
+/// after the first call on a thread).
+pub(crate) fn with_index<R>(rules: &MeldRules, f: impl FnOnce(&mut PlainIndex) -> R) -> R {
+    INDEX.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => {
+            let idx = slot.get_or_insert_with(|| PlainIndex::new(rules));
+            idx.set_rules(rules);
+            f(idx)
+        }
+        Err(_) => f(&mut PlainIndex::new(rules)),
+    })
 }
 
 /// As [`fast_deadwood`], reusing an index's buffers (batch loops).

@@ -21,8 +21,8 @@ impl MeldKind {
     }
 }
 
-/// A meld: its physical cards and what each plays as. `plays_as[i]` is `cards[i]` for a
-/// natural card and the standard card a wild stands for otherwise (a wild in a set
+/// A meld: its physical cards and what each plays as. `plays_as[i]` is the standard card
+/// (first pack) `cards[i]` is for a natural card, and the one a wild stands for otherwise (a wild in a set
 /// stands for the set's rank in a suit no natural card of the set has, lowest first).
 /// Cards are in meld order: runs from low to high, sets by suit with wilds last.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -39,9 +39,10 @@ impl Meld {
     pub fn is_empty(&self) -> bool {
         self.cards.is_empty()
     }
-    /// The wild cards and what each stands for.
+    /// The wild cards and what each stands for (a wild-rank card standing for itself
+    /// is not listed).
     pub fn wilds(&self) -> Vec<(Card, Card)> {
-        self.cards.iter().zip(&self.plays_as).filter(|(c, p)| c != p || c.is_joker()).map(|(c, p)| (*c, *p)).collect()
+        self.cards.iter().zip(&self.plays_as).filter(|(c, p)| c.with_copy(0) != **p || c.is_joker()).map(|(c, p)| (*c, *p)).collect()
     }
     /// Rank of a set (0 = deuce .. 12 = ace).
     pub fn rank(&self) -> u8 {
@@ -220,7 +221,7 @@ fn covers(win: u32, rank_mask: u16) -> bool {
 }
 
 pub(crate) fn set_meld(naturals: Vec<Card>, wilds: &[Card], rank: u8, suits: u8) -> Meld {
-    let mut plays_as: Vec<Card> = naturals.clone();
+    let mut plays_as: Vec<Card> = naturals.iter().map(|c| c.with_copy(0)).collect();
     let mut used = suits;
     for _ in wilds {
         let s = (0..4).find(|&s| used >> s & 1 == 0).unwrap_or(0);

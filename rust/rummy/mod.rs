@@ -42,22 +42,26 @@ use crate::error::{CoreError, CoreResult};
 use fast::{TAG_DEAD, TAG_DISCARD, TAG_MASK};
 
 /// The hand as a 52-bit mask when the bitset path applies (no wild card, no face twice),
-/// with the physical card of each face.
-fn plain(hand: &[Card], rules: &MeldRules) -> Option<(u64, [Card; 52])> {
+/// with the physical card of each face. Validates the rules; a hand for the general
+/// path is checked there.
+fn plain(hand: &[Card], rules: &MeldRules) -> CoreResult<Option<(u64, [Card; 52])>> {
+    rules.validate()?;
     let mut mask = 0u64;
     let mut phys = [Card::new(0, 0); 52];
     for &c in hand {
-        if rules.is_wild(c) {
-            return None;
+        if rules.is_wild(c) || c.copy() >= rules.packs {
+            rules.check_hand(hand)?;
+            return Ok(None);
         }
         let bit = 1u64 << c.face();
         if mask & bit != 0 {
-            return None;
+            rules.check_hand(hand)?;
+            return Ok(None);
         }
         mask |= bit;
         phys[c.face() as usize] = c;
     }
-    Some((mask, phys))
+    Ok(Some((mask, phys)))
 }
 
 fn prepare(hand: &[Card], rules: &MeldRules) -> CoreResult<()> {
@@ -75,12 +79,39 @@ fn from_path(path: &[u64], key: u32, phys: &[Card; 52], rules: &MeldRules) -> Ar
         match tag {
             TAG_DEAD => arr.deadwood.extend(cards),
             TAG_DISCARD => arr.discard = cards.first().copied(),
-            _ => arr.melds.push(interpret_meld(&cards, rules).expect("the fast path only builds legal melds")),
+            _ => arr.melds.push(meld_from_mask(mask, cards, rules)),
         }
     }
     arr.deadwood.sort();
     arr.deadwood_value = key >> 8;
     arr
+}
+
+/// A fast-path meld from its mask: a set if one rank, else a run.
+fn meld_from_mask(mask: u64, mut cards: Vec<Card>, rules: &MeldRules) -> Meld {
+    let first = mask.trailing_zeros();
+    if mask & (fast::COL << (first % 13)) == mask {
+        let plays_as = cards.iter().map(|c| c.with_copy(0)).collect();
+        return Meld { kind: MeldKind::Set, cards, plays_as };
+    }
+    let suit = (first / 13) as u8;
+    let ranks = (mask >> (13 * suit as u32) & 0x1FFF) as u16;
+    let mut window = rules.positions(ranks);
+    if window.count_ones() != ranks.count_ones() {
+        // High-or-low ace: the run uses one end.
+        let low = window & !(1 << 13);
+        window = if rules.is_window(low) { low } else { window & !1 };
+    }
+    let order = meld::window_order(rules, window);
+    let mut sorted = Vec::with_capacity(cards.len());
+    let mut plays_as = Vec::with_capacity(cards.len());
+    for p in order {
+        let r = meld::rank_at(p);
+        let i = cards.iter().position(|c| c.rank() == Some(r)).expect("card of the run");
+        sorted.push(cards.swap_remove(i));
+        plays_as.push(Card::new(r, suit));
+    }
+    Meld { kind: MeldKind::Run, cards: sorted, plays_as }
 }
 
 fn bits(mut m: u64) -> impl Iterator<Item = u32> {
@@ -96,11 +127,11 @@ fn bits(mut m: u64) -> impl Iterator<Item = u32> {
 /// The arrangement of `hand` with the least deadwood (ties: fewer deadwood cards, then the
 /// first found - see the module docs of `search.rs`).
 pub fn best_melds(hand: &[Card], rules: &MeldRules) -> CoreResult<Arrangement> {
-    prepare(hand, rules)?;
-    if let Some((mask, phys)) = plain(hand, rules) {
-        let mut idx = PlainIndex::new(rules);
-        idx.load(mask, rules);
-        let (key, path) = idx.witness(mask, false, 0).expect("an arrangement always exists");
+    if let Some((mask, phys)) = plain(hand, rules)? {
+        let (key, path) = fast::with_index(rules, |idx| {
+            idx.load(mask, rules);
+            idx.witness(mask, false, 0).expect("an arrangement always exists")
+        });
         return Ok(from_path(&path, key, &phys, rules));
     }
     Ok(search(hand, rules, &SearchOptions::default())?.expect("an arrangement always exists"))
@@ -108,8 +139,7 @@ pub fn best_melds(hand: &[Card], rules: &MeldRules) -> CoreResult<Arrangement> {
 
 /// The least deadwood value of `hand`.
 pub fn deadwood(hand: &[Card], rules: &MeldRules) -> CoreResult<u32> {
-    prepare(hand, rules)?;
-    if let Some((mask, _)) = plain(hand, rules) {
+    if let Some((mask, _)) = plain(hand, rules)? {
         return Ok(fast_deadwood(mask, rules));
     }
     Ok(search::search_key(hand, rules, &SearchOptions::default())?.expect("an arrangement always exists") >> 8)
@@ -120,7 +150,7 @@ pub fn deadwood(hand: &[Card], rules: &MeldRules) -> CoreResult<u32> {
 /// `forbid` is a card that may not be discarded (the one just taken from the discard
 /// pile). With `rules.hand_size` set, the hand must hold `hand_size + 1` cards.
 pub fn best_discard(hand: &[Card], rules: &MeldRules, forbid: Option<Card>) -> CoreResult<Arrangement> {
-    prepare(hand, rules)?;
+    let plain_hand = plain(hand, rules)?;
     if rules.hand_size > 0 && hand.len() != rules.hand_size as usize + 1 {
         return Err(CoreError::InvalidHand(format!(
             "best_discard wants {} cards (a hand of {} after the draw), got {}",
@@ -140,11 +170,13 @@ pub fn best_discard(hand: &[Card], rules: &MeldRules, forbid: Option<Card>) -> C
     let no_choice = || {
         CoreError::InvalidHand(format!("no card can be discarded: {} is the only card", forbid.map(|c| c.to_string()).unwrap_or_default()))
     };
-    if let Some((mask, phys)) = plain(hand, rules) {
-        let mut idx = PlainIndex::new(rules);
-        idx.load(mask, rules);
+    if let Some((mask, phys)) = plain_hand {
         let forbid_mask = forbid.map_or(0, |c| 1u64 << c.face());
-        let (key, path) = idx.witness(mask, true, forbid_mask).ok_or_else(no_choice)?;
+        let found = fast::with_index(rules, |idx| {
+            idx.load(mask, rules);
+            idx.witness(mask, true, forbid_mask)
+        });
+        let (key, path) = found.ok_or_else(no_choice)?;
         return Ok(from_path(&path, key, &phys, rules));
     }
     let opts = SearchOptions { discard: true, forbid, ..Default::default() };

@@ -590,7 +590,7 @@ fn rebuild(hand: &[Card], rules: &MeldRules, opts: &SearchOptions, s: &Search<'_
                     for _ in 0..k {
                         let c = take_from(&mut pools, su * 13 + rank as usize);
                         used |= 1 << su;
-                        arr.layoffs.push(LayOff { card: c, meld: *target as usize, plays_as: c });
+                        arr.layoffs.push(LayOff { card: c, meld: *target as usize, plays_as: c.with_copy(0) });
                     }
                 }
                 for _ in 0..*w {
