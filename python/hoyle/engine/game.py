@@ -60,6 +60,7 @@ class Game:
         self.state = state
         self.record = record
         self._decks: list[Deck] = [Deck(d) for d in record.get("decks") or []]
+        self._legal_cache: tuple[int, int, list[Action]] | None = None
 
     # --- reading -------------------------------------------------------------------------
 
@@ -104,7 +105,18 @@ class Game:
         seat = self.state.to_act if seat is None else self._check_seat(seat)
         if seat is None or self.is_over:
             return []
-        return self._hook.hoyle_legal_actions(state=self.state, seat=seat) or []
+        return list(self._legal(seat))
+
+    def _legal(self, seat: int) -> list[Action]:
+        # Every action appends an event before the variant applies it, so the event
+        # count identifies the state between actions: cache the last answer.
+        key = len(self.state.events)
+        cached = self._legal_cache
+        if cached is not None and cached[0] == key and cached[1] == seat:
+            return cached[2]
+        legal = self._hook.hoyle_legal_actions(state=self.state, seat=seat) or []
+        self._legal_cache = (key, seat, legal)
+        return legal
 
     # --- acting ----------------------------------------------------------------------------
 
@@ -131,7 +143,7 @@ class Game:
             raise self._illegal(action, who, "the game is over")
         if who is None:
             raise self._illegal(action, who, "no seat is to act; name the seat")
-        legal = self._hook.hoyle_legal_actions(state=state, seat=who) or []
+        legal = self._legal(who)
         if action not in legal:
             verdict = self._hook.hoyle_check_action(state=state, seat=who, action=action)
             if verdict != "ok":
@@ -193,7 +205,7 @@ class Game:
     def clone(self) -> Game:
         """An independent copy, cheap enough for tree search."""
         g = Game.__new__(Game)
-        g._rules, g._hook, g._decks = self._rules, self._hook, self._decks
+        g._rules, g._hook, g._decks, g._legal_cache = self._rules, self._hook, self._decks, None
         g.state = self.state.clone()
         g.record = {**self.record, "actions": list(self.record["actions"])}
         return g
