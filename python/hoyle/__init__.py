@@ -16,15 +16,55 @@ from __future__ import annotations
 
 from hoyle import errors, rummy
 from hoyle._core import Card, CardSet, Deck, Rng
+from hoyle.bots import Bot, RandomBot
+from hoyle.engine import Action, Event, Game, State, Zone, new_game
+from hoyle.hookspecs import hookimpl
+from hoyle.registry import HouseRule, Option, Variant
+from hoyle.simulate import SimulationResult, simulate
 
 __version__ = "0.1.0"
 
+
+def variants() -> dict[str, Variant]:
+    """The installed variants by name; each knows the distribution that provides it.
+
+    >>> "war" in hoyle.variants()                              # doctest: +SKIP
+    True
+    """
+    from hoyle.plugins import default_registry
+
+    return dict(default_registry().variants)
+
+
+def house_rules() -> dict[str, HouseRule]:
+    """The installed house rules by name."""
+    from hoyle.plugins import default_registry
+
+    return dict(default_registry().house_rules)
+
+
 __all__ = [
+    "Action",
+    "Bot",
     "Card",
     "CardSet",
     "Deck",
+    "Event",
+    "Game",
+    "HouseRule",
+    "Option",
+    "RandomBot",
     "Rng",
-    "errors",
-    "rummy",
+    "SimulationResult",
+    "State",
+    "Variant",
+    "Zone",
     "__version__",
+    "errors",
+    "hookimpl",
+    "house_rules",
+    "new_game",
+    "rummy",
+    "simulate",
+    "variants",
 ]

@@ -276,8 +276,8 @@ impl PyCardSet {
             .ok_or_else(|| invalid_argument("suit", repr(suit), "a suit is 'c', 'd', 'h', 's' or 0..3"))
     }
     /// How many cards of each rank: a list of 13 counts, deuce first, ace last.
-    fn rank_counts(&self) -> Vec<u8> {
-        self.0.rank_counts().to_vec()
+    fn rank_counts(&self) -> Vec<u32> {
+        self.0.rank_counts().iter().map(|&c| c as u32).collect()
     }
     /// Ranks present in any suit as a 13-bit mask (bit 0 = deuce).
     fn rank_mask(&self) -> u16 {

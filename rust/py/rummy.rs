@@ -258,22 +258,26 @@ impl PyMeldRules {
         if let Some(name) = preset {
             return format!("MeldRules.{name}()");
         }
+        let values: Vec<String> =
+            [12usize, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].iter().map(|&i| format!("'{}': {}", RANK_CHARS[i], r.values[i])).collect();
+        let opt = |v: Option<u8>| v.map_or("None".to_string(), |x| x.to_string());
+        let wild: Vec<String> = self.wild_ranks().iter().map(|w| format!("'{w}'")).collect();
         format!(
-            "MeldRules(ace={:?}, min_set={}, max_set={}, min_run={}, set_distinct_suits={}, jokers_wild={}, \
-             wild_ranks={:?}, max_wilds_set={:?}, max_wilds_run={:?}, packs={}, values={:?}, joker_value={}, hand_size={:?})",
+            "MeldRules(ace='{}', min_set={}, max_set={}, min_run={}, set_distinct_suits={}, jokers_wild={}, \
+             wild_ranks=[{}], max_wilds_set={}, max_wilds_run={}, packs={}, values={{{}}}, joker_value={}, hand_size={})",
             r.ace.name(),
             r.min_set,
             r.max_set,
             r.min_run,
             if r.set_distinct_suits { "True" } else { "False" },
             if r.jokers_wild { "True" } else { "False" },
-            self.wild_ranks(),
-            self.max_wilds_set(),
-            self.max_wilds_run(),
+            wild.join(", "),
+            opt(self.max_wilds_set()),
+            opt(self.max_wilds_run()),
             r.packs,
-            r.values,
+            values.join(", "),
             r.joker_value,
-            self.hand_size(),
+            opt(self.hand_size()),
         )
     }
 }

@@ -1,0 +1,49 @@
+"""Bots: anything with ``choose(view, legal_actions) -> Action``.
+
+    >>> from hoyle.engine.actions import Action
+    >>> bot = RandomBot(seed=3)
+    >>> bot.choose({}, [Action("fold"), Action("call")]) in (Action("fold"), Action("call"))
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from hoyle._core import Rng
+from hoyle.engine.actions import Action
+from hoyle.errors import InvalidArgumentError
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: given its view (plain data, ``Game.view(seat)``) and the legal actions,
+    return one of them."""
+
+    def choose(self, view: dict[str, Any], legal_actions: Sequence[Action]) -> Action: ...
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions, from its own seeded generator."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, view: dict[str, Any], legal_actions: Sequence[Action]) -> Action:
+        return legal_actions[self.rng.below(len(legal_actions))]
+
+
+#: Bots by name, for ``simulate(bots=["random", ...])`` and the command line.
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
+
+
+def make_bot(spec: str | Callable[..., Bot], seed: int) -> Bot:
+    """Build a bot from a name in :data:`BOTS` or a factory called with ``seed=``."""
+    if isinstance(spec, str):
+        if spec not in BOTS:
+            raise InvalidArgumentError(f"unknown bot {spec!r} (known: {', '.join(sorted(BOTS))})")
+        spec = BOTS[spec]
+    if not callable(spec):
+        raise InvalidArgumentError(f"bot {spec!r} is neither a bot name nor a factory taking seed=")
+    return spec(seed=seed)

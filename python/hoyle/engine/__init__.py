@@ -1,0 +1,7 @@
+"""The game engine: actions, state, the game API."""
+
+from hoyle.engine.actions import Action
+from hoyle.engine.game import Game, new_game
+from hoyle.engine.state import Event, State, Zone
+
+__all__ = ["Action", "Event", "Game", "State", "Zone", "new_game"]

@@ -1,0 +1,95 @@
+"""Actions: typed, immutable values with a stable text form that parses back.
+
+    >>> from hoyle import Card
+    >>> a = Action("discard", cards=(Card("Qs"),))
+    >>> str(a)
+    'discard Qs'
+    >>> Action.parse("discard Qs") == a
+    True
+    >>> str(Action("raise", amount=300)), str(Action("draw", source="stock"))
+    ('raise to 300', 'draw stock')
+    >>> Action.parse("lay off 9d on 2", kinds=["lay off"])
+    Action('lay off 9d on 2')
+
+Text grammar: ``KIND [SOURCE] [CARD ...] [on TARGET] [to AMOUNT | AMOUNT]``. The kind is
+one or more words (``kinds=`` names the multi-word ones); a source is a word such as
+``stock`` or ``discard``; cards use the card text form; ``raise`` and ``bet`` print their
+amount as ``to N`` (the total the bet is raised to), other kinds as a bare number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from hoyle._core import Card
+from hoyle.errors import HoyleError, IllegalActionError
+
+_TO_KINDS = frozenset({"raise", "bet"})
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One player decision: ``kind`` plus optional cards, amount, source and target."""
+
+    kind: str
+    cards: tuple[Card, ...] = ()
+    amount: int | None = None
+    source: str | None = None
+    target: int | None = None
+
+    def __str__(self) -> str:
+        parts = [self.kind]
+        if self.source is not None:
+            parts.append(self.source)
+        parts.extend(str(c) for c in self.cards)
+        if self.target is not None:
+            parts += ["on", str(self.target)]
+        if self.amount is not None:
+            parts += (["to"] if self.kind in _TO_KINDS else []) + [str(self.amount)]
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Action('{self}')"
+
+    @classmethod
+    def parse(cls, text: str, kinds: Iterable[str] = ()) -> Action:
+        """Parse the text form. ``kinds`` lists multi-word kinds (e.g. ``"lay off"``) so
+        that their second word is not read as a source."""
+        words = text.strip().lower().split()
+        if not words:
+            raise IllegalActionError(f"empty action text {text!r}")
+        multi = sorted((k.split() for k in kinds if " " in k), key=len, reverse=True)
+        kind_len = next((len(k) for k in multi if words[: len(k)] == k), 1)
+        kind, rest = " ".join(words[:kind_len]), words[kind_len:]
+        if not kind.replace(" ", "").replace("-", "").replace("_", "").isalpha():
+            raise IllegalActionError(f"action {text!r}: {kind!r} is not an action word")
+        source: str | None = None
+        cards: list[Card] = []
+        amount: int | None = None
+        target: int | None = None
+        i = 0
+        while i < len(rest):
+            w = rest[i]
+            if w in ("to", "on") and i + 1 < len(rest):
+                try:
+                    value = int(rest[i + 1])
+                except ValueError:
+                    raise IllegalActionError(f"action {text!r}: {rest[i + 1]!r} after {w!r} is not a number") from None
+                if w == "to":
+                    amount = value
+                else:
+                    target = value
+                i += 2
+                continue
+            if w.lstrip("-").isdigit():
+                amount = int(w)
+            else:
+                try:
+                    cards.append(Card(w))
+                except HoyleError:
+                    if source is not None or cards or not w.isalpha():
+                        raise IllegalActionError(f"action {text!r}: {w!r} is not a card, number or source word") from None
+                    source = w
+            i += 1
+        return cls(kind, tuple(cards), amount, source, target)

@@ -1,0 +1,315 @@
+"""``Game``: one API for every variant - deals and whole matches, actions, views, replay.
+
+    >>> import hoyle
+    >>> game = hoyle.new_game("war", players=2, seed=1)     # doctest: +SKIP
+    >>> while not game.is_over:                              # doctest: +SKIP
+    ...     game.act(game.legal_actions()[0])
+    >>> game.result["winners"]                               # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+import pluggy
+
+from hoyle import hookspecs
+from hoyle._core import Deck
+from hoyle.engine.actions import Action
+from hoyle.engine.state import Event, State
+from hoyle.errors import IllegalActionError, InvalidArgumentError, InvalidOptionError, ReplayError
+from hoyle.registry import HouseRule, Registry, Variant
+
+
+class Ruleset:
+    """A variant with its chosen house rules: a small plugin manager holding the
+    variant's rules object, then each house rule's, so pluggy runs house-rule wrappers
+    around the variant's hooks. Cached per combination."""
+
+    def __init__(self, variant: Variant, house_rules: Sequence[HouseRule]) -> None:
+        self.variant = variant
+        self.house_rules = tuple(house_rules)
+        pm = pluggy.PluginManager(hookspecs.NAME)
+        pm.add_hookspecs(hookspecs)
+        pm.register(variant.rules, name=f"variant:{variant.name}")
+        for rule in self.house_rules:
+            pm.register(rule.rules, name=f"house-rule:{rule.name}")
+        pm.check_pending()
+        self.hook = pm.hook
+
+
+@lru_cache(maxsize=256)
+def _ruleset(variant: Variant, house_rules: tuple[HouseRule, ...]) -> Ruleset:
+    return Ruleset(variant, house_rules)
+
+
+class Game:
+    """A game in progress. Make one with :func:`hoyle.new_game`.
+
+    The omniscient state is ``game.state`` (explicit, for engines and tests); players and
+    bots should see only ``game.view(seat)``.
+    """
+
+    def __init__(self, ruleset: Ruleset, state: State, record: dict[str, Any]) -> None:
+        self._rules = ruleset
+        self._hook = ruleset.hook
+        self.state = state
+        self.record = record
+        self._decks: list[Deck] = [Deck(d) for d in record.get("decks") or []]
+        self._legal_cache: tuple[int, int, list[Action]] | None = None
+
+    # --- reading -------------------------------------------------------------------------
+
+    @property
+    def variant(self) -> Variant:
+        return self._rules.variant
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    @property
+    def to_act(self) -> int | None:
+        return self.state.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.result is not None
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """At the end: ``scores`` (match points), ``settlement`` (won or paid per seat),
+        ``winners`` (seats with the best settlement) and ``deals``."""
+        return self.state.result
+
+    @property
+    def events(self) -> list[Event]:
+        return self.state.events
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return self.state.options
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may know, as JSON-able data (``None``: a spectator)."""
+        if seat is not None:
+            self._check_seat(seat)
+        return self.state.view(seat)
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The actions ``seat`` (default: the seat to act) may take now."""
+        seat = self.state.to_act if seat is None else self._check_seat(seat)
+        if seat is None or self.is_over:
+            return []
+        return list(self._legal(seat))
+
+    def _legal(self, seat: int) -> list[Action]:
+        # Every action appends an event before the variant applies it, so the event
+        # count identifies the state between actions: cache the last answer.
+        key = len(self.state.events)
+        cached = self._legal_cache
+        if cached is not None and cached[0] == key and cached[1] == seat:
+            return cached[2]
+        legal = self._hook.hoyle_legal_actions(state=self.state, seat=seat) or []
+        self._legal_cache = (key, seat, legal)
+        return legal
+
+    # --- acting ----------------------------------------------------------------------------
+
+    def parse_action(self, text: str, seat: int | None = None) -> Action:
+        """Read an action's text form, matching the legal actions' spelling first."""
+        legal = self.legal_actions(seat)
+        normal = " ".join(text.lower().split())
+        for a in legal:
+            if str(a).lower() == normal:
+                return a
+        return Action.parse(text, kinds={a.kind for a in legal})
+
+    def act(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """Take an action (an :class:`Action` or its text) for ``seat`` (default: the
+        seat to act). Returns the events it caused. An illegal action raises
+        :class:`~hoyle.errors.IllegalActionError` and changes nothing."""
+        state = self.state
+        if seat is not None:
+            self._check_seat(seat)
+        who = state.to_act if seat is None else seat
+        if isinstance(action, str):
+            action = self.parse_action(action, who)
+        if self.is_over:
+            raise self._illegal(action, who, "the game is over")
+        if who is None:
+            raise self._illegal(action, who, "no seat is to act; name the seat")
+        legal = self._legal(who)
+        if action not in legal:
+            verdict = self._hook.hoyle_check_action(state=state, seat=who, action=action)
+            if verdict != "ok":
+                reason = verdict or (
+                    f"not a legal action now (legal: {', '.join(map(str, legal))})" if legal else "seat has no legal action now"
+                )
+                raise self._illegal(action, who, reason)
+        first_new = len(state.events)
+        state.events.append(Event("action", who, {"action": str(action)}))
+        self.record["actions"].append([who, str(action)])
+        self._hook.hoyle_apply_action(state=state, seat=who, action=action)
+        if state.deal_end is not None:
+            self._finish_deal()
+        return state.events[first_new:]
+
+    def _finish_deal(self) -> None:
+        state = self.state
+        scores = self._hook.hoyle_score_deal(state=state) or {}
+        row = [int(scores.get(s, 0)) for s in state.seats]
+        state.score_sheet.append(row)
+        state.scores = [a + b for a, b in zip(state.scores, row)]
+        state.log("deal_scored", None, scores=row, totals=list(state.scores))
+        over = self._hook.hoyle_match_over(state=state)
+        if over is None or over:
+            settlement = self._hook.hoyle_settle(state=state)
+            settle = [int(settlement.get(s, 0)) for s in state.seats] if settlement is not None else list(state.scores)
+            best = max(settle)
+            state.result = {
+                "scores": list(state.scores),
+                "settlement": settle,
+                "winners": [s for s in state.seats if settle[s] == best],
+                "deals": len(state.score_sheet),
+            }
+            state.phase = "over"
+            state.to_act = None
+            state.log("match_end", None, **state.result)
+        else:
+            state.deal_number += 1
+            self._start_deal()
+
+    def _start_deal(self) -> None:
+        state = self.state
+        k = state.deal_number
+        base = self.variant.deck(state.options)
+        if k < len(self._decks):
+            deck = self._decks[k]
+            if sorted(deck) != sorted(base):
+                raise InvalidArgumentError(f"deck {k} is not an ordering of the {self.variant.name} deck ({len(base)} cards)")
+        else:
+            deck = base.shuffled(state.seed, k)
+        state.deal_end = None
+        state.committed = [0] * len(state.players)
+        state.load_deck(deck)
+        state.log("deal_start", None, deal=k)
+        self._hook.hoyle_deal(state=state)
+
+    # --- copying, saving, replaying ----------------------------------------------------
+
+    def clone(self) -> Game:
+        """An independent copy, cheap enough for tree search."""
+        g = Game.__new__(Game)
+        g._rules, g._hook, g._decks, g._legal_cache = self._rules, self._hook, self._decks, None
+        g.state = self.state.clone()
+        g.record = {**self.record, "actions": list(self.record["actions"])}
+        return g
+
+    def to_json(self) -> str:
+        """The game as JSON: variant, players, seed, options, house rules, any fixed
+        decks and every action. :meth:`from_json` replays it to an identical state."""
+        return json.dumps(self.record)
+
+    @staticmethod
+    def from_json(text: str, registry: Registry | None = None) -> Game:
+        """Rebuild a game by replaying its record."""
+        try:
+            record = json.loads(text)
+            actions = record["actions"]
+            game = new_game(
+                record["variant"],
+                players=record["players"],
+                seed=record["seed"],
+                options=record["options"],
+                house_rules=record["house_rules"],
+                deck=[Deck(d) for d in record["decks"]] if record.get("decks") else None,
+                stacks=record.get("stacks"),
+                registry=registry,
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ReplayError(f"not a hoyle game record: {exc}") from exc
+        for i, (seat, text_action) in enumerate(actions):
+            try:
+                game.act(text_action, seat=seat)
+            except IllegalActionError as exc:
+                raise ReplayError(f"action {i} ({text_action!r} by seat {seat}) does not replay: {exc.reason}") from exc
+        return game
+
+    # --- helpers -------------------------------------------------------------------------
+
+    def _check_seat(self, seat: int) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.state.seats:
+            raise InvalidArgumentError(f"seat {seat!r} is not one of 0..{len(self.state.players) - 1}")
+        return seat
+
+    def _illegal(self, action: Action, seat: int | None, reason: str) -> IllegalActionError:
+        err = IllegalActionError(f"{action} by seat {seat}: {reason}")
+        err.action, err.seat, err.reason = action, seat, reason
+        return err
+
+    def __repr__(self) -> str:
+        return f"<Game {self.variant.name} deal {self.state.deal_number} phase={self.phase} to_act={self.to_act}>"
+
+
+def new_game(
+    variant: str,
+    players: int | Sequence[str] = 2,
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    house_rules: Sequence[str] = (),
+    deck: Deck | Sequence[Deck] | str | None = None,
+    stacks: Sequence[int] | None = None,
+    registry: Registry | None = None,
+) -> Game:
+    """Start a game of an installed variant.
+
+    :param variant: the variant's name (``hoyle.variants()`` lists them).
+    :param players: how many, or their names.
+    :param seed: makes the shuffles (and every other chance event) reproducible; random
+        if omitted (the chosen seed is in ``game.record``).
+    :param options: the variant's options; unknown or invalid ones raise
+        :class:`~hoyle.errors.InvalidOptionError`.
+    :param house_rules: names of installed house rules to apply, in order.
+    :param deck: deal from this order instead of shuffling (a Deck, card text, or one
+        deck per deal); later deals are shuffled from the seed.
+    :param stacks: starting chips per seat, for variants played for chips.
+    :param registry: the plugins to use (default: every installed plugin).
+    """
+    from hoyle.plugins import default_registry
+
+    reg = registry or default_registry()
+    v = reg.variant(variant)
+    rules = tuple(reg.house_rule(name, variant) for name in house_rules)
+    if len(set(house_rules)) != len(house_rules):
+        raise InvalidOptionError(f"house rules named twice: {list(house_rules)}")
+    opts = reg.validate_options(v, rules, options)
+    names = [f"player {i + 1}" for i in range(players)] if isinstance(players, int) and not isinstance(players, bool) else list(players)  # type: ignore[arg-type]
+    if isinstance(players, bool) or not all(isinstance(n, str) for n in names) or not v.players[0] <= len(names) <= v.players[1]:
+        raise InvalidOptionError(f"{variant!r} is for {v.players[0]}..{v.players[1]} players, not {players!r}")
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+        raise InvalidArgumentError(f"seed {seed!r} is not an int in 0..2**64")
+    decks = [deck] if isinstance(deck, (Deck, str)) else list(deck) if deck is not None else []
+    decks = [d if isinstance(d, Deck) else Deck(d) for d in decks]
+    if stacks is not None and (len(stacks) != len(names) or any(not isinstance(s, int) or s < 0 for s in stacks)):
+        raise InvalidArgumentError(f"stacks {list(stacks)!r}: one non-negative int per player")
+    record: dict[str, Any] = {
+        "variant": variant,
+        "players": names,
+        "seed": seed,
+        "options": opts,
+        "house_rules": list(house_rules),
+        "decks": [str(d) for d in decks] or None,
+        "stacks": list(stacks) if stacks is not None else None,
+        "actions": [],
+    }
+    state = State(variant=variant, players=names, options=opts, deck=Deck([]), seed=seed, stacks=stacks)
+    game = Game(_ruleset(v, rules), state, record)
+    game._start_deal()
+    return game

@@ -1,0 +1,311 @@
+"""The omniscient game state: card zones, chips, scores, the event log.
+
+Variants change the state only through its operations (``move``, ``move_top``,
+``reveal``, ``commit``, ``award``, ``log``, ``end_deal``), which record every change as
+an :class:`Event`. Because every card lives in a :class:`Zone` with a declared
+visibility, the engine can build each seat's view, check card conservation and redact
+the event log without knowing the variant.
+
+Zone order: a zone's ``cards`` list runs from the bottom to the top; ``move_top`` takes
+from the end. The deck zone is loaded so that the deck's first card is on top.
+
+    >>> from hoyle import Deck
+    >>> s = State(variant="demo", players=("a", "b"), options={}, deck=Deck("As Kd Qh"))
+    >>> s.add_zone("hand:0", owner=0, visibility=Zone.OWNER)
+    >>> s.move_top("deck", "hand:0")
+    [Card('As')]
+    >>> s.view(1)["zones"]["hand:0"]
+    {'owner': 0, 'count': 1, 'cards': None}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from hoyle._core import Card, Deck, Rng
+from hoyle.errors import InvalidArgumentError
+
+
+class Zone:
+    """A place cards can be: a hand, the stock, a discard pile, a meld, the board.
+
+    ``visibility`` is ``Zone.PUBLIC`` (every seat sees the cards and their order),
+    ``Zone.OWNER`` (only ``owner`` sees them; others see the count) or ``Zone.HIDDEN``
+    (nobody sees them, e.g. the stock).
+    """
+
+    PUBLIC = "public"
+    OWNER = "owner"
+    HIDDEN = "hidden"
+    __slots__ = ("cards", "name", "owner", "visibility")
+
+    def __init__(self, name: str, owner: int | None, visibility: str, cards: list[Card] | None = None) -> None:
+        if visibility not in (Zone.PUBLIC, Zone.OWNER, Zone.HIDDEN):
+            raise InvalidArgumentError(f"zone {name!r}: visibility {visibility!r} is not public, owner or hidden")
+        if visibility == Zone.OWNER and owner is None:
+            raise InvalidArgumentError(f"zone {name!r}: an owner-visible zone needs an owner")
+        self.name = name
+        self.owner = owner
+        self.visibility = visibility
+        self.cards: list[Card] = cards if cards is not None else []
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.visibility == Zone.PUBLIC or (self.visibility == Zone.OWNER and seat is not None and seat == self.owner)
+
+    def seen_by(self) -> frozenset[int] | None:
+        """Seats that see this zone's cards; None means everyone."""
+        if self.visibility == Zone.PUBLIC:
+            return None
+        return frozenset((self.owner,)) if self.visibility == Zone.OWNER and self.owner is not None else frozenset()
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __repr__(self) -> str:
+        return f"<Zone {self.name} ({self.visibility}) {len(self.cards)} cards>"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One recorded change. ``visible`` is None when every seat saw the whole event, or
+    the seats that saw its ``cards`` (the others see only how many)."""
+
+    type: str
+    seat: int | None
+    data: Mapping[str, Any]
+    cards: tuple[Card, ...] = ()
+    visible: frozenset[int] | None = None
+
+    def for_viewer(self, viewer: int | None) -> dict[str, Any]:
+        """The event as ``viewer`` saw it (``None``: a spectator), as plain data."""
+        out: dict[str, Any] = {"type": self.type, "seat": self.seat, **self.data}
+        if self.cards or self.visible is not None:
+            if self.visible is None or (viewer is not None and viewer in self.visible):
+                out["cards"] = [str(c) for c in self.cards]
+            else:
+                out["cards"] = None
+                out["count"] = len(self.cards)
+        return out
+
+
+def _copy_plain(value: Any) -> Any:
+    """Copy JSON-like data (dicts, lists, tuples of plain values) quickly."""
+    if isinstance(value, dict):
+        return {k: _copy_plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_plain(v) for v in value]
+    return value
+
+
+class State:
+    """Everything about a game in progress, including what no seat may see.
+
+    Attributes a variant reads and writes directly: ``phase`` (a short string),
+    ``to_act`` (the seat whose turn it is, or None), ``public`` (the variant's public
+    facts as plain data, shown in every view), ``stacks``/``pot``/``committed`` (chips),
+    ``scores`` (match points).
+    """
+
+    def __init__(
+        self,
+        *,
+        variant: str,
+        players: Sequence[str],
+        options: Mapping[str, Any],
+        deck: Deck,
+        seed: int = 0,
+        stacks: Sequence[int] | None = None,
+    ) -> None:
+        self.variant = variant
+        self.players = tuple(players)
+        self.seats = range(len(self.players))
+        self.options = options
+        self.seed = seed
+        self.deal_number = 0
+        self.phase = "setup"
+        self.to_act: int | None = None
+        self.public: dict[str, Any] = {}
+        self.stacks = list(stacks) if stacks is not None else [0] * len(self.players)
+        self.committed = [0] * len(self.players)
+        self.pot = 0
+        self.scores = [0] * len(self.players)
+        self.score_sheet: list[list[int]] = []
+        self.deal_end: str | None = None
+        self.result: dict[str, Any] | None = None
+        self.events: list[Event] = []
+        self.zones: dict[str, Zone] = {}
+        self.rng = Rng(seed, 1 << 32)
+        self.load_deck(deck)
+
+    # --- cards -------------------------------------------------------------------------
+
+    def load_deck(self, deck: Deck) -> None:
+        """Start a deal: every zone is removed and the cards go to the hidden "deck" zone
+        (the deck's first card on top). The variant's ``hoyle_deal`` then deals."""
+        self.deck = deck
+        self.zones = {"deck": Zone("deck", None, Zone.HIDDEN, list(reversed(deck.cards)))}
+        self.rng = Rng(self.seed, (1 << 32) + self.deal_number)
+
+    def add_zone(self, name: str, owner: int | None = None, visibility: str = Zone.PUBLIC) -> Zone:
+        """Create an empty zone (an error if it exists)."""
+        if name in self.zones:
+            raise InvalidArgumentError(f"zone {name!r} already exists")
+        zone = self.zones[name] = Zone(name, owner, visibility)
+        return zone
+
+    def zone(self, name: str) -> Zone:
+        try:
+            return self.zones[name]
+        except KeyError:
+            raise InvalidArgumentError(f"no zone {name!r} (zones: {', '.join(self.zones)})") from None
+
+    def move_top(
+        self, src: str, dst: str, n: int = 1, seat: int | None = None, event: str = "move", bottom: bool = False
+    ) -> list[Card]:
+        """Move the top ``n`` cards of ``src`` one at a time onto ``dst`` (under it with
+        ``bottom=True``). Returns them in the order taken."""
+        source = self.zone(src)
+        if n > len(source.cards):
+            raise InvalidArgumentError(f"cannot take {n} cards from {src!r}, which holds {len(source.cards)}")
+        taken = [source.cards.pop() for _ in range(n)]
+        self._put(dst, taken, bottom)
+        self._record_move(event, seat, taken, src, dst)
+        return taken
+
+    def move(
+        self, cards: Iterable[Card], src: str, dst: str, seat: int | None = None, event: str = "move", bottom: bool = False
+    ) -> None:
+        """Move particular cards from ``src`` onto ``dst`` (under it with ``bottom=True``),
+        in the order given."""
+        source = self.zone(src)
+        cards = list(cards)
+        missing = [c for c in cards if c not in source.cards]
+        if missing:
+            raise InvalidArgumentError(f"{' '.join(map(str, missing))} not in {src!r}")
+        for c in cards:
+            source.cards.remove(c)
+        self._put(dst, cards, bottom)
+        self._record_move(event, seat, cards, src, dst)
+
+    def _put(self, dst: str, cards: list[Card], bottom: bool) -> None:
+        target = self.zone(dst)
+        if bottom:
+            target.cards[:0] = reversed(cards)
+        else:
+            target.cards.extend(cards)
+
+    def _record_move(self, event: str, seat: int | None, cards: list[Card], src: str, dst: str) -> None:
+        a, b = self.zones[src].seen_by(), self.zones[dst].seen_by()
+        visible = None if a is None or b is None else a | b
+        self.events.append(Event(event, seat, {"from": src, "to": dst}, tuple(cards), visible))
+
+    def reveal(self, name: str, seat: int | None = None) -> None:
+        """Turn a zone face up for good (a shown hand, a spread meld)."""
+        zone = self.zone(name)
+        zone.visibility = Zone.PUBLIC
+        self.events.append(Event("reveal", seat, {"zone": name}, tuple(zone.cards)))
+
+    def all_cards(self) -> list[Card]:
+        return [c for z in self.zones.values() for c in z.cards]
+
+    # --- chips -------------------------------------------------------------------------
+
+    def commit(self, seat: int, amount: int) -> None:
+        """Move chips from a seat's stack into the pot."""
+        if not 0 <= amount <= self.stacks[seat]:
+            raise InvalidArgumentError(f"seat {seat} cannot put {amount} chips in with {self.stacks[seat]} behind")
+        self.stacks[seat] -= amount
+        self.committed[seat] += amount
+        self.pot += amount
+        self.events.append(Event("commit", seat, {"amount": amount}))
+
+    def award(self, seat: int, amount: int) -> None:
+        """Move chips from the pot to a seat's stack."""
+        if not 0 <= amount <= self.pot:
+            raise InvalidArgumentError(f"cannot award {amount} chips from a pot of {self.pot}")
+        self.pot -= amount
+        self.stacks[seat] += amount
+        self.events.append(Event("award", seat, {"amount": amount}))
+
+    # --- flow --------------------------------------------------------------------------
+
+    def log(self, type: str, seat: int | None = None, **data: Any) -> None:
+        """Record a public event (an announcement, a phase change)."""
+        self.events.append(Event(type, seat, data))
+
+    def end_deal(self, reason: str, **data: Any) -> None:
+        """Declare the deal over; the engine then scores it."""
+        self.deal_end = reason
+        self.to_act = None
+        self.events.append(Event("deal_end", None, {"reason": reason, **data}))
+
+    # --- views ---------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know, as plain data; ``None`` gives a spectator's view."""
+        return {
+            "variant": self.variant,
+            "seat": seat,
+            "players": list(self.players),
+            "deal": self.deal_number,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "zones": {
+                name: {"owner": z.owner, "count": len(z.cards), "cards": [str(c) for c in z.cards] if z.visible_to(seat) else None}
+                for name, z in self.zones.items()
+            },
+            "stacks": list(self.stacks),
+            "committed": list(self.committed),
+            "pot": self.pot,
+            "scores": list(self.scores),
+            "score_sheet": [list(r) for r in self.score_sheet],
+            "public": _copy_plain(self.public),
+            "events": [e.for_viewer(seat) for e in self.events],
+            "result": _copy_plain(self.result),
+        }
+
+    def snapshot(self, events: bool = True) -> dict[str, Any]:
+        """The omniscient state as plain data (every card, in order): equal snapshots
+        mean equal states. ``events=False`` summarises the (append-only) event log by
+        its length, which is much cheaper."""
+        if not events:
+            return {**self.snapshot_core(), "events": len(self.events)}
+        return {
+            **self.snapshot_core(),
+            "events": [(e.type, e.seat, dict(e.data), [str(c) for c in e.cards], sorted(e.visible) if e.visible is not None else None) for e in self.events],
+        }
+
+    def snapshot_core(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant,
+            "players": list(self.players),
+            "deal": self.deal_number,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "stacks": list(self.stacks),
+            "committed": list(self.committed),
+            "pot": self.pot,
+            "scores": list(self.scores),
+            "score_sheet": [list(r) for r in self.score_sheet],
+            "public": _copy_plain(self.public),
+            "result": _copy_plain(self.result),
+            "zones": {n: {"owner": z.owner, "visibility": z.visibility, "cards": [str(c) for c in z.cards]} for n, z in self.zones.items()},
+            "deal_end": self.deal_end,
+            "rng": repr(self.rng) + str(self.rng.__reduce__()[1]),
+        }
+
+    def clone(self) -> State:
+        """An independent copy (for search): zones, chips, scores and public data are
+        copied; events are immutable and shared."""
+        new = State.__new__(State)
+        new.__dict__.update(self.__dict__)
+        new.zones = {n: Zone(z.name, z.owner, z.visibility, list(z.cards)) for n, z in self.zones.items()}
+        new.public = _copy_plain(self.public)
+        new.stacks, new.committed, new.scores = list(self.stacks), list(self.committed), list(self.scores)
+        new.score_sheet = [list(r) for r in self.score_sheet]
+        new.events = list(self.events)
+        new.result = _copy_plain(self.result)
+        new.rng = self.rng.__copy__()
+        return new

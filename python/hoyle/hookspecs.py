@@ -1,0 +1,247 @@
+"""The hook specifications: the whole contract between hoyle and its plugins.
+
+There are two groups of hooks.
+
+**Registration hooks** are called once, on the plugin manager that discovers plugins
+(built-ins and everything installed under the ``hoyle`` entry-point group). A plugin
+declares what it provides by calling ``register``::
+
+    from hoyle import hookimpl, Variant
+
+    @hookimpl
+    def hoyle_register_variants(register):
+        register(Variant(name="war", rules=WarRules(), players=(2, 2), deck=...))
+
+**Rule hooks** are called during play. Each game gets a plugin manager holding only its
+variant's rules object and the house rules chosen for it (in that order), so a house rule
+changes one part of a variant by implementing one hook: as a ``wrapper=True`` hookimpl
+that wraps the variant's answer, or a ``tryfirst=True`` impl that answers first. Every
+rule hook stops at the first non-None result (pluggy ``firstresult``).
+
+Hook signatures (the documentation test checks that each appears in ``docs/plugins.md``)::
+
+    hoyle_register_variants(register)
+    hoyle_register_house_rules(register)
+    hoyle_deal(state)
+    hoyle_legal_actions(state, seat)
+    hoyle_check_action(state, seat, action)
+    hoyle_apply_action(state, seat, action)
+    hoyle_score_deal(state)
+    hoyle_match_over(state)
+    hoyle_settle(state)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+import pluggy
+
+if TYPE_CHECKING:
+    from hoyle.engine.actions import Action
+    from hoyle.engine.state import State
+    from hoyle.registry import HouseRule, Variant
+
+NAME = "hoyle"
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+hookspec = pluggy.HookspecMarker(NAME)
+#: Decorator for a plugin's hook implementations. Typed so that decorated functions keep
+#: their signatures under mypy.
+hookimpl: Callable[..., Any] = cast(Callable[..., Any], pluggy.HookimplMarker(NAME))
+
+
+# --- registration hooks ------------------------------------------------------------------
+
+
+@hookspec
+def hoyle_register_variants(register: Callable[[Variant], None]) -> None:
+    """Register the game variants this plugin provides.
+
+    :param register: call it once per :class:`hoyle.Variant`.
+
+    Example::
+
+        @hookimpl
+        def hoyle_register_variants(register):
+            register(Variant(name="war", rules=WarRules(), players=(2, 2),
+                             deck=lambda options: Deck.standard()))
+    """
+
+
+@hookspec
+def hoyle_register_house_rules(register: Callable[[HouseRule], None]) -> None:
+    """Register house rules: plugins that change one part of existing variants.
+
+    :param register: call it once per :class:`hoyle.HouseRule`.
+
+    Example::
+
+        class GoingRummyDoubles:
+            @hookimpl(wrapper=True)
+            def hoyle_score_deal(self, state):
+                scores = yield
+                return {seat: 2 * s for seat, s in scores.items()}
+
+        @hookimpl
+        def hoyle_register_house_rules(register):
+            register(HouseRule(name="going-rummy-doubles", rules=GoingRummyDoubles(),
+                               variants=("basic-rummy",)))
+    """
+
+
+# --- rule hooks ----------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def hoyle_deal(state: State) -> bool | None:
+    """Set up a new deal: move cards from ``state.zone("deck")`` to the players' zones
+    and set ``state.phase`` and ``state.to_act``. The engine has already shuffled (or
+    taken the given deck) and emptied every other zone back into the deck. Return True.
+
+    Stops at first non-None result.
+
+    :param state: the game state (``state.deal_number`` counts deals from 0).
+
+    Example::
+
+        @hookimpl
+        def hoyle_deal(self, state):
+            for seat in state.seats:
+                state.move_top("deck", f"hand:{seat}", 26)
+            state.phase, state.to_act = "play", 0
+            return True
+    """
+
+
+@hookspec(firstresult=True)
+def hoyle_legal_actions(state: State, seat: int) -> list[Action] | None:
+    """The actions ``seat`` may take now, as a list (empty if none). Actions with an
+    amount in a range (bets) list the smallest and largest; any amount between is
+    accepted through :func:`hoyle_check_action`.
+
+    Stops at first non-None result.
+
+    :param state: the game state.
+    :param seat: the seat asking (not necessarily ``state.to_act``: some games let any
+        seat act, e.g. slaps).
+
+    Example::
+
+        @hookimpl
+        def hoyle_legal_actions(self, state, seat):
+            return [Action("play")] if seat == state.to_act else []
+    """
+
+
+@hookspec(firstresult=True)
+def hoyle_check_action(state: State, seat: int, action: Action) -> str | None:
+    """Judge an action that is not literally among the legal actions (e.g. a raise to an
+    amount inside the legal range). Return ``"ok"`` to accept it, or the reason it is
+    illegal; None means "not mine" (the engine then rejects it as not legal).
+
+    Stops at first non-None result.
+
+    :param state: the game state. :param seat: the acting seat. :param action: the action.
+
+    Example::
+
+        @hookimpl
+        def hoyle_check_action(self, state, seat, action):
+            if action.kind == "raise" and not 4 <= action.amount <= state.stacks[seat]:
+                return f"a raise is to 4..{state.stacks[seat]}"
+            return "ok" if action.kind == "raise" else None
+    """
+
+
+@hookspec(firstresult=True)
+def hoyle_apply_action(state: State, seat: int, action: Action) -> bool | None:
+    """Carry out a legal action: move cards, chips and turn. When the deal ends, call
+    ``state.end_deal(reason)``. Return True when handled (a house rule overriding one
+    kind of action returns None for the others).
+
+    Stops at first non-None result.
+
+    :param state: the game state. :param seat: the acting seat. :param action: the action,
+        already checked to be legal.
+
+    Example::
+
+        @hookimpl
+        def hoyle_apply_action(self, state, seat, action):
+            state.move_top(f"hand:{seat}", "pile")
+            state.to_act = 1 - seat
+            return True
+    """
+
+
+@hookspec(firstresult=True)
+def hoyle_score_deal(state: State) -> dict[int, int] | None:
+    """Points each seat scores for the deal just ended (seats left out score 0). The
+    engine adds them to ``state.scores``. House rules that change scoring wrap this.
+
+    Stops at first non-None result.
+
+    :param state: the state at the end of the deal (``state.deal_end`` holds the reason).
+
+    Example::
+
+        @hookimpl
+        def hoyle_score_deal(self, state):
+            winner = state.public["winner"]
+            return {winner: sum(c.rank_value for s in state.seats if s != winner
+                                for c in state.zone(f"hand:{s}").cards)}
+    """
+
+
+@hookspec(firstresult=True)
+def hoyle_match_over(state: State) -> bool | None:
+    """Whether the match ends after the deal just scored (e.g. a player reached 100).
+    Return False to deal again.
+
+    Stops at first non-None result.
+
+    :param state: the state after scoring.
+
+    Example::
+
+        @hookimpl
+        def hoyle_match_over(self, state):
+            return max(state.scores) >= state.options["target"]
+    """
+
+
+@hookspec(firstresult=True)
+def hoyle_settle(state: State) -> dict[int, int] | None:
+    """The final settlement of a finished match: what each seat wins (positive) or pays
+    (negative), e.g. gin's game bonus and boxes, or chips won at poker.
+
+    Stops at first non-None result.
+
+    :param state: the state at the end of the match.
+
+    Example::
+
+        @hookimpl
+        def hoyle_settle(self, state):
+            a, b = state.scores
+            return {0: a - b, 1: b - a}
+    """
+
+
+__all__ = [
+    "NAME",
+    "hookimpl",
+    "hookspec",
+    "hoyle_apply_action",
+    "hoyle_check_action",
+    "hoyle_deal",
+    "hoyle_legal_actions",
+    "hoyle_match_over",
+    "hoyle_register_house_rules",
+    "hoyle_register_variants",
+    "hoyle_score_deal",
+    "hoyle_settle",
+]

@@ -1,0 +1,169 @@
+"""What plugins register: variants, house rules and their options.
+
+A :class:`Variant` is data: a name, the rules object whose hook implementations run the
+game, the player range, the deck and the documented options. A :class:`HouseRule` is a
+rules object that changes one part of existing variants. The :class:`Registry` collects
+them from a plugin manager and remembers which distribution provided each.
+
+    >>> from hoyle.registry import Option
+    >>> Option(name="target", default=100, doc="Points that win the match").check(150)
+    150
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+import pluggy
+
+from hoyle._core import Deck
+from hoyle.errors import InvalidOptionError, PluginError, UnknownVariantError
+
+
+@dataclass(frozen=True, kw_only=True)
+class Option:
+    """A documented setting of a variant or house rule.
+
+    :param name: the key in ``options={...}``.
+    :param default: the value when not given (its type is the option's type).
+    :param doc: one line for ``hoyle variants`` and the docs.
+    :param choices: the allowed values, if only some are.
+    :param check_value: extra validation: returns the reason a value is bad, or None.
+    """
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+    check_value: Callable[[Any], str | None] | None = None
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` if it is valid for this option, else raise InvalidOptionError."""
+        expected = type(self.default)
+        ok_type = isinstance(value, expected) and not (expected is int and isinstance(value, bool))
+        if expected is float and isinstance(value, int) and not isinstance(value, bool):
+            value, ok_type = float(value), True
+        if self.default is not None and not ok_type:
+            raise InvalidOptionError(f"option {self.name}={value!r}: expected {expected.__name__}")
+        if self.choices is not None and value not in self.choices:
+            raise InvalidOptionError(f"option {self.name}={value!r}: choose one of {list(self.choices)}")
+        if self.check_value is not None and (reason := self.check_value(value)):
+            raise InvalidOptionError(f"option {self.name}={value!r}: {reason}")
+        return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class Variant:
+    """A game variant provided by a plugin.
+
+    :param name: what ``hoyle.new_game`` takes, e.g. ``"gin-rummy"``.
+    :param rules: the object whose ``@hookimpl`` methods implement the rule hooks.
+    :param players: the smallest and largest number of players.
+    :param deck: builds the deck from the validated options.
+    :param options: the variant's documented options.
+    :param family: ``"poker"``, ``"rummy"``, ``"parlor"``... (for listings).
+    :param conserves_chips: whether chips in stacks plus the pot stay constant
+        (``check_variant`` asserts it).
+    """
+
+    name: str
+    rules: object
+    players: tuple[int, int]
+    deck: Callable[[Mapping[str, Any]], Deck]
+    options: tuple[Option, ...] = ()
+    description: str = ""
+    family: str = ""
+    conserves_chips: bool = True
+    distribution: str | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class HouseRule:
+    """A rule change for existing variants, applied with ``new_game(house_rules=[...])``.
+
+    :param name: what ``house_rules=`` takes.
+    :param rules: the object whose ``@hookimpl`` methods wrap or override rule hooks.
+    :param variants: the variants it applies to (empty: any).
+    :param options: extra options it understands (validated like the variant's).
+    """
+
+    name: str
+    rules: object
+    variants: tuple[str, ...] = ()
+    options: tuple[Option, ...] = ()
+    description: str = ""
+    distribution: str | None = field(default=None, compare=False)
+
+
+class Registry:
+    """The variants and house rules that a plugin manager's plugins register.
+
+    >>> from hoyle.plugins import get_plugin_manager
+    >>> reg = Registry(get_plugin_manager(load_entrypoints=False))
+    >>> reg.variants
+    {}
+    """
+
+    def __init__(self, pm: pluggy.PluginManager, distributions: Mapping[str, str] | None = None) -> None:
+        self.plugin_manager = pm
+        dists = dict(distributions or {})
+        variants: dict[str, Variant] = {}
+        house_rules: dict[str, HouseRule] = {}
+        for hook, table in (
+            (pm.hook.hoyle_register_variants, variants),
+            (pm.hook.hoyle_register_house_rules, house_rules),
+        ):
+            for impl in hook.get_hookimpls():
+                dist = dists.get(impl.plugin_name, impl.plugin_name)
+                impl.function(register=self._registrar(table, dist, impl.plugin_name))
+        self.variants: Mapping[str, Variant] = MappingProxyType(variants)
+        self.house_rules: Mapping[str, HouseRule] = MappingProxyType(house_rules)
+
+    @staticmethod
+    def _registrar(table: dict[str, Any], dist: str, plugin: str) -> Callable[[Any], None]:
+        def register(item: Any) -> None:
+            if not isinstance(item, (Variant, HouseRule)):
+                raise PluginError(f"plugin {plugin!r} registered {item!r}, not a Variant or HouseRule")
+            if item.name in table:
+                raise PluginError(f"plugin {plugin!r} registers {item.name!r}, already registered by {table[item.name].distribution}")
+            table[item.name] = _with_distribution(item, dist)
+
+        return register
+
+    def variant(self, name: str) -> Variant:
+        try:
+            return self.variants[name]
+        except KeyError:
+            known = ", ".join(sorted(self.variants)) or "none installed"
+            raise UnknownVariantError(f"unknown variant {name!r} (installed: {known})") from None
+
+    def house_rule(self, name: str, variant: str) -> HouseRule:
+        if name not in self.house_rules:
+            known = ", ".join(sorted(self.house_rules)) or "none installed"
+            raise InvalidOptionError(f"unknown house rule {name!r} (installed: {known})")
+        rule = self.house_rules[name]
+        if rule.variants and variant not in rule.variants:
+            raise InvalidOptionError(f"house rule {name!r} does not apply to {variant!r} (only {', '.join(rule.variants)})")
+        return rule
+
+    def validate_options(self, variant: Variant, rules: Iterable[HouseRule], options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Fill defaults and check every option; unknown names are an error."""
+        declared = {o.name: o for o in variant.options}
+        for rule in rules:
+            declared.update({o.name: o for o in rule.options})
+        given = dict(options or {})
+        unknown = sorted(set(given) - set(declared))
+        if unknown:
+            raise InvalidOptionError(
+                f"unknown option {unknown[0]!r} for {variant.name!r} (options: {', '.join(sorted(declared)) or 'none'})"
+            )
+        return {name: opt.check(given[name]) if name in given else opt.default for name, opt in declared.items()}
+
+
+def _with_distribution(item: Any, dist: str) -> Any:
+    from dataclasses import replace
+
+    return replace(item, distribution=dist)

@@ -1,0 +1,138 @@
+"""The engine's API on a real plugin (War): actions, errors, views, replay, house rules."""
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import hoyle
+from hoyle import Action, Card, HouseRule, hookimpl
+from hoyle.errors import IllegalActionError, InvalidArgumentError, InvalidOptionError, ReplayError, UnknownVariantError
+from hoyle.plugins import load_plugins
+from hoyle.registry import Registry
+
+pytest.importorskip("hoyle_war")
+
+cards = st.lists(st.builds(Card.from_index, st.integers(0, 51)), max_size=4).map(tuple)
+words = st.sampled_from(["play", "draw", "discard", "knock", "raise", "bet", "lay off", "slap"])
+
+
+@given(words, cards, st.none() | st.integers(0, 10**6), st.none() | st.sampled_from(["stock", "discard", "pile"]), st.none() | st.integers(0, 9))
+def test_action_text_round_trips(kind: str, cs: tuple[Card, ...], amount: int | None, source: str | None, target: int | None) -> None:
+    a = Action(kind, cs, amount, source, target)
+    assert Action.parse(str(a), kinds=[kind]) == a
+
+
+@pytest.mark.parametrize(("text", "expected"), [("raise to 300", Action("raise", amount=300)), ("Discard 10h", Action("discard", (Card("Th"),))), ("draw stock", Action("draw", source="stock"))])
+def test_action_spellings(text: str, expected: Action) -> None:
+    assert Action.parse(text) == expected
+
+
+@pytest.mark.parametrize("text", ["", "123", "raise to x", "discard Qs stock pile"])
+def test_bad_action_text(text: str) -> None:
+    with pytest.raises(IllegalActionError):
+        Action.parse(text)
+
+
+def test_illegal_action_names_action_seat_reason_and_changes_nothing() -> None:
+    game = hoyle.new_game("war", seed=3)
+    before = game.state.snapshot()
+    with pytest.raises(IllegalActionError) as info:
+        game.act("discard Qs")
+    assert info.value.seat == 0 and str(info.value.action) == "discard Qs" and "legal: play" in info.value.reason
+    assert game.state.snapshot() == before and game.record["actions"] == []
+
+
+def test_construction_errors_name_the_setting() -> None:
+    with pytest.raises(UnknownVariantError, match="nope"):
+        hoyle.new_game("nope")
+    with pytest.raises(InvalidOptionError, match="'colour'"):
+        hoyle.new_game("war", options={"colour": "red"})
+    with pytest.raises(InvalidOptionError, match="expected int"):
+        hoyle.new_game("war", options={"down_cards": "3"})
+    with pytest.raises(InvalidOptionError, match="unknown house rule 'x'"):
+        hoyle.new_game("war", house_rules=["x"])
+    with pytest.raises(InvalidArgumentError, match="seed"):
+        hoyle.new_game("war", seed=-1)
+    with pytest.raises(InvalidArgumentError, match="not an ordering"):
+        hoyle.new_game("war", deck="As Kd")
+    with pytest.raises(InvalidArgumentError, match="seat"):
+        hoyle.new_game("war").view(2)
+
+
+def test_views_hide_what_a_seat_may_not_see() -> None:
+    game = hoyle.new_game("war", seed=3)
+    game.act("play")
+    for seat in (None, 0, 1):
+        view = game.view(seat)
+        json.dumps(view)
+        assert view["zones"]["pile:0"]["cards"] is None and view["zones"]["pile:0"]["count"] == 25
+        assert view["zones"]["table:0"]["cards"] == [str(game.state.zone("table:0").cards[0])]
+        deal_events = [e for e in view["events"] if e["type"] == "deal"]
+        assert len(deal_events) == 52 and all(e["cards"] is None for e in deal_events)
+
+
+def test_same_seed_same_game_and_json_replay() -> None:
+    a, b = hoyle.new_game("war", seed=11), hoyle.new_game("war", seed=11)
+    for _ in range(30):
+        a.act("play")
+        b.act("play")
+    assert a.state.snapshot() == b.state.snapshot()
+    c = hoyle.Game.from_json(a.to_json())
+    assert c.state.snapshot() == a.state.snapshot()
+    assert hoyle.new_game("war", seed=12).state.snapshot() != hoyle.new_game("war", seed=11).state.snapshot()
+
+
+def test_replay_errors() -> None:
+    with pytest.raises(ReplayError):
+        hoyle.Game.from_json("{}")
+    record = json.loads(hoyle.new_game("war", seed=1).to_json())
+    record["actions"] = [[1, "play"]]
+    with pytest.raises(ReplayError, match="action 0"):
+        hoyle.Game.from_json(json.dumps(record))
+
+
+def test_clone_is_independent() -> None:
+    game = hoyle.new_game("war", seed=4)
+    twin = game.clone()
+    twin.act("play")
+    assert len(game.state.zone("pile:0").cards) == 26 and len(twin.state.zone("pile:0").cards) == 25
+    assert game.record["actions"] == []
+
+
+class DoubleScore:
+    """A house rule written in the test file: doubles War's deal score."""
+
+    @hookimpl(wrapper=True)
+    def hoyle_score_deal(self, state):  # type: ignore[no-untyped-def]
+        scores = yield
+        return {seat: 2 * points for seat, points in scores.items()}
+
+
+def test_house_rule_defined_here_changes_a_builtin_variants_scoring() -> None:
+    pm, dists = load_plugins()
+
+    class LocalPlugin:
+        @hookimpl
+        def hoyle_register_house_rules(self, register):  # type: ignore[no-untyped-def]
+            register(HouseRule(name="double", rules=DoubleScore(), variants=("war",)))
+
+    pm.register(LocalPlugin(), name="local")
+    registry = Registry(pm, dists)
+    plain = hoyle.new_game("war", seed=9, options={"max_battles": 5}, registry=registry)
+    doubled = hoyle.new_game("war", seed=9, options={"max_battles": 5}, house_rules=["double"], registry=registry)
+    for g in (plain, doubled):
+        while not g.is_over:
+            g.act("play")
+    assert plain.result and doubled.result
+    assert max(plain.result["scores"]) == 1 and doubled.result["scores"] == [2 * s for s in plain.result["scores"]]
+
+
+def test_simulate_is_reproducible_for_any_jobs() -> None:
+    one = hoyle.simulate("war", games=6, seed=3, options={"max_battles": 30})
+    two = hoyle.simulate("war", games=6, seed=3, options={"max_battles": 30}, jobs=2)
+    assert [r.settlement for r in one.records] == [r.settlement for r in two.records]
+    assert sum(one.wins) == 6 and one.games == 6
+    with pytest.raises(InvalidArgumentError, match="unknown bot"):
+        hoyle.simulate("war", games=1, bots=["nobody", "random"])
