@@ -93,15 +93,32 @@ pub struct Arrangement {
     pub layoffs: Vec<LayOff>,
 }
 
+/// `[7h 8h 9h] | deadwood 7d 7s = 14`; lay-offs as `lay off 8h>0 9h>0` (card >
+/// table meld index), then `discard Kd`.
 impl fmt::Display for Arrangement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let melds: Vec<String> = self.melds.iter().map(|m| format!("[{m}]")).collect();
-        let dead: Vec<String> = self.deadwood.iter().map(|c| c.to_string()).collect();
-        write!(f, "{} | deadwood {} = {}", melds.join(" "), dead.join(" "), self.deadwood_value)?;
-        if let Some(d) = self.discard {
-            write!(f, " | discard {d}")?;
+        let mut parts: Vec<String> = Vec::new();
+        if !self.melds.is_empty() {
+            parts.push(self.melds.iter().map(|m| format!("[{m}]")).collect::<Vec<_>>().join(" "));
         }
-        Ok(())
+        if !self.layoffs.is_empty() {
+            let lays: Vec<String> = self
+                .layoffs
+                .iter()
+                .map(|l| if l.card.with_copy(0) == l.plays_as { format!("{}>{}", l.card, l.meld) } else { format!("{}={}>{}", l.card, l.plays_as, l.meld) })
+                .collect();
+            parts.push(format!("lay off {}", lays.join(" ")));
+        }
+        let dead: Vec<String> = self.deadwood.iter().map(|c| c.to_string()).collect();
+        if dead.is_empty() {
+            parts.push(format!("deadwood {}", self.deadwood_value));
+        } else {
+            parts.push(format!("deadwood {} = {}", dead.join(" "), self.deadwood_value));
+        }
+        if let Some(d) = self.discard {
+            parts.push(format!("discard {d}"));
+        }
+        f.write_str(&parts.join(" | "))
     }
 }
 
