@@ -71,27 +71,32 @@ fn prepare(hand: &[Card], rules: &MeldRules) -> CoreResult<()> {
 
 /// An arrangement from a fast-path witness.
 fn from_path(path: &[u64], key: u32, phys: &[Card; 52], rules: &MeldRules) -> Arrangement {
-    let mut arr = Arrangement::default();
+    let mut arr = Arrangement { melds: Vec::with_capacity(4), deadwood: Vec::with_capacity(11), ..Default::default() };
     for &entry in path {
         let tag = entry & TAG_MASK;
         let mask = entry & !TAG_MASK;
-        let cards: Vec<Card> = bits(mask).map(|b| phys[b as usize]).collect();
         match tag {
-            TAG_DEAD => arr.deadwood.extend(cards),
-            TAG_DISCARD => arr.discard = cards.first().copied(),
-            _ => arr.melds.push(meld_from_mask(mask, cards, rules)),
+            TAG_DEAD => arr.deadwood.push(phys[mask.trailing_zeros() as usize]),
+            TAG_DISCARD => arr.discard = Some(phys[mask.trailing_zeros() as usize]),
+            _ => arr.melds.push(meld_from_mask(mask, phys, rules)),
         }
     }
-    arr.deadwood.sort();
+    arr.deadwood.sort_unstable();
     arr.deadwood_value = key >> 8;
     arr
 }
 
 /// A fast-path meld from its mask: a set if one rank, else a run.
-fn meld_from_mask(mask: u64, mut cards: Vec<Card>, rules: &MeldRules) -> Meld {
+fn meld_from_mask(mask: u64, phys: &[Card; 52], rules: &MeldRules) -> Meld {
     let first = mask.trailing_zeros();
+    let n = mask.count_ones() as usize;
+    let mut cards = Vec::with_capacity(n);
+    let mut plays_as = Vec::with_capacity(n);
     if mask & (fast::COL << (first % 13)) == mask {
-        let plays_as = cards.iter().map(|c| c.with_copy(0)).collect();
+        for b in bits(mask) {
+            cards.push(phys[b as usize]);
+            plays_as.push(phys[b as usize].with_copy(0));
+        }
         return Meld { kind: MeldKind::Set, cards, plays_as };
     }
     let suit = (first / 13) as u8;
@@ -102,16 +107,17 @@ fn meld_from_mask(mask: u64, mut cards: Vec<Card>, rules: &MeldRules) -> Meld {
         let low = window & !(1 << 13);
         window = if rules.is_window(low) { low } else { window & !1 };
     }
-    let order = meld::window_order(rules, window);
-    let mut sorted = Vec::with_capacity(cards.len());
-    let mut plays_as = Vec::with_capacity(cards.len());
-    for p in order {
-        let r = meld::rank_at(p);
-        let i = cards.iter().position(|c| c.rank() == Some(r)).expect("card of the run");
-        sorted.push(cards.swap_remove(i));
-        plays_as.push(Card::new(r, suit));
+    let push = |p: u32| {
+        let face = Card::new(meld::rank_at(p), suit);
+        cards.push(phys[face.face() as usize]);
+        plays_as.push(face);
+    };
+    if rules.ace == AceRule::RoundTheCorner {
+        meld::window_order(rules, window).into_iter().for_each(push);
+    } else {
+        bits(window as u64).for_each(push);
     }
-    Meld { kind: MeldKind::Run, cards: sorted, plays_as }
+    Meld { kind: MeldKind::Run, cards, plays_as }
 }
 
 fn bits(mut m: u64) -> impl Iterator<Item = u32> {

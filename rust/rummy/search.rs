@@ -71,10 +71,26 @@ pub struct SearchOptions {
     pub targets: Vec<Target>,
     /// Meld exactly this contract (no other melds); the rest is deadwood.
     pub contract: Option<ContractSpec>,
+    /// Cache search states (a transposition table): `None` turns it on for hands of more
+    /// than [`MEMO_FROM`] natural cards, where the plain search tree grows too large.
+    pub memo: Option<bool>,
 }
 
+/// Hands with more natural cards than this use the transposition table by default.
+pub const MEMO_FROM: usize = 14;
+/// The table stops growing at this many states (the search stays exact, only slower).
+const MEMO_CAP: usize = 1 << 22;
+
+/// A cached state: its exact completion (cost and the choices after it) or a lower bound.
+enum Entry {
+    Exact(u32, Vec<Choice>),
+    AtLeast(u32),
+}
+
+type StateKey = [u64; 5];
+
 #[derive(Clone, Debug)]
-enum Choice {
+pub(crate) enum Choice {
     Set { rank: u8, per_suit: [u8; 4], wilds: u8 },
     Run { suit: u8, window: u32, wild_pos: u32 },
     LaySet { target: u8, per_suit: [u8; 4], wilds: u8 },
@@ -107,6 +123,7 @@ struct Search<'a> {
     path: Vec<Choice>,
     best: u32,
     best_path: Vec<Choice>,
+    memo: Option<rustc_hash::FxHashMap<StateKey, Entry>>,
 }
 
 fn windows(rules: &MeldRules, min_len: u32) -> Vec<u32> {
@@ -162,6 +179,14 @@ impl<'a> Search<'a> {
             path: Vec::with_capacity(16),
             best: u32::MAX,
             best_path: Vec::new(),
+            memo: None,
+        }
+    }
+
+    fn enable_memo(&mut self, hand: &[Card]) {
+        let naturals = hand.iter().filter(|c| !self.rules.is_wild(**c)).count();
+        if self.opts.memo.unwrap_or(naturals > MEMO_FROM) {
+            self.memo = Some(rustc_hash::FxHashMap::default());
         }
     }
 
@@ -190,10 +215,60 @@ impl<'a> Search<'a> {
         self.rules.positions(ranks)
     }
 
+    fn state_key(&self) -> StateKey {
+        let mut k = [0u64; 5];
+        for (i, &c) in self.counts.iter().enumerate() {
+            k[i / 16] |= (c as u64) << (4 * (i % 16));
+        }
+        k[3] |= (self.wilds_left as u64) << 16
+            | (self.wilds_used as u64) << 24
+            | (self.discard_used as u64) << 32
+            | (self.sets as u64) << 33
+            | (self.runs as u64) << 41
+            | (self.run_suits as u64) << 49;
+        k[4] = self.used_targets as u64;
+        k
+    }
+
+    /// Branch-and-bound with an optional transposition table. A state explored with the
+    /// bound `best` either improved it - then the subtree's minimum was found exactly - or
+    /// showed that its completions cost at least `best - acc`.
     fn dfs(&mut self, acc: u32) {
         if acc >= self.best {
             return;
         }
+        if self.memo.is_none() || self.present == 0 {
+            self.explore(acc);
+            return;
+        }
+        let key = self.state_key();
+        match self.memo.as_ref().and_then(|m| m.get(&key)) {
+            Some(Entry::Exact(c, suffix)) => {
+                if acc + c < self.best {
+                    self.best = acc + c;
+                    self.best_path.clone_from(&self.path);
+                    self.best_path.extend_from_slice(suffix);
+                }
+                return;
+            }
+            Some(Entry::AtLeast(lb)) if acc + lb >= self.best => return,
+            _ => {}
+        }
+        let before = self.best;
+        let depth = self.path.len();
+        self.explore(acc);
+        let entry = if self.best < before {
+            Entry::Exact(self.best - acc, self.best_path[depth..].to_vec())
+        } else {
+            Entry::AtLeast(before.saturating_sub(acc))
+        };
+        let memo = self.memo.as_mut().expect("memo on");
+        if memo.len() < MEMO_CAP || memo.contains_key(&key) {
+            memo.insert(key, entry);
+        }
+    }
+
+    fn explore(&mut self, acc: u32) {
         if self.present == 0 {
             self.finish(acc);
             return;
@@ -486,6 +561,7 @@ pub fn search(hand: &[Card], rules: &MeldRules, opts: &SearchOptions) -> CoreRes
         return Err(CoreError::InvalidHand(format!("{} cards: at most 255", hand.len())));
     }
     let mut s = Search::new(hand, rules, opts);
+    s.enable_memo(hand);
     s.dfs(0);
     if s.best == u32::MAX {
         return Ok(None);
@@ -497,6 +573,7 @@ pub fn search(hand: &[Card], rules: &MeldRules, opts: &SearchOptions) -> CoreRes
 pub fn search_key(hand: &[Card], rules: &MeldRules, opts: &SearchOptions) -> CoreResult<Option<u32>> {
     rules.check_hand(hand)?;
     let mut s = Search::new(hand, rules, opts);
+    s.enable_memo(hand);
     s.dfs(0);
     Ok((s.best != u32::MAX).then_some(s.best))
 }

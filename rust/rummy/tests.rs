@@ -482,3 +482,41 @@ fn batch_matches_single_calls() {
     assert_eq!(deadwood_batch(&[joker], &MeldRules::wrotham(), 1).unwrap(), vec![10]);
     assert!(deadwood_batch(&[joker], &gin(), 1).is_err());
 }
+
+#[test]
+fn transposition_table_search_agrees_with_brute_force() {
+    let mut g = Gen::new(7);
+    let configs: Vec<(MeldRules, u32, u32)> =
+        vec![(gin(), 1, 0), (MeldRules::wrotham(), 1, 2), (MeldRules::contract(), 2, 2), (MeldRules { ace: AceRule::RoundTheCorner, ..gin() }, 1, 0)];
+    for round in 0..160 {
+        let (rules, packs, jokers) = &configs[round % configs.len()];
+        let n = [7usize, 10, 11, 13][round / 4 % 4];
+        let hand = g.hand(n, *packs, *jokers, round % 2 == 0);
+        let discard = round % 3 == 0;
+        let contract = (round % 5 == 0).then_some((1u8, 1u8));
+        let b = Brute { hand: &hand, rules, discard, forbid: None, table: &[], contract };
+        let want = b.min_key();
+        let spec = contract.map(|(sets, runs)| ContractSpec { sets, runs, distinct_run_suits: true });
+        for memo in [Some(true), Some(false)] {
+            let opts = SearchOptions { discard, contract: spec, memo, ..Default::default() };
+            let got = search(&hand, rules, &opts).unwrap();
+            assert_eq!(got.as_ref().map(|a| (a.deadwood_value, a.deadwood.len() as u32)), want.map(|k| (k >> 8, k & 0xFF)), "{memo:?} {hand:?}");
+            if let Some(arr) = got {
+                check_arrangement(&hand, &arr, rules);
+            }
+        }
+    }
+}
+
+#[test]
+fn large_hands_finish() {
+    // Half of a two-pack deck with jokers: the transposition table keeps this small.
+    let mut g = Gen::new(8);
+    for n in [30usize, 50] {
+        let hand = g.hand(n, 2, 2, false);
+        let arr = best_melds(&hand, &MeldRules::contract()).unwrap();
+        check_arrangement(&hand, &arr, &MeldRules::contract());
+    }
+    let pack: Vec<Card> = CardSet::STANDARD.iter().collect();
+    assert_eq!(deadwood(&pack, &gin()).unwrap(), 0);
+}
