@@ -68,11 +68,16 @@ pub struct PlainIndex {
     melds: Vec<u64>,
     start: [u16; 53],
     keys: [u32; 52],
+    /// With few melds the search scans them all instead of indexing by lowest card.
+    indexed: bool,
 }
+
+/// Up to this many melds, no index is built.
+const SCAN_MAX: usize = 8;
 
 impl PlainIndex {
     pub fn new(rules: &MeldRules) -> PlainIndex {
-        let mut idx = PlainIndex { melds: Vec::with_capacity(64), start: [0; 53], keys: [0; 52] };
+        let mut idx = PlainIndex { melds: Vec::with_capacity(64), start: [0; 53], keys: [0; 52], indexed: false };
         idx.set_rules(rules);
         idx
     }
@@ -88,6 +93,10 @@ impl PlainIndex {
     pub fn load(&mut self, hand: u64, rules: &MeldRules) {
         self.melds.clear();
         plain_melds(hand, rules, &mut self.melds);
+        self.indexed = self.melds.len() > SCAN_MAX;
+        if !self.indexed {
+            return;
+        }
         // Insertion sort by lowest card (stable: sets before runs, larger first).
         let m = &mut self.melds;
         for i in 1..m.len() {
@@ -113,6 +122,17 @@ impl PlainIndex {
         &self.melds
     }
 
+    /// The melds that may start with card `c` (all of them when not indexed; the search
+    /// also checks that the meld holds `c`).
+    #[inline]
+    fn range(&self, c: usize) -> (usize, usize) {
+        if self.indexed {
+            (self.start[c] as usize, self.start[c + 1] as usize)
+        } else {
+            (0, self.melds.len())
+        }
+    }
+
     /// Minimum deadwood key of `rem` (no discard).
     fn dfs(&self, rem: u64, acc: u32, best: &mut u32) {
         if rem == 0 {
@@ -122,9 +142,9 @@ impl PlainIndex {
             return;
         }
         let c = rem.trailing_zeros() as usize;
-        let (lo, hi) = (self.start[c] as usize, self.start[c + 1] as usize);
+        let (lo, hi) = self.range(c);
         for &m in &self.melds[lo..hi] {
-            if m & !rem == 0 && acc < *best {
+            if m & !rem == 0 && m >> c & 1 == 1 && acc < *best {
                 self.dfs(rem ^ m, acc, best);
             }
         }
@@ -150,9 +170,9 @@ impl PlainIndex {
             return;
         }
         let c = rem.trailing_zeros() as usize;
-        let (lo, hi) = (self.start[c] as usize, self.start[c + 1] as usize);
+        let (lo, hi) = self.range(c);
         for &m in &self.melds[lo..hi] {
-            if m & !rem == 0 && acc - mx < *best {
+            if m & !rem == 0 && m >> c & 1 == 1 && acc - mx < *best {
                 self.dfs_discard(rem ^ m, acc, mx, forbid, best);
             }
         }
@@ -195,9 +215,9 @@ impl PlainIndex {
         }
         let c = rem.trailing_zeros() as usize;
         let bit = 1u64 << c;
-        let (lo, hi) = (self.start[c] as usize, self.start[c + 1] as usize);
+        let (lo, hi) = self.range(c);
         for &m in &self.melds[lo..hi] {
-            if m & !rem == 0 {
+            if m & !rem == 0 && m & bit != 0 {
                 path.push(m | TAG_MELD);
                 self.dfs_witness(rem ^ m, acc, mx, discard, forbid, path, best, best_path);
                 path.pop();
