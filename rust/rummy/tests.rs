@@ -493,13 +493,18 @@ fn transposition_table_search_agrees_with_brute_force() {
         let n = [7usize, 10, 11, 13][round / 4 % 4];
         let hand = g.hand(n, *packs, *jokers, round % 2 == 0);
         let discard = round % 3 == 0;
+        // Forbid a card (a joker when there is one, to exercise the wild discard rule).
+        let forbid = (discard && round % 2 == 0).then(|| *hand.iter().find(|c| c.is_joker()).unwrap_or(&hand[round % n]));
         let contract = (round % 5 == 0).then_some((1u8, 1u8));
-        let b = Brute { hand: &hand, rules, discard, forbid: None, table: &[], contract };
+        let b = Brute { hand: &hand, rules, discard, forbid, table: &[], contract };
         let want = b.min_key();
         let spec = contract.map(|(sets, runs)| ContractSpec { sets, runs, distinct_run_suits: true });
         for memo in [Some(true), Some(false)] {
-            let opts = SearchOptions { discard, contract: spec, memo, ..Default::default() };
+            let opts = SearchOptions { discard, forbid, contract: spec, memo, ..Default::default() };
             let got = search(&hand, rules, &opts).unwrap();
+            if let (Some(a), Some(f)) = (&got, forbid) {
+                assert_ne!(a.discard, Some(f), "discarded the forbidden card");
+            }
             assert_eq!(got.as_ref().map(|a| (a.deadwood_value, a.deadwood.len() as u32)), want.map(|k| (k >> 8, k & 0xFF)), "{memo:?} {hand:?}");
             if let Some(arr) = got {
                 check_arrangement(&hand, &arr, rules);
