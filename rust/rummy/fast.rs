@@ -63,6 +63,49 @@ pub fn plain_melds(hand: u64, rules: &MeldRules, out: &mut Vec<u64>) {
     }
 }
 
+/// A search path on the stack: one entry per decision, at most one per card.
+#[derive(Clone, Copy)]
+pub struct Path {
+    buf: [u64; 64],
+    len: usize,
+}
+
+impl Default for Path {
+    fn default() -> Self {
+        Path { buf: [0; 64], len: 0 }
+    }
+}
+
+impl Path {
+    #[inline]
+    fn push(&mut self, x: u64) {
+        self.buf[self.len] = x;
+        self.len += 1;
+    }
+    #[inline]
+    fn pop(&mut self) {
+        self.len -= 1;
+    }
+    #[inline]
+    fn copy_from(&mut self, other: &Path) {
+        self.buf[..other.len].copy_from_slice(&other.buf[..other.len]);
+        self.len = other.len;
+    }
+}
+
+impl std::ops::Deref for Path {
+    type Target = [u64];
+    fn deref(&self) -> &[u64] {
+        &self.buf[..self.len]
+    }
+}
+
+impl std::ops::DerefMut for Path {
+    fn deref_mut(&mut self) -> &mut [u64] {
+        &mut self.buf[..self.len]
+    }
+}
+
 /// Melds grouped by lowest card, plus the card keys.
 pub struct PlainIndex {
     melds: Vec<u64>,
@@ -195,9 +238,9 @@ impl PlainIndex {
         mx: u32,
         discard: bool,
         forbid: u64,
-        path: &mut Vec<u64>,
+        path: &mut Path,
         best: &mut u32,
-        best_path: &mut Vec<u64>,
+        best_path: &mut Path,
     ) {
         let bound = acc - mx;
         if bound >= *best {
@@ -206,10 +249,10 @@ impl PlainIndex {
         if rem == 0 {
             if !discard {
                 *best = acc;
-                best_path.clone_from(path);
+                best_path.copy_from(path);
             } else if mx > 0 {
                 *best = acc - mx;
-                best_path.clone_from(path);
+                best_path.copy_from(path);
             }
             return;
         }
@@ -247,10 +290,10 @@ impl PlainIndex {
     /// The best arrangement's key and path.
     /// With `discard`, the discard is the highest-keyed dead card not in `forbid`, the
     /// lowest such card on a tie; it is tagged [`TAG_DISCARD`] in the path.
-    pub fn witness(&self, hand: u64, discard: bool, forbid: u64) -> Option<(u32, Vec<u64>)> {
+    pub fn witness(&self, hand: u64, discard: bool, forbid: u64) -> Option<(u32, Path)> {
         let mut best = u32::MAX;
-        let mut path = Vec::with_capacity(16);
-        let mut best_path = Vec::new();
+        let mut path = Path::default();
+        let mut best_path = Path::default();
         self.dfs_witness(hand, 0, 0, discard, forbid, &mut path, &mut best, &mut best_path);
         if best == u32::MAX {
             return None;

@@ -71,17 +71,25 @@ fn prepare(hand: &[Card], rules: &MeldRules) -> CoreResult<()> {
 
 /// An arrangement from a fast-path witness.
 fn from_path(path: &[u64], key: u32, phys: &[Card; 52], rules: &MeldRules) -> Arrangement {
-    let mut arr = Arrangement { melds: Vec::with_capacity(4), deadwood: Vec::with_capacity(11), ..Default::default() };
+    let mut arr = Arrangement { melds: Vec::with_capacity(4), ..Default::default() };
+    let mut dead = 0u64;
     for &entry in path {
         let tag = entry & TAG_MASK;
         let mask = entry & !TAG_MASK;
         match tag {
-            TAG_DEAD => arr.deadwood.push(phys[mask.trailing_zeros() as usize]),
+            TAG_DEAD => dead |= mask,
             TAG_DISCARD => arr.discard = Some(phys[mask.trailing_zeros() as usize]),
             _ => arr.melds.push(meld_from_mask(mask, phys, rules)),
         }
     }
-    arr.deadwood.sort_unstable();
+    // Deadwood in card order (rank, then suit): walk the rank columns.
+    arr.deadwood = Vec::with_capacity(dead.count_ones() as usize);
+    let mut ranks = (dead | dead >> 13 | dead >> 26 | dead >> 39) & 0x1FFF;
+    while ranks != 0 {
+        let r = ranks.trailing_zeros();
+        ranks &= ranks - 1;
+        arr.deadwood.extend(bits(dead & fast::COL << r).map(|b| phys[b as usize]));
+    }
     arr.deadwood_value = key >> 8;
     arr
 }
