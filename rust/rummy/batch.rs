@@ -56,7 +56,7 @@ pub fn deadwood_batch(hands: &[u64], rules: &MeldRules, threads: usize) -> CoreR
     };
     let chunks = hands.chunks(CHUNK).zip(out.chunks_mut(CHUNK)).enumerate();
     match threads {
-        1 => chunks.map(work).collect::<CoreResult<()>>()?,
+        1 => chunks.into_iter().try_for_each(work)?,
         0 => chunks.collect::<Vec<_>>().into_par_iter().map(work).collect::<CoreResult<()>>()?,
         n => {
             let pool = rayon::ThreadPoolBuilder::new()

@@ -97,6 +97,9 @@ fn is_meld_with(cards: &[Card], rules: &MeldRules, lines: &[Vec<Vec<u8>>]) -> bo
     is_set(cards, rules) || is_run_with(cards, rules, lines)
 }
 
+/// (remaining cards, discard used, table melds used, sets, runs, run suits) -> best.
+type Memo = HashMap<(u32, bool, u32, u8, u8, u8), Option<u32>>;
+
 fn key(c: Card, rules: &MeldRules) -> u32 {
     rules.value(c) << 8 | 1
 }
@@ -165,11 +168,11 @@ impl Brute<'_> {
         sets: &[u32],
         runs: &[u32],
         lays: &[Vec<u32>],
-        memo: &mut HashMap<(u32, bool, u32, u8, u8, u8), Option<u32>>,
+        memo: &mut Memo,
     ) -> Option<u32> {
         if mask == 0 {
             let ok_discard = used || !self.discard;
-            let ok_contract = self.contract.is_none_or(|(s, r)| s == ns && r == nr);
+            let ok_contract = self.contract.map_or(true, |(s, r)| s == ns && r == nr);
             return (ok_discard && ok_contract).then_some(0);
         }
         let k = (mask, used, tused, ns, nr, suits);

@@ -276,8 +276,8 @@ impl<'a> Search<'a> {
         let f = self.present.trailing_zeros() as u8;
         let (rank, suit) = (f % 13, f / 13);
         let contract = self.opts.contract;
-        let sets_ok = contract.is_none_or(|c| self.sets < c.sets);
-        let runs_ok = contract.is_none_or(|c| self.runs < c.runs && !(c.distinct_run_suits && self.run_suits >> suit & 1 == 1));
+        let sets_ok = contract.map_or(true, |c| self.sets < c.sets);
+        let runs_ok = contract.map_or(true, |c| self.runs < c.runs && !(c.distinct_run_suits && self.run_suits >> suit & 1 == 1));
         if sets_ok {
             self.try_sets(f, acc, None);
         }
@@ -352,9 +352,9 @@ impl<'a> Search<'a> {
                 if !ok || acc >= self.best {
                     continue;
                 }
-                for s in 0..4 {
-                    if k[s] > 0 {
-                        self.take(s * 13 + rank as usize, k[s]);
+                for (s, &n) in k.iter().enumerate() {
+                    if n > 0 {
+                        self.take(s * 13 + rank as usize, n);
                     }
                 }
                 self.wilds_left -= w as u8;
@@ -377,9 +377,9 @@ impl<'a> Search<'a> {
                 }
                 self.wilds_left += w as u8;
                 self.wilds_used -= w as u8;
-                for s in 0..4 {
-                    if k[s] > 0 {
-                        self.give(s * 13 + rank as usize, k[s]);
+                for (s, &n) in k.iter().enumerate() {
+                    if n > 0 {
+                        self.give(s * 13 + rank as usize, n);
                     }
                 }
             }
@@ -622,7 +622,7 @@ fn rebuild(hand: &[Card], rules: &MeldRules, opts: &SearchOptions, s: &Search<'_
                 // Only the forbidden wild would leave: discard the next one instead.
                 let i = staying.iter().position(|&c| Some(c) != forbid).expect("checked by the search");
                 discard_wild = Some(staying.remove(i));
-                staying.extend(leaving.drain(..));
+                staying.append(&mut leaving);
             }
         }
     }
