@@ -252,6 +252,28 @@ impl PyMeldRules {
             _ => Err(invalid_argument("card", repr(card), "expected one card")),
         }
     }
+    /// Pickles as ``functools.partial(MeldRules, **fields)``.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let me = slf.get();
+        let kw = PyDict::new(py);
+        kw.set_item("ace", me.ace())?;
+        kw.set_item("min_set", me.min_set())?;
+        kw.set_item("max_set", me.max_set())?;
+        kw.set_item("min_run", me.min_run())?;
+        kw.set_item("set_distinct_suits", me.set_distinct_suits())?;
+        kw.set_item("jokers_wild", me.jokers_wild())?;
+        kw.set_item("wild_ranks", me.wild_ranks())?;
+        kw.set_item("max_wilds_set", me.max_wilds_set())?;
+        kw.set_item("max_wilds_run", me.max_wilds_run())?;
+        kw.set_item("packs", me.packs())?;
+        kw.set_item("values", me.values(py)?)?;
+        kw.set_item("joker_value", me.joker_value())?;
+        kw.set_item("hand_size", me.hand_size())?;
+        let partial = py.import("functools")?.getattr("partial")?;
+        let f = partial.call((slf.get_type(),), Some(&kw))?;
+        Ok((f, PyTuple::empty(py)))
+    }
     fn __repr__(&self) -> String {
         let r = &self.0;
         let preset = MeldRules::presets().into_iter().find(|(_, p)| p == r).map(|(n, _)| n);

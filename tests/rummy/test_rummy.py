@@ -380,3 +380,37 @@ def test_single_pack_hand_types() -> None:
     as_list = rummy.deadwood(["7d", Card("7s"), "7h", "8h", "9h"])
     assert as_list == rummy.deadwood(CardSet("7d 7s 7h 8h 9h")) == 14
     assert list(itertools.chain.from_iterable(m for m in rummy.best_melds("7h 8h 9h").melds)) == cards("7h 8h 9h")
+
+
+def test_rules_pickle() -> None:
+    import pickle
+
+    for rules in [*MeldRules.presets().values(), MeldRules.gin().replace(wild_ranks="2", max_wilds_run=1)]:
+        assert pickle.loads(pickle.dumps(rules)) == rules
+
+
+# ---- properties (hypothesis) -------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+PACK = list(hoyle.Deck.standard())
+
+
+@settings(max_examples=150, derandomize=True, deadline=None)
+@given(st.lists(st.sampled_from(PACK), min_size=1, max_size=13, unique=True), st.sampled_from(sorted(MeldRules.presets())))
+def test_properties(hand: list[Card], preset: str) -> None:
+    rules = MeldRules.presets()[preset].replace(hand_size=None)
+    arr = rummy.best_melds(hand, rules)
+    # A partition of the hand into legal melds and deadwood, valued by the rules.
+    used = [c for m in arr.melds for c in m.cards] + arr.deadwood
+    assert sorted(used) == sorted(hand)
+    assert all(is_meld(m.cards, rules) for m in arr.melds)
+    assert arr.deadwood_value == sum(rules.value(c) for c in arr.deadwood)
+    # Best discard = best over every single discard.
+    d = rummy.best_discard(hand, rules)
+    rest = [[c for c in hand if c != x] for x in hand]
+    assert d.deadwood_value == min(rummy.deadwood(r, rules) for r in rest)
+    # Melding more never hurts: adding a card adds at most its value.
+    extra = next(c for c in PACK if c not in hand)
+    assert rummy.deadwood([*hand, extra], rules) <= arr.deadwood_value + rules.value(extra)
