@@ -388,6 +388,17 @@ impl PyMeld {
         }
         Ok(d)
     }
+    /// Points of the meld on the table: each card scores the value of the card it plays
+    /// as, an ace played low (A-2-3) scores 1 (500 rum).
+    ///
+    /// >>> from hoyle.rummy import Meld, MeldRules
+    /// >>> r = MeldRules.five_hundred()
+    /// >>> Meld("Ah 2h 3h", r).points(r), Meld("Qh Kh Ah", r).points(r)
+    /// (6, 35)
+    #[pyo3(signature = (rules = None))]
+    fn points(&self, py: Python<'_>, rules: Option<&Bound<'_, PyMeldRules>>) -> u32 {
+        self.0.points(rules_of(py, rules))
+    }
     fn __len__(&self) -> usize {
         self.0.len()
     }

@@ -44,6 +44,28 @@ impl Meld {
     pub fn wilds(&self) -> Vec<(Card, Card)> {
         self.cards.iter().zip(&self.plays_as).filter(|(c, p)| c.with_copy(0) != **p || c.is_joker()).map(|(c, p)| (*c, *p)).collect()
     }
+    /// Points of the meld on the table (500 rum scores melded cards): each card scores
+    /// the value of the card it plays as, except an ace played low (followed by a deuce
+    /// in a run), which scores 1.
+    ///
+    /// ```
+    /// use _core::cards::parse_cards;
+    /// use _core::rummy::{interpret_meld, MeldRules};
+    /// let rules = MeldRules::five_hundred();
+    /// assert_eq!(interpret_meld(&parse_cards("Ah 2h 3h").unwrap(), &rules).unwrap().points(&rules), 6);
+    /// assert_eq!(interpret_meld(&parse_cards("Qh Kh Ah").unwrap(), &rules).unwrap().points(&rules), 35);
+    /// ```
+    pub fn points(&self, rules: &MeldRules) -> u32 {
+        let mut total = 0;
+        for (i, p) in self.plays_as.iter().enumerate() {
+            let low_ace = self.kind == MeldKind::Run
+                && p.rank() == Some(12)
+                && self.plays_as.get(i + 1).is_some_and(|n| n.rank() == Some(0));
+            total += if low_ace { 1 } else { rules.value(*p) };
+        }
+        total
+    }
+
     /// Rank of a set (0 = deuce .. 12 = ace).
     pub fn rank(&self) -> u8 {
         self.plays_as[0].rank().unwrap_or(0)

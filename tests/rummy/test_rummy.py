@@ -206,6 +206,15 @@ def test_contracts() -> None:
     assert rummy.contract_of_deal(5) == "2 sets + 1 run"
 
 
+def test_meld_points_ace_low_scores_one() -> None:
+    r = MeldRules.five_hundred()
+    assert rummy.Meld("Ah 2h 3h", r).points(r) == 1 + 2 + 3
+    assert rummy.Meld("Qh Kh Ah", r).points(r) == 10 + 10 + 15
+    assert rummy.Meld("Ac Ad Ah", r).points(r) == 45
+    w = MeldRules.wrotham()
+    assert rummy.Meld("5h Jk 7h", w).points(w) == 18  # the joker scores as the 6h
+
+
 def test_can_go_out() -> None:
     seven = MeldRules.seven_card()
     assert rummy.can_go_out("4c 5c 6c 9d 9h 9s 9c", seven)
