@@ -69,6 +69,7 @@ def play_one(
 ) -> GameRecord:
     """Play one game with fresh bots (bot ``i`` seeded from stream ``i`` of ``seed``)."""
     from hoyle.engine.game import new_game
+    from hoyle.engine.state import LazyView
 
     game = new_game(variant, players=len(bots), seed=seed, options=options, house_rules=house_rules)
     players = [make_bot(spec, Rng(seed, 1 + i).next_u64()) for i, spec in enumerate(bots)]
@@ -79,7 +80,7 @@ def play_one(
         seat = game.to_act
         assert seat is not None
         legal = game.legal_actions(seat)
-        game.act(players[seat].choose(game.view(seat), legal), seat)
+        game.act(players[seat].choose(LazyView(game.state, seat), legal), seat)
         n += 1
     result = game.result
     assert result is not None

@@ -20,7 +20,7 @@ from the end. The deck zone is loaded so that the deck's first card is on top.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -137,6 +137,7 @@ class State:
         self.events: list[Event] = []
         self.zones: dict[str, Zone] = {}
         self.rng = Rng(seed, 1 << 32)
+        self._view_cache: dict[int | None, list[dict[str, Any]]] = {}
         self.load_deck(deck)
 
     # --- cards -------------------------------------------------------------------------
@@ -262,9 +263,17 @@ class State:
             "scores": list(self.scores),
             "score_sheet": [list(r) for r in self.score_sheet],
             "public": _copy_plain(self.public),
-            "events": [e.for_viewer(seat) for e in self.events],
+            "events": self._events_seen_by(seat),
             "result": _copy_plain(self.result),
         }
+
+    def _events_seen_by(self, seat: int | None) -> list[dict[str, Any]]:
+        # The log is append-only, so each viewer's redacted copy is extended, not rebuilt.
+        cache = self._view_cache.setdefault(seat, [])
+        if len(cache) > len(self.events):
+            cache.clear()
+        cache.extend(e.for_viewer(seat) for e in self.events[len(cache) :])
+        return list(cache)
 
     def snapshot(self, events: bool = True) -> dict[str, Any]:
         """The omniscient state as plain data (every card, in order): equal snapshots
@@ -308,4 +317,31 @@ class State:
         new.events = list(self.events)
         new.result = _copy_plain(self.result)
         new.rng = self.rng.__copy__()
+        new._view_cache = {}
         return new
+
+
+class LazyView(Mapping[str, Any]):
+    """A seat's view that is built on first use: what ``simulate`` hands to bots, so a
+    bot that never looks at its view costs nothing. The same keys and values as
+    :meth:`State.view`; ``dict(view)`` gives the plain data."""
+
+    __slots__ = ("_data", "_seat", "_state")
+
+    def __init__(self, state: State, seat: int | None) -> None:
+        self._state, self._seat = state, seat
+        self._data: dict[str, Any] | None = None
+
+    def _load(self) -> dict[str, Any]:
+        if self._data is None:
+            self._data = self._state.view(self._seat)
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._load()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._load())
+
+    def __len__(self) -> int:
+        return len(self._load())
