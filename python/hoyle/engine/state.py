@@ -175,6 +175,15 @@ class State:
         self._record_move(event, seat, taken, src, dst)
         return taken
 
+    def move_pile(self, src: str, dst: str, seat: int | None = None, event: str = "move") -> list[Card]:
+        """Move a whole zone onto ``dst`` as one pile, keeping its order (the rest of the
+        deck becoming the stock: the deck's next card is the stock's top card)."""
+        cards = list(self.zone(src).cards)
+        self.zone(src).cards.clear()
+        self.zone(dst).cards.extend(cards)
+        self._record_move(event, seat, cards, src, dst)
+        return cards
+
     def move(
         self, cards: Iterable[Card], src: str, dst: str, seat: int | None = None, event: str = "move", bottom: bool = False
     ) -> None:
