@@ -21,6 +21,10 @@ pub enum CoreError {
     /// An argument is out of range (pack count, joker count, seed, ...).
     #[error("invalid argument {name}={value}: {reason}")]
     InvalidArgument { name: String, value: String, reason: String },
+
+    /// Cards that do not form a meld under the rules in force (rummy).
+    #[error("illegal meld {0}")]
+    IllegalMeld(String),
 }
 
 impl CoreError {

@@ -27,6 +27,7 @@ __all__ = [
     "IllegalActionError",
     "PluginError",
     "ReplayError",
+    "InvalidMeldError",
 ]
 
 
@@ -84,3 +85,8 @@ class PluginError(HoyleError, RuntimeError):
 
 class ReplayError(HoyleError, ValueError):
     """A record (JSON game, hand history) that cannot be read or does not replay."""
+
+
+class InvalidMeldError(HoyleError, ValueError):
+    """Cards that do not form a meld under the meld rules in force (rummy), e.g. Q-K-A
+    with aces low. The message names the cards and why."""

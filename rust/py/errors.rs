@@ -47,6 +47,7 @@ impl From<CoreError> for PyErr {
                 message,
                 vec![("name", text(py, &name)), ("value", text(py, &value))],
             ),
+            CoreError::IllegalMeld(_) => hoyle_error("InvalidMeldError", message, vec![]),
         })
     }
 }

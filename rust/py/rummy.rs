@@ -1,0 +1,654 @@
+//! Python bindings of the rummy meld search (`hoyle.rummy`): `MeldRules`, `Meld`,
+//! `Arrangement` and the search functions. Every hand argument goes through
+//! `extract_cards`; batch work releases the GIL through `detached`.
+
+use numpy::{PyArray1, PyReadonlyArray1, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyString, PyTuple};
+
+use super::cards::{extract_cards, PyCard};
+use super::errors::{detached, invalid_argument};
+use crate::cards::RANK_CHARS;
+use crate::rummy::{self, AceRule, Arrangement, Contract, Meld, MeldRules, UNLIMITED};
+
+fn repr(obj: &Bound<'_, PyAny>) -> String {
+    obj.repr().map(|r| r.to_string()).unwrap_or_else(|_| "<unprintable>".into()).chars().take(60).collect()
+}
+
+fn rank_index(name: &str, text: &str) -> PyResult<u8> {
+    let t = text.trim().to_ascii_uppercase();
+    let t = if t == "10" { "T".to_string() } else { t };
+    let mut chars = t.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => RANK_CHARS
+            .iter()
+            .position(|&r| r == c)
+            .map(|p| p as u8)
+            .ok_or_else(|| invalid_argument(name, text, "a rank is one of A 2-9 T J Q K")),
+        _ => Err(invalid_argument(name, text, "a rank is one of A 2-9 T J Q K")),
+    }
+}
+
+// ---- MeldRules ---------------------------------------------------------------------------
+
+/// Meld rules and card values of a rummy variant (frozen). Build one from a preset and
+/// adjust it with `replace`:
+///
+/// >>> from hoyle.rummy import MeldRules
+/// >>> MeldRules.gin().ace, MeldRules.contract().ace
+/// ('low', 'high_or_low')
+/// >>> MeldRules.gin().replace(ace="round_the_corner").ace
+/// 'round_the_corner'
+#[pyclass(name = "MeldRules", module = "hoyle._core", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyMeldRules(pub MeldRules);
+
+fn opt_limit(v: Option<u8>) -> u8 {
+    v.unwrap_or(UNLIMITED)
+}
+
+#[pymethods]
+impl PyMeldRules {
+    #[new]
+    #[pyo3(signature = (*, ace = "low", min_set = 3, max_set = 4, min_run = 3, set_distinct_suits = false,
+        jokers_wild = false, wild_ranks = None, max_wilds_set = None, max_wilds_run = None, packs = 1,
+        values = None, joker_value = 0, hand_size = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        ace: &str,
+        min_set: u8,
+        max_set: u8,
+        min_run: u8,
+        set_distinct_suits: bool,
+        jokers_wild: bool,
+        wild_ranks: Option<&Bound<'_, PyAny>>,
+        max_wilds_set: Option<u8>,
+        max_wilds_run: Option<u8>,
+        packs: u8,
+        values: Option<&Bound<'_, PyAny>>,
+        joker_value: u8,
+        hand_size: Option<u8>,
+    ) -> PyResult<Self> {
+        let mut rules = MeldRules {
+            ace: AceRule::parse(ace)?,
+            min_set,
+            max_set,
+            min_run,
+            set_distinct_suits,
+            jokers_wild,
+            wild_ranks: 0,
+            max_wilds_set: opt_limit(max_wilds_set),
+            max_wilds_run: opt_limit(max_wilds_run),
+            packs,
+            values: MeldRules::gin().values,
+            joker_value,
+            hand_size: hand_size.unwrap_or(0),
+        };
+        if let Some(w) = wild_ranks {
+            rules.wild_ranks = parse_wild_ranks(w)?;
+        }
+        if let Some(v) = values {
+            apply_values(&mut rules, v)?;
+        }
+        rules.validate()?;
+        Ok(PyMeldRules(rules))
+    }
+
+    /// Gin rummy: ace low (1), pictures 10, sets 3-4, runs 3+, no jokers, hands of 10.
+    #[staticmethod]
+    fn gin() -> Self {
+        PyMeldRules(MeldRules::gin())
+    }
+    /// Oklahoma gin: the melds and values of gin.
+    #[staticmethod]
+    fn oklahoma() -> Self {
+        PyMeldRules(MeldRules::oklahoma())
+    }
+    /// Basic (straight) rummy and Block rummy: as gin, any hand size.
+    #[staticmethod]
+    fn basic() -> Self {
+        PyMeldRules(MeldRules::basic())
+    }
+    /// Seven-card rummy: as basic rummy, hands of 7.
+    #[staticmethod]
+    fn seven_card() -> Self {
+        PyMeldRules(MeldRules::seven_card())
+    }
+    /// Wrotham rummy: basic rummy with wild jokers (15 in hand), hands of 7.
+    #[staticmethod]
+    fn wrotham() -> Self {
+        PyMeldRules(MeldRules::wrotham())
+    }
+    /// Contract rummy: 1-2 packs, wild jokers, ace high or low (never K-A-2), sets with
+    /// no suit twice, ace and joker 15.
+    #[staticmethod]
+    fn contract() -> Self {
+        PyMeldRules(MeldRules::contract())
+    }
+    /// 500 rum: ace high or low (never K-A-2), ace 15 in hand.
+    #[staticmethod]
+    fn five_hundred() -> Self {
+        PyMeldRules(MeldRules::five_hundred())
+    }
+    /// Dime rummy: up to 4 packs with wild jokers, sets of any size, hands of 12.
+    #[staticmethod]
+    fn dime() -> Self {
+        PyMeldRules(MeldRules::dime())
+    }
+    /// Every preset by name.
+    #[staticmethod]
+    fn presets(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+        let d = PyDict::new(py);
+        for (name, r) in MeldRules::presets() {
+            d.set_item(name, PyMeldRules(r))?;
+        }
+        Ok(d)
+    }
+
+    /// A copy with some fields changed (same keywords as the constructor).
+    #[pyo3(signature = (**changes))]
+    fn replace(&self, changes: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        let mut r = self.0.clone();
+        if let Some(ch) = changes {
+            for (k, v) in ch.iter() {
+                let key: String = k.extract()?;
+                let int = |name: &str| -> PyResult<u8> {
+                    v.extract::<u8>().map_err(|_| invalid_argument(name, repr(&v), "an int in 0..=255"))
+                };
+                let limit = |name: &str| -> PyResult<u8> { if v.is_none() { Ok(UNLIMITED) } else { int(name) } };
+                let flag = |name: &str| -> PyResult<bool> {
+                    v.extract::<bool>().map_err(|_| invalid_argument(name, repr(&v), "True or False"))
+                };
+                match key.as_str() {
+                    "ace" => r.ace = AceRule::parse(&v.extract::<String>()?)?,
+                    "min_set" => r.min_set = int("min_set")?,
+                    "max_set" => r.max_set = int("max_set")?,
+                    "min_run" => r.min_run = int("min_run")?,
+                    "set_distinct_suits" => r.set_distinct_suits = flag("set_distinct_suits")?,
+                    "jokers_wild" => r.jokers_wild = flag("jokers_wild")?,
+                    "wild_ranks" => r.wild_ranks = if v.is_none() { 0 } else { parse_wild_ranks(&v)? },
+                    "max_wilds_set" => r.max_wilds_set = limit("max_wilds_set")?,
+                    "max_wilds_run" => r.max_wilds_run = limit("max_wilds_run")?,
+                    "packs" => r.packs = int("packs")?,
+                    "values" => apply_values(&mut r, &v)?,
+                    "joker_value" => r.joker_value = int("joker_value")?,
+                    "hand_size" => r.hand_size = if v.is_none() { 0 } else { int("hand_size")? },
+                    other => return Err(invalid_argument(other, repr(&v), "not a MeldRules field")),
+                }
+            }
+        }
+        r.validate()?;
+        Ok(PyMeldRules(r))
+    }
+
+    /// 'low', 'high', 'high_or_low' or 'round_the_corner'.
+    #[getter]
+    fn ace(&self) -> &'static str {
+        self.0.ace.name()
+    }
+    #[getter]
+    fn min_set(&self) -> u8 {
+        self.0.min_set
+    }
+    #[getter]
+    fn max_set(&self) -> u8 {
+        self.0.max_set
+    }
+    #[getter]
+    fn min_run(&self) -> u8 {
+        self.0.min_run
+    }
+    #[getter]
+    fn set_distinct_suits(&self) -> bool {
+        self.0.set_distinct_suits
+    }
+    #[getter]
+    fn jokers_wild(&self) -> bool {
+        self.0.jokers_wild
+    }
+    /// The wild ranks as rank characters, e.g. ('2',) for deuces wild.
+    #[getter]
+    fn wild_ranks(&self) -> Vec<String> {
+        (0..13).filter(|r| self.0.wild_ranks >> r & 1 == 1).map(|r| RANK_CHARS[r].to_string()).collect()
+    }
+    /// Most wild cards in a set (None: no limit).
+    #[getter]
+    fn max_wilds_set(&self) -> Option<u8> {
+        (self.0.max_wilds_set != UNLIMITED).then_some(self.0.max_wilds_set)
+    }
+    /// Most wild cards in a run (None: no limit).
+    #[getter]
+    fn max_wilds_run(&self) -> Option<u8> {
+        (self.0.max_wilds_run != UNLIMITED).then_some(self.0.max_wilds_run)
+    }
+    #[getter]
+    fn packs(&self) -> u8 {
+        self.0.packs
+    }
+    /// Deadwood value of each rank, e.g. {'A': 1, '2': 2, ..., 'K': 10}.
+    #[getter]
+    fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for r in [12usize, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] {
+            d.set_item(RANK_CHARS[r].to_string(), self.0.values[r])?;
+        }
+        Ok(d)
+    }
+    #[getter]
+    fn joker_value(&self) -> u8 {
+        self.0.joker_value
+    }
+    /// Cards in a hand between turns (None: not fixed); best_discard wants one more.
+    #[getter]
+    fn hand_size(&self) -> Option<u8> {
+        (self.0.hand_size > 0).then_some(self.0.hand_size)
+    }
+    /// Deadwood value of one card.
+    fn value(&self, card: &Bound<'_, PyAny>) -> PyResult<u32> {
+        let cards = extract_cards(card)?;
+        match cards.as_slice() {
+            [c] => Ok(self.0.value(*c)),
+            _ => Err(invalid_argument("card", repr(card), "expected one card")),
+        }
+    }
+    fn __repr__(&self) -> String {
+        let r = &self.0;
+        let preset = MeldRules::presets().into_iter().find(|(_, p)| p == r).map(|(n, _)| n);
+        if let Some(name) = preset {
+            return format!("MeldRules.{name}()");
+        }
+        let values: Vec<String> =
+            [12usize, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].iter().map(|&i| format!("'{}': {}", RANK_CHARS[i], r.values[i])).collect();
+        let opt = |v: Option<u8>| v.map_or("None".to_string(), |x| x.to_string());
+        let wild: Vec<String> = self.wild_ranks().iter().map(|w| format!("'{w}'")).collect();
+        format!(
+            "MeldRules(ace='{}', min_set={}, max_set={}, min_run={}, set_distinct_suits={}, jokers_wild={}, \
+             wild_ranks=[{}], max_wilds_set={}, max_wilds_run={}, packs={}, values={{{}}}, joker_value={}, hand_size={})",
+            r.ace.name(),
+            r.min_set,
+            r.max_set,
+            r.min_run,
+            if r.set_distinct_suits { "True" } else { "False" },
+            if r.jokers_wild { "True" } else { "False" },
+            wild.join(", "),
+            opt(self.max_wilds_set()),
+            opt(self.max_wilds_run()),
+            r.packs,
+            values.join(", "),
+            r.joker_value,
+            opt(self.hand_size()),
+        )
+    }
+}
+
+fn parse_wild_ranks(obj: &Bound<'_, PyAny>) -> PyResult<u16> {
+    let mut mask = 0u16;
+    let items: Vec<String> = if let Ok(s) = obj.cast::<PyString>() {
+        s.to_str()?.split([' ', ',']).filter(|t| !t.is_empty()).map(str::to_string).collect()
+    } else {
+        obj.try_iter()
+            .map_err(|_| invalid_argument("wild_ranks", repr(obj), "rank characters such as '2' or ['2', 'J']"))?
+            .map(|i| i.and_then(|i| i.extract::<String>()))
+            .collect::<PyResult<_>>()?
+    };
+    for t in items {
+        mask |= 1 << rank_index("wild_ranks", &t)?;
+    }
+    Ok(mask)
+}
+
+fn apply_values(rules: &mut MeldRules, obj: &Bound<'_, PyAny>) -> PyResult<()> {
+    let d = obj.cast::<PyDict>().map_err(|_| invalid_argument("values", repr(obj), "a dict such as {'A': 15}"))?;
+    for (k, v) in d.iter() {
+        let key: String = k.extract().map_err(|_| invalid_argument("values", repr(&k), "keys are rank characters"))?;
+        let val: u8 = v.extract().map_err(|_| invalid_argument("values", repr(&v), "values are ints 0..=100"))?;
+        rules.values[rank_index("values", &key)? as usize] = val;
+    }
+    Ok(())
+}
+
+fn gin_rules(py: Python<'_>) -> &'static Py<PyMeldRules> {
+    static GIN: PyOnceLock<Py<PyMeldRules>> = PyOnceLock::new();
+    GIN.get_or_init(py, || Py::new(py, PyMeldRules(MeldRules::gin())).expect("allocate MeldRules"))
+}
+
+/// The rules argument: a MeldRules, or None for gin.
+fn rules_of<'a>(py: Python<'_>, rules: Option<&'a Bound<'_, PyMeldRules>>) -> &'a MeldRules {
+    match rules {
+        Some(r) => &r.get().0,
+        None => &gin_rules(py).get().0,
+    }
+}
+
+// ---- Meld, Arrangement -------------------------------------------------------------------
+
+/// A meld: a set (one rank) or a run (one suit, consecutive), with what each wild card
+/// stands for. ``Meld("7h 8h 9h")`` checks the cards under gin rules (or ``rules=``).
+///
+/// >>> from hoyle.rummy import Meld, MeldRules
+/// >>> m = Meld("5h Jk 7h", MeldRules.wrotham())
+/// >>> m.kind, [str(c) for c in m.plays_as]
+/// ('run', ['5h', '6h', '7h'])
+#[pyclass(name = "Meld", module = "hoyle._core", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyMeld(pub Meld);
+
+#[pymethods]
+impl PyMeld {
+    #[new]
+    #[pyo3(signature = (cards, rules = None))]
+    fn new(py: Python<'_>, cards: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyMeldRules>>) -> PyResult<Self> {
+        let cards = extract_cards(cards)?;
+        Ok(PyMeld(rummy::interpret_meld(&cards, rules_of(py, rules))?))
+    }
+    /// 'set' or 'run'.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.0.kind.name()
+    }
+    /// The physical cards in meld order (runs low to high).
+    #[getter]
+    fn cards(&self) -> Vec<PyCard> {
+        self.0.cards.iter().map(|&c| PyCard(c)).collect()
+    }
+    /// The standard card each card plays as (a wild: the card it stands for).
+    #[getter]
+    fn plays_as(&self) -> Vec<PyCard> {
+        self.0.plays_as.iter().map(|&c| PyCard(c)).collect()
+    }
+    /// {wild card: the card it stands for}.
+    #[getter]
+    fn wilds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (w, p) in self.0.wilds() {
+            d.set_item(PyCard(w), PyCard(p))?;
+        }
+        Ok(d)
+    }
+    fn __len__(&self) -> usize {
+        self.0.len()
+    }
+    fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let t = PyTuple::new(py, self.cards())?;
+        Ok(t.try_iter()?.into_any().unbind())
+    }
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+    fn __repr__(&self) -> String {
+        let text: Vec<String> = self.0.cards.iter().map(|c| c.to_string()).collect();
+        format!("Meld({:?}) # {} {}", text.join(" "), self.0.kind.name(), self.0)
+    }
+}
+
+/// The outcome of a search: ``melds``, ``deadwood`` cards and ``deadwood_value``; the
+/// ``discard`` (best_discard) and ``layoffs`` (lay_off: ``(card, table meld index,
+/// plays_as)`` triples).
+#[pyclass(name = "Arrangement", module = "hoyle._core", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyArrangement(pub Arrangement);
+
+#[pymethods]
+impl PyArrangement {
+    #[getter]
+    fn melds(&self) -> Vec<PyMeld> {
+        self.0.melds.iter().cloned().map(PyMeld).collect()
+    }
+    #[getter]
+    fn deadwood(&self) -> Vec<PyCard> {
+        self.0.deadwood.iter().map(|&c| PyCard(c)).collect()
+    }
+    #[getter]
+    fn deadwood_value(&self) -> u32 {
+        self.0.deadwood_value
+    }
+    #[getter]
+    fn discard(&self) -> Option<PyCard> {
+        self.0.discard.map(PyCard)
+    }
+    #[getter]
+    fn layoffs(&self) -> Vec<(PyCard, usize, PyCard)> {
+        self.0.layoffs.iter().map(|l| (PyCard(l.card), l.meld, PyCard(l.plays_as))).collect()
+    }
+    /// True when every card is melded, laid off or discarded.
+    #[getter]
+    fn is_gin(&self) -> bool {
+        self.0.deadwood.is_empty()
+    }
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+    fn __repr__(&self) -> String {
+        format!("<Arrangement {}>", self.0)
+    }
+}
+
+// ---- functions ---------------------------------------------------------------------------
+
+/// The arrangement of ``hand`` with the least deadwood (exact). Ties: fewer deadwood
+/// cards, then the first found by the search (lower cards decided first, melds before
+/// deadwood).
+///
+/// >>> from hoyle import rummy
+/// >>> print(rummy.best_melds("7d 7s 7h 8h 9h"))
+/// [7h 8h 9h] | deadwood 7d 7s = 14
+#[pyfunction]
+#[pyo3(signature = (hand, rules = None))]
+fn best_melds(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyMeldRules>>) -> PyResult<PyArrangement> {
+    let cards = extract_cards(hand)?;
+    Ok(PyArrangement(rummy::best_melds(&cards, rules_of(py, rules))?))
+}
+
+/// The least deadwood value of ``hand``.
+///
+/// >>> from hoyle import rummy
+/// >>> rummy.deadwood("7d 7s 7h 8h 9h")
+/// 14
+#[pyfunction]
+#[pyo3(signature = (hand, rules = None))]
+fn deadwood(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyMeldRules>>) -> PyResult<u32> {
+    let cards = extract_cards(hand)?;
+    Ok(rummy::deadwood(&cards, rules_of(py, rules))?)
+}
+
+/// Every meld ``hand`` can form (each distinct meld once).
+///
+/// >>> from hoyle import rummy, CardSet
+/// >>> len(rummy.all_melds(CardSet.standard()))
+/// 329
+#[pyfunction]
+#[pyo3(signature = (hand, rules = None))]
+fn all_melds(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyMeldRules>>) -> PyResult<Vec<PyMeld>> {
+    let cards = extract_cards(hand)?;
+    Ok(rummy::all_melds(&cards, rules_of(py, rules))?.into_iter().map(PyMeld).collect())
+}
+
+/// For a hand one card over size (after the draw), the discard and arrangement with the
+/// least deadwood, exactly. ``forbid``: a card that may not be discarded (just taken
+/// from the discard pile). Ties: the most valuable deadwood card is discarded.
+///
+/// >>> from hoyle import rummy
+/// >>> a = rummy.best_discard("2c 2h 3d 4d 4s 5d 5h 5s 6d 6h 6s")
+/// >>> a.deadwood_value
+/// 9
+#[pyfunction]
+#[pyo3(signature = (hand, rules = None, *, forbid = None))]
+fn best_discard(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyMeldRules>>,
+    forbid: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyArrangement> {
+    let cards = extract_cards(hand)?;
+    let forbid = match forbid {
+        None => None,
+        Some(f) => match extract_cards(f)?.as_slice() {
+            [c] => Some(*c),
+            _ => return Err(invalid_argument("forbid", repr(f), "expected one card")),
+        },
+    };
+    Ok(PyArrangement(rummy::best_discard(&cards, rules_of(py, rules), forbid)?))
+}
+
+fn extract_meld(obj: &Bound<'_, PyAny>, rules: &MeldRules) -> PyResult<Meld> {
+    if let Ok(m) = obj.cast::<PyMeld>() {
+        return Ok(m.get().0.clone());
+    }
+    Ok(rummy::interpret_meld(&extract_cards(obj)?, rules)?)
+}
+
+/// The knocker's opponent: least deadwood of ``hand`` after melding and laying off onto
+/// the table ``melds`` (Meld objects or card lists), chosen jointly. Chains count;
+/// nothing lays off on deadwood; table melds are never rearranged.
+///
+/// >>> from hoyle import rummy
+/// >>> a = rummy.lay_off("9h 8h Kc", ["5h 6h 7h"])
+/// >>> a.deadwood_value, [(str(c), i) for c, i, _ in a.layoffs]
+/// (10, [('8h', 0), ('9h', 0)])
+#[pyfunction]
+#[pyo3(signature = (hand, melds, rules = None))]
+fn lay_off(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    melds: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyMeldRules>>,
+) -> PyResult<PyArrangement> {
+    let rules = rules_of(py, rules);
+    let cards = extract_cards(hand)?;
+    if melds.is_instance_of::<PyString>() {
+        return Err(invalid_argument("melds", repr(melds), "a list of melds (Meld objects or card lists)"));
+    }
+    let table: Vec<Meld> = melds
+        .try_iter()
+        .map_err(|_| invalid_argument("melds", repr(melds), "a list of melds (Meld objects or card lists)"))?
+        .map(|m| m.and_then(|m| extract_meld(&m, rules)))
+        .collect::<PyResult<_>>()?;
+    Ok(PyArrangement(rummy::lay_off(&cards, &table, rules)?))
+}
+
+/// Meld exactly ``contract`` ("2 sets + 1 run", or the deal number 1-7 of contract
+/// rummy; runs of one contract in different suits) with the least deadwood left; None
+/// if the hand cannot. Rules default to contract rummy's.
+///
+/// >>> from hoyle import rummy
+/// >>> rummy.find_contract("2h 3h 4h 5h 6h 7h 9s 9d", "2 runs") is None
+/// True
+#[pyfunction]
+#[pyo3(signature = (hand, contract, rules = None))]
+fn find_contract(
+    hand: &Bound<'_, PyAny>,
+    contract: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyMeldRules>>,
+) -> PyResult<Option<PyArrangement>> {
+    let cards = extract_cards(hand)?;
+    let c: Contract = if let Ok(s) = contract.cast::<PyString>() {
+        s.to_str()?.parse()?
+    } else if let Ok(n) = contract.extract::<i64>() {
+        Contract::deal(u8::try_from(n).map_err(|_| invalid_argument("contract", n, "a deal number is 1..=7"))?)?
+    } else {
+        return Err(invalid_argument("contract", repr(contract), "text such as '2 sets + 1 run' or a deal number 1..=7"));
+    };
+    let default = MeldRules::contract();
+    let rules = rules.map(|r| &r.get().0).unwrap_or(&default);
+    Ok(rummy::find_contract(&cards, c, rules)?.map(PyArrangement))
+}
+
+/// Can ``hand`` go out at once: meld every card, or with ``discard=True`` every card but
+/// one, which is discarded (go-rummy rules)?
+///
+/// >>> from hoyle import rummy
+/// >>> rummy.can_go_out("4c 5c 6c 9d 9h 9s Kd", rummy.MeldRules.seven_card(), discard=True)
+/// True
+#[pyfunction]
+#[pyo3(signature = (hand, rules = None, *, discard = false))]
+fn can_go_out(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyMeldRules>>, discard: bool) -> PyResult<bool> {
+    let cards = extract_cards(hand)?;
+    Ok(rummy::can_go_out(&cards, rules_of(py, rules), discard)?)
+}
+
+/// As ``can_go_out``, returning the arrangement (or None).
+#[pyfunction]
+#[pyo3(signature = (hand, rules = None, *, discard = false))]
+fn go_out(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyMeldRules>>,
+    discard: bool,
+) -> PyResult<Option<PyArrangement>> {
+    let cards = extract_cards(hand)?;
+    Ok(rummy::go_out(&cards, rules_of(py, rules), discard)?.map(PyArrangement))
+}
+
+/// Least deadwood of each hand in a 1-D numpy array of ``CardSet`` masks (``uint64``,
+/// or non-negative ``int64``; bits 52.. are jokers). Returns a ``uint32`` array. Runs
+/// with the GIL released; ``threads``: None for all cores, 1 for the calling thread.
+///
+/// >>> import numpy as np
+/// >>> from hoyle import rummy, CardSet
+/// >>> rummy.deadwood_batch(np.array([CardSet("7d 7s 7h 8h 9h").mask], dtype=np.uint64)).tolist()
+/// [14]
+#[pyfunction]
+#[pyo3(signature = (hands, rules = None, *, threads = None))]
+fn deadwood_batch<'py>(
+    py: Python<'py>,
+    hands: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyMeldRules>>,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    let rules = rules_of(py, rules).clone();
+    let threads = threads.unwrap_or(0);
+    let bad_dtype = || -> PyErr {
+        let dtype = hands.getattr("dtype").map(|d| repr(&d)).unwrap_or_else(|_| repr(hands));
+        invalid_argument("hands", dtype, "a 1-D numpy array of uint64 (or int64) CardSet masks")
+    };
+    if let Ok(arr) = hands.extract::<PyReadonlyArray1<'py, u64>>() {
+        let out = match arr.as_slice() {
+            Ok(s) => detached(py, || rummy::deadwood_batch(s, &rules, threads))?,
+            Err(_) => {
+                let v = arr.as_array().to_vec();
+                detached(py, || rummy::deadwood_batch(&v, &rules, threads))?
+            }
+        };
+        return Ok(PyArray1::from_vec(py, out));
+    }
+    if let Ok(arr) = hands.extract::<PyReadonlyArray1<'py, i64>>() {
+        let v: Vec<u64> = arr
+            .as_array()
+            .iter()
+            .enumerate()
+            .map(|(i, &x)| u64::try_from(x).map_err(|_| invalid_argument("hands", format!("hands[{i}] = {x}"), "a mask is non-negative")))
+            .collect::<PyResult<_>>()?;
+        let out = detached(py, || rummy::deadwood_batch(&v, &rules, threads))?;
+        return Ok(PyArray1::from_vec(py, out));
+    }
+    if let Ok(arr) = hands.cast::<numpy::PyUntypedArray>() {
+        if arr.ndim() != 1 {
+            return Err(invalid_argument("hands", format!("array of {} dimensions", arr.ndim()), "a 1-D array of masks"));
+        }
+    }
+    Err(bad_dtype())
+}
+
+/// The contract of deal ``n`` (1-7) of contract rummy as text, e.g. ``'2 sets + 1 run'``.
+#[pyfunction]
+fn contract_of_deal(n: u8) -> PyResult<String> {
+    Ok(Contract::deal(n)?.to_string())
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyMeldRules>()?;
+    m.add_class::<PyMeld>()?;
+    m.add_class::<PyArrangement>()?;
+    m.add_function(wrap_pyfunction!(best_melds, m)?)?;
+    m.add_function(wrap_pyfunction!(deadwood, m)?)?;
+    m.add_function(wrap_pyfunction!(all_melds, m)?)?;
+    m.add_function(wrap_pyfunction!(best_discard, m)?)?;
+    m.add_function(wrap_pyfunction!(lay_off, m)?)?;
+    m.add_function(wrap_pyfunction!(find_contract, m)?)?;
+    m.add_function(wrap_pyfunction!(can_go_out, m)?)?;
+    m.add_function(wrap_pyfunction!(go_out, m)?)?;
+    m.add_function(wrap_pyfunction!(deadwood_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(contract_of_deal, m)?)?;
+    Ok(())
+}
