@@ -182,32 +182,41 @@ def describe_event(event: Mapping[str, Any], players: Sequence[str], viewer: int
     return line
 
 
-def _merge_key(event: Mapping[str, Any]) -> tuple[Any, ...] | None:
+def _run_key(event: Mapping[str, Any]) -> tuple[Any, ...] | None:
     if "from" not in event or "to" not in event:
         return None
-    return (event["type"], event.get("seat"), event["from"], event["to"], event.get("cards") is None)
+    return (event["type"], event["from"])
 
 
 def merge_events(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Consecutive moves of the same kind between the same zones by the same seat merged
-    into one (a deal of 26 cards is one line).
+    """Runs of moves of one kind from one zone (a deal, cards taken from the table)
+    summarised: one entry per seat and destination, in order of first appearance, so a
+    deal of 52 cards to two players is two lines.
 
-    >>> merge_events([{"type": "deal", "seat": 0, "from": "deck", "to": "h", "cards": None, "count": 1}] * 3)
-    [{'type': 'deal', 'seat': 0, 'from': 'deck', 'to': 'h', 'cards': None, 'count': 3}]
+    >>> deal = [{"type": "deal", "seat": s, "from": "deck", "to": f"h{s}", "cards": None, "count": 1} for s in (0, 1, 0)]
+    >>> [(e["seat"], e["count"]) for e in merge_events(deal)]
+    [(0, 2), (1, 1)]
     """
     out: list[dict[str, Any]] = []
-    last_key: tuple[Any, ...] | None = None
+    run_key: tuple[Any, ...] | None = None
+    run: dict[tuple[Any, ...], dict[str, Any]] = {}
     for event in events:
-        key = _merge_key(event)
-        if key is not None and key == last_key:
-            prev = out[-1]
-            if prev.get("cards") is None:
-                prev["count"] = int(prev.get("count", 0)) + int(event.get("count", 0))
-            else:
-                prev["cards"] = list(prev["cards"]) + list(event.get("cards") or [])
-            continue
-        out.append(dict(event))
-        last_key = key
+        key = _run_key(event)
+        if key is None or key != run_key:
+            run = {}
+            run_key = key
+            if key is None:
+                out.append(dict(event))
+                continue
+        part = (event.get("seat"), event["to"], event.get("cards") is None)
+        merged = run.get(part)
+        if merged is None:
+            merged = run[part] = dict(event)
+            out.append(merged)
+        elif merged.get("cards") is None:
+            merged["count"] = int(merged.get("count", 0)) + int(event.get("count", 0))
+        else:
+            merged["cards"] = list(merged["cards"]) + list(event.get("cards") or [])
     return out
 
 
