@@ -40,7 +40,7 @@ def parse_value(text: str) -> int | float | bool | str:
     (any case), else the text itself."""
     for convert in (int, float):
         try:
-            return convert(text)  # type: ignore[no-any-return]
+            return convert(text)
         except ValueError:
             pass
     if text.lower() in ("true", "false"):

@@ -93,10 +93,10 @@ def write_records(path: Path, result: SimulationResult) -> None:
 def plot(path: Path, result: SimulationResult, bots: list[str]) -> None:
     """The settlement distribution per seat and the cumulative settlement over games."""
     try:
-        import matplotlib
+        import matplotlib  # type: ignore[import-not-found, unused-ignore]
 
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         raise CommandError("--plot needs matplotlib: pip install 'hoyle[plot]'") from None
     fig, (hist, cumulative) = plt.subplots(1, 2, figsize=(11, 4.2))
@@ -105,13 +105,15 @@ def plot(path: Path, result: SimulationResult, bots: list[str]) -> None:
     lo = min(min(v) for v in values)
     hi = max(max(v) for v in values)
     bins = min(50, hi - lo + 1) if isinstance(lo, int) and hi > lo else 10
+    labels = [f"seat {s} ({bots[s]})" for s in seats]
+    # One call with every seat's values: side-by-side bars per settlement value.
+    hist.hist(values, bins=bins, range=(lo - 0.5, hi + 0.5), label=labels)
     for s in seats:
-        hist.hist(values[s], bins=bins, range=(lo - 0.5, hi + 0.5), alpha=0.55, label=f"seat {s} ({bots[s]})")
         running, total = [], 0
         for v in values[s]:
             total += v
             running.append(total)
-        cumulative.plot(range(1, len(running) + 1), running, label=f"seat {s} ({bots[s]})")
+        cumulative.plot(range(1, len(running) + 1), running, label=labels[s])
     hist.set_title("settlement per game")
     hist.set_xlabel("settlement")
     hist.set_ylabel("games")
@@ -169,7 +171,7 @@ def simulate(
     opts = parse_options(options)
     if plot_path is not None:  # check for matplotlib before playing, not after
         try:
-            import matplotlib  # noqa: F401
+            import matplotlib  # type: ignore[import-not-found, unused-ignore]  # noqa: F401
         except ImportError:
             raise CommandError("--plot needs matplotlib: pip install 'hoyle[plot]'") from None
 
