@@ -103,7 +103,7 @@ class Session:
         self.show_table()
         result = game.result
         assert result is not None
-        self.console.print(Text(result_line(result, self.players, self.seat), style="bold"))
+        self.console.print(Text(result_line(result, self.players, self.seat), style="bold"), soft_wrap=True)
         return result
 
     def human_turn(self) -> bool:
@@ -222,9 +222,8 @@ def play(
     console = Console(highlight=False, markup=False)
     console.print(Text(f"{v.name}: {v.description}".rstrip(": "), style="bold"))
     console.print(f"You are seat {seat} ({game.state.players[seat]}); seed {seed}. {COMMANDS_HELP}")
-    session = Session(game, seat, bots, console, input)
-    session.read = _readline_input(lambda: [str(a) for a in game.legal_actions(seat)])
-    session.run()
+    read = _readline_input(lambda: [str(a) for a in game.legal_actions(seat)])
+    Session(game, seat, bots, console, read).run()
 
 
 COMMANDS = [play]

@@ -179,7 +179,7 @@ def replay(file: Path, step: bool, as_json: bool) -> None:
         if not as_json:
             players = list(game.state.players)
             end = result_line(game.result, players) if game.result is not None else f"not over after {len(game.record['actions'])} actions"
-            console.print(f"record {record.index}: {game.variant.name}, seed {game.record['seed']}, {len(game.record['actions'])} actions: {end}")
+            console.print(f"record {record.index}: {game.variant.name}, seed {game.record['seed']}, {len(game.record['actions'])} actions: {end}", soft_wrap=True)
     if not found:
         raise ReplayError(f"{file}: no game records")
     if as_json:
