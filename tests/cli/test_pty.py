@@ -61,3 +61,32 @@ def test_play_war_in_a_terminal_with_tab_completion(seed: int, seat: int) -> Non
     finally:
         child.close(force=True)
     assert child.exitstatus == 0
+
+
+def test_simulate_shows_a_progress_bar_in_a_terminal() -> None:
+    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm"}
+    child = pexpect.spawn(
+        hoyle_script(),
+        ["simulate", "war", "--games", "60", "--seed", "2", "--option", "max_battles=10"],
+        env=env,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(40, 120),
+    )
+    try:
+        child.expect(r"60/60 +[\d,]+ games/s")  # the finished bar, with its speed
+        child.expect("war: 60 games, seed 2")  # then the summary
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0
+
+
+def test_no_progress_bar_when_not_a_terminal() -> None:
+    import subprocess
+
+    proc = subprocess.run(
+        [hoyle_script(), "simulate", "war", "--games", "5", "--option", "max_battles=5", "--json"], capture_output=True, text=True, check=True
+    )
+    assert proc.stderr == ""
+    assert proc.stdout.startswith("{")
