@@ -253,27 +253,33 @@ class State:
 
     # --- views ---------------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know, as plain data; ``None`` gives a spectator's view."""
+    def _public_facts(self) -> dict[str, Any]:
+        """Everything every seat may know except zones and events."""
         return {
             "variant": self.variant,
-            "seat": seat,
             "players": list(self.players),
             "deal": self.deal_number,
             "phase": self.phase,
             "to_act": self.to_act,
-            "zones": {
-                name: {"owner": z.owner, "count": len(z.cards), "cards": [str(c) for c in z.cards] if z.visible_to(seat) else None}
-                for name, z in self.zones.items()
-            },
             "stacks": list(self.stacks),
             "committed": list(self.committed),
             "pot": self.pot,
             "scores": list(self.scores),
             "score_sheet": [list(r) for r in self.score_sheet],
             "public": _copy_plain(self.public),
-            "events": self._events_seen_by(seat),
             "result": _copy_plain(self.result),
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know, as plain data; ``None`` gives a spectator's view."""
+        return {
+            **self._public_facts(),
+            "seat": seat,
+            "zones": {
+                name: {"owner": z.owner, "count": len(z.cards), "cards": [str(c) for c in z.cards] if z.visible_to(seat) else None}
+                for name, z in self.zones.items()
+            },
+            "events": self._events_seen_by(seat),
         }
 
     def _events_seen_by(self, seat: int | None) -> list[dict[str, Any]]:
@@ -285,33 +291,18 @@ class State:
         return list(cache)
 
     def snapshot(self, events: bool = True) -> dict[str, Any]:
-        """The omniscient state as plain data (every card, in order): equal snapshots
-        mean equal states. ``events=False`` summarises the (append-only) event log by
-        its length, which is much cheaper."""
-        if not events:
-            return {**self.snapshot_core(), "events": len(self.events)}
+        """The omniscient state as plain data (every card, in order, the generator's
+        position): equal snapshots mean equal states. ``events=False`` summarises the
+        (append-only) event log by its length, which is much cheaper."""
+        logged: Any = len(self.events)
+        if events:
+            logged = [(e.type, e.seat, dict(e.data), [str(c) for c in e.cards], sorted(e.visible) if e.visible is not None else None) for e in self.events]
         return {
-            **self.snapshot_core(),
-            "events": [(e.type, e.seat, dict(e.data), [str(c) for c in e.cards], sorted(e.visible) if e.visible is not None else None) for e in self.events],
-        }
-
-    def snapshot_core(self) -> dict[str, Any]:
-        return {
-            "variant": self.variant,
-            "players": list(self.players),
-            "deal": self.deal_number,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "stacks": list(self.stacks),
-            "committed": list(self.committed),
-            "pot": self.pot,
-            "scores": list(self.scores),
-            "score_sheet": [list(r) for r in self.score_sheet],
-            "public": _copy_plain(self.public),
-            "result": _copy_plain(self.result),
+            **self._public_facts(),
             "zones": {n: {"owner": z.owner, "visibility": z.visibility, "cards": [str(c) for c in z.cards]} for n, z in self.zones.items()},
             "deal_end": self.deal_end,
-            "rng": repr(self.rng) + str(self.rng.__reduce__()[1]),
+            "rng": self.rng.__reduce__()[1],
+            "events": logged,
         }
 
     def clone(self) -> State:
