@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from hoyle._core import Rng
@@ -18,10 +18,10 @@ from hoyle.errors import InvalidArgumentError
 
 @runtime_checkable
 class Bot(Protocol):
-    """A player: given its view (plain data, ``Game.view(seat)``) and the legal actions,
-    return one of them."""
+    """A player: given its view (a read-only mapping with the keys of
+    ``Game.view(seat)``) and the legal actions, return one of them."""
 
-    def choose(self, view: dict[str, Any], legal_actions: Sequence[Action]) -> Action: ...
+    def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action: ...
 
 
 class RandomBot:
@@ -30,7 +30,7 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, view: dict[str, Any], legal_actions: Sequence[Action]) -> Action:
+    def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
         return legal_actions[self.rng.below(len(legal_actions))]
 
 

@@ -22,7 +22,8 @@ BotSpec = str | Callable[..., Bot]
 
 @dataclass
 class GameRecord:
-    """One simulated game: its seed, settlement per seat, winners and length."""
+    """One simulated game: its seed, settlement per seat, winners and length; with
+    ``simulate(keep_games=True)`` also ``game``, its replayable ``Game.to_json()``."""
 
     seed: int
     settlement: list[int]
@@ -30,6 +31,7 @@ class GameRecord:
     winners: list[int]
     actions: int
     deals: int
+    game: str | None = None
 
 
 @dataclass
@@ -66,9 +68,12 @@ def play_one(
     options: Mapping[str, Any] | None = None,
     house_rules: Sequence[str] = (),
     max_actions: int = 1_000_000,
+    keep_game: bool = False,
 ) -> GameRecord:
-    """Play one game with fresh bots (bot ``i`` seeded from stream ``i`` of ``seed``)."""
+    """Play one game with fresh bots (bot ``i`` seeded from stream ``i`` of ``seed``);
+    ``keep_game`` keeps its record (``Game.to_json()``) in the result."""
     from hoyle.engine.game import new_game
+    from hoyle.engine.state import LazyView
 
     game = new_game(variant, players=len(bots), seed=seed, options=options, house_rules=house_rules)
     players = [make_bot(spec, Rng(seed, 1 + i).next_u64()) for i, spec in enumerate(bots)]
@@ -79,16 +84,18 @@ def play_one(
         seat = game.to_act
         assert seat is not None
         legal = game.legal_actions(seat)
-        game.act(players[seat].choose(game.view(seat), legal), seat)
+        game.act(players[seat].choose(LazyView(game.state, seat), legal), seat)
         n += 1
     result = game.result
     assert result is not None
-    return GameRecord(seed, result["settlement"], result["scores"], result["winners"], n, result["deals"])
+    return GameRecord(
+        seed, result["settlement"], result["scores"], result["winners"], n, result["deals"], game.to_json() if keep_game else None
+    )
 
 
 def _play_chunk(args: tuple[Any, ...]) -> list[GameRecord]:
-    variant, seeds, bots, options, house_rules = args
-    return [play_one(variant, s, bots, options, house_rules) for s in seeds]
+    variant, seeds, bots, options, house_rules, keep_games = args
+    return [play_one(variant, s, bots, options, house_rules, keep_game=keep_games) for s in seeds]
 
 
 def simulate(
@@ -100,10 +107,13 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     house_rules: Sequence[str] = (),
     progress: Callable[[int], None] | None = None,
+    keep_games: bool = False,
 ) -> SimulationResult:
     """Play ``games`` games of ``variant`` between ``bots`` (names from
     :data:`hoyle.bots.BOTS` or factories taking ``seed=``; one per seat). Game ``i`` uses
-    :func:`game_seed`, so the result is the same for any ``jobs`` (processes)."""
+    :func:`game_seed`, so the result is the same for any ``jobs`` (processes).
+    ``progress`` is called with the number of games finished since its last call;
+    ``keep_games`` keeps each game's replayable record in ``records[i].game``."""
     if games < 1:
         raise InvalidArgumentError(f"games={games}: simulate at least one game")
     if jobs < 1:
@@ -112,7 +122,7 @@ def simulate(
     records: list[GameRecord] = []
     chunk = max(1, min(256, games // (jobs * 8) or 1))
     chunks = [seeds[i : i + chunk] for i in range(0, games, chunk)]
-    args = [(variant, c, list(bots), dict(options or {}), list(house_rules)) for c in chunks]
+    args = [(variant, c, list(bots), dict(options or {}), list(house_rules), keep_games) for c in chunks]
     if jobs == 1:
         results = map(_play_chunk, args)
         for part in results:

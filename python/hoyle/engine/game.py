@@ -39,7 +39,32 @@ class Ruleset:
         for rule in self.house_rules:
             pm.register(rule.rules, name=f"house-rule:{rule.name}")
         pm.check_pending()
-        self.hook = pm.hook
+        self.hook = _FastHooks(pm)
+
+
+class _FastHooks:
+    """The rule hooks of one ruleset. A hook with a single plain implementation (no
+    house rule touches it) is called directly, skipping pluggy's dispatch; any other
+    goes through pluggy (and so does every hook under ``HOYLE_TRACE_PLUGINS``)."""
+
+    def __init__(self, pm: pluggy.PluginManager) -> None:
+        trace = bool(os.environ.get("HOYLE_TRACE_PLUGINS"))
+        for name in dir(pm.hook):
+            if not name.startswith("hoyle_"):
+                continue
+            caller = getattr(pm.hook, name)
+            impls = caller.get_hookimpls()
+            if not impls:
+                fast: Any = _none
+            elif len(impls) == 1 and not (impls[0].hookwrapper or impls[0].wrapper) and not trace:
+                fast = impls[0].function
+            else:
+                fast = caller
+            setattr(self, name, fast)
+
+
+def _none(**kwargs: Any) -> None:
+    return None
 
 
 @lru_cache(maxsize=256)
@@ -152,8 +177,9 @@ class Game:
                 )
                 raise self._illegal(action, who, reason)
         first_new = len(state.events)
-        state.events.append(Event("action", who, {"action": str(action)}))
-        self.record["actions"].append([who, str(action)])
+        text = str(action)
+        state.events.append(Event("action", who, {"action": text}))
+        self.record["actions"].append([who, text])
         self._hook.hoyle_apply_action(state=state, seat=who, action=action)
         if state.deal_end is not None:
             self._finish_deal()

@@ -20,7 +20,7 @@ from the end. The deck zone is loaded so that the deck's first card is on top.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -137,6 +137,7 @@ class State:
         self.events: list[Event] = []
         self.zones: dict[str, Zone] = {}
         self.rng = Rng(seed, 1 << 32)
+        self._view_cache: dict[int | None, list[dict[str, Any]]] = {}
         self.load_deck(deck)
 
     # --- cards -------------------------------------------------------------------------
@@ -173,6 +174,15 @@ class State:
         self._put(dst, taken, bottom)
         self._record_move(event, seat, taken, src, dst)
         return taken
+
+    def move_pile(self, src: str, dst: str, seat: int | None = None, event: str = "move") -> list[Card]:
+        """Move a whole zone onto ``dst`` as one pile, keeping its order (the rest of the
+        deck becoming the stock: the deck's next card is the stock's top card)."""
+        cards = list(self.zone(src).cards)
+        self.zone(src).cards.clear()
+        self.zone(dst).cards.extend(cards)
+        self._record_move(event, seat, cards, src, dst)
+        return cards
 
     def move(
         self, cards: Iterable[Card], src: str, dst: str, seat: int | None = None, event: str = "move", bottom: bool = False
@@ -243,57 +253,56 @@ class State:
 
     # --- views ---------------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know, as plain data; ``None`` gives a spectator's view."""
+    def _public_facts(self) -> dict[str, Any]:
+        """Everything every seat may know except zones and events."""
         return {
             "variant": self.variant,
-            "seat": seat,
             "players": list(self.players),
             "deal": self.deal_number,
             "phase": self.phase,
             "to_act": self.to_act,
+            "stacks": list(self.stacks),
+            "committed": list(self.committed),
+            "pot": self.pot,
+            "scores": list(self.scores),
+            "score_sheet": [list(r) for r in self.score_sheet],
+            "public": _copy_plain(self.public),
+            "result": _copy_plain(self.result),
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know, as plain data; ``None`` gives a spectator's view."""
+        return {
+            **self._public_facts(),
+            "seat": seat,
             "zones": {
                 name: {"owner": z.owner, "count": len(z.cards), "cards": [str(c) for c in z.cards] if z.visible_to(seat) else None}
                 for name, z in self.zones.items()
             },
-            "stacks": list(self.stacks),
-            "committed": list(self.committed),
-            "pot": self.pot,
-            "scores": list(self.scores),
-            "score_sheet": [list(r) for r in self.score_sheet],
-            "public": _copy_plain(self.public),
-            "events": [e.for_viewer(seat) for e in self.events],
-            "result": _copy_plain(self.result),
+            "events": self._events_seen_by(seat),
         }
+
+    def _events_seen_by(self, seat: int | None) -> list[dict[str, Any]]:
+        # The log is append-only, so each viewer's redacted copy is extended, not rebuilt.
+        cache = self._view_cache.setdefault(seat, [])
+        if len(cache) > len(self.events):
+            cache.clear()
+        cache.extend(e.for_viewer(seat) for e in self.events[len(cache) :])
+        return list(cache)
 
     def snapshot(self, events: bool = True) -> dict[str, Any]:
-        """The omniscient state as plain data (every card, in order): equal snapshots
-        mean equal states. ``events=False`` summarises the (append-only) event log by
-        its length, which is much cheaper."""
-        if not events:
-            return {**self.snapshot_core(), "events": len(self.events)}
+        """The omniscient state as plain data (every card, in order, the generator's
+        position): equal snapshots mean equal states. ``events=False`` summarises the
+        (append-only) event log by its length, which is much cheaper."""
+        logged: Any = len(self.events)
+        if events:
+            logged = [(e.type, e.seat, dict(e.data), [str(c) for c in e.cards], sorted(e.visible) if e.visible is not None else None) for e in self.events]
         return {
-            **self.snapshot_core(),
-            "events": [(e.type, e.seat, dict(e.data), [str(c) for c in e.cards], sorted(e.visible) if e.visible is not None else None) for e in self.events],
-        }
-
-    def snapshot_core(self) -> dict[str, Any]:
-        return {
-            "variant": self.variant,
-            "players": list(self.players),
-            "deal": self.deal_number,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "stacks": list(self.stacks),
-            "committed": list(self.committed),
-            "pot": self.pot,
-            "scores": list(self.scores),
-            "score_sheet": [list(r) for r in self.score_sheet],
-            "public": _copy_plain(self.public),
-            "result": _copy_plain(self.result),
+            **self._public_facts(),
             "zones": {n: {"owner": z.owner, "visibility": z.visibility, "cards": [str(c) for c in z.cards]} for n, z in self.zones.items()},
             "deal_end": self.deal_end,
-            "rng": repr(self.rng) + str(self.rng.__reduce__()[1]),
+            "rng": self.rng.__reduce__()[1],
+            "events": logged,
         }
 
     def clone(self) -> State:
@@ -308,4 +317,31 @@ class State:
         new.events = list(self.events)
         new.result = _copy_plain(self.result)
         new.rng = self.rng.__copy__()
+        new._view_cache = {}
         return new
+
+
+class LazyView(Mapping[str, Any]):
+    """A seat's view that is built on first use: what ``simulate`` hands to bots, so a
+    bot that never looks at its view costs nothing. The same keys and values as
+    :meth:`State.view`; ``dict(view)`` gives the plain data."""
+
+    __slots__ = ("_data", "_seat", "_state")
+
+    def __init__(self, state: State, seat: int | None) -> None:
+        self._state, self._seat = state, seat
+        self._data: dict[str, Any] | None = None
+
+    def _load(self) -> dict[str, Any]:
+        if self._data is None:
+            self._data = self._state.view(self._seat)
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._load()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._load())
+
+    def __len__(self) -> int:
+        return len(self._load())

@@ -1,0 +1,20 @@
+"""The rummy family as hoyle plugins: gin rummy and Oklahoma gin (more variants follow).
+
+    >>> import hoyle
+    >>> game = hoyle.new_game("gin-rummy", seed=1)
+    >>> game.phase
+    'offer'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hoyle import hookimpl
+from hoyle_rummy.gin import GIN, OKLAHOMA
+
+
+@hookimpl
+def hoyle_register_variants(register: Any) -> None:
+    register(GIN)
+    register(OKLAHOMA)

@@ -1,0 +1,321 @@
+"""Gin rummy (RULES.md C2) and Oklahoma gin.
+
+Two players, 52 cards, ace low, cards count K Q J 10 = 10, ace 1, others face value.
+
+The deal: the first dealer is chosen by a cut (drawn from the seeded generator; option
+``first_dealer`` fixes it); after
+that the loser of each hand deals (option ``dealer``: ``loser``, ``winner`` or
+``alternate``); a void hand is dealt again by the same dealer. Ten cards each, one at a
+time starting with the non-dealer; the next card face up starts the discard pile.
+
+Actions, in the order the phases ask for them:
+
+* ``offer`` (first turn): the non-dealer may ``draw discard`` (take the up-card) or
+  ``pass``; then the dealer may; if both pass the non-dealer must ``draw stock``.
+* ``draw``: ``draw stock`` or ``draw discard``.
+* ``discard``: ``discard X``, or ``knock X`` (X goes face down) when the deadwood of the
+  ten cards left is at most the knock limit (10; zero deadwood is gin). The card just
+  taken from the discard pile may not be discarded (nor knocked with) that turn.
+
+On a knock the knocker's hand is spread as the arrangement with the least deadwood
+(``hoyle.rummy.best_melds``; ties as that function breaks them). Unless the knocker went
+gin, the opponent then lays off deadwood on the knocker's melds - chosen jointly with
+the opponent's own melds to leave the least deadwood (``hoyle.rummy.lay_off``); the
+knocker never lays off. Scoring: knocker lower - the difference; opponent equal or
+lower (an undercut) - the difference plus the undercut bonus (10) to the opponent; gin -
+the gin bonus (20) plus the opponent's count. When a discard without a knock leaves two
+cards in the stock the hand is void (no score).
+
+The match: to 100 (``target``); the winner adds the game bonus (100; 200 if the loser
+scored nothing), each player adds the box bonus (20) per hand won; the lower total pays
+the difference.
+
+Oklahoma gin (variant ``oklahoma-gin``): the first up-card's points are the knock limit
+(pictures 10; an ace allows a knock with 1, or with option ``ace_means_gin`` only gin);
+a spade up-card doubles the deal's score and its boxes; game to 150.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl, rummy
+from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, PASS, card_points, hand_cards, hand_zone
+
+GIN_RULES = rummy.MeldRules.gin()
+
+
+def _options(target: int, oklahoma: bool) -> tuple[Option, ...]:
+    opts = [
+        Option(name="target", default=target, doc="Points that win the game", check_value=lambda v: None if v > 0 else "must be positive"),
+        Option(name="first_dealer", default=-1, doc="Who deals first: -1 by a cut (from the seed), or seat 0 or 1", choices=(-1, 0, 1)),
+        Option(name="gin_bonus", default=20, doc="Bonus for going gin", choices=(20, 25)),
+        Option(name="undercut_bonus", default=10, doc="Bonus for an undercut", choices=(10, 20, 25)),
+        Option(name="box_bonus", default=20, doc="Bonus per hand won, added at the end of the game", choices=(20, 25)),
+        Option(name="game_bonus", default=100, doc="Bonus for winning the game", choices=(100,)),
+        Option(
+            name="shutout",
+            default="double-bonus",
+            doc="A game won with the loser at 0: the game bonus doubles (200), or the winner's whole total doubles",
+            choices=("double-bonus", "double-total"),
+        ),
+        Option(name="dealer", default="loser", doc="Who deals the next hand", choices=("loser", "winner", "alternate")),
+        Option(name="eleven_card_start", default=False, doc="Non-dealer gets 11 cards, no up-card; first turn is a discard"),
+        Option(name="late_pickup", default=False, doc="At two stock cards the other player may take the last discard, only to knock"),
+        Option(
+            name="retake",
+            default=False,
+            doc="GRA rule: the card just taken from the discard pile may be discarded again; its first discarder may then retake it only to knock",
+        ),
+    ]
+    if oklahoma:
+        opts += [
+            Option(name="ace_means_gin", default=False, doc="An ace up-card means only gin may end the hand"),
+            Option(name="extra_boxes", default=False, doc="Undercut earns 1 extra box, gin 2 (doubled on a spade deal)"),
+        ]
+    return tuple(opts)
+
+
+class GinRules:
+    """The rule hooks of gin rummy (``oklahoma=True``: Oklahoma gin)."""
+
+    def __init__(self, oklahoma: bool = False) -> None:
+        self.oklahoma = oklahoma
+
+    # --- the deal ---------------------------------------------------------------------
+
+    @hookimpl
+    def hoyle_deal(self, state: State) -> bool:
+        pub = state.public
+        if state.deal_number == 0:
+            first_dealer = state.options["first_dealer"]
+            pub.update(boxes=[0, 0], dealer=state.rng.below(2) if first_dealer < 0 else first_dealer, hands_won=[0, 0])
+        else:
+            pub["dealer"] = pub["next_dealer"]
+        dealer = pub["dealer"]
+        first = 1 - dealer
+        for seat in state.seats:
+            state.add_zone(hand_zone(seat), owner=seat, visibility=Zone.OWNER)
+        state.add_zone("stock", visibility=Zone.HIDDEN)
+        state.add_zone("discard", visibility=Zone.PUBLIC)
+        state.add_zone("knock", visibility=Zone.HIDDEN)
+        for _ in range(10):
+            for seat in (first, dealer):
+                state.move_top("deck", hand_zone(seat), seat=seat, event="deal")
+        pub.update(
+            outcome=None, taken=None, passes=0, stock_only=False, must_knock=None,
+            retake_card=None, retake_barred=None, multiplier=1, knock_limit=10,
+        )
+        if state.options["eleven_card_start"]:
+            state.move_top("deck", hand_zone(first), seat=first, event="deal")
+            state.move_pile("deck", "stock")
+            state.phase, state.to_act = "discard", first
+            return True
+        up = state.move_top("deck", "discard", event="up_card")[0]
+        state.move_pile("deck", "stock")
+        if self.oklahoma:
+            pub["knock_limit"] = 0 if up.rank == "A" and state.options["ace_means_gin"] else card_points(up)
+            pub["multiplier"] = 2 if up.suit == "s" else 1
+        state.phase, state.to_act = "offer", first
+        return True
+
+    # --- legal actions ----------------------------------------------------------------
+
+    @hookimpl
+    def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
+        if seat != state.to_act:
+            return []
+        pub = state.public
+        phase = state.phase
+        if phase == "offer":
+            return [DRAW_DISCARD, PASS]
+        if phase == "draw":
+            if pub["stock_only"]:
+                return [DRAW_STOCK]
+            return [DRAW_STOCK, DRAW_DISCARD] if self._may_take_discard(state, seat) else [DRAW_STOCK]
+        if phase == "last-chance":
+            return ([DRAW_DISCARD] if self._can_knock_with(state, seat, state.zone("discard").cards[-1]) else []) + [PASS]
+        # the discard phase
+        hand = sorted(hand_cards(state, seat))
+        taken = pub["taken"]
+        forbidden = Card(taken) if taken is not None and not state.options["retake"] else None
+        allowed = [c for c in hand if c != forbidden]
+        actions = [] if pub["must_knock"] == seat else [Action("discard", (c,)) for c in allowed]
+        limit = pub["knock_limit"]
+        for c in allowed:
+            if rummy.deadwood([x for x in hand if x != c], GIN_RULES) <= limit:
+                actions.append(Action("knock", (c,)))
+        return actions
+
+    def _may_take_discard(self, state: State, seat: int) -> bool:
+        pile = state.zone("discard").cards
+        if not pile:
+            return False
+        pub = state.public
+        if pub["retake_barred"] == seat and str(pile[-1]) == pub["retake_card"]:
+            return self._can_knock_with(state, seat, pile[-1])
+        return True
+
+    def _can_knock_with(self, state: State, seat: int, card: Card) -> bool:
+        """Whether taking ``card`` lets ``seat`` knock (discarding another card, unless
+        the retake rule allows discarding it again)."""
+        hand = [*hand_cards(state, seat), card]
+        forbid = None if state.options["retake"] else card
+        arr = rummy.best_discard(hand, GIN_RULES, forbid=forbid)
+        return arr.deadwood_value <= state.public["knock_limit"]
+
+    # --- applying -----------------------------------------------------------------------
+
+    @hookimpl
+    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
+        pub = state.public
+        other = 1 - seat
+        if action == PASS:
+            if state.phase == "last-chance":
+                state.end_deal("void")
+                return True
+            pub["passes"] += 1
+            state.to_act = other
+            if pub["passes"] == 2:
+                state.phase, pub["stock_only"] = "draw", True
+            return True
+        if action == DRAW_STOCK:
+            state.move_top("stock", hand_zone(seat), seat=seat, event="draw")
+            pub.update(taken=None, stock_only=False)
+            state.phase = "discard"
+            return True
+        if action == DRAW_DISCARD:
+            card = state.move_top("discard", hand_zone(seat), seat=seat, event="draw")[0]
+            retaking = pub["retake_barred"] == seat and str(card) == pub["retake_card"]
+            if state.phase == "last-chance" or retaking:
+                pub["must_knock"] = seat
+            pub["taken"] = str(card)
+            state.phase = "discard"
+            return True
+        card = action.cards[0]
+        if action.kind == "discard":
+            state.move([card], hand_zone(seat), "discard", seat=seat, event="discard")
+            rediscard = state.options["retake"] and pub["taken"] == str(card)
+            pub.update(
+                taken=None,
+                must_knock=None,
+                retake_card=str(card) if rediscard else None,
+                retake_barred=other if rediscard else None,
+            )
+            if len(state.zone("stock").cards) <= 2:
+                if state.options["late_pickup"] and self._can_knock_with(state, other, card):
+                    state.phase, state.to_act = "last-chance", other
+                    return True
+                state.end_deal("void")
+                return True
+            state.phase, state.to_act = "draw", other
+            return True
+        # a knock
+        state.move([card], hand_zone(seat), "knock", seat=seat, event="knock")
+        self._spread(state, seat)
+        return True
+
+    def _spread(self, state: State, knocker: int) -> None:
+        defender = 1 - knocker
+        arr = rummy.best_melds(hand_cards(state, knocker), GIN_RULES)
+        for i, meld in enumerate(arr.melds):
+            name = f"meld:{knocker}:{i}"
+            state.add_zone(name, owner=knocker, visibility=Zone.PUBLIC)
+            state.move(meld.cards, hand_zone(knocker), name, seat=knocker, event="meld")
+        knocker_count = arr.deadwood_value
+        state.reveal(hand_zone(knocker), seat=knocker)
+        gin = knocker_count == 0
+        table = [list(m.cards) for m in arr.melds]
+        d_arr = rummy.best_melds(hand_cards(state, defender), GIN_RULES) if gin else rummy.lay_off(hand_cards(state, defender), table, GIN_RULES)
+        if not gin:
+            for card, index, _ in d_arr.layoffs:
+                state.move([card], hand_zone(defender), f"meld:{knocker}:{index}", seat=defender, event="lay_off")
+        for i, meld in enumerate(d_arr.melds):
+            name = f"meld:{defender}:{i}"
+            state.add_zone(name, owner=defender, visibility=Zone.PUBLIC)
+            state.move(meld.cards, hand_zone(defender), name, seat=defender, event="meld")
+        state.reveal(hand_zone(defender), seat=defender)
+        defender_count = d_arr.deadwood_value
+        outcome = {
+            "knocker": knocker,
+            "knocker_deadwood": knocker_count,
+            "defender_deadwood": defender_count,
+            "gin": gin,
+            "undercut": not gin and defender_count <= knocker_count,
+        }
+        state.public["outcome"] = outcome
+        state.end_deal("gin" if gin else "knock", **outcome)
+
+    # --- scoring -------------------------------------------------------------------------
+
+    @hookimpl
+    def hoyle_score_deal(self, state: State) -> dict[int, int]:
+        pub, opts = state.public, state.options
+        out = pub["outcome"]
+        if state.deal_end == "void" or out is None:
+            pub["next_dealer"] = pub["dealer"]
+            return {}
+        knocker, defender = out["knocker"], 1 - out["knocker"]
+        diff = out["defender_deadwood"] - out["knocker_deadwood"]
+        extra = 0
+        if out["gin"]:
+            winner, points = knocker, opts["gin_bonus"] + out["defender_deadwood"]
+            extra = 2
+        elif out["undercut"]:
+            winner, points = defender, -diff + opts["undercut_bonus"]
+            extra = 1
+        else:
+            winner, points = knocker, diff
+        mult = pub["multiplier"]
+        boxes = 1 + (extra if self.oklahoma and opts.get("extra_boxes") else 0)
+        pub["boxes"][winner] += boxes * mult
+        pub["hands_won"][winner] += 1
+        pub["hand_winner"] = winner
+        rule = opts["dealer"]
+        pub["next_dealer"] = (1 - winner) if rule == "loser" else winner if rule == "winner" else 1 - pub["dealer"]
+        return {winner: points * mult}
+
+    @hookimpl
+    def hoyle_match_over(self, state: State) -> bool:
+        return max(state.scores) >= state.options["target"]
+
+    @hookimpl
+    def hoyle_settle(self, state: State) -> dict[int, int]:
+        opts = state.options
+        winner = 0 if state.scores[0] > state.scores[1] else 1
+        loser = 1 - winner
+        boxes = state.public["boxes"]
+        win_total = state.scores[winner] + boxes[winner] * opts["box_bonus"]
+        shutout = state.scores[loser] == 0
+        if shutout and opts["shutout"] == "double-total":
+            win_total = 2 * (win_total + opts["game_bonus"])
+        else:
+            win_total += opts["game_bonus"] * (2 if shutout else 1)
+        lose_total = state.scores[loser] + boxes[loser] * opts["box_bonus"]
+        state.public["totals"] = {str(winner): win_total, str(loser): lose_total}
+        return {winner: win_total - lose_total, loser: lose_total - win_total}
+
+
+def _deck(options: Any) -> Deck:
+    return Deck.standard()
+
+
+GIN = Variant(
+    name="gin-rummy",
+    rules=GinRules(),
+    players=(2, 2),
+    deck=_deck,
+    options=_options(100, oklahoma=False),
+    family="rummy",
+    description="Gin rummy: knock with 10 or less, gin, undercuts, the game to 100 with boxes.",
+)
+
+OKLAHOMA = Variant(
+    name="oklahoma-gin",
+    rules=GinRules(oklahoma=True),
+    players=(2, 2),
+    deck=_deck,
+    options=_options(150, oklahoma=True),
+    family="rummy",
+    description="Oklahoma gin: the up-card sets the knock limit, spades double, game to 150.",
+)

@@ -1,0 +1,272 @@
+"""Gin rummy (RULES.md C2), scripted deal by deal with fixed decks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import hoyle
+from hoyle import Deck
+from hoyle.errors import IllegalActionError
+from hoyle.testing import check_variant
+
+KNOCKER = "As 2s 3s 4h 5h 6h 9c 9d 9h Kc"  # melds A-2-3s, 4-5-6h, 9-9-9; Kc deadwood
+
+
+def gin_deck(non_dealer: str, dealer: str, up: str, stock: str = "") -> Deck:
+    """The deck that deals these hands (dealing alternates, non-dealer first), turns up
+    ``up`` and leaves ``stock`` (then every other card) to be drawn in that order."""
+    nd, d = non_dealer.split(), dealer.split()
+    assert len(nd) == len(d) == 10
+    order = [c for pair in zip(nd, d) for c in pair] + [up] + stock.split()
+    rest = [str(c) for c in Deck.standard() if str(c) not in order]
+    return Deck(" ".join(order + rest))
+
+
+def new(hand0: str, hand1: str, up: str, stock: str = "", variant: str = "gin-rummy", **options: Any) -> hoyle.Game:
+    """Seat 1 deals, so seat 0 is the non-dealer and is offered the up-card first."""
+    return hoyle.new_game(variant, deck=gin_deck(hand0, hand1, up, stock), options={"first_dealer": 1, **options})
+
+
+def outcome(game: hoyle.Game) -> dict[str, Any]:
+    """How the last deal ended, from the event log (the next deal may have started)."""
+    return dict(next(e.data for e in reversed(game.events) if e.type == "deal_end"))
+
+
+def texts(game: hoyle.Game) -> list[str]:
+    return [str(a) for a in game.legal_actions()]
+
+
+def knock_deal(defender: str, stock: str = "3d", **options: Any) -> hoyle.Game:
+    """Both pass the up-card, seat 0 draws ``stock`` and knocks with Kc."""
+    game = new(KNOCKER, defender, "Jh", stock, **options)
+    game.act("pass")
+    game.act("pass")
+    game.act("draw stock")
+    game.act("knock Kc")
+    return game
+
+
+def test_up_card_offer_then_non_dealer_must_draw_stock() -> None:
+    game = new(KNOCKER, "7h 8h 7c 7d Qc Qd Js Ts 5c 2c", "Jh")
+    assert game.phase == "offer" and game.to_act == 0 and texts(game) == ["draw discard", "pass"]
+    game.act("pass")
+    assert game.to_act == 1 and texts(game) == ["draw discard", "pass"]
+    game.act("pass")
+    assert game.to_act == 0 and texts(game) == ["draw stock"]
+    with pytest.raises(IllegalActionError):
+        game.act("draw discard")
+
+
+def test_the_card_taken_from_the_discard_pile_cannot_be_discarded_that_turn() -> None:
+    game = new(KNOCKER, "7h 8h 7c 7d Qc Qd Js Ts 5c 2c", "Jh")
+    game.act("draw discard")
+    assert game.phase == "discard" and "discard Jh" not in texts(game) and "discard Kc" in texts(game)
+    before = game.state.snapshot()
+    with pytest.raises(IllegalActionError):
+        game.act("discard Jh")
+    assert game.state.snapshot() == before
+    game.act("discard Kc")
+    assert game.to_act == 1 and game.phase == "draw"
+    assert [str(c) for c in game.state.zone("discard").cards] == ["Kc"]
+
+
+def test_knock_only_with_ten_or_less() -> None:
+    game = new("As 2s 3s 4h 5h 6h 9c 9d Kd Kc", "7h 8h 7c 7d Qc Qd Js Ts 5c 2c", "Jh", "Qh")
+    game.act("pass")
+    game.act("pass")
+    game.act("draw stock")
+    assert not [t for t in texts(game) if t.startswith("knock")]
+    ok = new(KNOCKER, "7h 8h 7c 7d Qc Qd Js Ts 5c 2c", "Jh", "Qh")
+    ok.act("pass")
+    ok.act("pass")
+    ok.act("draw stock")
+    # Knocking with Kc leaves Qh (10), with Qh leaves Kc (10): both allowed; a 9 would break a meld.
+    assert {t for t in texts(ok) if t.startswith("knock")} == {"knock Kc", "knock Qh"}
+
+
+def test_knocker_scores_the_difference_and_the_defender_may_meld() -> None:
+    # Defender: 7c 7d 7h as a set beats laying 7h 8h off on 4-5-6h (55 against 61).
+    game = knock_deal("7h 8h 7c 7d Qc Qd Js Ts 5c 2c", target=1000)
+    out = outcome(game)
+    assert (out["knocker_deadwood"], out["defender_deadwood"], out["gin"], out["undercut"]) == (3, 55, False, False)
+    assert game.state.score_sheet == [[52, 0]]
+
+
+def test_defender_lays_off_in_a_chain_on_the_knockers_run() -> None:
+    game = knock_deal("7h 8h 2c 3c Qc Qd Js Ts 5c 4d", target=1000)
+    assert outcome(game)["defender_deadwood"] == 2 + 3 + 40 + 5 + 4
+    layoffs = [(str(e.cards[0]), e.data["to"]) for e in game.events if e.type == "lay_off"]
+    melds = {e.data["to"]: sorted(map(str, e.cards)) for e in game.events if e.type == "meld" and e.seat == 0}
+    assert [c for c, _ in layoffs] == ["7h", "8h"] and melds[layoffs[0][1]] == ["4h", "5h", "6h"]
+    assert game.state.score_sheet == [[54 - 3, 0]]
+
+
+def test_undercut_scores_the_difference_plus_ten_for_the_defender() -> None:
+    game = knock_deal("2c 3c 4c 5d 6d 7d 8s 8c 8h Ad", stock="Qd", target=1000)
+    out = outcome(game)
+    assert (out["knocker_deadwood"], out["defender_deadwood"], out["undercut"]) == (10, 1, True)
+    assert game.state.score_sheet == [[0, 10 - 1 + 10]]
+
+
+def test_equal_counts_are_an_undercut_too() -> None:
+    game = knock_deal("2c 3c 4c 5d 6d 7d 8s 8c 8h Ts", stock="Qd", target=1000)
+    assert game.state.score_sheet == [[0, 10]]
+
+
+def test_gin_scores_twenty_plus_the_count_and_nothing_lays_off_on_gin() -> None:
+    # 7h would lay off on 4-5-6h, but not on gin.
+    game = knock_deal("7h 2c 3c Qc Qd Js Ts 5c 4d Kd", stock="9s", target=1000)
+    out = outcome(game)
+    assert out["gin"] and out["defender_deadwood"] == 7 + 2 + 3 + 40 + 5 + 4 + 10
+    assert game.state.score_sheet == [[20 + 71, 0]]
+
+
+def test_two_five_card_runs_are_gin() -> None:
+    game = new("3h 4h 5h 6h 7h 9s Ts Js Qs 2c", "7c 8c 7d 8d Qc Qd Jd Td 5c 2d", "Jh", "Ks", target=1000)
+    game.act("pass")
+    game.act("pass")
+    game.act("draw stock")
+    game.act("knock 2c")
+    assert outcome(game)["gin"]
+
+
+def test_void_hand_when_the_stock_is_down_to_two() -> None:
+    game = new(KNOCKER, "7h 8h 7c 7d Qc Qd Js Ts 5c 2c", "Jh")
+    game.act("pass")
+    game.act("pass")
+    draws = 0
+    while game.state.deal_number == 0:
+        seat = game.to_act
+        game.act("draw stock")
+        draws += 1
+        drawn = game.state.zone(f"hand:{seat}").cards[-1]
+        game.act(f"discard {drawn}")
+    # 31 stock cards: the 29th draw leaves two, and its discard voids the hand.
+    assert draws == 29 and game.state.score_sheet == [[0, 0]]
+    assert game.state.public["dealer"] == 1  # the same dealer deals again
+
+
+def test_game_to_target_with_game_bonus_shutout_and_box() -> None:
+    game = knock_deal("7h 8h 7c 7d Qc Qd Js Ts 5c 2c", target=50)
+    assert game.is_over and game.result is not None
+    # 52 points + 200 (game bonus doubled: the loser scored nothing) + one box of 20.
+    assert game.result["settlement"] == [272, -272] and game.result["scores"] == [52, 0]
+    doubled = knock_deal("7h 8h 7c 7d Qc Qd Js Ts 5c 2c", target=50, shutout="double-total")
+    assert doubled.result is not None and doubled.result["settlement"] == [2 * (52 + 100 + 20), -2 * (52 + 100 + 20)]
+    bigger = knock_deal("7h 8h 7c 7d Qc Qd Js Ts 5c 2c", target=50, gin_bonus=25, box_bonus=25)
+    assert bigger.result is not None and bigger.result["settlement"][0] == 52 + 200 + 25
+
+
+def test_the_loser_deals_next_or_as_chosen() -> None:
+    loser = knock_deal("7h 8h 7c 7d Qc Qd Js Ts 5c 2c", target=1000)
+    assert loser.state.public["dealer"] == 1  # seat 1 lost the hand and deals again
+    winner = knock_deal("7h 8h 7c 7d Qc Qd Js Ts 5c 2c", target=1000, dealer="winner")
+    assert winner.state.public["dealer"] == 0
+
+
+def test_eleven_card_start() -> None:
+    game = new(KNOCKER, "7h 8h 7c 7d Qc Qd Js Ts 5c 2c", "Jh", eleven_card_start=True)
+    assert len(game.state.zone("hand:0").cards) == 11 and not game.state.zone("discard").cards
+    assert game.phase == "discard" and game.to_act == 0
+    # The "up-card" position went to the non-dealer as the eleventh card.
+    assert "Jh" in map(str, game.state.zone("hand:0").cards)
+
+
+def test_oklahoma_up_card_sets_the_knock_limit_and_spades_double() -> None:
+    low = new(KNOCKER, "7h 8h 7c 7d Qc Qd Js Ts 5c 2c", "4c", "Qh", variant="oklahoma-gin")
+    assert low.state.public["knock_limit"] == 4
+    low.act("pass")
+    low.act("pass")
+    low.act("draw stock")
+    assert not [t for t in texts(low) if t.startswith("knock")]  # 10 left is over 4
+    spade = new(KNOCKER, "7h 8h 7c 7d Qc Qd Js Ts 5c 2c", "Jc", "3d", variant="oklahoma-gin")
+    assert spade.state.public["multiplier"] == 1
+    spade = new(KNOCKER, "7h 8h 7c 7d Qc Qd Js Ts 5c 2c", "Kd", "3d", variant="oklahoma-gin", target=1000)
+    for a in ("pass", "pass", "draw stock", "knock Kc"):
+        spade.act(a)
+    assert spade.state.score_sheet == [[52, 0]]
+    doubled = hoyle.new_game(
+        "oklahoma-gin",
+        deck=gin_deck(KNOCKER, "7h 8h 7c 7d Qc Qd Js Ts 5c 2c", "Ks", "3d"),
+        options={"first_dealer": 1, "target": 1000},
+    )
+    assert doubled.state.public["multiplier"] == 2
+    for a in ("pass", "pass", "draw stock", "knock Kc"):
+        doubled.act(a)
+    assert doubled.state.score_sheet == [[104, 0]]
+
+
+def test_oklahoma_ace_means_gin_only_as_an_option() -> None:
+    ace = new(KNOCKER, "7h 8h 7c 7d Qc Qd Js Ts 5c 2c", "Ad", variant="oklahoma-gin")
+    assert ace.state.public["knock_limit"] == 1
+    strict = new(KNOCKER, "7h 8h 7c 7d Qc Qd Js Ts 5c 2c", "Ad", variant="oklahoma-gin", ace_means_gin=True)
+    assert strict.state.public["knock_limit"] == 0
+    assert hoyle.variants()["oklahoma-gin"].options[0].default == 150
+
+
+def test_late_pickup_option() -> None:
+    # Seat 1 needs 8c: 8s 8d 8c then leaves Jd Qd, and knocking with one leaves 10.
+    hand1 = "2c 3c 4c 5d 6d 7d 8s 8d Jd Qd"
+    used = set((KNOCKER + " " + hand1 + " Jh 8c").split())
+    filler = [str(c) for c in Deck.standard() if str(c) not in used][:28]
+    stock = " ".join(filler + ["8c"])  # seat 0 makes the 29th draw, leaving two: 8c
+
+    def play_to_the_last_discard(game: hoyle.Game) -> None:
+        game.act("pass")
+        game.act("pass")
+        while True:
+            seat = game.to_act
+            game.act("draw stock")
+            drawn = game.state.zone(f"hand:{seat}").cards[-1]
+            game.act(f"discard {drawn}")
+            if str(drawn) == "8c":
+                return
+
+    plain = new(KNOCKER, hand1, "Jh", stock, target=1000)
+    play_to_the_last_discard(plain)
+    assert plain.state.score_sheet == [[0, 0]]  # void: no late pick-up by default
+    late = new(KNOCKER, hand1, "Jh", stock, target=1000, late_pickup=True)
+    play_to_the_last_discard(late)
+    assert late.phase == "last-chance" and late.to_act == 1 and texts(late) == ["draw discard", "pass"]
+    late.act("draw discard")
+    assert sorted(texts(late)) == ["knock Jd", "knock Qd"]  # only to knock
+    late.act("knock Qd")
+    assert outcome(late)["knocker"] == 1 and outcome(late)["knocker_deadwood"] == 10
+
+
+def test_retake_rule() -> None:
+    hand1 = "7h 8h 7c 7d Qc Qd Js Ts 5c 2c"
+
+    def to_retake(game: hoyle.Game) -> None:
+        for a in ("pass", "pass", "draw stock", "discard Qh", "draw discard"):
+            game.act(a)
+
+    strict = new(KNOCKER, hand1, "Jh", "Qh", target=1000)
+    to_retake(strict)
+    assert "discard Qh" not in texts(strict)
+    gra = new(KNOCKER, hand1, "Jh", "Qh", target=1000, retake=True)
+    to_retake(gra)
+    gra.act("discard Qh")  # allowed under the GRA rule
+    assert texts(gra) == ["draw stock", "draw discard"]
+    gra.act("draw discard")
+    # Seat 0 threw Qh first, so it may take it back only to knock.
+    assert texts(gra) and all(t.startswith("knock") for t in texts(gra))
+
+
+class KnockingBot(hoyle.RandomBot):
+    """Random, except that it knocks whenever it may (so random deals end)."""
+
+    def choose(self, view: Any, legal_actions: Any) -> hoyle.Action:
+        knocks = [a for a in legal_actions if a.kind == "knock"]
+        return knocks[0] if knocks else super().choose(view, legal_actions)
+
+
+def test_conformance() -> None:
+    check_variant("gin-rummy", games=3, options={"target": 25}, bot=KnockingBot)
+    check_variant("oklahoma-gin", games=2, options={"extra_boxes": True, "target": 25}, bot=KnockingBot)
+    check_variant(
+        "gin-rummy", games=2, bot=KnockingBot,
+        options={"target": 25, "eleven_card_start": True, "late_pickup": True, "retake": True},
+    )

@@ -1,0 +1,2 @@
+from hoyle.cli import main
+main()

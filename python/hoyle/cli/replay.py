@@ -1,0 +1,189 @@
+"""``hoyle replay FILE``: replay recorded games, step by step or straight to the end.
+
+A record file is read by the reader registered for its suffix in :data:`READERS`
+(anything else is read as JSONL). A JSONL line is either a game record
+(``Game.to_json()``) or a line written by ``hoyle simulate --out`` (the record under
+``"game"``, next to the recorded result, which the replay must reproduce).
+Poker hand histories (``.phh``) will get their reader with the poker variants.
+
+    >>> import io
+    >>> [r.index for r in read_jsonl_lines(io.StringIO('{"variant": "war"}\\n\\n{"variant": "war"}\\n'), "x")]
+    [1, 3]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.text import Text
+
+from hoyle.cli.common import CommandError, echo_json
+from hoyle.cli.render import describe_events, result_line
+from hoyle.engine.game import Game
+from hoyle.engine.state import Event
+from hoyle.errors import IllegalActionError, ReplayError
+
+
+@dataclass
+class Record:
+    """One game to replay: its record (``Game.to_json()`` as data), the line it came
+    from, and the result recorded with it (if any) to check against."""
+
+    index: int
+    game: dict[str, Any]
+    expected: dict[str, Any] | None = None
+
+
+Reader = Callable[[Path], Iterator[Record]]
+
+
+def read_jsonl_lines(lines: Iterable[str], name: str) -> Iterator[Record]:
+    """Records from JSONL text; ``index`` is the line number (blank lines skipped)."""
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ReplayError(f"{name}, line {number}: not JSON ({exc.msg})") from None
+        if not isinstance(data, dict):
+            raise ReplayError(f"{name}, line {number}: expected a JSON object, got {type(data).__name__}")
+        if isinstance(data.get("game"), dict):
+            expected = {k: data[k] for k in ("settlement", "scores", "winners", "deals") if k in data}
+            yield Record(number, data["game"], expected or None)
+        elif isinstance(data.get("game"), str):
+            yield Record(number, json.loads(data["game"]), None)
+        elif "game" in data and data["game"] is None:
+            raise ReplayError(f"{name}, line {number}: the line holds no game record")
+        else:
+            yield Record(number, data, None)
+
+
+def read_jsonl(path: Path) -> Iterator[Record]:
+    """The JSONL reader (``.jsonl``, ``.json``, ``.ndjson`` and unknown suffixes)."""
+    with path.open(encoding="utf-8") as f:
+        yield from read_jsonl_lines(f, str(path))
+
+
+def read_phh(path: Path) -> Iterator[Record]:
+    """Poker hand histories: not yet (they arrive with the poker variants)."""
+    raise CommandError(f"{path}: PHH hand histories are not supported yet (replay JSONL game records)")
+
+
+#: Readers by file suffix; a plugin or a later version adds e.g. ``".phh"``.
+READERS: dict[str, Reader] = {".jsonl": read_jsonl, ".json": read_jsonl, ".ndjson": read_jsonl, ".phh": read_phh}
+
+
+def read_records(path: Path) -> Iterator[Record]:
+    """The records in ``path``, by the reader for its suffix."""
+    return READERS.get(path.suffix.lower(), read_jsonl)(path)
+
+
+def _omniscient(event: Event) -> dict[str, Any]:
+    """An event with every card shown: a replay is read after the game."""
+    out: dict[str, Any] = {"type": event.type, "seat": event.seat, **event.data}
+    if event.cards:
+        out["cards"] = [str(c) for c in event.cards]
+    return out
+
+
+def replay_record(record: Record, on_action: Callable[[Game, int, list[dict[str, Any]]], bool] | None = None) -> Game:
+    """Replay a record action by action. ``on_action(game, i, events)`` runs after
+    action ``i`` with the events it caused (and those of the deal before the first);
+    returning False stops calling it. Raises ReplayError naming the failing action, or a
+    result different from the one recorded."""
+    data = dict(record.game)
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        raise ReplayError(f"record {record.index}: not a hoyle game record (no list of actions)")
+    game = Game.from_json(json.dumps({**data, "actions": []}))
+    seen = 0
+    for i, item in enumerate(actions):
+        try:
+            seat, text = item
+            game.act(text, seat=seat)
+        except IllegalActionError as exc:
+            raise ReplayError(f"record {record.index}: action {i} ({item!r}) does not replay: {getattr(exc, 'reason', exc)}") from None
+        except (TypeError, ValueError) as exc:
+            raise ReplayError(f"record {record.index}: action {i} ({item!r}) is not [seat, text]: {exc}") from None
+        if on_action is not None:
+            events = [_omniscient(e) for e in game.events[seen:]]
+            seen = len(game.events)
+            if not on_action(game, i, events):
+                on_action = None
+    if record.expected is not None and game.result is not None:
+        for key, value in record.expected.items():
+            if game.result.get(key) != value:
+                raise ReplayError(f"record {record.index}: replayed {key} {game.result.get(key)} differs from the recorded {value}")
+    return game
+
+
+def _stepper(console: Console, total: int, read: Callable[[str], str]) -> Callable[[Game, int, list[dict[str, Any]]], bool]:
+    def step(game: Game, i: int, events: list[dict[str, Any]]) -> bool:
+        for line in describe_events(events, list(game.state.players)):
+            console.print(Text("  ") + line)
+        if game.is_over:
+            return True
+        try:
+            answer = read(f"[{i + 1}/{total}] Enter for the next action, c to continue to the end, q to stop> ")
+        except EOFError:
+            return False
+        if answer.strip().lower() == "q":
+            raise click.exceptions.Exit(0)
+        return answer.strip().lower() != "c"
+
+    return step
+
+
+def _summary(record: Record, game: Game) -> dict[str, Any]:
+    return {
+        "index": record.index,
+        "variant": game.variant.name,
+        "seed": game.record["seed"],
+        "actions": len(game.record["actions"]),
+        "result": game.result,
+    }
+
+
+@click.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--step", is_flag=True, help="Show every action and its events, waiting for Enter between actions.")
+@click.option("--json", "as_json", is_flag=True, help="Print the final results as JSON on stdout.")
+def replay(file: Path, step: bool, as_json: bool) -> None:
+    """Replay the games in FILE (JSONL: one `Game.to_json()` per line, or the lines
+    `hoyle simulate --out` writes) and print each result.
+
+    \b
+    Examples:
+      hoyle replay games.jsonl
+      hoyle replay games.jsonl --step
+      hoyle replay games.jsonl --json
+    """
+    console = Console(highlight=False, markup=False)
+    results = []
+    found = False
+    for record in read_records(file):
+        found = True
+        actions = record.game.get("actions")
+        on_action = _stepper(console, len(actions), input) if step and isinstance(actions, list) and not as_json else None
+        if on_action is not None:
+            console.print(Text(f"record {record.index}: {record.game.get('variant')}, seed {record.game.get('seed')}", style="bold"))
+        game = replay_record(record, on_action)
+        results.append(_summary(record, game))
+        if not as_json:
+            players = list(game.state.players)
+            end = result_line(game.result, players) if game.result is not None else f"not over after {len(game.record['actions'])} actions"
+            console.print(f"record {record.index}: {game.variant.name}, seed {game.record['seed']}, {len(game.record['actions'])} actions: {end}", soft_wrap=True)
+    if not found:
+        raise ReplayError(f"{file}: no game records")
+    if as_json:
+        echo_json(results)
+
+
+COMMANDS = [replay]
