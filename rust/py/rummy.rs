@@ -44,6 +44,11 @@ fn rank_index(name: &str, text: &str) -> PyResult<u8> {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyMeldRules(pub MeldRules);
 
+/// An int argument that must fit 0..=254 (255 means "no limit" inside).
+fn small(name: &str, v: i64) -> PyResult<u8> {
+    u8::try_from(v).ok().filter(|&x| x < UNLIMITED).ok_or_else(|| invalid_argument(name, v, "an int in 0..=254"))
+}
+
 fn opt_limit(v: Option<u8>) -> u8 {
     v.unwrap_or(UNLIMITED)
 }
@@ -57,33 +62,34 @@ impl PyMeldRules {
     #[allow(clippy::too_many_arguments)]
     fn new(
         ace: &str,
-        min_set: u8,
-        max_set: u8,
-        min_run: u8,
+        min_set: i64,
+        max_set: i64,
+        min_run: i64,
         set_distinct_suits: bool,
         jokers_wild: bool,
         wild_ranks: Option<&Bound<'_, PyAny>>,
-        max_wilds_set: Option<u8>,
-        max_wilds_run: Option<u8>,
-        packs: u8,
+        max_wilds_set: Option<i64>,
+        max_wilds_run: Option<i64>,
+        packs: i64,
         values: Option<&Bound<'_, PyAny>>,
-        joker_value: u8,
-        hand_size: Option<u8>,
+        joker_value: i64,
+        hand_size: Option<i64>,
     ) -> PyResult<Self> {
+        let opt = |name: &str, v: Option<i64>| -> PyResult<Option<u8>> { v.map(|x| small(name, x)).transpose() };
         let mut rules = MeldRules {
             ace: AceRule::parse(ace)?,
-            min_set,
-            max_set,
-            min_run,
+            min_set: small("min_set", min_set)?,
+            max_set: small("max_set", max_set)?,
+            min_run: small("min_run", min_run)?,
             set_distinct_suits,
             jokers_wild,
             wild_ranks: 0,
-            max_wilds_set: opt_limit(max_wilds_set),
-            max_wilds_run: opt_limit(max_wilds_run),
-            packs,
+            max_wilds_set: opt_limit(opt("max_wilds_set", max_wilds_set)?),
+            max_wilds_run: opt_limit(opt("max_wilds_run", max_wilds_run)?),
+            packs: small("packs", packs)?,
             values: MeldRules::gin().values,
-            joker_value,
-            hand_size: hand_size.unwrap_or(0),
+            joker_value: small("joker_value", joker_value)?,
+            hand_size: opt("hand_size", hand_size)?.unwrap_or(0),
         };
         if let Some(w) = wild_ranks {
             rules.wild_ranks = parse_wild_ranks(w)?;
@@ -154,7 +160,8 @@ impl PyMeldRules {
             for (k, v) in ch.iter() {
                 let key: String = k.extract()?;
                 let int = |name: &str| -> PyResult<u8> {
-                    v.extract::<u8>().map_err(|_| invalid_argument(name, repr(&v), "an int in 0..=255"))
+                    let x = v.extract::<i64>().map_err(|_| invalid_argument(name, repr(&v), "an int in 0..=254"))?;
+                    small(name, x)
                 };
                 let limit = |name: &str| -> PyResult<u8> { if v.is_none() { Ok(UNLIMITED) } else { int(name) } };
                 let flag = |name: &str| -> PyResult<bool> {
@@ -627,10 +634,14 @@ fn deadwood_batch<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyMeldRules>>,
-    threads: Option<usize>,
+    threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     let rules = rules_of(py, rules).clone();
-    let threads = threads.unwrap_or(0);
+    let threads = match threads {
+        None => 0,
+        Some(n @ 1..=1024) => n as usize,
+        Some(n) => return Err(invalid_argument("threads", n, "1..=1024, or None for all cores")),
+    };
     let bad_dtype = || -> PyErr {
         let dtype = hands.getattr("dtype").map(|d| repr(&d)).unwrap_or_else(|_| repr(hands));
         invalid_argument("hands", dtype, "a 1-D numpy array of uint64 (or int64) CardSet masks")

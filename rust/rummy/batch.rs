@@ -46,6 +46,9 @@ fn wild_mask(rules: &MeldRules) -> u64 {
 /// ```
 pub fn deadwood_batch(hands: &[u64], rules: &MeldRules, threads: usize) -> CoreResult<Vec<u32>> {
     rules.validate()?;
+    if threads > 1024 {
+        return Err(CoreError::invalid_argument("threads", threads, "at most 1024"));
+    }
     let mut out = vec![0u32; hands.len()];
     let work = |(ci, (chunk, dst)): (usize, (&[u64], &mut [u32]))| -> CoreResult<()> {
         let mut idx = PlainIndex::new(rules);

@@ -70,14 +70,17 @@ impl FromStr for Contract {
                 _ => return Err(bad("expected terms like '2 sets' or '1 run' joined by '+'")),
             };
             match kind {
-                "set" | "sets" | "group" | "groups" | "book" | "books" => c.sets += n,
-                "run" | "runs" | "sequence" | "sequences" => c.runs += n,
+                "set" | "sets" | "group" | "groups" | "book" | "books" => c.sets = c.sets.saturating_add(n),
+                "run" | "runs" | "sequence" | "sequences" => c.runs = c.runs.saturating_add(n),
                 other => return Err(bad(&format!("{other:?} is neither sets nor runs"))),
             }
             any = true;
         }
-        if !any || c.sets + c.runs == 0 {
+        if !any || c.sets as u32 + c.runs as u32 == 0 {
             return Err(bad("a contract asks for at least one set or run, e.g. '2 sets + 1 run'"));
+        }
+        if c.sets as u32 + c.runs as u32 > 16 {
+            return Err(bad("at most 16 melds"));
         }
         Ok(c)
     }

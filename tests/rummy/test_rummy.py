@@ -367,6 +367,14 @@ def test_errors_name_the_bad_value() -> None:
         MeldRules.gin().replace(colour=1)
     with pytest.raises(errors.InvalidCardError):
         rummy.deadwood("7h 8x")
+    with pytest.raises(errors.InvalidArgumentError, match="min_set"):
+        MeldRules(min_set=300)
+    with pytest.raises(errors.InvalidArgumentError, match="packs"):
+        MeldRules.gin().replace(packs=-1)
+    with pytest.raises(errors.InvalidArgumentError, match="threads"):
+        rummy.deadwood_batch(np.zeros(3, dtype=np.uint64), threads=0)
+    with pytest.raises(errors.InvalidArgumentError, match="melds"):
+        rummy.find_contract("2c 3c 4c", " + ".join(["8 sets"] * 40))
     with pytest.raises(errors.InvalidArgumentError, match="forbid"):
         rummy.best_discard("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Kd", forbid="As")
 
