@@ -165,6 +165,20 @@ impl MeldRules {
         ]
     }
 
+    /// A preset by name (`"gin"`, `"contract"`, ... as in [`presets`](Self::presets)).
+    ///
+    /// ```
+    /// use _core::rummy::MeldRules;
+    /// assert_eq!(MeldRules::preset("five_hundred").unwrap(), MeldRules::five_hundred());
+    /// assert!(MeldRules::preset("canasta").is_err());
+    /// ```
+    pub fn preset(name: &str) -> CoreResult<MeldRules> {
+        MeldRules::presets().into_iter().find(|(n, _)| *n == name).map(|(_, r)| r).ok_or_else(|| {
+            let names: Vec<&str> = MeldRules::presets().iter().map(|(n, _)| *n).collect();
+            CoreError::invalid_argument("preset", name, format!("known presets: {}", names.join(", ")))
+        })
+    }
+
     /// Check the fields are coherent.
     pub fn validate(&self) -> CoreResult<()> {
         if self.min_set < 2 {
