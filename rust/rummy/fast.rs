@@ -273,8 +273,22 @@ impl PlainIndex {
         path.pop();
     }
 
+    #[inline]
+    fn sum_keys(&self, hand: u64) -> u32 {
+        let mut m = hand & PLAIN_MASK;
+        let mut total = 0;
+        while m != 0 {
+            total += self.keys[m.trailing_zeros() as usize];
+            m &= m - 1;
+        }
+        total
+    }
+
     /// Minimum deadwood key of the loaded hand.
     pub fn min_key(&self, hand: u64) -> u32 {
+        if self.melds.is_empty() {
+            return self.sum_keys(hand);
+        }
         let mut best = u32::MAX;
         self.dfs(hand, 0, &mut best);
         best
@@ -282,6 +296,16 @@ impl PlainIndex {
 
     /// Minimum key after discarding one card not in `forbid` (`u32::MAX` if none can go).
     pub fn min_key_discard(&self, hand: u64, forbid: u64) -> u32 {
+        if self.melds.is_empty() {
+            // Everything is deadwood: discard the most valuable card allowed.
+            let mut m = hand & PLAIN_MASK & !forbid;
+            let mut top = 0;
+            while m != 0 {
+                top = top.max(self.keys[m.trailing_zeros() as usize]);
+                m &= m - 1;
+            }
+            return if top == 0 { u32::MAX } else { self.sum_keys(hand) - top };
+        }
         let mut best = u32::MAX;
         self.dfs_discard(hand, 0, 0, forbid, &mut best);
         best

@@ -366,6 +366,13 @@ fn best_discard_agrees_with_brute_force() {
             assert_eq!(arr.deadwood_value, want >> 8, "{hand:?}");
             let opts = SearchOptions { discard: true, forbid, ..Default::default() };
             assert_eq!(generic_key(&hand, &rules, &opts), Some(want));
+            // The value-only bitset search (bots, benches).
+            let mask = CardSet::from_cards(hand.iter().copied()).unwrap().0;
+            let mut idx = PlainIndex::new(&rules);
+            idx.load(mask, &rules);
+            let forbid_mask = forbid.map_or(0, |c| 1u64 << c.face());
+            assert_eq!(idx.min_key_discard(mask, forbid_mask), want);
+            assert_eq!(idx.min_key(mask), brute_key(&hand, &rules));
             // Same as trying every discard one by one.
             let by_hand = (0..n)
                 .filter(|&i| Some(hand[i]) != forbid)
