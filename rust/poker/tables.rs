@@ -1,0 +1,195 @@
+//! Lookup tables for the fast five-to-seven-card evaluator, built on first use (about
+//! 20 ms, never downloaded) from the exact evaluator in `generic.rs`.
+//!
+//! * A hand is a [`Hand`]: a 64-bit key plus the card mask. The key's low 32 bits are
+//!   the sum of per-rank keys ([`RANK_KEYS`], the OMPEval multipliers), unique for every
+//!   multiset of up to seven ranks; its high bits hold four 4-bit suit counters that
+//!   start at 3, so a counter's bit 3 is set exactly when that suit has five cards.
+//! * Flush hands (at most one flush suit is possible in seven cards) look up the suit's
+//!   13-bit rank mask in `flush` (8,192 entries).
+//! * Other hands look up the rank key through a row-displacement perfect hash:
+//!   `lookup[(key & ROW_MASK) + offsets[key >> ROW_SHIFT]]`.
+//!
+//! Sizes: `flush` 32 KiB, `offsets` and `lookup` are reported by [`Tables::bytes`]
+//! (about 0.3 MiB in all); values are the packed `u32` of `value.rs`.
+
+use std::sync::OnceLock;
+
+use super::generic::{best_high, Counts, Rules};
+
+/// Per-rank keys (deuce .. ace) whose sums are distinct for every multiset of at most
+/// seven ranks with at most four of each (from OMPEval by Zekyll, MIT).
+pub const RANK_KEYS: [u32; 13] =
+    [0x2000, 0x8001, 0x11000, 0x3a000, 0x91000, 0x176005, 0x366000, 0x41a013, 0x47802e, 0x479068, 0x48c0e4, 0x48f211, 0x494493];
+
+pub const ROW_SHIFT: u32 = 10;
+const ROW_MASK: u32 = (1 << ROW_SHIFT) - 1;
+const SUIT_BIAS: u64 = 0x3333 << 32;
+const FLUSH_BITS: u64 = 0x8888 << 32;
+
+pub struct Tables {
+    pub flush: Vec<u32>,
+    pub offsets: Vec<u32>,
+    pub lookup: Vec<u32>,
+    /// Key of each card index 0..52: rank key plus one in its suit's counter.
+    pub card_key: [u64; 52],
+}
+
+impl Tables {
+    /// Memory used by the tables in bytes.
+    pub fn bytes(&self) -> usize {
+        4 * (self.flush.len() + self.offsets.len() + self.lookup.len()) + 8 * 52
+    }
+}
+
+static TABLES: OnceLock<Tables> = OnceLock::new();
+
+/// The tables, built on first use.
+#[inline]
+pub fn tables() -> &'static Tables {
+    TABLES.get_or_init(build)
+}
+
+/// Every multiset of `n` ranks (at most four of each) as rank counts.
+fn multisets(n: u32, f: &mut impl FnMut(&[u8; 13])) {
+    fn rec(rank: usize, left: u32, counts: &mut [u8; 13], f: &mut impl FnMut(&[u8; 13])) {
+        if rank == 13 {
+            if left == 0 {
+                f(counts);
+            }
+            return;
+        }
+        for c in 0..=left.min(4) {
+            counts[rank] = c as u8;
+            rec(rank + 1, left - c, counts, f);
+        }
+        counts[rank] = 0;
+    }
+    rec(0, n, &mut [0; 13], f);
+}
+
+fn build() -> Tables {
+    // Flush table: the best straight flush or flush in a suit's rank mask.
+    let mut flush = vec![0u32; 8192];
+    for (m, slot) in flush.iter_mut().enumerate() {
+        if (m as u32).count_ones() >= 5 {
+            let c = Counts::from_mask(m as u64);
+            *slot = best_high(&c, &Rules::HIGH);
+        }
+    }
+    // Non-flush rank multisets of 5, 6 and 7 cards.
+    let mut entries: Vec<(u32, u32)> = Vec::with_capacity(80_000);
+    for n in 5..=7 {
+        multisets(n, &mut |counts| {
+            let key: u32 = (0..13).map(|r| RANK_KEYS[r] * counts[r] as u32).sum();
+            let c = Counts { ranks: *counts, suits: [0; 4], wild: 0 };
+            entries.push((key, best_high(&c, &Rules::HIGH)));
+        });
+    }
+    // Row-displacement perfect hash, biggest rows first, first fit.
+    let max_key = entries.iter().map(|e| e.0).max().unwrap_or(0);
+    let rows = (max_key >> ROW_SHIFT) as usize + 1;
+    let mut by_row: Vec<Vec<(u32, u32)>> = vec![Vec::new(); rows];
+    for &(k, v) in &entries {
+        by_row[(k >> ROW_SHIFT) as usize].push((k & ROW_MASK, v));
+    }
+    let mut order: Vec<usize> = (0..rows).filter(|&r| !by_row[r].is_empty()).collect();
+    order.sort_by_key(|&r| std::cmp::Reverse(by_row[r].len()));
+    let mut offsets = vec![0u32; rows];
+    let mut used: Vec<bool> = Vec::new();
+    let mut lookup: Vec<u32> = Vec::new();
+    let mut first_free = 0usize;
+    for r in order {
+        let cols = &by_row[r];
+        let c0 = cols[0].0 as usize;
+        let mut slot = first_free;
+        let base = loop {
+            // Candidate: the first column lands on a free slot.
+            while slot < used.len() && used[slot] {
+                slot += 1;
+            }
+            if slot >= c0 {
+                let base = slot - c0;
+                if cols.iter().all(|&(c, _)| used.get(base + c as usize).map_or(true, |u| !u)) {
+                    break base;
+                }
+            }
+            slot += 1;
+        };
+        for &(c, v) in cols {
+            let i = base + c as usize;
+            if i >= used.len() {
+                used.resize(i + 1, false);
+                lookup.resize(i + 1, 0);
+            }
+            used[i] = true;
+            lookup[i] = v;
+        }
+        offsets[r] = base as u32;
+        while first_free < used.len() && used[first_free] {
+            first_free += 1;
+        }
+    }
+    // Pad so that any in-range key of an empty row stays inside the table.
+    lookup.resize(lookup.len() + ROW_MASK as usize + 1, 0);
+    let mut card_key = [0u64; 52];
+    for (i, k) in card_key.iter_mut().enumerate() {
+        *k = RANK_KEYS[i % 13] as u64 + (1u64 << (32 + 4 * (i / 13)));
+    }
+    Tables { flush, offsets, lookup, card_key }
+}
+
+/// An incrementally built hand of at most seven standard cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hand {
+    pub key: u64,
+    pub mask: u64,
+}
+
+impl Hand {
+    pub const EMPTY: Hand = Hand { key: SUIT_BIAS, mask: 0 };
+
+    /// Add card index `c` (0..52). The caller keeps cards distinct and at most seven.
+    #[inline(always)]
+    pub fn add(self, t: &Tables, c: usize) -> Hand {
+        Hand { key: self.key + t.card_key[c], mask: self.mask | 1 << c }
+    }
+    /// Combine two disjoint partial hands.
+    #[inline(always)]
+    pub fn join(self, o: Hand) -> Hand {
+        Hand { key: self.key + o.key - SUIT_BIAS, mask: self.mask | o.mask }
+    }
+    /// From a mask of 0..=7 standard cards.
+    #[inline]
+    pub fn from_mask(t: &Tables, mask: u64) -> Hand {
+        let mut key = SUIT_BIAS;
+        let mut m = mask;
+        while m != 0 {
+            key += t.card_key[m.trailing_zeros() as usize];
+            m &= m - 1;
+        }
+        Hand { key, mask }
+    }
+    /// The packed high value; the hand must hold 5, 6 or 7 cards.
+    #[inline(always)]
+    pub fn value(self, t: &Tables) -> u32 {
+        let flags = self.key & FLUSH_BITS;
+        if flags != 0 {
+            let suit = (flags.trailing_zeros() - 35) / 4;
+            let fm = (self.mask >> (13 * suit)) & 0x1fff;
+            // SAFETY-free indexing: fm < 8192 by construction.
+            t.flush[fm as usize]
+        } else {
+            let k = self.key as u32;
+            let row = t.offsets[(k >> ROW_SHIFT) as usize];
+            t.lookup[(row + (k & ROW_MASK)) as usize]
+        }
+    }
+}
+
+/// The high value of a mask of 5, 6 or 7 standard cards (unchecked: the caller validates).
+#[inline]
+pub fn eval_mask(mask: u64) -> u32 {
+    let t = tables();
+    Hand::from_mask(t, mask).value(t)
+}
