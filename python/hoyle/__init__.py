@@ -14,7 +14,7 @@ new variants through plugins.
 
 from __future__ import annotations
 
-from hoyle import errors
+from hoyle import errors, poker
 from hoyle._core import Card, CardSet, Deck, Rng
 
 __version__ = "0.1.0"
@@ -25,5 +25,6 @@ __all__ = [
     "Deck",
     "Rng",
     "errors",
+    "poker",
     "__version__",
 ]

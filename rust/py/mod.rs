@@ -3,10 +3,12 @@
 
 pub mod cards;
 pub mod errors;
+pub mod poker;
 
 use pyo3::prelude::*;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::register(m)?;
+    poker::register(m)?;
     Ok(())
 }
