@@ -73,24 +73,36 @@ pub struct EquityResult {
     pub exact: bool,
 }
 
+/// 2520 / k for k winners (no division in the hot loop).
+const PART: [u64; 11] = [0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280, 252];
+
 #[derive(Clone, Default)]
 struct Tally {
     win: Vec<u64>,
     tie: Vec<u64>,
+    /// Pot shares in 1/2520ths.
     share: Vec<u64>,
-    share_sq: Vec<f64>,
+    /// Sum of squared shares in 1/2520² (Monte Carlo standard errors).
+    share_sq: Vec<u64>,
     boards: u64,
 }
 
 impl Tally {
     fn new(n: usize) -> Tally {
-        Tally { win: vec![0; n], tie: vec![0; n], share: vec![0; n], share_sq: vec![0.0; n], boards: 0 }
+        Tally { win: vec![0; n], tie: vec![0; n], share: vec![0; n], share_sq: vec![0; n], boards: 0 }
     }
-    #[inline]
-    fn record(&mut self, values: &[u32], squares: bool) {
+    #[inline(always)]
+    fn record(&mut self, values: &[u32]) {
+        if let [a, b] = *values {
+            // Heads-up fast path, branch-free (the winner is unpredictable).
+            self.win[0] += (a > b) as u64;
+            self.win[1] += (b > a) as u64;
+            self.tie[0] += (a == b) as u64;
+            self.boards += 1;
+            return;
+        }
         let best = values.iter().copied().max().unwrap_or(0);
-        let winners = values.iter().filter(|&&v| v == best).count() as u64;
-        let part = SHARE / winners;
+        let winners = values.iter().filter(|&&v| v == best).count();
         for (p, &v) in values.iter().enumerate() {
             if v == best {
                 if winners == 1 {
@@ -98,14 +110,23 @@ impl Tally {
                 } else {
                     self.tie[p] += 1;
                 }
-                self.share[p] += part;
-                if squares {
-                    let x = part as f64 / SHARE as f64;
-                    self.share_sq[p] += x * x;
-                }
+                self.share[p] += PART[winners];
+                self.share_sq[p] += PART[winners] * PART[winners];
             }
         }
         self.boards += 1;
+    }
+    /// Fill in the heads-up fast path's shares.
+    fn finish(mut self) -> Tally {
+        if self.win.len() == 2 && self.share.iter().all(|&s| s == 0) {
+            let tie = self.tie[0];
+            self.tie[1] = tie;
+            for p in 0..2 {
+                self.share[p] = SHARE * self.win[p] + PART[2] * tie;
+                self.share_sq[p] = SHARE * SHARE * self.win[p] + PART[2] * PART[2] * tie;
+            }
+        }
+        self
     }
     fn merge(mut self, o: &Tally) -> Tally {
         for p in 0..self.win.len() {
@@ -262,6 +283,7 @@ pub fn equity(req: &EquityRequest) -> CoreResult<EquityResult> {
     } else {
         with_threads(req.threads, || sample(&scorer, &rest, missing, board_hand, &board_cards, n, req))
     };
+    let tally = tally.finish();
     let total = tally.boards.max(1) as f64;
     let equity: Vec<f64> = tally.share.iter().map(|&s| s as f64 / SHARE as f64 / total).collect();
     let std_error = if exact {
@@ -271,7 +293,7 @@ pub fn equity(req: &EquityRequest) -> CoreResult<EquityResult> {
             .iter()
             .zip(&tally.share_sq)
             .map(|(&m, &sq)| {
-                let var = (sq / total - m * m).max(0.0);
+                let var = (sq as f64 / (SHARE * SHARE) as f64 / total - m * m).max(0.0);
                 (var / total).sqrt()
             })
             .collect()
@@ -291,7 +313,7 @@ pub fn equity(req: &EquityRequest) -> CoreResult<EquityResult> {
 fn walk(s: &Scorer, rest: &[usize], from: usize, k: usize, board: Hand, cards: &mut [usize; 5], depth: usize, values: &mut [u32], tally: &mut Tally) {
     if k == 0 {
         s.score(board, cards, values);
-        tally.record(values, false);
+        tally.record(values);
         return;
     }
     for i in from..=rest.len() - k {
@@ -301,7 +323,50 @@ fn walk(s: &Scorer, rest: &[usize], from: usize, k: usize, board: Hand, cards: &
     }
 }
 
+/// Hold'em: each player's hand so far (board plus hole cards), one card added per level;
+/// the last level evaluates in a flat loop.
+fn holdem_rec(t: &Tables, rest: &[usize], from: usize, k: usize, cur: &[Hand], values: &mut [u32], tally: &mut Tally) {
+    let n = cur.len();
+    if k == 1 {
+        for &c in &rest[from..] {
+            for p in 0..n {
+                values[p] = cur[p].add(t, c).value(t);
+            }
+            tally.record(values);
+        }
+        return;
+    }
+    let mut next = [Hand::EMPTY; 10];
+    for i in from..=rest.len() - k {
+        let c = rest[i];
+        for p in 0..n {
+            next[p] = cur[p].add(t, c);
+        }
+        holdem_rec(t, rest, i + 1, k - 1, &next[..n], values, tally);
+    }
+}
+
 fn enumerate(s: &Scorer, rest: &[usize], missing: usize, board: Hand, known: &[usize], n: usize, threads: usize) -> Tally {
+    if s.game == Game::Holdem && missing > 0 {
+        let base: Vec<Hand> = s.holes.iter().map(|h| board.join(*h)).collect();
+        let task = |i: usize| {
+            let mut t = Tally::new(n);
+            let mut values = vec![0u32; n];
+            let cur: Vec<Hand> = base.iter().map(|h| h.add(s.t, rest[i])).collect();
+            if missing == 1 {
+                for p in 0..n {
+                    values[p] = cur[p].value(s.t);
+                }
+                t.record(&values);
+            } else {
+                holdem_rec(s.t, rest, i + 1, missing - 1, &cur, &mut values, &mut t);
+            }
+            t
+        };
+        let firsts = 0..=rest.len() - missing;
+        let parts: Vec<Tally> = if threads == 1 { firsts.map(task).collect() } else { firsts.into_par_iter().map(task).collect() };
+        return parts.iter().fold(Tally::new(n), |a, b| a.merge(b));
+    }
     let mut cards = [0usize; 5];
     cards[..known.len()].copy_from_slice(known);
     let depth = known.len();
@@ -345,7 +410,7 @@ fn sample(s: &Scorer, rest: &[usize], missing: usize, board: Hand, known: &[usiz
                 h = h.add(s.t, deck[j]);
             }
             s.score(h, &cards, &mut values);
-            t.record(&values, true);
+            t.record(&values);
         }
         t
     };

@@ -7,11 +7,12 @@
 //!   start at 3, so a counter's bit 3 is set exactly when that suit has five cards.
 //! * Flush hands (at most one flush suit is possible in seven cards) look up the suit's
 //!   13-bit rank mask in `flush` (8,192 entries).
-//! * Other hands look up the rank key through a row-displacement perfect hash:
-//!   `lookup[(key & ROW_MASK) + offsets[key >> ROW_SHIFT]]`.
+//! * Other hands look up the rank key through a "hash and displace" perfect hash: the
+//!   key's hash picks one of 16,384 buckets, whose displacement (16 bits, stored spread over 32) moves every key
+//!   of the bucket to its own slot among 86,000 (73,775 keys: 86% full).
 //!
-//! Sizes: `flush` 32 KiB, `offsets` and `lookup` are reported by [`Tables::bytes`]
-//! (about 0.3 MiB in all); values are the packed `u32` of `value.rs`.
+//! Sizes: `flush` 32 KiB, `disp` 64 KiB, `lookup` 336 KiB (values are the packed `u32`
+//! of `value.rs`): 0.4 MiB in all ([`Tables::bytes`]).
 
 use std::sync::OnceLock;
 
@@ -22,14 +23,77 @@ use super::generic::{best_high, Counts, Rules};
 pub const RANK_KEYS: [u32; 13] =
     [0x2000, 0x8001, 0x11000, 0x3a000, 0x91000, 0x176005, 0x366000, 0x41a013, 0x47802e, 0x479068, 0x48c0e4, 0x48f211, 0x494493];
 
-pub const ROW_SHIFT: u32 = 10;
-const ROW_MASK: u32 = (1 << ROW_SHIFT) - 1;
+/// Perfect-hash buckets and table slots (a "hash and displace" scheme: a key's bucket
+/// gives a displacement that moves it to a slot no other key uses).
+const BUCKETS: u64 = 1 << 14;
+const SLOTS: u64 = 86_000;
+
+#[inline(always)]
+fn key_hash(key: u32) -> u64 {
+    (key as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+#[inline(always)]
+fn bucket_of(h: u64) -> usize {
+    (h >> (64 - 14)) as usize
+}
+/// A displacement as stored: spread over 32 bits.
+#[inline(always)]
+fn spread(d: u16) -> u32 {
+    (d as u32).wrapping_mul(0x9E37_79B1).rotate_left(7)
+}
+#[inline(always)]
+fn slot_of(h: u64, spread_d: u32) -> usize {
+    ((((h >> 18) as u32 ^ spread_d) as u64 * SLOTS) >> 32) as usize
+}
+
+/// Find a displacement per bucket, biggest buckets first, so that every key gets its
+/// own slot. Deterministic.
+fn perfect_hash(entries: &[(u32, u32)]) -> (Vec<u32>, Vec<u32>) {
+    let mut buckets: Vec<Vec<(u64, u32)>> = vec![Vec::new(); BUCKETS as usize];
+    for &(k, v) in entries {
+        let h = key_hash(k);
+        buckets[bucket_of(h)].push((h, v));
+    }
+    let mut order: Vec<usize> = (0..buckets.len()).collect();
+    order.sort_by_key(|&b| (std::cmp::Reverse(buckets[b].len()), b));
+    let mut used = vec![false; SLOTS as usize];
+    let mut lookup = vec![0u32; SLOTS as usize];
+    let mut disp = vec![0u32; BUCKETS as usize];
+    let mut slots = Vec::with_capacity(16);
+    for b in order {
+        let items = &buckets[b];
+        if items.is_empty() {
+            break;
+        }
+        let d = (0..=u16::MAX)
+            .find(|&d| {
+                slots.clear();
+                for &(h, _) in items {
+                    let s = slot_of(h, spread(d));
+                    if used[s] || slots.contains(&s) {
+                        return false;
+                    }
+                    slots.push(s);
+                }
+                true
+            })
+            .expect("a displacement exists for every bucket");
+        for &(h, v) in items {
+            let s = slot_of(h, spread(d));
+            used[s] = true;
+            lookup[s] = v;
+        }
+        disp[b] = spread(d);
+    }
+    (disp, lookup)
+}
 const SUIT_BIAS: u64 = 0x3333 << 32;
 const FLUSH_BITS: u64 = 0x8888 << 32;
 
 pub struct Tables {
     pub flush: Vec<u32>,
-    pub offsets: Vec<u32>,
+    /// Per-bucket displacements of the perfect hash.
+    pub disp: Vec<u32>,
     pub lookup: Vec<u32>,
     /// Key of each card index 0..52: rank key plus one in its suit's counter.
     pub card_key: [u64; 52],
@@ -38,7 +102,7 @@ pub struct Tables {
 impl Tables {
     /// Memory used by the tables in bytes.
     pub fn bytes(&self) -> usize {
-        4 * (self.flush.len() + self.offsets.len() + self.lookup.len()) + 8 * 52
+        4 * (self.flush.len() + self.lookup.len()) + 4 * self.disp.len() + 8 * 52
     }
 }
 
@@ -86,57 +150,12 @@ fn build() -> Tables {
             entries.push((key, best_high(&c, &Rules::HIGH)));
         });
     }
-    // Row-displacement perfect hash, biggest rows first, first fit.
-    let max_key = entries.iter().map(|e| e.0).max().unwrap_or(0);
-    let rows = (max_key >> ROW_SHIFT) as usize + 1;
-    let mut by_row: Vec<Vec<(u32, u32)>> = vec![Vec::new(); rows];
-    for &(k, v) in &entries {
-        by_row[(k >> ROW_SHIFT) as usize].push((k & ROW_MASK, v));
-    }
-    let mut order: Vec<usize> = (0..rows).filter(|&r| !by_row[r].is_empty()).collect();
-    order.sort_by_key(|&r| std::cmp::Reverse(by_row[r].len()));
-    let mut offsets = vec![0u32; rows];
-    let mut used: Vec<bool> = Vec::new();
-    let mut lookup: Vec<u32> = Vec::new();
-    let mut first_free = 0usize;
-    for r in order {
-        let cols = &by_row[r];
-        let c0 = cols[0].0 as usize;
-        let mut slot = first_free;
-        let base = loop {
-            // Candidate: the first column lands on a free slot.
-            while slot < used.len() && used[slot] {
-                slot += 1;
-            }
-            if slot >= c0 {
-                let base = slot - c0;
-                if cols.iter().all(|&(c, _)| used.get(base + c as usize).map_or(true, |u| !u)) {
-                    break base;
-                }
-            }
-            slot += 1;
-        };
-        for &(c, v) in cols {
-            let i = base + c as usize;
-            if i >= used.len() {
-                used.resize(i + 1, false);
-                lookup.resize(i + 1, 0);
-            }
-            used[i] = true;
-            lookup[i] = v;
-        }
-        offsets[r] = base as u32;
-        while first_free < used.len() && used[first_free] {
-            first_free += 1;
-        }
-    }
-    // Pad so that any in-range key of an empty row stays inside the table.
-    lookup.resize(lookup.len() + ROW_MASK as usize + 1, 0);
+    let (disp, lookup) = perfect_hash(&entries);
     let mut card_key = [0u64; 52];
     for (i, k) in card_key.iter_mut().enumerate() {
         *k = RANK_KEYS[i % 13] as u64 + (1u64 << (32 + 4 * (i / 13)));
     }
-    Tables { flush, offsets, lookup, card_key }
+    Tables { flush, disp, lookup, card_key }
 }
 
 /// An incrementally built hand of at most seven standard cards.
@@ -180,9 +199,8 @@ impl Hand {
             // SAFETY-free indexing: fm < 8192 by construction.
             t.flush[fm as usize]
         } else {
-            let k = self.key as u32;
-            let row = t.offsets[(k >> ROW_SHIFT) as usize];
-            t.lookup[(row + (k & ROW_MASK)) as usize]
+            let h = key_hash(self.key as u32);
+            t.lookup[slot_of(h, t.disp[bucket_of(h)])]
         }
     }
 }

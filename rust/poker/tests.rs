@@ -561,3 +561,11 @@ fn equity_omaha_and_short_deck_run() {
     assert!(s.exact && s.boards == 201_376);
     assert!(equity(&EquityRequest { game: Game::ShortDeck, hands: vec![m("2h Kh"), m("Qs Qd")], board: 0, dead: 0, samples: 0, seed: 0, exact: None, threads: 1 }).is_err());
 }
+
+#[test]
+fn table_sizes_are_reported() {
+    let t0 = std::time::Instant::now();
+    let t = super::tables::tables();
+    eprintln!("tables: {} bytes (flush {}, disp {}, lookup {}), built in {:?}", t.bytes(), t.flush.len(), t.disp.len(), t.lookup.len(), t0.elapsed());
+    assert!(t.bytes() < 2 << 20);
+}
