@@ -73,9 +73,9 @@ fn run<T: Sync>(
     with_threads(threads, work)
 }
 
-/// Run `work` on `threads` threads (0 = rayon's global pool).
+/// Run `work` on `threads` threads (0 = rayon's global pool, 1 = this thread).
 pub fn with_threads<R: Send>(threads: usize, work: impl FnOnce() -> R + Send) -> R {
-    if threads == 0 {
+    if threads <= 1 {
         return work();
     }
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {

@@ -3,9 +3,11 @@
 //! error. Work is split over rayon threads; results do not depend on the thread count.
 //!
 //! Monte Carlo determinism: samples are drawn in blocks of [`BLOCK`]; block `b` uses
-//! `Rng::with_stream(seed, b)` and deals the missing board cards by partial Fisher-Yates
-//! (`below`) from the remaining deck in index order. Same seed and sample count, same
-//! numbers, on any machine and any number of threads.
+//! `Rng::with_stream(seed, b)`, read as 32-bit words (each 64-bit draw gives its low
+//! half, then its high half), and deals the missing board cards by partial Fisher-Yates
+//! with Lemire's 32-bit bounded draw from the remaining deck (index order at the start
+//! of the block, left permuted from one sample to the next). Same seed and sample count,
+//! same numbers, on any machine and any number of threads.
 
 use rayon::prelude::*;
 
@@ -164,7 +166,7 @@ impl Scorer<'_> {
         match self.game {
             Game::Holdem => {
                 for (o, h) in out.iter_mut().zip(&self.holes) {
-                    *o = board.join(*h).value(self.t);
+                    *o = board.join(*h).strength(self.t) as u32;
                 }
             }
             Game::Omaha => {
@@ -330,7 +332,7 @@ fn holdem_rec(t: &Tables, rest: &[usize], from: usize, k: usize, cur: &[Hand], v
     if k == 1 {
         for &c in &rest[from..] {
             for p in 0..n {
-                values[p] = cur[p].add(t, c).value(t);
+                values[p] = cur[p].add(t, c).strength(t) as u32;
             }
             tally.record(values);
         }
@@ -346,7 +348,53 @@ fn holdem_rec(t: &Tables, rest: &[usize], from: usize, k: usize, cur: &[Hand], v
     }
 }
 
+/// Heads-up hold'em: (first wins, second wins, ties), counters in registers.
+fn heads_up_rec(t: &Tables, rest: &[usize], from: usize, k: usize, a: Hand, b: Hand, acc: &mut [u64; 3]) {
+    if k == 1 {
+        let (mut wa, mut wb, mut tie) = (0u64, 0u64, 0u64);
+        for &c in &rest[from..] {
+            let va = a.add(t, c).strength(t);
+            let vb = b.add(t, c).strength(t);
+            wa += (va > vb) as u64;
+            wb += (vb > va) as u64;
+            tie += (va == vb) as u64;
+        }
+        acc[0] += wa;
+        acc[1] += wb;
+        acc[2] += tie;
+        return;
+    }
+    for i in from..=rest.len() - k {
+        let c = rest[i];
+        heads_up_rec(t, rest, i + 1, k - 1, a.add(t, c), b.add(t, c), acc);
+    }
+}
+
 fn enumerate(s: &Scorer, rest: &[usize], missing: usize, board: Hand, known: &[usize], n: usize, threads: usize) -> Tally {
+    if s.game == Game::Holdem && missing > 0 && n == 2 {
+        let (a, b) = (board.join(s.holes[0]), board.join(s.holes[1]));
+        let task = |i: usize| {
+            let mut acc = [0u64; 3];
+            let c = rest[i];
+            if missing == 1 {
+                let (va, vb) = (a.add(s.t, c).strength(s.t), b.add(s.t, c).strength(s.t));
+                acc = [(va > vb) as u64, (vb > va) as u64, (va == vb) as u64];
+            } else {
+                heads_up_rec(s.t, rest, i + 1, missing - 1, a.add(s.t, c), b.add(s.t, c), &mut acc);
+            }
+            acc
+        };
+        let firsts = 0..=rest.len() - missing;
+        let parts: Vec<[u64; 3]> = if threads == 1 { firsts.map(task).collect() } else { firsts.into_par_iter().map(task).collect() };
+        let mut t = Tally::new(2);
+        for p in parts {
+            t.win[0] += p[0];
+            t.win[1] += p[1];
+            t.tie[0] += p[2];
+            t.boards += p[0] + p[1] + p[2];
+        }
+        return t;
+    }
     if s.game == Game::Holdem && missing > 0 {
         let base: Vec<Hand> = s.holes.iter().map(|h| board.join(*h)).collect();
         let task = |i: usize| {
@@ -355,7 +403,7 @@ fn enumerate(s: &Scorer, rest: &[usize], missing: usize, board: Hand, known: &[u
             let cur: Vec<Hand> = base.iter().map(|h| h.add(s.t, rest[i])).collect();
             if missing == 1 {
                 for p in 0..n {
-                    values[p] = cur[p].value(s.t);
+                    values[p] = cur[p].strength(s.t) as u32;
                 }
                 t.record(&values);
             } else {
@@ -393,7 +441,7 @@ fn enumerate(s: &Scorer, rest: &[usize], missing: usize, board: Hand, known: &[u
 fn sample(s: &Scorer, rest: &[usize], missing: usize, board: Hand, known: &[usize], n: usize, req: &EquityRequest) -> Tally {
     let blocks = req.samples.div_ceil(BLOCK);
     let task = |b: u64| {
-        let mut rng = Rng::with_stream(req.seed, b);
+        let mut rng = Words { rng: Rng::with_stream(req.seed, b), spare: 0, have: false };
         let count = BLOCK.min(req.samples - b * BLOCK);
         let mut t = Tally::new(n);
         let mut values = vec![0u32; n];
@@ -404,7 +452,7 @@ fn sample(s: &Scorer, rest: &[usize], missing: usize, board: Hand, known: &[usiz
             let mut h = board;
             let len = deck.len();
             for j in 0..missing {
-                let pick = j + rng.below((len - j) as u64) as usize;
+                let pick = j + rng.below((len - j) as u32) as usize;
                 deck.swap(j, pick);
                 cards[known.len() + j] = deck[j];
                 h = h.add(s.t, deck[j]);
@@ -416,6 +464,40 @@ fn sample(s: &Scorer, rest: &[usize], missing: usize, board: Hand, known: &[usiz
     };
     let parts: Vec<Tally> = if req.threads == 1 { (0..blocks).map(task).collect() } else { (0..blocks).into_par_iter().map(task).collect() };
     parts.iter().fold(Tally::new(n), |a, b| a.merge(b))
+}
+
+/// 32-bit words from the generator (each 64-bit draw gives two, low half first) and
+/// Lemire's multiply-and-reject on 32 bits: `m = x * n`; if `low32(m) < 2^32 mod n`
+/// draw again; the result is `high32(m)`.
+struct Words {
+    rng: Rng,
+    spare: u32,
+    have: bool,
+}
+
+impl Words {
+    #[inline(always)]
+    fn next32(&mut self) -> u32 {
+        if self.have {
+            self.have = false;
+            return self.spare;
+        }
+        let x = self.rng.next_u64();
+        self.spare = (x >> 32) as u32;
+        self.have = true;
+        x as u32
+    }
+    #[inline(always)]
+    fn below(&mut self, n: u32) -> u32 {
+        let mut m = self.next32() as u64 * n as u64;
+        if (m as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u32) < threshold {
+                m = self.next32() as u64 * n as u64;
+            }
+        }
+        (m >> 32) as u32
+    }
 }
 
 /// Every subset helper re-exported for tests.

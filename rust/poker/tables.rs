@@ -8,11 +8,14 @@
 //! * Flush hands (at most one flush suit is possible in seven cards) look up the suit's
 //!   13-bit rank mask in `flush` (8,192 entries).
 //! * Other hands look up the rank key through a "hash and displace" perfect hash: the
-//!   key's hash picks one of 16,384 buckets, whose displacement (16 bits, stored spread over 32) moves every key
-//!   of the bucket to its own slot among 86,000 (73,775 keys: 86% full).
+//!   key's hash picks one of 16,384 buckets, whose displacement (16 bits, stored
+//!   spread over 32) moves every key of the bucket to its own slot among 131,072
+//!   (73,775 keys: 56% full; the power of two saves a multiplication).
+//! * Tables hold 16-bit strength classes (1 = 7-5-4-3-2 high .. 7,462 = royal flush);
+//!   `decode` turns a class into the packed `u32` value of `value.rs`.
 //!
-//! Sizes: `flush` 32 KiB, `disp` 64 KiB, `lookup` 336 KiB (values are the packed `u32`
-//! of `value.rs`): 0.4 MiB in all ([`Tables::bytes`]).
+//! Sizes: `flush` 16 KiB, `disp` 64 KiB, `lookup` 256 KiB, `decode` 29 KiB: 0.36 MiB in
+//! all ([`Tables::bytes`]).
 
 use std::sync::OnceLock;
 
@@ -26,7 +29,8 @@ pub const RANK_KEYS: [u32; 13] =
 /// Perfect-hash buckets and table slots (a "hash and displace" scheme: a key's bucket
 /// gives a displacement that moves it to a slot no other key uses).
 const BUCKETS: u64 = 1 << 14;
-const SLOTS: u64 = 86_000;
+const SLOT_BITS: u32 = 17;
+const SLOTS: u64 = 1 << SLOT_BITS;
 
 #[inline(always)]
 fn key_hash(key: u32) -> u64 {
@@ -43,13 +47,13 @@ fn spread(d: u16) -> u32 {
 }
 #[inline(always)]
 fn slot_of(h: u64, spread_d: u32) -> usize {
-    ((((h >> 18) as u32 ^ spread_d) as u64 * SLOTS) >> 32) as usize
+    (((h >> 18) as u32 ^ spread_d) & (SLOTS as u32 - 1)) as usize
 }
 
 /// Find a displacement per bucket, biggest buckets first, so that every key gets its
 /// own slot. Deterministic.
-fn perfect_hash(entries: &[(u32, u32)]) -> (Vec<u32>, Vec<u32>) {
-    let mut buckets: Vec<Vec<(u64, u32)>> = vec![Vec::new(); BUCKETS as usize];
+fn perfect_hash(entries: &[(u32, u16)]) -> (Vec<u32>, Vec<u16>) {
+    let mut buckets: Vec<Vec<(u64, u16)>> = vec![Vec::new(); BUCKETS as usize];
     for &(k, v) in entries {
         let h = key_hash(k);
         buckets[bucket_of(h)].push((h, v));
@@ -57,7 +61,7 @@ fn perfect_hash(entries: &[(u32, u32)]) -> (Vec<u32>, Vec<u32>) {
     let mut order: Vec<usize> = (0..buckets.len()).collect();
     order.sort_by_key(|&b| (std::cmp::Reverse(buckets[b].len()), b));
     let mut used = vec![false; SLOTS as usize];
-    let mut lookup = vec![0u32; SLOTS as usize];
+    let mut lookup = vec![0u16; SLOTS as usize];
     let mut disp = vec![0u32; BUCKETS as usize];
     let mut slots = Vec::with_capacity(16);
     for b in order {
@@ -91,10 +95,14 @@ const SUIT_BIAS: u64 = 0x3333 << 32;
 const FLUSH_BITS: u64 = 0x8888 << 32;
 
 pub struct Tables {
-    pub flush: Vec<u32>,
+    /// Strength classes (1 = worst high card .. 7,462 = royal flush; 0 unused) of each
+    /// flush rank mask.
+    pub flush: Vec<u16>,
+    /// Packed value of each strength class.
+    pub decode: Vec<u32>,
     /// Per-bucket displacements of the perfect hash.
     pub disp: Vec<u32>,
-    pub lookup: Vec<u32>,
+    pub lookup: Vec<u16>,
     /// Key of each card index 0..52: rank key plus one in its suit's counter.
     pub card_key: [u64; 52],
 }
@@ -102,7 +110,7 @@ pub struct Tables {
 impl Tables {
     /// Memory used by the tables in bytes.
     pub fn bytes(&self) -> usize {
-        4 * (self.flush.len() + self.lookup.len()) + 4 * self.disp.len() + 8 * 52
+        2 * (self.flush.len() + self.lookup.len()) + 4 * (self.disp.len() + self.decode.len()) + 8 * 52
     }
 }
 
@@ -134,8 +142,8 @@ fn multisets(n: u32, f: &mut impl FnMut(&[u8; 13])) {
 
 fn build() -> Tables {
     // Flush table: the best straight flush or flush in a suit's rank mask.
-    let mut flush = vec![0u32; 8192];
-    for (m, slot) in flush.iter_mut().enumerate() {
+    let mut flush32 = vec![0u32; 8192];
+    for (m, slot) in flush32.iter_mut().enumerate() {
         if (m as u32).count_ones() >= 5 {
             let c = Counts::from_mask(m as u64);
             *slot = best_high(&c, &Rules::HIGH);
@@ -150,12 +158,20 @@ fn build() -> Tables {
             entries.push((key, best_high(&c, &Rules::HIGH)));
         });
     }
+    // Strength classes: every distinct value, in order.
+    let mut decode: Vec<u32> = flush32.iter().copied().chain(entries.iter().map(|e| e.1)).collect();
+    decode.push(0);
+    decode.sort_unstable();
+    decode.dedup();
+    let class = |v: u32| decode.binary_search(&v).expect("every value has a class") as u16;
+    let flush: Vec<u16> = flush32.iter().map(|&v| if v == 0 { 0 } else { class(v) }).collect();
+    let entries: Vec<(u32, u16)> = entries.iter().map(|&(k, v)| (k, class(v))).collect();
     let (disp, lookup) = perfect_hash(&entries);
     let mut card_key = [0u64; 52];
     for (i, k) in card_key.iter_mut().enumerate() {
         *k = RANK_KEYS[i % 13] as u64 + (1u64 << (32 + 4 * (i / 13)));
     }
-    Tables { flush, disp, lookup, card_key }
+    Tables { flush, decode, disp, lookup, card_key }
 }
 
 /// An incrementally built hand of at most seven standard cards.
@@ -192,6 +208,12 @@ impl Hand {
     /// The packed high value; the hand must hold 5, 6 or 7 cards.
     #[inline(always)]
     pub fn value(self, t: &Tables) -> u32 {
+        t.decode[self.strength(t) as usize]
+    }
+    /// The strength class (1..=7462, larger is better): as ordered as [`Hand::value`]
+    /// and cheaper; the hand must hold 5, 6 or 7 cards.
+    #[inline(always)]
+    pub fn strength(self, t: &Tables) -> u16 {
         let flags = self.key & FLUSH_BITS;
         if flags != 0 {
             let suit = (flags.trailing_zeros() - 35) / 4;
