@@ -34,9 +34,10 @@ record it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from hoyle import Action, Deck, Option, State, Variant, Zone, hookimpl
+from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
 from hoyle import poker as ev
 from hoyle.errors import InvalidOptionError
 from hoyle_poker import betting
@@ -283,6 +284,30 @@ _TRIPS_OVER_STRAIGHT = {
     ev.Category.FOUR_OF_A_KIND: 7,
     ev.Category.STRAIGHT_FLUSH: 8,
 }
+
+
+def arranged_deck(holes: Sequence[str], board: str = "", deck: Deck | None = None) -> Deck:
+    """A deck that deals the given hole cards (one string per player, left of the
+    button first: seat 0, 1, ... in a game's first hand) and board, burning a card
+    before each street; every other card comes from the rest of ``deck`` (default:
+    the standard pack) in its order.
+
+    >>> str(arranged_deck(["As Ad", "Kc Kd"], "2c 3d 4h 5s 6c")).split()[:6]
+    ['As', 'Ad', 'Kc', 'Kd', '3c', '2c']
+    """
+    base = list(deck if deck is not None else Deck.standard())
+    hole_cards = [Card(c) for h in holes for c in h.split()]
+    board_cards = [Card(c) for c in board.split()]
+    used = set(hole_cards) | set(board_cards)
+    rest = iter([c for c in base if c not in used])
+    order: list[Card] = list(hole_cards)
+    for street, count in ((1, 3), (2, 1), (3, 1)):
+        order.append(next(rest))  # burn
+        done = sum(BOARD_CARDS[1:street])
+        given = board_cards[done : done + count]
+        order += given + [next(rest) for _ in range(count - len(given))]
+    order += list(rest)
+    return Deck(" ".join(map(str, order)))
 
 
 def _deck_standard(options: Any) -> Deck:
