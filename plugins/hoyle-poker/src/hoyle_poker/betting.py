@@ -59,6 +59,18 @@ SHOW, MUCK = Action("show"), Action("muck")
 #: The pot fractions offered to random bots as bet and raise sizes.
 POT_FRACTIONS = ((1, 2), (3, 4), (1, 1))
 
+_SIZED: dict[tuple[str, int], Action] = {}
+
+
+def _sized(kind: str, amount: int) -> Action:
+    """``Action(kind, amount=amount)``, shared (actions are immutable values)."""
+    action = _SIZED.get((kind, amount))
+    if action is None:
+        if len(_SIZED) > 50_000:
+            _SIZED.clear()
+        action = _SIZED[kind, amount] = Action(kind, amount=amount)
+    return action
+
 
 # --- seats and positions ---------------------------------------------------------------
 
@@ -267,7 +279,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
                     sizes.append(size)
             sizes.append(most)
         for size in sorted(set(sizes)):
-            out.append(Action(kind, amount=size))
+            out.append(_sized(kind, size))
     return out
 
 
