@@ -21,6 +21,7 @@ from hoyle.engine import Action, Event, Game, State, Zone, new_game
 from hoyle.hookspecs import hookimpl
 from hoyle.registry import HouseRule, Option, Variant
 from hoyle.simulate import SimulationResult, simulate
+from hoyle import phh
 
 __version__ = "0.1.0"
 
@@ -64,6 +65,7 @@ __all__ = [
     "hookimpl",
     "house_rules",
     "new_game",
+    "phh",
     "poker",
     "rummy",
     "simulate",

@@ -239,10 +239,8 @@ def _replay_flop(hh: HandHistory) -> Game:
         else:
             raise ReplayError(f"action {i} {a!r}: {op!r} is not an action of {code}")
         _act(game, seat, text, i, a)
-    while not game.is_over and game.phase == "showdown":
-        seat = game.to_act
-        assert seat is not None
-        _act(game, seat, decisions.get(seat, "show"), len(actions), "showdown")
+    while not game.is_over and game.phase == "showdown" and (who := game.to_act) is not None:
+        _act(game, who, decisions.get(who, "show"), len(actions), "showdown")
     return game
 
 

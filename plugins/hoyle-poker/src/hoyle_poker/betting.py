@@ -434,11 +434,13 @@ def settle(
     Returns the pots as awarded (for the log)."""
     record = []
     highs = {s: high(s) for s in live_seats(state)}
-    lows = {s: low(s) for s in highs} if low is not None else {}
+    lows: dict[int, Any] = {}
+    if low is not None:
+        lows = {s: v for s in highs if (v := low(s)) is not None}
     for amount, eligible in pots(state):
         best = max(highs[s] for s in eligible)
         hi_winners = [s for s in eligible if highs[s] == best]
-        lo_eligible = [s for s in eligible if lows.get(s) is not None]
+        lo_eligible = [s for s in eligible if s in lows]
         if lo_eligible:
             best_low = max(lows[s] for s in lo_eligible)
             lo_winners = [s for s in lo_eligible if lows[s] == best_low]
