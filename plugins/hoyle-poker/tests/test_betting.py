@@ -321,3 +321,13 @@ def test_text_forms() -> None:
     assert Action.parse("bet 100") == Action("bet", amount=100)
     g.act("bet 100")
     assert g.state.public["to_call"] == 100
+
+
+def test_hand_with_no_decision_plays_itself_out() -> None:
+    # The small blind's whole stack is the blind: nobody can act, the board is dealt and
+    # the hand settles inside the deal; the big blind's unmatched chip comes back.
+    g = game(["As Ad", "Ks Kd"], stacks=[200, 1])
+    assert g.is_over
+    assert g.result["stacks"] == [201, 0]  # seat 0's aces win the 1 chip matched
+    returned = [e for e in g.events if e.type == "uncalled_bet_returned"]
+    assert [(e.seat, e.data["amount"]) for e in returned] == [(0, 1)]
