@@ -105,7 +105,7 @@ CONFORMANCE = [
     ("texas-holdem", 4, {"structure": "pot-limit", "ante": 1, "straddle": 4}),
     ("texas-holdem", 3, {"structure": "fixed-limit", "ante": 2, "ante_type": "big-blind", "hands": 3}),
     ("texas-holdem", 3, {"showdown": "manual"}),
-    ("texas-holdem", 4, {"stack": 3, "hands": 12}),  # blinds often all-in: hands without decisions
+    ("texas-holdem", 2, {"stack": 3, "hands": 12}),  # blinds often all-in: hands without decisions
     ("omaha", 4, {}),
     ("omaha", 3, {"hi_lo": True, "structure": "fixed-limit", "hands": 3}),
     ("omaha", 5, {"hole_cards": 5, "hi_lo": True}),
