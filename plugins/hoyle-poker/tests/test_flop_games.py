@@ -126,20 +126,24 @@ def test_check_variant(variant: str, players: int, options: dict[str, Any]) -> N
 # --- fuzz ------------------------------------------------------------------------------------
 
 ACTION_TEXTS = st.one_of(
-    st.sampled_from(["fold", "check", "call", "show", "muck", "raise", "bet", "all-in", "discard As"]),
+    st.sampled_from(["fold", "check", "call", "show", "muck", "raise", "bet", "all-in", "discard As", "expose", "look stub"]),
     st.builds(lambda k, n: f"{k} {n}", st.sampled_from(["bet", "raise to"]), st.integers(-5, 450)),
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**32),
     players=st.integers(2, 6),
     structure=st.sampled_from(["no-limit", "pot-limit", "fixed-limit"]),
+    procedure=st.sampled_from(["strict", "cardroom"]),
     steps=st.lists(st.tuples(st.booleans(), ACTION_TEXTS, st.integers(0, 5), st.integers(0, 99)), max_size=60),
 )
-def test_fuzz_actions_never_corrupt_state(seed: int, players: int, structure: str, steps: list[Any]) -> None:
-    g = hoyle.new_game("texas-holdem", players=players, seed=seed, options={"structure": structure, "hands": 3})
+def test_fuzz_actions_never_corrupt_state(seed: int, players: int, structure: str, procedure: str, steps: list[Any]) -> None:
+    """Random legal actions and random (mostly illegal; under the cardroom procedure
+    often out of turn, hence frozen) actions from random seats."""
+    options = {"structure": structure, "hands": 3, "procedure": procedure}
+    g = hoyle.new_game("texas-holdem", players=players, seed=seed, options=options)
     total = sum(g.state.stacks) + g.state.pot
     for legal_pick, text, seat, pick in steps:
         if g.is_over:

@@ -115,6 +115,8 @@ def start_hand(
     antes: Sequence[int],
     min_bet: int,
     bet_sizes: Sequence[int],
+    procedure: str = "strict",
+    penalty: int = 1,
 ) -> None:
     """Set up the betting for a hand and post the antes and blinds.
 
@@ -139,7 +141,12 @@ def start_hand(
         street=0,
         range=None,
         dead=[0] * n,
+        procedure=procedure,
+        penalty=penalty,
+        frozen=[None] * n,
     )
+    if len(p.get("exposures", ())) != n:
+        p["exposures"] = [0] * n
     order = blind_order(state)
     for pos, seat in enumerate(order):
         ante = antes[pos] if pos < len(antes) else 0
@@ -181,6 +188,7 @@ def start_round(state: State, street: int) -> None:
         raises=0,
         aggressor=None,
         street=street,
+        frozen=[None] * n,
     )
     _set_turn(state, _first_to_act(state, next_seat(state, p["button"], range(n))))
 
@@ -190,6 +198,8 @@ def start_round(state: State, street: int) -> None:
 
 def _needs_to_act(state: State, seat: int) -> bool:
     p = state.public
+    if p["frozen"][seat] is not None and p["live"][seat]:
+        return True  # an action out of turn waits to be resolved at this seat's turn
     return bool(p["live"][seat]) and state.stacks[seat] > 0 and (p["acted"][seat] is None or p["bets"][seat] < p["to_call"])
 
 
@@ -197,7 +207,7 @@ def _first_to_act(state: State, start: int) -> int | None:
     n = len(state.players)
     p = state.public
     # Nobody acts when at most one live player has chips and has matched the bet.
-    can_act = [s for s in range(n) if p["live"][s] and state.stacks[s] > 0]
+    can_act = [s for s in range(n) if p["live"][s] and (state.stacks[s] > 0 or p["frozen"][s] is not None)]
     if len(can_act) <= 1 and all(p["bets"][s] >= p["to_call"] for s in can_act):
         return None
     for k in range(n):
@@ -209,7 +219,8 @@ def _first_to_act(state: State, start: int) -> int | None:
 
 def _set_turn(state: State, seat: int | None) -> None:
     state.to_act = seat
-    state.public["range"] = raise_range(state, seat) if seat is not None else None
+    p = state.public
+    p["range"] = raise_range(state, seat) if seat is not None and p["frozen"][seat] is None else None
 
 
 def live_seats(state: State) -> list[int]:
@@ -264,6 +275,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if state.phase == "showdown":
         return [SHOW, MUCK]
     facing = p["to_call"] > p["bets"][seat]
+    if p["frozen"][seat] is not None:  # deemed to have called: call or fold, no raise
+        return [FOLD, CALL]
     out = [FOLD, CALL] if facing else [CHECK]
     rng = p["range"]
     if rng is not None:
@@ -285,9 +298,13 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 
 def check_action(state: State, seat: int, action: Action) -> str | None:
     """Accept any bet or raise inside the range; explain why another is refused."""
+    p = state.public
+    if p.get("procedure") == "cardroom" and state.phase != "showdown":
+        verdict = check_out_of_turn(state, seat, action)
+        if verdict is not None:
+            return verdict
     if seat != state.to_act:
         return f"it is not seat {seat}'s turn (seat {state.to_act} is to act)"
-    p = state.public
     if state.phase == "showdown":
         return None
     if action.kind not in ("bet", "raise") or action.cards or action.source or action.target is not None:
@@ -319,6 +336,7 @@ def apply(state: State, seat: int, action: Action) -> bool:
     p = state.public
     kind = action.kind
     bets = p["bets"]
+    p["frozen"][seat] = None  # a deemed call is answered by this call or fold
     if kind == "fold":
         p["live"][seat] = False
         state.log("fold", seat)
@@ -329,25 +347,193 @@ def apply(state: State, seat: int, action: Action) -> bool:
             bets[seat] += amount
         p["acted"][seat] = p["to_call"]
     else:
-        to = action.amount
-        assert to is not None
-        increment = to - p["to_call"]
-        state.commit(seat, to - bets[seat])
-        bets[seat] = to
-        if p["structure"] == FIXED_LIMIT:
-            if increment >= p["bet_sizes"][p["street"]]:
-                p["raises"] += 1
-        elif increment >= p["min_raise"]:  # a full bet or raise (a short all-in is not)
-            p["min_raise"] = increment
+        assert action.amount is not None
+        state.commit(seat, action.amount - bets[seat])
+        _bet(state, seat, action.amount)
+    return _advance(state, seat)
+
+
+def _bet(state: State, seat: int, to: int) -> None:
+    """``seat`` has put its bet up to ``to`` (the chips are in): the round's facts."""
+    p = state.public
+    increment = to - p["to_call"]
+    p["bets"][seat] = to
+    if p["structure"] == FIXED_LIMIT:
+        if increment >= p["bet_sizes"][p["street"]]:
             p["raises"] += 1
-        p["to_call"] = to
-        p["acted"][seat] = to
-        p["aggressor"] = seat
+    elif increment >= p["min_raise"]:  # a full bet or raise (a short all-in is not)
+        p["min_raise"] = increment
+        p["raises"] += 1
+    p["to_call"] = to
+    p["acted"][seat] = to
+    p["aggressor"] = seat
+
+
+def _advance(state: State, seat: int) -> bool:
+    """Pass the turn on from ``seat``, resolving actions frozen out of turn as their
+    seats' turns come. True when the betting round is over."""
+    p = state.public
     n = len(state.players)
+    while True:
+        if sum(p["live"]) <= 1:
+            _set_turn(state, None)
+            return True
+        _set_turn(state, _first_to_act(state, (seat + 1) % n))
+        who = state.to_act
+        if who is None or p["frozen"][who] is None or p["frozen"][who]["kind"] == "deemed call":
+            return who is None
+        _resolve_frozen(state, who)
+        seat = who
+
+
+# --- the cardroom procedure (RULES.md B3) ---------------------------------------------------
+
+EXPOSE = Action("expose")
+LOOK_STUB, LOOK_DISCARDS = Action("look", source="stub"), Action("look", source="discards")
+
+
+def check_out_of_turn(state: State, seat: int, action: Action) -> str | None:
+    """Under ``procedure="cardroom"``: accept an action out of turn (it is frozen), an
+    exposure of a folded hand, or looking at the stub; None lets the usual reasons
+    stand."""
+    p = state.public
+    if action in (LOOK_STUB, LOOK_DISCARDS):
+        return "ok"
+    if action == EXPOSE:
+        if seat in p["dealt"] and not p["live"][seat] and state.zone(f"hole:{seat}").visibility != "public":
+            return "ok"
+        return "only a folded player's face-down hand can be exposed"
+    if state.phase == "showdown" or seat == state.to_act:
+        return None
+    if not p["live"][seat] or state.stacks[seat] == 0:
+        return f"seat {seat} is not in the hand with chips to act"
+    if p["frozen"][seat] is not None:
+        return f"seat {seat} already acted out of turn; it waits for its turn"
+    facing = p["to_call"] > p["bets"][seat]
+    kind = action.kind
+    if kind == "fold" or (kind == "call" and facing) or (kind == "check" and not facing):
+        return "ok" if not (action.amount or action.cards or action.source) else None
+    if kind in ("bet", "raise"):
+        rng = raise_range(state, seat)
+        if rng is None or action.amount is None or (kind == "bet") != (p["to_call"] == 0):
+            return None
+        return "ok" if rng[0] <= action.amount <= rng[1] else f"{kind} to {action.amount} is outside {rng[0]}..{rng[1]}"
+    return None
+
+
+def freeze(state: State, seat: int, action: Action) -> None:
+    """An action out of turn: its chips go in now and stay; it is resolved at the
+    offender's turn (:func:`_resolve_frozen`)."""
+    p = state.public
+    chips = 0
+    if action.kind == "call":
+        chips = min(p["to_call"] - p["bets"][seat], state.stacks[seat])
+    elif action.kind in ("bet", "raise"):
+        assert action.amount is not None
+        chips = action.amount - p["bets"][seat]
+    if chips:
+        state.commit(seat, chips)
+    # players still to act before the offender, for the out-of-turn fold rule
+    before = 0
+    if state.to_act is not None:
+        n = len(state.players)
+        s = state.to_act
+        while s != seat:
+            before += _needs_to_act(state, s)
+            s = (s + 1) % n
+    p["frozen"][seat] = {"kind": action.kind, "to": action.amount, "chips": chips, "level": p["to_call"], "before": before}
+    state.log("out_of_turn", seat, action=str(action), chips=chips)
+    p["range"] = raise_range(state, state.to_act) if state.to_act is not None else None
+
+
+def _resolve_frozen(state: State, seat: int) -> None:
+    """The offender's turn has come: the frozen action stands if no bet came in between;
+    else it is a call (surplus forfeited; a shortfall is the offender's choice to call or
+    fold); a fold out of turn costs the call of any raise made in between when two or
+    more players were still to act before the offender."""
+    p = state.public
+    f = p["frozen"][seat]
+    bets = p["bets"]
+    raised = p["to_call"] > f["level"]
+    if f["kind"] == "fold":
+        paid = 0
+        if raised and f["before"] >= 2:
+            paid = min(p["to_call"] - bets[seat], state.stacks[seat])
+            if paid:
+                state.commit(seat, paid)
+                bets[seat] += paid
+        p["frozen"][seat] = None
+        p["live"][seat] = False
+        state.log("fold", seat, out_of_turn=True, paid=paid)
+        return
+    if not raised:  # the frozen action stands as made
+        p["frozen"][seat] = None
+        if f["kind"] in ("bet", "raise"):
+            _bet(state, seat, f["to"])
+        else:
+            bets[seat] += f["chips"]
+            p["acted"][seat] = p["to_call"]
+        state.log("out_of_turn_stands", seat, action=f["kind"])
+        return
+    need = p["to_call"] - bets[seat]
+    if f["chips"] >= need:  # deemed a call; the surplus stays in the pot, forfeited
+        surplus = f["chips"] - need
+        bets[seat] += need
+        p["dead"][seat] += surplus
+        p["acted"][seat] = p["to_call"]
+        p["frozen"][seat] = None
+        state.log("deemed_call", seat, surplus_forfeited=surplus)
+        return
+    bets[seat] += f["chips"]
+    if state.stacks[seat] == 0:  # all-in with the frozen chips: a call for less
+        p["acted"][seat] = p["to_call"]
+        p["frozen"][seat] = None
+        state.log("deemed_call", seat, surplus_forfeited=0)
+        return
+    # too few chips: add to make the call, or fold and forfeit them; no raise
+    p["frozen"][seat] = {**f, "kind": "deemed call"}
+    state.log("deemed_call", seat, short=need - f["chips"])
+
+
+def pay_penalty(state: State, seat: int) -> None:
+    """The offender pays ``penalty`` chips to each other player dealt in (as far as
+    the offender's stack goes), in order from the button's left."""
+    p = state.public
+    for other in order_from_button(state):
+        if other == seat:
+            continue
+        amount = min(p["penalty"], state.stacks[seat])
+        if amount:
+            state.commit(seat, amount)
+            state.award(other, amount)
+            state.committed[seat] -= amount  # a penalty is not a contribution to the pot
+    state.log("penalty", seat, each=p["penalty"])
+
+
+def irregular(state: State, seat: int, action: Action) -> bool:
+    """Exposing a folded hand or looking at the stub (RULES.md B3). True when the
+    betting round is over as a result."""
+    p = state.public
+    if action == EXPOSE:
+        state.reveal(f"hole:{seat}", seat=seat)
+        p["exposures"][seat] += 1
+        if p["exposures"][seat] >= 2:
+            pay_penalty(state, seat)
+        return False
+    # looking at the stub or the discards
+    if not p["live"][seat]:
+        pay_penalty(state, seat)
+        return False
+    p["live"][seat] = False
+    p["frozen"][seat] = None
+    state.log("fold", seat, looked_at=action.source)
+    if state.to_act == seat:
+        return _advance(state, seat)
     if sum(p["live"]) <= 1:
         _set_turn(state, None)
         return True
-    _set_turn(state, _first_to_act(state, (seat + 1) % n))
+    assert state.to_act is not None
+    _set_turn(state, _first_to_act(state, state.to_act))
     return state.to_act is None
 
 

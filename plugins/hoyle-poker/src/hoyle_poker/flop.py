@@ -81,6 +81,13 @@ def betting_options(structure: str) -> tuple[Option, ...]:
         Option(name="big_bet", default=0, doc="Fixed-limit bet on the last two rounds (0: twice the small bet)", check_value=_non_negative),
         Option(name="stack", default=200, doc="Starting stack when new_game gets no stacks", check_value=_positive),
         Option(name="hands", default=1, doc="Hands in the session (button moves, stacks carry over)", check_value=_positive),
+        Option(
+            name="procedure",
+            default="strict",
+            doc="strict: an out-of-turn or malformed action is refused; cardroom: RULES.md B3 (frozen out-of-turn actions, exposed cards, looking at the stub)",
+            choices=("strict", "cardroom"),
+        ),
+        Option(name="penalty", default=1, doc="Cardroom penalty: chips paid to each other player", check_value=_non_negative),
         Option(name="showdown", default="auto", doc="auto: every live hand is shown; manual: each player shows or mucks in turn", choices=("auto", "manual")),
     )
 
@@ -141,6 +148,8 @@ class FlopRules:
             antes=antes,
             min_bet=min_bet,
             bet_sizes=[small_bet, small_bet, big_bet, big_bet],
+            procedure=o["procedure"],
+            penalty=o["penalty"],
         )
         for s in betting.order_from_button(state):
             state.move_top("deck", f"hole:{s}", hole, seat=s, event="deal")
@@ -163,7 +172,14 @@ class FlopRules:
         if state.phase == "showdown":
             self._show_or_muck(state, seat, action)
             return True
-        if betting.apply(state, seat, action):
+        if action.kind in ("expose", "look"):
+            over = betting.irregular(state, seat, action)
+        elif seat != state.to_act:
+            betting.freeze(state, seat, action)
+            over = False
+        else:
+            over = betting.apply(state, seat, action)
+        if over:
             self._next_street(state)
         return True
 
