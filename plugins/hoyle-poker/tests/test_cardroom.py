@@ -142,3 +142,25 @@ def test_looking_at_the_stub() -> None:
 
 def test_check_variant_cardroom() -> None:
     check_variant("texas-holdem", games=6, players=4, options={"procedure": "cardroom", "hands": 3})
+
+
+def test_chip_announcements_void_short_and_excess() -> None:
+    g = cardroom(HOLES3)
+    to_flop(g)
+    # "bet 10" announced with no chips put in: void, seat 0 still to act
+    g.act("bet to 10 on 0")
+    assert g.to_act == 0 and g.state.stacks[0] == 198 and g.state.public["to_call"] == 0
+    # announced 10 with 6 chips: the player adds the rest
+    g.act("bet to 10 on 6")
+    assert g.state.stacks[0] == 188 and g.state.public["to_call"] == 10 and g.to_act == 1
+    # a call announced with 15 chips: the call stands, 5 are forfeited to the pot
+    g.act("call on 15")
+    assert g.state.stacks[1] == 198 - 15 and g.state.public["bets"][1] == 10
+    g.act("call")  # seat 2
+    assert g.phase == "turn" and g.state.pot == 6 + 30 + 5
+    with pytest.raises(IllegalActionError):
+        g.act("bet to 10 on 500")  # more chips than the stack
+    strict = hoyle.new_game("texas-holdem", players=3, deck=arranged_deck(HOLES3, BOARD), seed=1)
+    to_flop(strict)
+    with pytest.raises(IllegalActionError):
+        strict.act("bet to 10 on 6")

@@ -337,6 +337,8 @@ def apply(state: State, seat: int, action: Action) -> bool:
     kind = action.kind
     bets = p["bets"]
     p["frozen"][seat] = None  # a deemed call is answered by this call or fold
+    if action.target is not None:
+        return _announced_with_chips(state, seat, action)
     if kind == "fold":
         p["live"][seat] = False
         state.log("fold", seat)
@@ -403,6 +405,15 @@ def check_out_of_turn(state: State, seat: int, action: Action) -> str | None:
         if seat in p["dealt"] and not p["live"][seat] and state.zone(f"hole:{seat}").visibility != "public":
             return "ok"
         return "only a folded player's face-down hand can be exposed"
+    if action.target is not None:  # an announcement with the chips actually put in
+        if action.kind not in ("call", "bet", "raise") or not 0 <= action.target <= state.stacks[seat]:
+            return f"chips put in ({action.target}) must be 0..{state.stacks[seat]}, with a call, bet or raise"
+        if seat != state.to_act or p["frozen"][seat] is not None:
+            return None
+        announced = Action(action.kind, amount=action.amount)
+        if announced in legal_actions(state, seat):
+            return "ok"
+        return check_action(state, seat, announced)
     if state.phase == "showdown" or seat == state.to_act:
         return None
     if not p["live"][seat] or state.stacks[seat] == 0:
@@ -493,6 +504,38 @@ def _resolve_frozen(state: State, seat: int) -> None:
     # too few chips: add to make the call, or fold and forfeit them; no raise
     p["frozen"][seat] = {**f, "kind": "deemed call"}
     state.log("deemed_call", seat, short=need - f["chips"])
+
+
+def _announced_with_chips(state: State, seat: int, action: Action) -> bool:
+    """A call, bet or raise announced with ``action.target`` chips put in: none makes the
+    announcement void (the player still acts); too few, the player adds the rest; too
+    many, the announcement stands and the surplus is forfeited to the pot."""
+    p = state.public
+    put = action.target
+    assert put is not None
+    if action.kind == "call":
+        needed = min(p["to_call"] - p["bets"][seat], state.stacks[seat])
+    else:
+        assert action.amount is not None
+        needed = action.amount - p["bets"][seat]
+    if put == 0 and needed > 0:
+        state.log("void_announcement", seat, announced=str(Action(action.kind, amount=action.amount)))
+        p["range"] = raise_range(state, seat)
+        return False
+    surplus = max(put - needed, 0)
+    state.commit(seat, needed + surplus)
+    if surplus:
+        p["dead"][seat] += surplus
+        state.log("surplus_forfeited", seat, amount=surplus)
+    elif put < needed:
+        state.log("short_chips_added", seat, amount=needed - put)
+    if action.kind == "call":
+        p["bets"][seat] += needed
+        p["acted"][seat] = p["to_call"]
+    else:
+        assert action.amount is not None
+        _bet(state, seat, action.amount)
+    return _advance(state, seat)
 
 
 def pay_penalty(state: State, seat: int) -> None:
