@@ -132,5 +132,9 @@ def test_pokerkit_loads_our_dump() -> None:
 
 
 def test_docstring_examples() -> None:
-    failures, _ = doctest.testmod(phh)
-    assert failures == 0
+    import hoyle_poker
+    import hoyle_poker.flop
+
+    for module in (phh, hoyle_poker, hoyle_poker.flop):
+        failures, tried = doctest.testmod(module)
+        assert failures == 0 and tried > 0, module.__name__

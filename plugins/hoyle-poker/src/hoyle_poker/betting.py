@@ -41,6 +41,11 @@ Rules, as decided here (standard cardroom rules, TDA where RULES.md is silent):
   the odd chip.
 * Showdown order: the last player to bet or raise in the final round shows first;
   if nobody did, the first live player left of the button; then clockwise.
+* Under ``procedure="cardroom"`` the irregularities of RULES.md B3 are handled (the
+  last section of this module); ``frozen`` holds the actions taken out of turn.
+* Not modelled: the fixed-limit rule that an all-in of half a bet or more reopens the
+  betting (here, as in no-limit, only a full bet does); dead-button rules (the button
+  simply moves to the next player with chips).
 """
 
 from __future__ import annotations

@@ -30,6 +30,12 @@ Showdown: ``showdown="auto"`` (default) turns up every live hand in showdown ord
 ``showdown="manual"`` asks each player in that order to ``show`` or ``muck`` (a mucked
 hand gives up its claim; the last hand left wins without showing), as hand histories
 record it.
+
+Irregularities: ``procedure="strict"`` (default) refuses an out-of-turn or malformed
+action; ``procedure="cardroom"`` applies RULES.md B3 (see :mod:`hoyle_poker.betting`
+and docs/poker-games.md): frozen out-of-turn actions, out-of-turn folds, chip
+announcements (``bet to 10 on 6``), exposed cards and looking at the stub, with the
+``penalty`` option.
 """
 
 from __future__ import annotations
