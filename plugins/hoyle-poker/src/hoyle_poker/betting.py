@@ -157,18 +157,16 @@ def start_hand(
         ante = antes[pos] if pos < len(antes) else 0
         if ante:
             amount = min(ante, state.stacks[seat])
-            state.commit(seat, amount)
+            state.commit(seat, amount)  # the commit event records it
             p["dead"][seat] += amount
-            state.log("ante", seat, amount=amount)
     last_blind = None
     for pos, seat in enumerate(order):
         blind = blinds[pos] if pos < len(blinds) else 0
         if blind:
             amount = min(blind, state.stacks[seat])
             if amount:
-                state.commit(seat, amount)
+                state.commit(seat, amount)  # the commit event records it
                 p["bets"][seat] += amount
-            state.log("blind", seat, amount=amount)
             last_blind = seat
     top = max(blinds, default=0)
     if top:
@@ -344,9 +342,8 @@ def apply(state: State, seat: int, action: Action) -> bool:
     p["frozen"][seat] = None  # a deemed call is answered by this call or fold
     if action.target is not None:
         return _announced_with_chips(state, seat, action)
-    if kind == "fold":
+    if kind == "fold":  # the action event records it
         p["live"][seat] = False
-        state.log("fold", seat)
     elif kind in ("check", "call"):
         amount = min(p["to_call"] - bets[seat], state.stacks[seat])
         if amount:
