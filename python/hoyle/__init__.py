@@ -14,13 +14,14 @@ new variants through plugins.
 
 from __future__ import annotations
 
-from hoyle import errors, rummy
+from hoyle import errors, poker, rummy
 from hoyle._core import Card, CardSet, Deck, Rng
 from hoyle.bots import Bot, RandomBot
 from hoyle.engine import Action, Event, Game, State, Zone, new_game
 from hoyle.hookspecs import hookimpl
 from hoyle.registry import HouseRule, Option, Variant
 from hoyle.simulate import SimulationResult, simulate
+from hoyle import phh
 
 __version__ = "0.1.0"
 
@@ -64,6 +65,8 @@ __all__ = [
     "hookimpl",
     "house_rules",
     "new_game",
+    "phh",
+    "poker",
     "rummy",
     "simulate",
     "variants",

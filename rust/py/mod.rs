@@ -3,6 +3,7 @@
 
 pub mod cards;
 pub mod errors;
+pub mod poker;
 pub mod rummy;
 
 use pyo3::prelude::*;
@@ -10,5 +11,6 @@ use pyo3::prelude::*;
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::register(m)?;
     rummy::register(m)?;
+    poker::register(m)?;
     Ok(())
 }

@@ -108,7 +108,8 @@ class Game:
     @property
     def result(self) -> dict[str, Any] | None:
         """At the end: ``scores`` (match points), ``settlement`` (won or paid per seat),
-        ``winners`` (seats with the best settlement) and ``deals``."""
+        ``winners`` (seats with the best settlement), ``deals`` and ``stacks`` (each
+        seat's chips at the end, for games played for chips)."""
         return self.state.result
 
     @property
@@ -202,6 +203,7 @@ class Game:
                 "settlement": settle,
                 "winners": [s for s in state.seats if settle[s] == best],
                 "deals": len(state.score_sheet),
+                "stacks": list(state.stacks),
             }
             state.phase = "over"
             state.to_act = None
@@ -225,6 +227,8 @@ class Game:
         state.load_deck(deck)
         state.log("deal_start", None, deal=k)
         self._hook.hoyle_deal(state=state)
+        if state.deal_end is not None:  # a deal that needed no decision (e.g. all-in blinds)
+            self._finish_deal()
 
     # --- copying, saving, replaying ----------------------------------------------------
 

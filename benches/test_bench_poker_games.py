@@ -1,0 +1,119 @@
+"""Random legal play of no-limit hold'em hands, hoyle side by side with PokerKit.
+
+Run (after ``pip install ".[bench]"``)::
+
+    pytest benches/test_bench_poker_games.py --benchmark-enable --benchmark-group-by=group \
+        --benchmark-columns=mean,ops,rounds
+    python benches/test_bench_poker_games.py        # hands per second and the ratios
+
+Both play the same kind of hand: blinds 1/2, stacks 200, every player chooses uniformly
+among fold (when facing a bet), check or call, the minimum bet or raise, a random legal
+size and all-in; cards are dealt, burned, shown and pots pushed by each library (PokerKit
+with every automation on). One benchmark round plays ``HANDS`` hands, each a new game,
+so ``ops`` x ``HANDS`` is hands per second.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable
+
+import pytest
+
+import hoyle
+from hoyle import Action
+
+HANDS = 200
+STACK = 200
+
+
+def hoyle_hands(players: int, hands: int = HANDS, seed: int = 0) -> int:
+    """Play ``hands`` hands in hoyle; returns the number of actions taken."""
+    rng = random.Random(seed)
+    stacks = [STACK] * players
+    actions = 0
+    for i in range(hands):
+        g = hoyle.new_game("texas-holdem", players=players, seed=seed * 1_000_003 + i, stacks=stacks)
+        state = g.state
+        while state.to_act is not None:
+            legal = g.legal_actions()
+            rng_ = state.public["range"]
+            choice = rng.randrange(5)
+            if choice == 3 and rng_ is not None:  # a random legal size
+                kind = "raise" if state.public["to_call"] else "bet"
+                g.act(Action(kind, amount=rng.randint(rng_[0], rng_[1])))
+            else:
+                g.act(legal[min(choice, len(legal) - 1)] if choice < 3 else legal[-1])
+            actions += 1
+    return actions
+
+
+def pokerkit_hands(players: int, hands: int = HANDS, seed: int = 0) -> int:
+    """The same in PokerKit (every automation on)."""
+    from pokerkit import Automation, NoLimitTexasHoldem
+
+    automations = (
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING,
+        Automation.HOLE_DEALING,
+        Automation.BOARD_DEALING,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING,
+        Automation.CHIPS_PULLING,
+    )
+    rng = random.Random(seed)
+    actions = 0
+    for _ in range(hands):
+        state = NoLimitTexasHoldem.create_state(automations, True, 0, (1, 2), 2, (STACK,) * players, players)
+        while state.status:
+            choice = rng.randrange(5)
+            can_raise = state.can_complete_bet_or_raise_to()
+            if choice == 0 and state.can_fold():
+                state.fold()
+            elif choice == 2 and can_raise:
+                state.complete_bet_or_raise_to(state.min_completion_betting_or_raising_to_amount)
+            elif choice == 3 and can_raise:
+                lo = state.min_completion_betting_or_raising_to_amount
+                hi = state.max_completion_betting_or_raising_to_amount
+                state.complete_bet_or_raise_to(rng.randint(lo, hi))
+            elif choice == 4 and can_raise:
+                state.complete_bet_or_raise_to(state.max_completion_betting_or_raising_to_amount)
+            else:
+                state.check_or_call()
+            actions += 1
+    return actions
+
+
+TABLES = [("6-max", 6), ("heads-up", 2)]
+
+
+@pytest.mark.parametrize(("table", "players"), TABLES)
+def test_hoyle(benchmark, table: str, players: int) -> None:  # type: ignore[no-untyped-def]
+    benchmark.group = f"no-limit hold'em {table}, {HANDS} random hands"
+    assert benchmark(hoyle_hands, players) > 0
+
+
+@pytest.mark.parametrize(("table", "players"), TABLES)
+def test_pokerkit(benchmark, table: str, players: int) -> None:  # type: ignore[no-untyped-def]
+    pytest.importorskip("pokerkit")
+    benchmark.group = f"no-limit hold'em {table}, {HANDS} random hands"
+    assert benchmark(pokerkit_hands, players) > 0
+
+
+def _rate(f: Callable[[int, int, int], int], players: int, hands: int) -> float:
+    f(players, 20, 99)  # warm up
+    t = time.perf_counter()
+    f(players, hands, 1)
+    return hands / (time.perf_counter() - t)
+
+
+if __name__ == "__main__":
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    for table, players in TABLES:
+        ours, theirs = _rate(hoyle_hands, players, n), _rate(pokerkit_hands, players, n // 4)
+        print(f"{table:9} hoyle {ours:8.0f} hands/s   pokerkit {theirs:6.0f} hands/s   ratio {ours / theirs:5.1f}x")

@@ -1,0 +1,692 @@
+"""The betting core every betting game uses (RULES.md B2): forced bets, action order,
+legal bets and raises for no-limit, pot-limit and fixed-limit, side pots, odd chips,
+uncalled bets and the showdown order.
+
+All betting facts live in ``state.public`` (plain data every seat may see), so views,
+clones, snapshots and replay need nothing special; chips move only through
+``state.commit`` and ``state.award``, so ``check_variant`` checks conservation.
+
+Public keys: ``button``, ``dealt`` (seats dealt in, in seat order), ``live`` (per
+seat: dealt in and not folded or mucked), ``bets`` (this round), ``to_call`` (the
+highest bet this round), ``min_raise`` (the last full bet or raise: a raise adds at
+least this much), ``acted`` (per seat: the bet it matched when it last acted this
+round, None if it has not), ``raises`` (bets and raises this round, the blind counting
+as the bet, for the fixed-limit cap), ``aggressor`` (last seat to bet or raise this
+round), ``street`` and ``range`` (``[min, max]`` total a bet or raise may be to for
+the seat to act, or None if it may not bet or raise).
+
+Rules, as decided here (standard cardroom rules, TDA where RULES.md is silent):
+
+* Positions: the small blind sits left of the button, the big blind left of it, an
+  optional straddle left of the big blind. Heads-up, the button posts the small blind,
+  acts first pre-flop and last afterwards. Pre-flop action starts left of the last
+  blind posted; later rounds start with the first live player left of the button.
+* Antes are dead money: they go into the main pot and are not part of any bet.
+* A blind or straddle counts as a full bet: the minimum raise pre-flop is the largest
+  blind (or the minimum bet, if larger); a bet is at least the minimum bet (default:
+  the big blind); a raise adds at least the previous full bet or raise of the round.
+* A player may raise only if it has not acted this round, or if the bet it faces
+  exceeds the one it matched when it last acted by at least a full raise: an all-in for
+  less than a full raise does not reopen the betting, but consecutive short all-ins
+  that add up to a full raise do.
+* Pot-limit: a raise is at most to the size of the pot after the raiser's call.
+  Fixed-limit: bets and raises are of the round's bet size; one bet and three raises
+  per round (a blind is the bet).
+* Table stakes: a player may call or bet all-in for less than the amount needed.
+* The uncalled part of the last bet returns to its bettor. Pots are layered by the
+  contributions of the players still in; a folded player's chips go into the layers
+  they reach. Each pot goes to the best hand among the players who contributed to all
+  of it; a split pot's odd chips go one at a time to the winners in order starting
+  with the first winner left of the button. In a high-low split the high half takes
+  the odd chip.
+* Showdown order: the last player to bet or raise in the final round shows first;
+  if nobody did, the first live player left of the button; then clockwise.
+* Under ``procedure="cardroom"`` the irregularities of RULES.md B3 are handled (the
+  last section of this module); ``frozen`` holds the actions taken out of turn.
+* Not modelled: the fixed-limit rule that an all-in of half a bet or more reopens the
+  betting (here, as in no-limit, only a full bet does); dead-button rules (the button
+  simply moves to the next player with chips).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from hoyle import Action, State
+
+NO_LIMIT, POT_LIMIT, FIXED_LIMIT = "no-limit", "pot-limit", "fixed-limit"
+STRUCTURES = (NO_LIMIT, POT_LIMIT, FIXED_LIMIT)
+
+FOLD, CHECK, CALL = Action("fold"), Action("check"), Action("call")
+SHOW, MUCK = Action("show"), Action("muck")
+
+#: The pot fractions offered to random bots as bet and raise sizes.
+POT_FRACTIONS = ((1, 2), (3, 4), (1, 1))
+
+_SIZED: dict[tuple[str, int], Action] = {}
+
+
+def _sized(kind: str, amount: int) -> Action:
+    """``Action(kind, amount=amount)``, shared (actions are immutable values)."""
+    action = _SIZED.get((kind, amount))
+    if action is None:
+        if len(_SIZED) > 50_000:
+            _SIZED.clear()
+        action = _SIZED[kind, amount] = Action(kind, amount=amount)
+    return action
+
+
+# --- seats and positions ---------------------------------------------------------------
+
+
+def next_seat(state: State, seat: int, seats: Sequence[int]) -> int:
+    """The first of ``seats`` clockwise (in seat order) after ``seat``."""
+    n = len(state.players)
+    members = set(seats)
+    for k in range(1, n + 1):
+        s = (seat + k) % n
+        if s in members:
+            return s
+    raise ValueError("no seat")
+
+
+def order_from_button(state: State) -> list[int]:
+    """The seats dealt in, clockwise starting left of the button."""
+    p = state.public
+    n = len(state.players)
+    button = p["button"]
+    dealt = set(p["dealt"])
+    return [s for k in range(1, n + 1) if (s := (button + k) % n) in dealt]
+
+
+def blind_order(state: State) -> list[int]:
+    """The seats in the order they post blinds: left of the button first; heads-up the
+    button posts the small blind and the other player the big blind."""
+    order = order_from_button(state)
+    if len(order) == 2:
+        return [order[1], order[0]]
+    return order
+
+
+# --- starting a hand --------------------------------------------------------------------
+
+
+def start_hand(
+    state: State,
+    *,
+    structure: str,
+    blinds: Sequence[int],
+    antes: Sequence[int],
+    min_bet: int,
+    bet_sizes: Sequence[int],
+    procedure: str = "strict",
+    penalty: int = 1,
+) -> None:
+    """Set up the betting for a hand and post the antes and blinds.
+
+    ``blinds`` and ``antes`` are by blind position (small blind, big blind, straddle,
+    ... as :func:`blind_order`). ``bet_sizes`` gives the fixed-limit bet of each round.
+    The variant has set ``public["button"]`` and ``public["dealt"]`` first.
+    """
+    p = state.public
+    n = len(state.players)
+    dealt = set(p["dealt"])
+    p.update(
+        structure=structure,
+        min_bet=min_bet,
+        bet_sizes=list(bet_sizes),
+        live=[s in dealt for s in range(n)],
+        bets=[0] * n,
+        to_call=0,
+        min_raise=min_bet,
+        acted=[None] * n,
+        raises=0,
+        aggressor=None,
+        street=0,
+        range=None,
+        dead=[0] * n,
+        procedure=procedure,
+        penalty=penalty,
+        frozen=[None] * n,
+    )
+    if len(p.get("exposures", ())) != n:
+        p["exposures"] = [0] * n
+    order = blind_order(state)
+    for pos, seat in enumerate(order):
+        ante = antes[pos] if pos < len(antes) else 0
+        if ante:
+            amount = min(ante, state.stacks[seat])
+            state.commit(seat, amount)  # the commit event records it
+            p["dead"][seat] += amount
+    last_blind = None
+    for pos, seat in enumerate(order):
+        blind = blinds[pos] if pos < len(blinds) else 0
+        if blind:
+            amount = min(blind, state.stacks[seat])
+            if amount:
+                state.commit(seat, amount)  # the commit event records it
+                p["bets"][seat] += amount
+            last_blind = seat
+    top = max(blinds, default=0)
+    if top:
+        p["to_call"] = top
+        p["min_raise"] = max(min_bet, top) if structure != FIXED_LIMIT else bet_sizes[0]
+        p["raises"] = 1
+    # Left of the last blind (heads-up: the button, who posted the small blind).
+    first = next_seat(state, last_blind, p["dealt"]) if last_blind is not None else order[0]
+    _set_turn(state, _first_to_act(state, first))
+
+
+def start_round(state: State, street: int) -> None:
+    """Start the betting round of ``street`` (after the first): bets reset, action from
+    the first live player left of the button."""
+    p = state.public
+    n = len(state.players)
+    p.update(
+        bets=[0] * n,
+        to_call=0,
+        min_raise=p["min_bet"] if p["structure"] != FIXED_LIMIT else p["bet_sizes"][street],
+        acted=[None] * n,
+        raises=0,
+        aggressor=None,
+        street=street,
+        frozen=[None] * n,
+    )
+    _set_turn(state, _first_to_act(state, next_seat(state, p["button"], range(n))))
+
+
+# --- who acts ---------------------------------------------------------------------------
+
+
+def _needs_to_act(state: State, seat: int) -> bool:
+    p = state.public
+    if p["frozen"][seat] is not None and p["live"][seat]:
+        return True  # an action out of turn waits to be resolved at this seat's turn
+    return bool(p["live"][seat]) and state.stacks[seat] > 0 and (p["acted"][seat] is None or p["bets"][seat] < p["to_call"])
+
+
+def _first_to_act(state: State, start: int) -> int | None:
+    n = len(state.players)
+    p = state.public
+    # Nobody acts when at most one live player has chips and has matched the bet.
+    can_act = [s for s in range(n) if p["live"][s] and (state.stacks[s] > 0 or p["frozen"][s] is not None)]
+    if len(can_act) <= 1 and all(p["bets"][s] >= p["to_call"] for s in can_act):
+        return None
+    for k in range(n):
+        s = (start + k) % n
+        if _needs_to_act(state, s):
+            return s
+    return None
+
+
+def _set_turn(state: State, seat: int | None) -> None:
+    state.to_act = seat
+    p = state.public
+    p["range"] = raise_range(state, seat) if seat is not None and p["frozen"][seat] is None else None
+
+
+def live_seats(state: State) -> list[int]:
+    return [s for s, x in enumerate(state.public["live"]) if x]
+
+
+def betting_closed(state: State) -> bool:
+    """No more betting this hand: at most one live player has chips behind."""
+    p = state.public
+    return sum(1 for s in range(len(state.players)) if p["live"][s] and state.stacks[s] > 0) <= 1
+
+
+# --- legal actions ----------------------------------------------------------------------
+
+
+def raise_range(state: State, seat: int) -> list[int] | None:
+    """``[least, most]`` total this round ``seat`` may bet or raise to, or None."""
+    p = state.public
+    bets, to_call, stack = p["bets"], p["to_call"], state.stacks[seat]
+    all_in = bets[seat] + stack
+    if all_in <= to_call:
+        return None  # can only call (all-in) or fold
+    acted = p["acted"][seat]
+    if acted is not None and to_call - acted < p["min_raise"]:
+        return None  # a short all-in did not reopen the betting
+    # Someone must be able to call: no raise when everyone else is all-in or folded.
+    if not any(p["live"][s] and state.stacks[s] > 0 for s in range(len(bets)) if s != seat):
+        return None
+    structure = p["structure"]
+    if structure == FIXED_LIMIT:
+        if p["raises"] >= 4:
+            return None
+        full = to_call + p["bet_sizes"][p["street"]]
+        amount = min(full, all_in)
+        return [amount, amount]
+    least = to_call + p["min_raise"] if to_call else max(p["min_bet"], 1)
+    most = all_in
+    if structure == POT_LIMIT:
+        call = to_call - bets[seat]
+        most = min(all_in, to_call + state.pot + call)
+    least = min(least, most)
+    return [least, most]
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    """Concrete choices for ``seat``: fold (when facing a bet), check or call, the least
+    bet or raise, some pot fractions, all-in. Any size inside ``public["range"]`` is
+    also legal (see :func:`check_action`)."""
+    if seat != state.to_act:
+        return []
+    p = state.public
+    if state.phase == "showdown":
+        return [SHOW, MUCK]
+    facing = p["to_call"] > p["bets"][seat]
+    if p["frozen"][seat] is not None:  # deemed to have called: call or fold, no raise
+        return [FOLD, CALL]
+    out = [FOLD, CALL] if facing else [CHECK]
+    rng = p["range"]
+    if rng is not None:
+        kind = "raise" if p["to_call"] else "bet"
+        least, most = rng
+        sizes = [least]
+        if p["structure"] != FIXED_LIMIT:
+            call = p["to_call"] - p["bets"][seat]
+            pot_after_call = state.pot + call
+            for a, b in POT_FRACTIONS:
+                size = p["to_call"] + pot_after_call * a // b
+                if least < size < most:
+                    sizes.append(size)
+            sizes.append(most)
+        for size in sorted(set(sizes)):
+            out.append(_sized(kind, size))
+    return out
+
+
+def check_action(state: State, seat: int, action: Action) -> str | None:
+    """Accept any bet or raise inside the range; explain why another is refused."""
+    p = state.public
+    if p.get("procedure") == "cardroom" and state.phase != "showdown":
+        verdict = check_out_of_turn(state, seat, action)
+        if verdict is not None:
+            return verdict
+    if seat != state.to_act:
+        return f"it is not seat {seat}'s turn (seat {state.to_act} is to act)"
+    if state.phase == "showdown":
+        return None
+    if action.kind not in ("bet", "raise") or action.cards or action.source or action.target is not None:
+        if action.kind == "check" and p["to_call"] > p["bets"][seat]:
+            return f"cannot check: {p['to_call'] - p['bets'][seat]} to call"
+        if action.kind == "fold" and p["to_call"] <= p["bets"][seat]:
+            return "cannot fold with nothing to call: check"
+        return None
+    rng = p["range"]
+    if rng is None:
+        return "betting is not open to this player (no raise allowed)"
+    if action.kind == "bet" and p["to_call"]:
+        return f"there is a bet of {p['to_call']} already: raise instead"
+    if action.kind == "raise" and not p["to_call"]:
+        return "there is nothing to raise: bet instead"
+    if action.amount is None:
+        return f"say how much: {action.kind} to an amount from {rng[0]} to {rng[1]}"
+    if not rng[0] <= action.amount <= rng[1]:
+        return f"{action.kind} to {action.amount} is outside the legal range {rng[0]}..{rng[1]}"
+    return "ok"
+
+
+# --- applying ---------------------------------------------------------------------------
+
+
+def apply(state: State, seat: int, action: Action) -> bool:
+    """Carry out a betting action. Returns True when the betting round is over (the
+    seat to act is then None)."""
+    p = state.public
+    kind = action.kind
+    bets = p["bets"]
+    p["frozen"][seat] = None  # a deemed call is answered by this call or fold
+    if action.target is not None:
+        return _announced_with_chips(state, seat, action)
+    if kind == "fold":  # the action event records it
+        p["live"][seat] = False
+    elif kind in ("check", "call"):
+        amount = min(p["to_call"] - bets[seat], state.stacks[seat])
+        if amount:
+            state.commit(seat, amount)
+            bets[seat] += amount
+        p["acted"][seat] = p["to_call"]
+    else:
+        assert action.amount is not None
+        state.commit(seat, action.amount - bets[seat])
+        _bet(state, seat, action.amount)
+    return _advance(state, seat)
+
+
+def _bet(state: State, seat: int, to: int) -> None:
+    """``seat`` has put its bet up to ``to`` (the chips are in): the round's facts."""
+    p = state.public
+    increment = to - p["to_call"]
+    p["bets"][seat] = to
+    if p["structure"] == FIXED_LIMIT:
+        if increment >= p["bet_sizes"][p["street"]]:
+            p["raises"] += 1
+    elif increment >= p["min_raise"]:  # a full bet or raise (a short all-in is not)
+        p["min_raise"] = increment
+        p["raises"] += 1
+    p["to_call"] = to
+    p["acted"][seat] = to
+    p["aggressor"] = seat
+
+
+def _advance(state: State, seat: int) -> bool:
+    """Pass the turn on from ``seat``, resolving actions frozen out of turn as their
+    seats' turns come. True when the betting round is over."""
+    p = state.public
+    n = len(state.players)
+    while True:
+        if sum(p["live"]) <= 1:
+            _set_turn(state, None)
+            return True
+        _set_turn(state, _first_to_act(state, (seat + 1) % n))
+        who = state.to_act
+        if who is None or p["frozen"][who] is None or p["frozen"][who]["kind"] == "deemed call":
+            return who is None
+        _resolve_frozen(state, who)
+        seat = who
+
+
+# --- the cardroom procedure (RULES.md B3) ---------------------------------------------------
+
+EXPOSE = Action("expose")
+LOOK_STUB, LOOK_DISCARDS = Action("look", source="stub"), Action("look", source="discards")
+
+
+def check_out_of_turn(state: State, seat: int, action: Action) -> str | None:
+    """Under ``procedure="cardroom"``: accept an action out of turn (it is frozen), an
+    exposure of a folded hand, or looking at the stub; None lets the usual reasons
+    stand."""
+    p = state.public
+    if action in (LOOK_STUB, LOOK_DISCARDS):
+        return "ok"
+    if action == EXPOSE:
+        if seat in p["dealt"] and not p["live"][seat] and state.zone(f"hole:{seat}").visibility != "public":
+            return "ok"
+        return "only a folded player's face-down hand can be exposed"
+    if action.target is not None:  # an announcement with the chips actually put in
+        if action.kind not in ("call", "bet", "raise") or not 0 <= action.target <= state.stacks[seat]:
+            return f"chips put in ({action.target}) must be 0..{state.stacks[seat]}, with a call, bet or raise"
+        if seat != state.to_act or p["frozen"][seat] is not None:
+            return None
+        announced = Action(action.kind, amount=action.amount)
+        if announced in legal_actions(state, seat):
+            return "ok"
+        return check_action(state, seat, announced)
+    if state.phase == "showdown" or seat == state.to_act:
+        return None
+    if not p["live"][seat] or state.stacks[seat] == 0:
+        return f"seat {seat} is not in the hand with chips to act"
+    if p["frozen"][seat] is not None:
+        return f"seat {seat} already acted out of turn; it waits for its turn"
+    facing = p["to_call"] > p["bets"][seat]
+    kind = action.kind
+    if kind == "fold" or (kind == "call" and facing) or (kind == "check" and not facing):
+        return "ok" if not (action.amount or action.cards or action.source) else None
+    if kind in ("bet", "raise"):
+        rng = raise_range(state, seat)
+        if rng is None or action.amount is None or (kind == "bet") != (p["to_call"] == 0):
+            return None
+        return "ok" if rng[0] <= action.amount <= rng[1] else f"{kind} to {action.amount} is outside {rng[0]}..{rng[1]}"
+    return None
+
+
+def freeze(state: State, seat: int, action: Action) -> None:
+    """An action out of turn: its chips go in now and stay; it is resolved at the
+    offender's turn (:func:`_resolve_frozen`)."""
+    p = state.public
+    chips = 0
+    if action.kind == "call":
+        chips = min(p["to_call"] - p["bets"][seat], state.stacks[seat])
+    elif action.kind in ("bet", "raise"):
+        assert action.amount is not None
+        chips = action.amount - p["bets"][seat]
+    if chips:
+        state.commit(seat, chips)
+    # players still to act before the offender, for the out-of-turn fold rule
+    before = 0
+    if state.to_act is not None:
+        n = len(state.players)
+        s = state.to_act
+        while s != seat:
+            before += _needs_to_act(state, s)
+            s = (s + 1) % n
+    p["frozen"][seat] = {"kind": action.kind, "to": action.amount, "chips": chips, "level": p["to_call"], "before": before}
+    state.log("out_of_turn", seat, action=str(action), chips=chips)
+    p["range"] = raise_range(state, state.to_act) if state.to_act is not None else None
+
+
+def _resolve_frozen(state: State, seat: int) -> None:
+    """The offender's turn has come: the frozen action stands if no bet came in between;
+    else it is a call (surplus forfeited; a shortfall is the offender's choice to call or
+    fold); a fold out of turn costs the call of any raise made in between when two or
+    more players were still to act before the offender."""
+    p = state.public
+    f = p["frozen"][seat]
+    bets = p["bets"]
+    raised = p["to_call"] > f["level"]
+    if f["kind"] == "fold":
+        paid = 0
+        if raised and f["before"] >= 2:
+            paid = min(p["to_call"] - bets[seat], state.stacks[seat])
+            if paid:
+                state.commit(seat, paid)
+                bets[seat] += paid
+        p["frozen"][seat] = None
+        p["live"][seat] = False
+        state.log("fold", seat, out_of_turn=True, paid=paid)
+        return
+    if not raised:  # the frozen action stands as made
+        p["frozen"][seat] = None
+        if f["kind"] in ("bet", "raise"):
+            _bet(state, seat, f["to"])
+        else:
+            bets[seat] += f["chips"]
+            p["acted"][seat] = p["to_call"]
+        state.log("out_of_turn_stands", seat, action=f["kind"])
+        return
+    need = p["to_call"] - bets[seat]
+    if f["chips"] >= need:  # deemed a call; the surplus stays in the pot, forfeited
+        surplus = f["chips"] - need
+        bets[seat] += need
+        p["dead"][seat] += surplus
+        p["acted"][seat] = p["to_call"]
+        p["frozen"][seat] = None
+        state.log("deemed_call", seat, surplus_forfeited=surplus)
+        return
+    bets[seat] += f["chips"]
+    if state.stacks[seat] == 0:  # all-in with the frozen chips: a call for less
+        p["acted"][seat] = p["to_call"]
+        p["frozen"][seat] = None
+        state.log("deemed_call", seat, surplus_forfeited=0)
+        return
+    # too few chips: add to make the call, or fold and forfeit them; no raise
+    p["frozen"][seat] = {**f, "kind": "deemed call"}
+    state.log("deemed_call", seat, short=need - f["chips"])
+
+
+def _announced_with_chips(state: State, seat: int, action: Action) -> bool:
+    """A call, bet or raise announced with ``action.target`` chips put in: none makes the
+    announcement void (the player still acts); too few, the player adds the rest; too
+    many, the announcement stands and the surplus is forfeited to the pot."""
+    p = state.public
+    put = action.target
+    assert put is not None
+    if action.kind == "call":
+        needed = min(p["to_call"] - p["bets"][seat], state.stacks[seat])
+    else:
+        assert action.amount is not None
+        needed = action.amount - p["bets"][seat]
+    if put == 0 and needed > 0:
+        state.log("void_announcement", seat, announced=str(Action(action.kind, amount=action.amount)))
+        p["range"] = raise_range(state, seat)
+        return False
+    surplus = max(put - needed, 0)
+    state.commit(seat, needed + surplus)
+    if surplus:
+        p["dead"][seat] += surplus
+        state.log("surplus_forfeited", seat, amount=surplus)
+    elif put < needed:
+        state.log("short_chips_added", seat, amount=needed - put)
+    if action.kind == "call":
+        p["bets"][seat] += needed
+        p["acted"][seat] = p["to_call"]
+    else:
+        assert action.amount is not None
+        _bet(state, seat, action.amount)
+    return _advance(state, seat)
+
+
+def pay_penalty(state: State, seat: int) -> None:
+    """The offender pays ``penalty`` chips to each other player dealt in (as far as
+    the offender's stack goes), in order from the button's left."""
+    p = state.public
+    for other in order_from_button(state):
+        if other == seat:
+            continue
+        amount = min(p["penalty"], state.stacks[seat])
+        if amount:
+            state.commit(seat, amount)
+            state.award(other, amount)
+            state.committed[seat] -= amount  # a penalty is not a contribution to the pot
+    state.log("penalty", seat, each=p["penalty"])
+
+
+def irregular(state: State, seat: int, action: Action) -> bool:
+    """Exposing a folded hand or looking at the stub (RULES.md B3). True when the
+    betting round is over as a result."""
+    p = state.public
+    if action == EXPOSE:
+        state.reveal(f"hole:{seat}", seat=seat)
+        p["exposures"][seat] += 1
+        if p["exposures"][seat] >= 2:
+            pay_penalty(state, seat)
+        return False
+    # looking at the stub or the discards
+    if not p["live"][seat]:
+        pay_penalty(state, seat)
+        return False
+    p["live"][seat] = False
+    p["frozen"][seat] = None
+    state.log("fold", seat, looked_at=action.source)
+    if state.to_act == seat:
+        return _advance(state, seat)
+    if sum(p["live"]) <= 1:
+        _set_turn(state, None)
+        return True
+    assert state.to_act is not None
+    _set_turn(state, _first_to_act(state, state.to_act))
+    return state.to_act is None
+
+
+# --- settling ---------------------------------------------------------------------------
+
+
+def _contributions(state: State) -> list[int]:
+    """Chips each seat put in this hand as bets (antes are dead money, not bets)."""
+    return [c - d for c, d in zip(state.committed, state.public["dead"])]
+
+
+def return_uncalled(state: State) -> None:
+    """Give back the part of the largest bet that nobody matched."""
+    bets = _contributions(state)
+    top = max(bets)
+    leaders = [s for s, c in enumerate(bets) if c == top]
+    if len(leaders) != 1:
+        return
+    second = max((c for s, c in enumerate(bets) if s != leaders[0]), default=0)
+    excess = top - second
+    if excess > 0:
+        state.award(leaders[0], excess)
+        state.committed[leaders[0]] -= excess
+        state.log("uncalled_bet_returned", leaders[0], amount=excess)
+
+
+def pots(state: State) -> list[tuple[int, list[int]]]:
+    """The main pot and side pots as ``(amount, eligible seats)``, layered by the
+    contributions of the live players."""
+    live = [s for s, x in enumerate(state.public["live"]) if x]
+    committed = _contributions(state)
+    levels = sorted({committed[s] for s in live})
+    out: list[tuple[int, list[int]]] = []
+    prev = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, prev) for c in committed)
+        eligible = [s for s in live if committed[s] >= level]
+        if amount:
+            out.append((amount, eligible))
+        prev = level
+    dead = sum(state.public["dead"])
+    if dead and out:  # antes: dead money in the main pot
+        out[0] = (out[0][0] + dead, out[0][1])
+    rest = state.pot - sum(a for a, _ in out)
+    if rest and out:  # chips above every live player's contribution (folded players)
+        a, e = out[-1]
+        out[-1] = (a + rest, e)
+    elif rest:
+        out.append((rest, live))
+    return out
+
+
+def split(state: State, amount: int, winners: Sequence[int]) -> None:
+    """Award ``amount`` shared equally by ``winners``; odd chips one at a time starting
+    with the first winner left of the button."""
+    order = order_from_button(state)
+    winners = sorted(winners, key=order.index)
+    share, odd = divmod(amount, len(winners))
+    for i, s in enumerate(winners):
+        won = share + (1 if i < odd else 0)
+        if won:
+            state.award(s, won)
+
+
+def showdown_order(state: State) -> list[int]:
+    """The live players in the order they show: the last aggressor of the final round,
+    else the first live player left of the button; then clockwise."""
+    p = state.public
+    order = [s for s in order_from_button(state) if p["live"][s]]
+    first = p["aggressor"]
+    if first is not None and first in order:
+        i = order.index(first)
+        order = order[i:] + order[:i]
+    return order
+
+
+def settle(
+    state: State,
+    high: Callable[[int], Any],
+    low: Callable[[int], Any | None] | None = None,
+) -> list[dict[str, Any]]:
+    """Award every pot at showdown. ``high(seat)`` values a live hand (greater is
+    better); ``low(seat)`` (hi-lo games) values its low or None when it has none.
+    Returns the pots as awarded (for the log)."""
+    record = []
+    highs = {s: high(s) for s in live_seats(state)}
+    lows: dict[int, Any] = {}
+    if low is not None:
+        lows = {s: v for s in highs if (v := low(s)) is not None}
+    for amount, eligible in pots(state):
+        best = max(highs[s] for s in eligible)
+        hi_winners = [s for s in eligible if highs[s] == best]
+        lo_eligible = [s for s in eligible if s in lows]
+        if lo_eligible:
+            best_low = max(lows[s] for s in lo_eligible)
+            lo_winners = [s for s in lo_eligible if lows[s] == best_low]
+            lo_half = amount // 2
+            split(state, amount - lo_half, hi_winners)
+            split(state, lo_half, lo_winners)
+            record.append({"amount": amount, "high": hi_winners, "low": lo_winners})
+        else:
+            split(state, amount, hi_winners)
+            record.append({"amount": amount, "high": hi_winners})
+    return record
+
+
+def award_uncontested(state: State) -> None:
+    """Everyone else folded: the last player takes the pot without showing."""
+    (winner,) = live_seats(state)
+    if state.pot:
+        state.award(winner, state.pot)

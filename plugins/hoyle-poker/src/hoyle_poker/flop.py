@@ -1,0 +1,383 @@
+"""The flop games (RULES.md B2, B5): Texas hold'em, Omaha (4, 5 or 6 hole cards, high or
+hi-lo eight-or-better) and short-deck hold'em, one rules class over the shared betting
+core (:mod:`hoyle_poker.betting`).
+
+    >>> import hoyle
+    >>> game = hoyle.new_game("texas-holdem", players=3, seed=1)
+    >>> game.state.public["button"], game.to_act          # seat 0 small blind, 1 big blind
+    (2, 2)
+    >>> [str(a) for a in game.legal_actions()][:3]
+    ['fold', 'call', 'raise to 4']
+
+Flow of a hand: antes and blinds are posted; each player dealt in gets their hole cards
+(face down, seen only by the holder; dealt in batches, starting left of the button);
+pre-flop betting; the flop (three board cards), turn and river (one each), each after a
+burn card and followed by a betting round; then the showdown. When at most one player
+still has chips behind, the remaining board is dealt without betting. A hand won by
+folds shows no cards: every hole card stays face down.
+
+Dealing conventions (a fixed ``deck=`` deals in this order): the hole cards of each
+player in turn, left of the button first, then burn, three flop cards, burn, turn,
+burn, river.
+
+A session: ``hands=N`` plays N hands; the button moves one seat left after every hand
+(to the next player with chips), stacks carry over, busted players are dealt out, and
+the match ends early when one player has every chip. The first hand's button is the
+last seat, so seat 0 posts the small blind (heads-up: seat 1 is the button and posts
+the small blind). Scores per hand and the settlement are chips won or lost.
+
+Showdown: ``showdown="auto"`` (default) turns up every live hand in showdown order;
+``showdown="manual"`` asks each player in that order to ``show`` or ``muck`` (a mucked
+hand gives up its claim; the last hand left wins without showing), as hand histories
+record it.
+
+Irregularities: ``procedure="strict"`` (default) refuses an out-of-turn or malformed
+action; ``procedure="cardroom"`` applies RULES.md B3 (see :mod:`hoyle_poker.betting`
+and docs/poker-games.md): frozen out-of-turn actions, out-of-turn folds, chip
+announcements (``bet to 10 on 6``), exposed cards and looking at the stub, with the
+``penalty`` option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
+from hoyle import poker as ev
+from hoyle.errors import InvalidOptionError
+from hoyle_poker import betting
+from hoyle_poker.betting import FIXED_LIMIT, MUCK, NO_LIMIT, POT_LIMIT, SHOW, STRUCTURES
+
+STREETS = ("preflop", "flop", "turn", "river")
+BOARD_CARDS = (0, 3, 1, 1)
+
+
+def _non_negative(v: Any) -> str | None:
+    return None if v >= 0 else "must be at least 0"
+
+
+def _positive(v: Any) -> str | None:
+    return None if v >= 1 else "must be at least 1"
+
+
+def _chip_list(v: Any) -> str | None:
+    return None if all(w.isdigit() for w in v.split()) else "chip amounts separated by spaces, e.g. '50 100'"
+
+
+def chip_list(text: str) -> list[int]:
+    """``"50 100 0"`` -> ``[50, 100, 0]`` (the ``blinds`` and ``antes`` options)."""
+    return [int(w) for w in text.split()]
+
+
+def betting_options(structure: str) -> tuple[Option, ...]:
+    """The options every flop game shares (``structure`` is the default structure)."""
+    others = tuple(s for s in STRUCTURES if s != structure)
+    return (
+        Option(name="structure", default=structure, doc="Betting structure", choices=(structure, *others)),
+        Option(name="small_blind", default=1, doc="Small blind", check_value=_non_negative),
+        Option(name="big_blind", default=2, doc="Big blind", check_value=_non_negative),
+        Option(name="ante", default=0, doc="Ante (0: none)", check_value=_non_negative),
+        Option(name="ante_type", default="uniform", doc="Who posts the ante: every player, or the big blind for the table", choices=("uniform", "big-blind")),
+        Option(name="straddle", default=0, doc="Straddle posted left of the big blind (0: none; usually twice the big blind)", check_value=_non_negative),
+        Option(name="blinds", default="", doc="Forced bets by position, e.g. '50 100 200' (small blind, big blind, straddle...); overrides small_blind/big_blind/straddle", check_value=_chip_list),
+        Option(name="antes", default="", doc="Antes by position, e.g. '0 25' (small blind first); overrides ante/ante_type", check_value=_chip_list),
+        Option(name="min_bet", default=0, doc="Smallest bet in no-limit and pot-limit (0: the big blind)", check_value=_non_negative),
+        Option(name="small_bet", default=0, doc="Fixed-limit bet on the first two rounds (0: the big blind)", check_value=_non_negative),
+        Option(name="big_bet", default=0, doc="Fixed-limit bet on the last two rounds (0: twice the small bet)", check_value=_non_negative),
+        Option(name="stack", default=200, doc="Starting stack when new_game gets no stacks", check_value=_positive),
+        Option(name="hands", default=1, doc="Hands in the session (button moves, stacks carry over)", check_value=_positive),
+        Option(
+            name="procedure",
+            default="strict",
+            doc="strict: an out-of-turn or malformed action is refused; cardroom: RULES.md B3 (frozen out-of-turn actions, exposed cards, looking at the stub)",
+            choices=("strict", "cardroom"),
+        ),
+        Option(name="penalty", default=1, doc="Cardroom penalty: chips paid to each other player", check_value=_non_negative),
+        Option(name="showdown", default="auto", doc="auto: every live hand is shown; manual: each player shows or mucks in turn", choices=("auto", "manual")),
+    )
+
+
+class FlopRules:
+    """Rules of a flop game: ``hole`` cards each, a five-card board, and how a hand is
+    valued (``kind``: ``"holdem"``, ``"omaha"`` or ``"short-deck"``)."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    # --- dealing ------------------------------------------------------------------------
+
+    def hole_cards(self, options: Any) -> int:
+        return int(options.get("hole_cards", 2))
+
+    @hookimpl
+    def hoyle_deal(self, state: State) -> bool:
+        o = state.options
+        p = state.public
+        n = len(state.players)
+        hole = self.hole_cards(o)
+        if state.deal_number == 0:
+            if not any(state.stacks):
+                state.stacks = [o["stack"]] * n
+            p["initial"] = list(state.stacks)
+            button = n - 1
+        else:
+            button = betting.next_seat(state, p["button"], [s for s in range(n) if state.stacks[s] > 0])
+        dealt = [s for s in range(n) if state.stacks[s] > 0]
+        if len(dealt) < 2:
+            raise InvalidOptionError("a hand needs at least two players with chips")
+        deck_size = len(state.zone("deck").cards)
+        if hole * len(dealt) + 8 > deck_size:
+            raise InvalidOptionError(f"{len(dealt)} players with {hole} hole cards each need more than the {deck_size}-card deck")
+        p["button"], p["dealt"], p["start"] = button, dealt, list(state.stacks)
+        for s in range(n):
+            state.add_zone(f"hole:{s}", owner=s, visibility=Zone.OWNER)
+        state.add_zone("board")
+        state.add_zone("burn", visibility=Zone.HIDDEN)
+        structure = o["structure"]
+        bb = o["big_blind"]
+        blinds = chip_list(o["blinds"]) or [o["small_blind"], bb] + ([o["straddle"]] if o["straddle"] else [])
+        if o["antes"]:
+            antes = chip_list(o["antes"])
+        elif o["ante_type"] == "big-blind":
+            antes = [0, o["ante"]]
+        else:
+            antes = [o["ante"]] * len(dealt)
+        small_bet = o["small_bet"] or max(blinds, default=0) or 1
+        big_bet = o["big_bet"] or 2 * small_bet
+        min_bet = o["min_bet"] or max(blinds, default=0) or 1
+        state.phase = "preflop"
+        betting.start_hand(
+            state,
+            structure=structure,
+            blinds=blinds,
+            antes=antes,
+            min_bet=min_bet,
+            bet_sizes=[small_bet, small_bet, big_bet, big_bet],
+            procedure=o["procedure"],
+            penalty=o["penalty"],
+        )
+        for s in betting.order_from_button(state):
+            state.move_top("deck", f"hole:{s}", hole, seat=s, event="deal")
+        if state.to_act is None:
+            self._next_street(state)
+        return True
+
+    # --- acting -------------------------------------------------------------------------
+
+    @hookimpl
+    def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
+        return betting.legal_actions(state, seat)
+
+    @hookimpl
+    def hoyle_check_action(self, state: State, seat: int, action: Action) -> str | None:
+        return betting.check_action(state, seat, action)
+
+    @hookimpl
+    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
+        if state.phase == "showdown":
+            self._show_or_muck(state, seat, action)
+            return True
+        if action.kind in ("expose", "look"):
+            over = betting.irregular(state, seat, action)
+        elif seat != state.to_act:
+            betting.freeze(state, seat, action)
+            over = False
+        else:
+            over = betting.apply(state, seat, action)
+        if over:
+            self._next_street(state)
+        return True
+
+    def _next_street(self, state: State) -> None:
+        """The betting round is over: deal on, or go to the showdown."""
+        p = state.public
+        while True:
+            if sum(p["live"]) == 1:
+                betting.return_uncalled(state)
+                betting.award_uncontested(state)
+                state.phase = "over"
+                state.end_deal("folds", winner=betting.live_seats(state)[0])
+                return
+            street = p["street"] + 1
+            if street == len(STREETS):
+                self._showdown(state)
+                return
+            state.move_top("deck", "burn", 1, event="burn")
+            state.move_top("deck", "board", BOARD_CARDS[street], event=STREETS[street])
+            state.phase = STREETS[street]
+            betting.start_round(state, street)
+            if state.to_act is not None:
+                return
+
+    # --- showdown -----------------------------------------------------------------------
+
+    def _showdown(self, state: State) -> None:
+        p = state.public
+        betting.return_uncalled(state)
+        order = betting.showdown_order(state)
+        p["showdown_order"] = order
+        if state.options["showdown"] == "manual":
+            state.phase = "showdown"
+            p["to_show"] = order
+            p["range"] = None
+            state.to_act = order[0]
+            return
+        for s in order:
+            state.reveal(f"hole:{s}", seat=s)
+        self._settle(state)
+
+    def _show_or_muck(self, state: State, seat: int, action: Action) -> None:
+        p = state.public
+        if action == SHOW:
+            state.reveal(f"hole:{seat}", seat=seat)
+        elif action == MUCK:
+            p["live"][seat] = False
+            state.log("muck", seat)
+        rest = [s for s in p["to_show"] if s != seat]
+        p["to_show"] = rest
+        if sum(p["live"]) == 1:
+            betting.award_uncontested(state)
+            state.phase = "over"
+            state.end_deal("showdown", winner=betting.live_seats(state)[0])
+        elif not rest:
+            self._settle(state)
+        else:
+            state.to_act = rest[0]
+
+    def _settle(self, state: State) -> None:
+        board = state.zone("board").cards
+        kind = self.kind
+        options = state.options
+
+        def hole(s: int) -> list[Any]:
+            return state.zone(f"hole:{s}").cards
+
+        if kind == "omaha":
+            def high(s: int) -> Any:
+                return ev.evaluate_omaha(hole(s), board).value
+
+            def low(s: int) -> Any:
+                v = ev.evaluate_omaha_low(hole(s), board)
+                return None if v is None else v.value
+
+            pots = betting.settle(state, high, low if options.get("hi_lo") else None)
+        elif kind == "short-deck":
+            swap = options.get("straight_vs_trips") == "trips-beat-straight"
+
+            def high(s: int) -> Any:
+                v = ev.evaluate_short_deck(hole(s) + board)
+                return (_TRIPS_OVER_STRAIGHT[v.category], v.value) if swap else v.value
+
+            pots = betting.settle(state, high)
+        else:
+            pots = betting.settle(state, lambda s: ev.evaluate(hole(s) + board).value)
+        state.phase = "over"
+        state.end_deal("showdown", pots=pots)
+
+    # --- scoring --------------------------------------------------------------------------
+
+    @hookimpl
+    def hoyle_score_deal(self, state: State) -> dict[int, int]:
+        start = state.public["start"]
+        return {s: state.stacks[s] - start[s] for s in state.seats}
+
+    @hookimpl
+    def hoyle_match_over(self, state: State) -> bool:
+        with_chips = sum(1 for x in state.stacks if x > 0)
+        return with_chips < 2 or len(state.score_sheet) >= state.options["hands"]
+
+    @hookimpl
+    def hoyle_settle(self, state: State) -> dict[int, int]:
+        initial = state.public["initial"]
+        return {s: state.stacks[s] - initial[s] for s in state.seats}
+
+
+#: Category order for short deck when three of a kind beats a straight (a flush still
+#: beats a full house); the evaluator's value orders hands within a category.
+_TRIPS_OVER_STRAIGHT = {
+    ev.Category.HIGH_CARD: 0,
+    ev.Category.PAIR: 1,
+    ev.Category.TWO_PAIR: 2,
+    ev.Category.STRAIGHT: 3,
+    ev.Category.THREE_OF_A_KIND: 4,
+    ev.Category.FULL_HOUSE: 5,
+    ev.Category.FLUSH: 6,
+    ev.Category.FOUR_OF_A_KIND: 7,
+    ev.Category.STRAIGHT_FLUSH: 8,
+}
+
+
+def arranged_deck(holes: Sequence[str], board: str = "", deck: Deck | None = None) -> Deck:
+    """A deck that deals the given hole cards (one string per player, left of the
+    button first: seat 0, 1, ... in a game's first hand) and board, burning a card
+    before each street; every other card comes from the rest of ``deck`` (default:
+    the standard pack) in its order.
+
+    >>> str(arranged_deck(["As Ad", "Kc Kd"], "2c 3d 4h 5s 6c")).split()[:6]
+    ['As', 'Ad', 'Kc', 'Kd', '3c', '2c']
+    """
+    base = list(deck if deck is not None else Deck.standard())
+    hole_cards = [Card(c) for h in holes for c in h.split()]
+    board_cards = [Card(c) for c in board.split()]
+    used = set(hole_cards) | set(board_cards)
+    rest = iter([c for c in base if c not in used])
+    order: list[Card] = list(hole_cards)
+    for street, count in ((1, 3), (2, 1), (3, 1)):
+        order.append(next(rest))  # burn
+        done = sum(BOARD_CARDS[1:street])
+        given = board_cards[done : done + count]
+        order += given + [next(rest) for _ in range(count - len(given))]
+    order += list(rest)
+    return Deck(" ".join(map(str, order)))
+
+
+def _deck_standard(options: Any) -> Deck:
+    return Deck.standard()
+
+
+def _deck_short(options: Any) -> Deck:
+    return Deck.stripped("6")
+
+
+HOLDEM = Variant(
+    name="texas-holdem",
+    rules=FlopRules("holdem"),
+    players=(2, 10),
+    deck=_deck_standard,
+    options=betting_options(NO_LIMIT),
+    description="Texas hold'em: two hole cards, five board cards; no-limit, pot-limit or fixed-limit",
+    family="poker",
+)
+
+OMAHA = Variant(
+    name="omaha",
+    rules=FlopRules("omaha"),
+    players=(2, 10),
+    deck=_deck_standard,
+    options=(
+        *betting_options(POT_LIMIT),
+        Option(name="hole_cards", default=4, doc="Hole cards (a hand uses exactly two of them and three board cards)", choices=(4, 5, 6)),
+        Option(name="hi_lo", default=False, doc="Split the pot between the best high and the best eight-or-better low"),
+    ),
+    description="Omaha: four (or five or six) hole cards, exactly two of them with three board cards; pot-limit by default; high or hi-lo eight-or-better",
+    family="poker",
+)
+
+SHORT_DECK = Variant(
+    name="short-deck-holdem",
+    rules=FlopRules("short-deck"),
+    players=(2, 10),
+    deck=_deck_short,
+    options=(
+        *betting_options(NO_LIMIT),
+        Option(name="straight_vs_trips", default="straight-beats-trips",
+            doc="Order of straights and three of a kind (a flush always beats a full house)",
+            choices=("straight-beats-trips", "trips-beat-straight"),
+        ),
+    ),
+    description="Short-deck (6+) hold'em: 36 cards, A-6-7-8-9 the lowest straight, a flush beats a full house",
+    family="poker",
+)
+
+VARIANTS = (HOLDEM, OMAHA, SHORT_DECK)

@@ -1,0 +1,140 @@
+"""PHH: the real hand histories of ../shared/conformance/phh replay to their recorded
+finishing stacks; hoyle hands dump to PHH that replays (and that PokerKit loads)."""
+
+from __future__ import annotations
+
+import doctest
+import os
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import hoyle
+from hoyle import phh
+from hoyle.errors import ReplayError
+from hoyle_poker.flop import arranged_deck
+
+REPO = Path(__file__).resolve().parents[3]
+CORPUS = Path(os.environ.get("HOYLE_PHH_CORPUS", REPO.parent / "shared" / "conformance" / "phh"))
+FLOP_CODES = {"NT", "PO", "FO/8", "FT", "NS"}
+
+
+def corpus() -> list[Path]:
+    if not CORPUS.is_dir():
+        pytest.skip(f"PHH corpus not found at {CORPUS} (set HOYLE_PHH_CORPUS)")
+    return sorted(CORPUS.rglob("*.phh"))
+
+
+def test_corpus_flop_games_replay_to_recorded_stacks() -> None:
+    counts: Counter[str] = Counter()
+    failures = []
+    for path in corpus():
+        hh = phh.load(path)
+        if hh["variant"] not in FLOP_CODES:
+            continue
+        game = phh.replay(path)
+        if "finishing_stacks" in hh:
+            if game.result["stacks"] != hh["finishing_stacks"]:
+                failures.append((path.relative_to(CORPUS), game.result["stacks"], hh["finishing_stacks"]))
+            counts[f"{path.relative_to(CORPUS).parts[0]} {hh['variant']}"] += 1
+        else:
+            counts[f"historical {hh['variant']}"] += 1
+    assert not failures
+    assert counts == {
+        "pluribus NT": 212,
+        "wsop NT": 11,
+        "wsop PO": 7,
+        "wsop FO/8": 14,
+        "wsop FT": 7,
+        "historical NT": 1,
+        "historical PO": 1,
+        "historical NS": 1,
+    }
+
+
+def test_unknown_hole_cards_are_dealt_from_unseen_cards() -> None:
+    path = CORPUS / "wsop/2023/43/5/35.phh"
+    if not path.exists():
+        pytest.skip(f"{path} not found")
+    game = phh.replay(path)  # p3 '????' folds; p5 mucks at the showdown
+    assert game.result["stacks"] == phh.load(path)["finishing_stacks"]
+    mucked = [e.seat for e in game.events if e.type == "muck"]
+    assert mucked == [4]
+
+
+def test_decimal_amounts_are_scaled_and_scaled_back() -> None:
+    text = """
+variant = 'PO'
+antes = [0, 0]
+blinds_or_straddles = [0.5, 1]
+min_bet = 1
+starting_stacks = [100.25, 50.5]
+actions = ['d dh p1 AsAdKsKd', 'd dh p2 7c2d8h3s', 'p2 cbr 2.75', 'p1 f']
+"""
+    game = phh.replay(text)
+    # p2 (button, small blind 0.5) raises to 2.75, p1 (big blind 1) folds
+    assert game.result["stacks"] == [99.25, 51.5]
+
+
+def test_replay_errors_name_the_action() -> None:
+    text = """
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [200, 200, 200]
+actions = ['d dh p1 AsAd', 'd dh p2 KsKd', 'd dh p3 QsQd', 'p3 cbr 3']
+"""
+    with pytest.raises(ReplayError, match="action 3.*raise to 3"):
+        phh.replay(text)
+    with pytest.raises(ReplayError, match="no replayer"):
+        phh.replay(text.replace("'NT'", "'XX'"))
+    with pytest.raises(ReplayError, match="not PHH"):
+        phh.loads("variant = ")
+
+
+def test_dump_replays_to_the_same_stacks() -> None:
+    holes = ["As Ad", "Ks Kd", "7h 2s"]
+    for options in ({}, {"ante": 1, "structure": "pot-limit"}, {"structure": "fixed-limit"}):
+        g = hoyle.new_game("texas-holdem", players=3, deck=arranged_deck(holes, "2c 5d 9h 8s 3c"), options=options, seed=1)
+        while not g.is_over:
+            legal = g.legal_actions()
+            g.act(legal[1] if len(legal) > 2 else legal[0])  # call or check, or the least raise
+        text = phh.dump(g)
+        again = phh.replay(text)
+        assert again.result["stacks"] == g.result["stacks"] == phh.loads(text)["finishing_stacks"]
+
+
+def test_dump_of_random_games_replays() -> None:
+    for variant, options in (("texas-holdem", {}), ("omaha", {"hi_lo": True}), ("short-deck-holdem", {}), ("omaha", {"hole_cards": 5})):
+        for seed in range(5):
+            g = hoyle.new_game(variant, players=2 + seed, seed=seed, options=options)
+            rng = hoyle.Rng(seed)
+            while not g.is_over:
+                legal = g.legal_actions()
+                g.act(legal[rng.below(len(legal))])
+            text = phh.dump(g)
+            assert phh.replay(text).result["stacks"] == g.result["stacks"]
+
+
+def test_pokerkit_loads_our_dump() -> None:
+    pokerkit = pytest.importorskip("pokerkit")
+    for seed in range(6):
+        g = hoyle.new_game("texas-holdem", players=2 + seed % 5, seed=seed)
+        rng = hoyle.Rng(seed)
+        while not g.is_over:
+            legal = g.legal_actions()
+            g.act(legal[rng.below(len(legal))])
+        hh = pokerkit.HandHistory.loads(phh.dump(g))
+        *_, state = hh
+        assert list(state.stacks) == g.result["stacks"]
+
+
+def test_docstring_examples() -> None:
+    import hoyle_poker
+    import hoyle_poker.flop
+
+    for module in (phh, hoyle_poker, hoyle_poker.flop):
+        failures, tried = doctest.testmod(module)
+        assert failures == 0 and tried > 0, module.__name__
