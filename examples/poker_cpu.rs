@@ -56,6 +56,14 @@ fn main() {
     let flat: Vec<u8> = hands.iter().flatten().copied().collect();
     let mut out = vec![0u32; n];
     time("batch::evaluate_indices, 1 thread", 3, n as f64, "hands", || _core::poker::batch::evaluate_indices(&flat, 7, &mut out, 1).unwrap());
+    time("raw loop writing out", 3, n as f64, "hands", || {
+        for (h, o) in hands.iter().zip(out.iter_mut()) {
+            *o = h.iter().fold(Hand::EMPTY, |x, &c| x.add(t, c as usize)).value(t);
+        }
+    });
+    time("raw loop, strength only", 3, n as f64, "hands", || {
+        hands.iter().fold(0u32, |a, h| a.wrapping_add(h.iter().fold(Hand::EMPTY, |x, &c| x.add(t, c as usize)).strength(t) as u32))
+    });
     let masks: Vec<u64> = hands.iter().map(|h| h.iter().fold(0u64, |m, &c| m | 1 << c)).collect();
     time("random 7-card (masks)", 3, n as f64, "hands", || masks.iter().fold(0u32, |a, &m| a.wrapping_add(Hand::from_mask(t, m).value(t))));
     time("all 7-card hands", 3, 133_784_560.0, "hands", || {

@@ -15,13 +15,11 @@ fn bad_row(row: usize, what: String) -> CoreError {
 
 fn eval_rows<const W: usize>(t: &Tables, data: &[u8], first_row: usize, out: &mut [u32]) -> CoreResult<()> {
     for (i, (row, o)) in data.chunks_exact(W).zip(out.iter_mut()).enumerate() {
-        let row: &[u8; W] = row.try_into().expect("chunks of W");
         let mut h = Hand::EMPTY;
         let mut bad = false;
         for &c in row {
             bad |= c > 51;
-            h.key += t.byte_key[c as usize];
-            h.mask |= 1u64.wrapping_shl(c as u32);
+            h = h.add(t, (c as usize).min(51));
         }
         // A repeated card leaves fewer bits in the mask than cards in the row.
         bad |= h.mask.count_ones() != W as u32;

@@ -105,8 +105,6 @@ pub struct Tables {
     pub lookup: Vec<u16>,
     /// Key of each card index 0..52: rank key plus one in its suit's counter.
     pub card_key: [u64; 52],
-    /// `card_key` extended to every byte (zero past 51) for unchecked batch input.
-    pub byte_key: Box<[u64; 256]>,
     /// Sum of the rank keys of each 13-bit rank mask (masks to keys in four lookups).
     pub mask_key: Vec<u32>,
 }
@@ -176,9 +174,7 @@ fn build() -> Tables {
         *k = RANK_KEYS[i % 13] as u64 + (1u64 << (32 + 4 * (i / 13)));
     }
     let mask_key = (0..8192u32).map(|m| (0..13).filter(|r| m >> r & 1 == 1).map(|r| RANK_KEYS[r]).sum()).collect();
-    let mut byte_key = Box::new([0u64; 256]);
-    byte_key[..52].copy_from_slice(&card_key);
-    Tables { flush, decode, disp, lookup, card_key, byte_key, mask_key }
+    Tables { flush, decode, disp, lookup, card_key, mask_key }
 }
 
 /// An incrementally built hand of at most seven standard cards.
