@@ -51,7 +51,7 @@ def test_batch_bad_input() -> None:
     with pytest.raises(errors.InvalidArgumentError, match="row 4"):
         poker.evaluate_batch(dup)
     with pytest.raises(errors.InvalidArgumentError, match="int64"):
-        poker.evaluate_batch(_random_hands(3, 7, 4).astype(np.int64))
+        poker.evaluate_batch(_random_hands(3, 7, 4).astype(np.int64))  # type: ignore[arg-type]
     with pytest.raises(errors.InvalidArgumentError, match="5, 6 or 7"):
         poker.evaluate_batch(_random_hands(3, 4, 4))
     with pytest.raises(errors.InvalidArgumentError, match="4 cards"):

@@ -185,11 +185,11 @@ class TestBadInput:
         with pytest.raises(errors.InvalidArgumentError, match="joker"):
             poker.evaluate("As Kd Qh Jc 2c", joker="crazy")
         with pytest.raises(errors.InvalidArgumentError):
-            poker.evaluate("As Kd Qh Jc 2c", wild=7)
+            poker.evaluate("As Kd Qh Jc 2c", wild=7)  # type: ignore[arg-type]
 
     def test_not_cards(self) -> None:
         with pytest.raises(errors.InvalidArgumentError):
-            poker.evaluate(12345)
+            poker.evaluate(12345)  # type: ignore[arg-type]
 
     def test_different_kinds_do_not_order(self) -> None:
         high = ev("As Kd 9c 7h 4s")
