@@ -121,6 +121,8 @@ class Registry:
                 impl.function(register=self._registrar(table, dist, impl.plugin_name))
         self.variants: Mapping[str, Variant] = MappingProxyType(variants)
         self.house_rules: Mapping[str, HouseRule] = MappingProxyType(house_rules)
+        #: The engine's per-ruleset plugin managers, keyed by variant and house rule names.
+        self.rulesets: dict[tuple[str, tuple[str, ...]], Any] = {}
 
     @staticmethod
     def _registrar(table: dict[str, Any], dist: str, plugin: str) -> Callable[[Any], None]:

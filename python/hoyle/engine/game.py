@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 import pluggy
@@ -67,9 +66,14 @@ def _none(**kwargs: Any) -> None:
     return None
 
 
-@lru_cache(maxsize=256)
-def _ruleset(variant: Variant, house_rules: tuple[HouseRule, ...]) -> Ruleset:
-    return Ruleset(variant, house_rules)
+def _ruleset(registry: Registry, variant: Variant, house_rules: tuple[HouseRule, ...]) -> Ruleset:
+    """The registry's cached ruleset for this variant and house rules (keyed by name:
+    hashing the Variant dataclass on every new game would cost more than the game)."""
+    key = (variant.name, tuple(r.name for r in house_rules))
+    ruleset: Ruleset | None = registry.rulesets.get(key)
+    if ruleset is None:
+        ruleset = registry.rulesets[key] = Ruleset(variant, house_rules)
+    return ruleset
 
 
 class Game:
@@ -340,6 +344,6 @@ def new_game(
         "actions": [],
     }
     state = State(variant=variant, players=names, options=opts, deck=Deck([]), seed=seed, stacks=stacks)
-    game = Game(_ruleset(v, rules), state, record)
+    game = Game(_ruleset(reg, v, rules), state, record)
     game._start_deal()
     return game

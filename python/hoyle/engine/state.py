@@ -21,8 +21,7 @@ from the end. The deck zone is loaded so that the deck's first card is on top.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from hoyle._core import Card, Deck, Rng
 from hoyle.errors import InvalidArgumentError
@@ -67,10 +66,9 @@ class Zone:
         return f"<Zone {self.name} ({self.visibility}) {len(self.cards)} cards>"
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One recorded change. ``visible`` is None when every seat saw the whole event, or
-    the seats that saw its ``cards`` (the others see only how many)."""
+    the seats that saw its ``cards`` (the others see only how many). Immutable."""
 
     type: str
     seat: int | None
