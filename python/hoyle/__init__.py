@@ -14,7 +14,7 @@ new variants through plugins.
 
 from __future__ import annotations
 
-from hoyle import errors, rummy
+from hoyle import errors, poker, rummy
 from hoyle._core import Card, CardSet, Deck, Rng
 from hoyle.bots import Bot, RandomBot
 from hoyle.engine import Action, Event, Game, State, Zone, new_game
@@ -59,6 +59,7 @@ __all__ = [
     "State",
     "Variant",
     "Zone",
+    "poker",
     "__version__",
     "errors",
     "hookimpl",

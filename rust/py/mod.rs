@@ -4,11 +4,13 @@
 pub mod cards;
 pub mod errors;
 pub mod rummy;
+pub mod poker;
 
 use pyo3::prelude::*;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::register(m)?;
     rummy::register(m)?;
+    poker::register(m)?;
     Ok(())
 }

@@ -1,0 +1,151 @@
+//! Native evaluator and equity benches, side by side with the fastest crates.io
+//! evaluators. Run: `cargo bench --bench poker` (figures in docs/poker.md).
+
+use std::hint::black_box;
+
+use _core::cards::{CardSet, Rng};
+use _core::poker::equity::{equity, EquityRequest, Game};
+use _core::poker::tables::{tables, Hand};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+const N: usize = 1 << 20;
+
+/// N random seven-card hands as card indices (0..52 = suit * 13 + rank).
+fn random_hands() -> Vec<[u8; 7]> {
+    let mut rng = Rng::new(2026);
+    (0..N)
+        .map(|_| {
+            let mut deck: Vec<u8> = (0..52).collect();
+            for i in 0..7 {
+                let j = i + rng.below(52 - i as u64) as usize;
+                deck.swap(i, j);
+            }
+            [deck[0], deck[1], deck[2], deck[3], deck[4], deck[5], deck[6]]
+        })
+        .collect()
+}
+
+fn random_seven(c: &mut Criterion) {
+    let hands = random_hands();
+    let t = tables();
+    let mut g = c.benchmark_group("random 7-card hands");
+    g.throughput(Throughput::Elements(N as u64));
+    g.sample_size(20);
+    g.bench_function("hoyle (card indices)", |b| {
+        b.iter(|| {
+            let mut acc = 0u32;
+            for h in &hands {
+                let hand = h.iter().fold(Hand::EMPTY, |x, &c| x.add(t, c as usize));
+                acc = acc.wrapping_add(hand.value(t));
+            }
+            black_box(acc)
+        })
+    });
+    let masks: Vec<u64> = hands.iter().map(|h| h.iter().fold(0u64, |m, &c| m | 1 << c)).collect();
+    g.bench_function("hoyle (masks)", |b| {
+        b.iter(|| {
+            let mut acc = 0u32;
+            for &m in &masks {
+                acc = acc.wrapping_add(Hand::from_mask(t, m).value(t));
+            }
+            black_box(acc)
+        })
+    });
+    let rs: Vec<Vec<rs_poker::core::Card>> = hands
+        .iter()
+        .map(|h| {
+            h.iter()
+                .map(|&c| rs_poker::core::Card::new(rs_poker::core::Value::from_u8(c % 13), rs_poker::core::Suit::from_u8(c / 13)))
+                .collect()
+        })
+        .collect();
+    g.bench_function("rs_poker 4", |b| {
+        use rs_poker::core::Rankable;
+        b.iter(|| {
+            for h in &rs {
+                black_box(h.rank());
+            }
+        })
+    });
+    let pk: Vec<[poker::Card; 7]> = hands
+        .iter()
+        .map(|h| {
+            h.map(|c| {
+                let text = format!("{}{}", "23456789TJQKA".as_bytes()[(c % 13) as usize] as char, "cdhs".as_bytes()[(c / 13) as usize] as char);
+                text.parse::<poker::Card>().expect("card")
+            })
+        })
+        .collect();
+    let ev = poker::Evaluator::new();
+    g.bench_function("poker 0.7", |b| {
+        b.iter(|| {
+            for h in &pk {
+                let _ = black_box(ev.evaluate_five(h));
+            }
+        })
+    });
+    let ranks: Vec<freezeout_eval::Rank> = freezeout_eval::Rank::ranks().collect();
+    let suits: Vec<freezeout_eval::Suit> = freezeout_eval::Suit::suits().collect();
+    let fz: Vec<[freezeout_eval::Card; 7]> =
+        hands.iter().map(|h| h.map(|c| freezeout_eval::Card::new(ranks[(c % 13) as usize], suits[(c / 13) as usize]))).collect();
+    g.bench_function("freezeout-eval 0.2", |b| {
+        b.iter(|| {
+            for h in &fz {
+                black_box(freezeout_eval::HandValue::eval(h));
+            }
+        })
+    });
+    g.finish();
+}
+
+fn all_seven(c: &mut Criterion) {
+    let t = tables();
+    let mut g = c.benchmark_group("all 133,784,560 seven-card hands");
+    g.throughput(Throughput::Elements(133_784_560));
+    g.sample_size(10);
+    g.bench_function("hoyle", |b| {
+        b.iter(|| {
+            let mut acc = 0u64;
+            for a in 0..52 {
+                let ha = Hand::EMPTY.add(t, a);
+                for b in a + 1..52 {
+                    let hb = ha.add(t, b);
+                    for c in b + 1..52 {
+                        let hc = hb.add(t, c);
+                        for d in c + 1..52 {
+                            let hd = hc.add(t, d);
+                            for e in d + 1..52 {
+                                let he = hd.add(t, e);
+                                for f in e + 1..52 {
+                                    let hf = he.add(t, f);
+                                    for g in f + 1..52 {
+                                        acc += hf.add(t, g).value(t) as u64;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            black_box(acc)
+        })
+    });
+    g.finish();
+}
+
+fn equities(c: &mut Criterion) {
+    let m = |s: &str| CardSet::parse(s).unwrap().0;
+    let base = EquityRequest { game: Game::Holdem, hands: vec![m("Ah Kh"), m("Qs Qd")], board: 0, dead: 0, samples: 100_000, seed: 1, exact: None, threads: 1 };
+    let mut g = c.benchmark_group("equity AhKh vs QsQd");
+    g.sample_size(10);
+    g.bench_function("exact pre-flop, 1 thread", |b| b.iter(|| black_box(equity(&base).unwrap())));
+    g.bench_function("exact pre-flop, 2 threads", |b| b.iter(|| black_box(equity(&EquityRequest { threads: 2, ..base.clone() }).unwrap())));
+    g.bench_function("Monte Carlo 100k, 1 thread", |b| b.iter(|| black_box(equity(&EquityRequest { exact: Some(false), ..base.clone() }).unwrap())));
+    g.bench_function("Monte Carlo 100k, 2 threads", |b| {
+        b.iter(|| black_box(equity(&EquityRequest { exact: Some(false), threads: 2, ..base.clone() }).unwrap()))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, random_seven, all_seven, equities);
+criterion_main!(benches);

@@ -1,0 +1,82 @@
+//! CPU-time (not wall-clock) measurements of the hot paths, robust to a busy machine:
+//! `cargo run --release --example poker_cpu`. Linux only (reads /proc/thread-self/schedstat).
+
+use std::hint::black_box;
+
+use _core::cards::{CardSet, Rng};
+use _core::poker::equity::{equity, EquityRequest, Game};
+use _core::poker::tables::{tables, Hand};
+
+fn cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().and_then(|x| x.parse().ok()))
+        .unwrap_or(0)
+}
+
+fn time<R>(label: &str, reps: u32, per: f64, unit: &str, mut f: impl FnMut() -> R) {
+    black_box(f());
+    let mut best = u64::MAX;
+    for _ in 0..reps {
+        let t0 = cpu_ns();
+        black_box(f());
+        best = best.min(cpu_ns() - t0);
+    }
+    let secs = best as f64 / 1e9;
+    if per > 0.0 {
+        println!("{label:<45} {:>10.3} ms  {:>8.1} M{unit}/s", secs * 1e3, per / secs / 1e6);
+    } else {
+        println!("{label:<45} {:>10.3} ms", secs * 1e3);
+    }
+}
+
+fn main() {
+    let t = tables();
+    let mut rng = Rng::new(2026);
+    let n = 1 << 20;
+    let hands: Vec<[u8; 7]> = (0..n)
+        .map(|_| {
+            let mut d: Vec<u8> = (0..52).collect();
+            for i in 0..7 {
+                let j = i + rng.below(52 - i as u64) as usize;
+                d.swap(i, j);
+            }
+            [d[0], d[1], d[2], d[3], d[4], d[5], d[6]]
+        })
+        .collect();
+    time("random 7-card (indices)", 10, n as f64, "hands", || {
+        hands.iter().fold(0u32, |a, h| a.wrapping_add(h.iter().fold(Hand::EMPTY, |x, &c| x.add(t, c as usize)).value(t)))
+    });
+    let masks: Vec<u64> = hands.iter().map(|h| h.iter().fold(0u64, |m, &c| m | 1 << c)).collect();
+    time("random 7-card (masks)", 10, n as f64, "hands", || masks.iter().fold(0u32, |a, &m| a.wrapping_add(Hand::from_mask(t, m).value(t))));
+    time("all 7-card hands", 3, 133_784_560.0, "hands", || {
+        let mut acc = 0u64;
+        for a in 0..52 {
+            let ha = Hand::EMPTY.add(t, a);
+            for b in a + 1..52 {
+                let hb = ha.add(t, b);
+                for c in b + 1..52 {
+                    let hc = hb.add(t, c);
+                    for d in c + 1..52 {
+                        let hd = hc.add(t, d);
+                        for e in d + 1..52 {
+                            let he = hd.add(t, e);
+                            for f in e + 1..52 {
+                                let hf = he.add(t, f);
+                                for g in f + 1..52 {
+                                    acc += hf.add(t, g).value(t) as u64;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        acc
+    });
+    let m = |s: &str| CardSet::parse(s).unwrap().0;
+    let req = EquityRequest { game: Game::Holdem, hands: vec![m("Ah Kh"), m("Qs Qd")], board: 0, dead: 0, samples: 100_000, seed: 1, exact: None, threads: 1 };
+    time("equity exact pre-flop heads-up", 5, 0.0, "", || equity(&req).unwrap());
+    let mc = EquityRequest { exact: Some(false), ..req.clone() };
+    time("equity Monte Carlo 100k", 5, 0.0, "", || equity(&mc).unwrap());
+}

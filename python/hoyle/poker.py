@@ -1,0 +1,113 @@
+"""Poker hand evaluation and equity (the Rust core's evaluators).
+
+Every evaluator returns a :class:`HandValue`: ordered (a better hand is greater, for
+every hand type, lows included), hashable, with ``.category`` (a :class:`Category`),
+``.cards`` (the cards that play) and ``describe()``::
+
+    >>> from hoyle import poker
+    >>> poker.evaluate("Kh Kd Ks 4c 4s 2d 9h").describe()
+    'Full house, kings over fours'
+    >>> poker.evaluate("As Ks Qs Js Ts 2c 3d").category
+    <Category.STRAIGHT_FLUSH: 8>
+    >>> poker.evaluate("As Ks Qs Js Ts").describe()
+    'Royal flush'
+    >>> a, b = poker.evaluate("Ah Ad 9c 9s Qh 3d 2c"), poker.evaluate("Ah Ad 9c 9s Jh 3d 2c")
+    >>> a > b, a.describe()
+    (True, 'Two pair, aces and nines, queen kicker')
+
+Wild cards: jokers are always wild; ``wild="2"`` makes a rank wild, ``wild="2c 2d"``
+names wild cards. A wild card may duplicate a card already held (that is how five of a
+kind forms), but a flush always has five different ranks::
+
+    >>> poker.evaluate("As Ad Ah Ac Jk").describe()
+    'Five of a kind, aces'
+    >>> poker.evaluate("2c 2d 2h 7s 8s", wild="2").describe()
+    'Straight flush, jack high'
+    >>> poker.evaluate("Kc Kd 7h 4s 2c Jk 9d", joker="bug").describe()
+    'Pair of kings, ace-nine-seven kickers'
+
+Other hand types::
+
+    >>> poker.evaluate_omaha("Ah Kh Qh Jh", "Th 2c 3d 8s 4s").describe()
+    'Ace high, king-ten-eight-four'
+    >>> poker.evaluate_short_deck("As 6d 7c 8h 9s").describe()
+    'Straight, nine high'
+    >>> poker.evaluate_low("As 2d 3c 4h 5s Kd Kc").describe()
+    'Five-four low: 5-4-3-2-A'
+    >>> poker.evaluate_low("9s 7d 6c 4h 2s Kd Qc", rule="eight-or-better") is None
+    True
+    >>> poker.evaluate_low("7s 5d 4c 3h 2s", rule="deuce-to-seven").describe()
+    'Seven-five low: 7-5-4-3-2'
+    >>> poker.evaluate_badugi("4c 3d 2h As").describe()
+    'Badugi: 4-3-2-A'
+    >>> poker.evaluate_pai_gow_low("Jk Kd").describe()
+    'Ace-king'
+
+Many hands at once, and equity::
+
+    >>> import numpy as np
+    >>> values = poker.evaluate_batch(np.array([[51, 50, 49, 48, 47, 0, 13]], dtype=np.uint8))
+    >>> int(values[0]) == poker.evaluate("As Ks Qs Js Ts 2c 2d").value
+    True
+    >>> r = poker.equity(["Ah Kh", "Qs Qd"])
+    >>> [round(e, 5) for e in r.equity], r.boards, r.exact
+    ([0.46214, 0.53786], 1712304, True)
+
+See ``docs/poker.md`` for every ordering rule and the value encoding.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from hoyle._core import (
+    Equity,
+    HandValue,
+    equity,
+    evaluate,
+    evaluate_badugi,
+    evaluate_batch,
+    evaluate_low,
+    evaluate_omaha,
+    evaluate_omaha_low,
+    evaluate_pai_gow_low,
+    evaluate_short_deck,
+)
+
+__all__ = [
+    "Category",
+    "Equity",
+    "HandValue",
+    "equity",
+    "evaluate",
+    "evaluate_badugi",
+    "evaluate_batch",
+    "evaluate_low",
+    "evaluate_omaha",
+    "evaluate_omaha_low",
+    "evaluate_pai_gow_low",
+    "evaluate_short_deck",
+]
+
+
+class Category(IntEnum):
+    """The category of a hand. High-hand categories are numbered in standard order
+    (short-deck ranks ``FLUSH`` above ``FULL_HOUSE``; compare ``HandValue``s, not
+    categories, to decide a pot). Badugi hands are ``ONE_CARD`` .. ``FOUR_CARD``
+    (a four-card hand is a badugi). For low hands the category is that of the five
+    cards read as a high hand (``HIGH_CARD`` means no pair)."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+    FIVE_OF_A_KIND = 9
+    ONE_CARD = 10
+    TWO_CARD = 11
+    THREE_CARD = 12
+    FOUR_CARD = 13

@@ -1,0 +1,509 @@
+//! All-in equity for 2 to 10 players with known hole cards: exact enumeration of every
+//! remaining board when that is tractable, otherwise seeded Monte Carlo with a standard
+//! error. Work is split over rayon threads; results do not depend on the thread count.
+//!
+//! Monte Carlo determinism: samples are drawn in blocks of [`BLOCK`]; block `b` uses
+//! `Rng::with_stream(seed, b)`, read as 32-bit words (each 64-bit draw gives its low
+//! half, then its high half), and deals the missing board cards by partial Fisher-Yates
+//! with Lemire's 32-bit bounded draw from the remaining deck (index order at the start
+//! of the block, left permuted from one sample to the next). Same seed and sample count,
+//! same numbers, on any machine and any number of threads.
+
+use rayon::prelude::*;
+
+use super::batch::with_threads;
+use super::generic::{best_high, Counts, Rules};
+use super::lows::for_each_subset;
+use super::omaha::best_of;
+use super::tables::{tables, Hand, Tables};
+use crate::cards::Rng;
+use crate::error::{CoreError, CoreResult};
+
+/// Samples per Monte Carlo block (one random stream each).
+pub const BLOCK: u64 = 4096;
+/// Exact enumeration is chosen automatically up to this many hand evaluations.
+pub const EXACT_LIMIT: u64 = 40_000_000;
+/// Equity shares are counted in 1/2520ths (2520 = lcm(1..=10)), so sums are exact.
+const SHARE: u64 = 2520;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Game {
+    Holdem,
+    Omaha,
+    ShortDeck,
+}
+
+impl Game {
+    pub fn parse(s: &str) -> CoreResult<Game> {
+        match s.to_ascii_lowercase().replace(['_', ' ', '\''], "-").as_str() {
+            "holdem" | "hold-em" | "texas-holdem" | "nlhe" => Ok(Game::Holdem),
+            "omaha" | "plo" => Ok(Game::Omaha),
+            "short-deck" | "shortdeck" | "six-plus" | "6+" => Ok(Game::ShortDeck),
+            _ => Err(CoreError::invalid_argument("game", s, "one of 'holdem', 'omaha', 'short-deck'")),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct EquityRequest {
+    pub game: Game,
+    /// Each player's hole cards as a mask.
+    pub hands: Vec<u64>,
+    pub board: u64,
+    pub dead: u64,
+    /// Monte Carlo sample count (used when not exact).
+    pub samples: u64,
+    pub seed: u64,
+    /// `Some(true)` forces enumeration, `Some(false)` forces Monte Carlo, `None` picks.
+    pub exact: Option<bool>,
+    /// 0 = all cores, 1 = this thread only.
+    pub threads: usize,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct EquityResult {
+    /// Share of boards each player wins outright.
+    pub win: Vec<f64>,
+    /// Share of boards each player ties for the best hand.
+    pub tie: Vec<f64>,
+    /// Pot share: wins plus split pots divided among the winners.
+    pub equity: Vec<f64>,
+    /// Standard error of `equity` (0 when exact).
+    pub std_error: Vec<f64>,
+    /// Boards enumerated or sampled.
+    pub boards: u64,
+    pub exact: bool,
+}
+
+/// 2520 / k for k winners (no division in the hot loop).
+const PART: [u64; 11] = [0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280, 252];
+
+#[derive(Clone, Default)]
+struct Tally {
+    win: Vec<u64>,
+    tie: Vec<u64>,
+    /// Pot shares in 1/2520ths.
+    share: Vec<u64>,
+    /// Sum of squared shares in 1/2520² (Monte Carlo standard errors).
+    share_sq: Vec<u64>,
+    boards: u64,
+}
+
+impl Tally {
+    fn new(n: usize) -> Tally {
+        Tally { win: vec![0; n], tie: vec![0; n], share: vec![0; n], share_sq: vec![0; n], boards: 0 }
+    }
+    #[inline(always)]
+    fn record(&mut self, values: &[u32]) {
+        if let [a, b] = *values {
+            // Heads-up fast path, branch-free (the winner is unpredictable).
+            self.win[0] += (a > b) as u64;
+            self.win[1] += (b > a) as u64;
+            self.tie[0] += (a == b) as u64;
+            self.boards += 1;
+            return;
+        }
+        let best = values.iter().copied().max().unwrap_or(0);
+        let winners = values.iter().filter(|&&v| v == best).count();
+        for (p, &v) in values.iter().enumerate() {
+            if v == best {
+                if winners == 1 {
+                    self.win[p] += 1;
+                } else {
+                    self.tie[p] += 1;
+                }
+                self.share[p] += PART[winners];
+                self.share_sq[p] += PART[winners] * PART[winners];
+            }
+        }
+        self.boards += 1;
+    }
+    /// Fill in the heads-up fast path's shares.
+    fn finish(mut self) -> Tally {
+        if self.win.len() == 2 && self.share.iter().all(|&s| s == 0) {
+            let tie = self.tie[0];
+            self.tie[1] = tie;
+            for p in 0..2 {
+                self.share[p] = SHARE * self.win[p] + PART[2] * tie;
+                self.share_sq[p] = SHARE * SHARE * self.win[p] + PART[2] * PART[2] * tie;
+            }
+        }
+        self
+    }
+    fn merge(mut self, o: &Tally) -> Tally {
+        for p in 0..self.win.len() {
+            self.win[p] += o.win[p];
+            self.tie[p] += o.tie[p];
+            self.share[p] += o.share[p];
+            self.share_sq[p] += o.share_sq[p];
+        }
+        self.boards += o.boards;
+        self
+    }
+}
+
+fn binom(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// How each game scores a complete board for every player.
+struct Scorer<'a> {
+    game: Game,
+    t: &'a Tables,
+    /// Hold'em: each player's hole cards as a partial hand.
+    holes: Vec<Hand>,
+    /// Omaha: each player's hole pairs.
+    pairs: Vec<Vec<Hand>>,
+    masks: Vec<u64>,
+}
+
+impl Scorer<'_> {
+    #[inline]
+    fn score(&self, board: Hand, board_cards: &[usize], out: &mut [u32]) {
+        match self.game {
+            Game::Holdem => {
+                for (o, h) in out.iter_mut().zip(&self.holes) {
+                    *o = board.join(*h).strength(self.t) as u32;
+                }
+            }
+            Game::Omaha => {
+                let mut triples = [Hand::EMPTY; 10];
+                let mut n = 0;
+                for a in 0..5 {
+                    for b in a + 1..5 {
+                        for c in b + 1..5 {
+                            triples[n] = Hand::EMPTY.add(self.t, board_cards[a]).add(self.t, board_cards[b]).add(self.t, board_cards[c]);
+                            n += 1;
+                        }
+                    }
+                }
+                for (o, pairs) in out.iter_mut().zip(&self.pairs) {
+                    *o = best_of(self.t, pairs, &triples);
+                }
+            }
+            Game::ShortDeck => {
+                for (o, &m) in out.iter_mut().zip(&self.masks) {
+                    *o = best_high(&Counts::from_mask(m | board.mask), &Rules::SHORT_DECK);
+                }
+            }
+        }
+    }
+}
+
+fn validate(req: &EquityRequest) -> CoreResult<(Vec<usize>, usize)> {
+    let n = req.hands.len();
+    if !(2..=10).contains(&n) {
+        return Err(CoreError::invalid_argument("hands", format!("{n} hands"), "equity needs 2 to 10 players"));
+    }
+    let mut used = 0u64;
+    let mut check = |m: u64, what: String| -> CoreResult<()> {
+        if m >> 52 != 0 {
+            return Err(CoreError::invalid_argument("cards", what, "jokers have no place in equity"));
+        }
+        if used & m != 0 {
+            let c = crate::cards::CardSet::card_at((used & m).trailing_zeros());
+            return Err(CoreError::DuplicateCard { card: c.to_string(), reason: format!("{what} repeats a card dealt elsewhere") });
+        }
+        used |= m;
+        Ok(())
+    };
+    for (i, &h) in req.hands.iter().enumerate() {
+        check(h, format!("hand {i}"))?;
+        let k = h.count_ones();
+        let ok = match req.game {
+            Game::Holdem | Game::ShortDeck => k == 2,
+            Game::Omaha => (4..=6).contains(&k),
+        };
+        if !ok {
+            let want = if req.game == Game::Omaha { "4 to 6" } else { "2" };
+            return Err(CoreError::invalid_argument("hands", format!("hand {i} with {k} cards"), format!("each hand needs {want} hole cards")));
+        }
+    }
+    check(req.board, "the board".into())?;
+    check(req.dead, "the dead cards".into())?;
+    let b = req.board.count_ones() as usize;
+    if b > 5 {
+        return Err(CoreError::invalid_argument("board", format!("{b} cards"), "a board has at most 5 cards"));
+    }
+    let deck = if req.game == Game::ShortDeck {
+        let short: u64 = (0..4).fold(0, |m, s| m | (0x1ff0u64 << (13 * s)));
+        if used & !short != 0 {
+            let c = crate::cards::CardSet::card_at((used & !short).trailing_zeros());
+            return Err(CoreError::InvalidHand(format!("{c} is not in the short deck (six to ace)")));
+        }
+        short
+    } else {
+        crate::cards::STANDARD_MASK
+    };
+    let rest: Vec<usize> = (0..52).filter(|&c| deck >> c & 1 == 1 && used >> c & 1 == 0).collect();
+    let missing = 5 - b;
+    if rest.len() < missing {
+        return Err(CoreError::invalid_argument("dead", format!("{} cards left", rest.len()), "not enough cards left to complete the board"));
+    }
+    Ok((rest, missing))
+}
+
+/// Compute equity.
+///
+/// ```
+/// use _core::cards::CardSet;
+/// use _core::poker::equity::{equity, EquityRequest, Game};
+/// let m = |s: &str| CardSet::parse(s).unwrap().0;
+/// let r = equity(&EquityRequest { game: Game::Holdem, hands: vec![m("Ah Kh"), m("Qs Qd")], board: m("2c 7d 9s"),
+///     dead: 0, samples: 0, seed: 0, exact: None, threads: 1 }).unwrap();
+/// assert!(r.exact && r.boards == 990);
+/// ```
+pub fn equity(req: &EquityRequest) -> CoreResult<EquityResult> {
+    let (rest, missing) = validate(req)?;
+    let n = req.hands.len();
+    let t = tables();
+    let board_cards: Vec<usize> = (0..52).filter(|&c| req.board >> c & 1 == 1).collect();
+    let board_hand = board_cards.iter().fold(Hand::EMPTY, |h, &c| h.add(t, c));
+    let faces = |m: u64| (0..52).filter(move |&c| m >> c & 1 == 1).collect::<Vec<usize>>();
+    let scorer = Scorer {
+        game: req.game,
+        t,
+        holes: req.hands.iter().map(|&m| Hand::from_mask(t, m)).collect(),
+        pairs: req.hands.iter().map(|&m| super::omaha::subset_hands(t, &faces(m), 2)).collect(),
+        masks: req.hands.clone(),
+    };
+    let boards = binom(rest.len() as u64, missing as u64);
+    let per_eval = match req.game {
+        Game::Holdem => 1,
+        Game::Omaha => 10 * req.hands.iter().map(|m| binom(m.count_ones() as u64, 2)).max().unwrap_or(6),
+        Game::ShortDeck => 10,
+    };
+    let exact = req.exact.unwrap_or(boards.saturating_mul(n as u64).saturating_mul(per_eval) <= EXACT_LIMIT);
+    if !exact && req.samples == 0 {
+        return Err(CoreError::invalid_argument("samples", 0, "Monte Carlo needs at least one sample"));
+    }
+    let tally = if exact {
+        with_threads(req.threads, || enumerate(&scorer, &rest, missing, board_hand, &board_cards, n, req.threads))
+    } else {
+        with_threads(req.threads, || sample(&scorer, &rest, missing, board_hand, &board_cards, n, req))
+    };
+    let tally = tally.finish();
+    let total = tally.boards.max(1) as f64;
+    let equity: Vec<f64> = tally.share.iter().map(|&s| s as f64 / SHARE as f64 / total).collect();
+    let std_error = if exact {
+        vec![0.0; n]
+    } else {
+        equity
+            .iter()
+            .zip(&tally.share_sq)
+            .map(|(&m, &sq)| {
+                let var = (sq as f64 / (SHARE * SHARE) as f64 / total - m * m).max(0.0);
+                (var / total).sqrt()
+            })
+            .collect()
+    };
+    Ok(EquityResult {
+        win: tally.win.iter().map(|&w| w as f64 / total).collect(),
+        tie: tally.tie.iter().map(|&w| w as f64 / total).collect(),
+        equity,
+        std_error,
+        boards: tally.boards,
+        exact,
+    })
+}
+
+/// Visit every `k`-subset of `rest[from..]` extending `board`.
+#[allow(clippy::too_many_arguments)]
+fn walk(s: &Scorer, rest: &[usize], from: usize, k: usize, board: Hand, cards: &mut [usize; 5], depth: usize, values: &mut [u32], tally: &mut Tally) {
+    if k == 0 {
+        s.score(board, cards, values);
+        tally.record(values);
+        return;
+    }
+    for i in from..=rest.len() - k {
+        let c = rest[i];
+        cards[depth] = c;
+        walk(s, rest, i + 1, k - 1, board.add(s.t, c), cards, depth + 1, values, tally);
+    }
+}
+
+/// Hold'em: each player's hand so far (board plus hole cards), one card added per level;
+/// the last level evaluates in a flat loop.
+fn holdem_rec(t: &Tables, rest: &[usize], from: usize, k: usize, cur: &[Hand], values: &mut [u32], tally: &mut Tally) {
+    let n = cur.len();
+    if k == 1 {
+        for &c in &rest[from..] {
+            for p in 0..n {
+                values[p] = cur[p].add(t, c).strength(t) as u32;
+            }
+            tally.record(values);
+        }
+        return;
+    }
+    let mut next = [Hand::EMPTY; 10];
+    for i in from..=rest.len() - k {
+        let c = rest[i];
+        for p in 0..n {
+            next[p] = cur[p].add(t, c);
+        }
+        holdem_rec(t, rest, i + 1, k - 1, &next[..n], values, tally);
+    }
+}
+
+/// Heads-up hold'em: (first wins, second wins, ties), counters in registers.
+fn heads_up_rec(t: &Tables, rest: &[usize], from: usize, k: usize, a: Hand, b: Hand, acc: &mut [u64; 3]) {
+    if k == 1 {
+        let (mut wa, mut wb, mut tie) = (0u64, 0u64, 0u64);
+        for &c in &rest[from..] {
+            let va = a.add(t, c).strength(t);
+            let vb = b.add(t, c).strength(t);
+            wa += (va > vb) as u64;
+            wb += (vb > va) as u64;
+            tie += (va == vb) as u64;
+        }
+        acc[0] += wa;
+        acc[1] += wb;
+        acc[2] += tie;
+        return;
+    }
+    for i in from..=rest.len() - k {
+        let c = rest[i];
+        heads_up_rec(t, rest, i + 1, k - 1, a.add(t, c), b.add(t, c), acc);
+    }
+}
+
+fn enumerate(s: &Scorer, rest: &[usize], missing: usize, board: Hand, known: &[usize], n: usize, threads: usize) -> Tally {
+    if s.game == Game::Holdem && missing > 0 && n == 2 {
+        let (a, b) = (board.join(s.holes[0]), board.join(s.holes[1]));
+        let task = |i: usize| {
+            let mut acc = [0u64; 3];
+            let c = rest[i];
+            if missing == 1 {
+                let (va, vb) = (a.add(s.t, c).strength(s.t), b.add(s.t, c).strength(s.t));
+                acc = [(va > vb) as u64, (vb > va) as u64, (va == vb) as u64];
+            } else {
+                heads_up_rec(s.t, rest, i + 1, missing - 1, a.add(s.t, c), b.add(s.t, c), &mut acc);
+            }
+            acc
+        };
+        let firsts = 0..=rest.len() - missing;
+        let parts: Vec<[u64; 3]> = if threads == 1 { firsts.map(task).collect() } else { firsts.into_par_iter().map(task).collect() };
+        let mut t = Tally::new(2);
+        for p in parts {
+            t.win[0] += p[0];
+            t.win[1] += p[1];
+            t.tie[0] += p[2];
+            t.boards += p[0] + p[1] + p[2];
+        }
+        return t;
+    }
+    if s.game == Game::Holdem && missing > 0 {
+        let base: Vec<Hand> = s.holes.iter().map(|h| board.join(*h)).collect();
+        let task = |i: usize| {
+            let mut t = Tally::new(n);
+            let mut values = vec![0u32; n];
+            let cur: Vec<Hand> = base.iter().map(|h| h.add(s.t, rest[i])).collect();
+            if missing == 1 {
+                for p in 0..n {
+                    values[p] = cur[p].strength(s.t) as u32;
+                }
+                t.record(&values);
+            } else {
+                holdem_rec(s.t, rest, i + 1, missing - 1, &cur, &mut values, &mut t);
+            }
+            t
+        };
+        let firsts = 0..=rest.len() - missing;
+        let parts: Vec<Tally> = if threads == 1 { firsts.map(task).collect() } else { firsts.into_par_iter().map(task).collect() };
+        return parts.iter().fold(Tally::new(n), |a, b| a.merge(b));
+    }
+    let mut cards = [0usize; 5];
+    cards[..known.len()].copy_from_slice(known);
+    let depth = known.len();
+    if missing == 0 {
+        let mut t = Tally::new(n);
+        let mut values = vec![0u32; n];
+        walk(s, rest, 0, 0, board, &mut cards, depth, &mut values, &mut t);
+        return t;
+    }
+    // One task per first missing card, in order; merged in order (integer counts).
+    let task = |i: usize| {
+        let mut t = Tally::new(n);
+        let mut values = vec![0u32; n];
+        let mut cards = cards;
+        cards[depth] = rest[i];
+        walk(s, rest, i + 1, missing - 1, board.add(s.t, rest[i]), &mut cards, depth + 1, &mut values, &mut t);
+        t
+    };
+    let firsts = 0..=rest.len() - missing;
+    let parts: Vec<Tally> = if threads == 1 { firsts.map(task).collect() } else { firsts.into_par_iter().map(task).collect() };
+    parts.iter().fold(Tally::new(n), |a, b| a.merge(b))
+}
+
+fn sample(s: &Scorer, rest: &[usize], missing: usize, board: Hand, known: &[usize], n: usize, req: &EquityRequest) -> Tally {
+    let blocks = req.samples.div_ceil(BLOCK);
+    let task = |b: u64| {
+        let mut rng = Words { rng: Rng::with_stream(req.seed, b), spare: 0, have: false };
+        let count = BLOCK.min(req.samples - b * BLOCK);
+        let mut t = Tally::new(n);
+        let mut values = vec![0u32; n];
+        let mut deck = rest.to_vec();
+        let mut cards = [0usize; 5];
+        cards[..known.len()].copy_from_slice(known);
+        for _ in 0..count {
+            let mut h = board;
+            let len = deck.len();
+            for j in 0..missing {
+                let pick = j + rng.below((len - j) as u32) as usize;
+                deck.swap(j, pick);
+                cards[known.len() + j] = deck[j];
+                h = h.add(s.t, deck[j]);
+            }
+            s.score(h, &cards, &mut values);
+            t.record(&values);
+        }
+        t
+    };
+    let parts: Vec<Tally> = if req.threads == 1 { (0..blocks).map(task).collect() } else { (0..blocks).into_par_iter().map(task).collect() };
+    parts.iter().fold(Tally::new(n), |a, b| a.merge(b))
+}
+
+/// 32-bit words from the generator (each 64-bit draw gives two, low half first) and
+/// Lemire's multiply-and-reject on 32 bits: `m = x * n`; if `low32(m) < 2^32 mod n`
+/// draw again; the result is `high32(m)`.
+struct Words {
+    rng: Rng,
+    spare: u32,
+    have: bool,
+}
+
+impl Words {
+    #[inline(always)]
+    fn next32(&mut self) -> u32 {
+        if self.have {
+            self.have = false;
+            return self.spare;
+        }
+        let x = self.rng.next_u64();
+        self.spare = (x >> 32) as u32;
+        self.have = true;
+        x as u32
+    }
+    #[inline(always)]
+    fn below(&mut self, n: u32) -> u32 {
+        let mut m = self.next32() as u64 * n as u64;
+        if (m as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u32) < threshold {
+                m = self.next32() as u64 * n as u64;
+            }
+        }
+        (m >> 32) as u32
+    }
+}
+
+/// Every subset helper re-exported for tests.
+#[allow(dead_code)]
+pub(crate) fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut v = Vec::new();
+    for_each_subset(n, k, &mut |s| v.push(s.to_vec()));
+    v
+}

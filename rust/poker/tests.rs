@@ -1,0 +1,571 @@
+//! Exhaustive counts, brute-force cross-checks and scripted rules (RULES.md B1).
+
+use super::equity::{equity, EquityRequest, Game};
+use super::generic::{best_high, Counts, Rules};
+use super::hand::{evaluate, evaluate_short_deck, Joker, Wild};
+use super::lows::{ace_to_five, badugi, deuce_to_seven, eight_or_better, pai_gow_low};
+use super::omaha::{evaluate_omaha, evaluate_omaha_low};
+use super::reference::{self as rf, Ranked};
+use super::tables::{tables, Hand, RANK_KEYS};
+use super::value::{ranks_of, Category};
+use crate::cards::{parse_cards, Card, CardSet, Rng};
+use std::cmp::Ordering;
+
+fn cards(s: &str) -> Vec<Card> {
+    parse_cards(s).unwrap()
+}
+fn high(s: &str) -> super::hand::HandValue {
+    evaluate(&cards(s), &Wild::None, Joker::Wild).unwrap()
+}
+fn pairs_of(cs: &[Card]) -> Vec<(u8, u8)> {
+    cs.iter().map(|c| (c.rank().unwrap(), c.suit().unwrap())).collect()
+}
+/// A value decoded to the reference's (category, tie-break ranks) form.
+fn decoded(v: u32, short: bool) -> Ranked {
+    let code = (v >> 20) as u8;
+    let cat = match (short, code) {
+        (true, 5) => 6,
+        (true, 6) => 5,
+        (_, c) => c,
+    };
+    let n = match cat {
+        9 | 8 | 4 => 1,
+        7 | 6 => 2,
+        3 => 3,
+        2 => 3,
+        1 => 4,
+        _ => 5,
+    };
+    (cat, ranks_of(v)[..n].to_vec())
+}
+fn random_cards(rng: &mut Rng, n: usize, deck: &[u8]) -> Vec<u8> {
+    let mut d = deck.to_vec();
+    for i in 0..n {
+        let j = i + rng.below((d.len() - i) as u64) as usize;
+        d.swap(i, j);
+    }
+    d[..n].to_vec()
+}
+fn face_cards(faces: &[u8]) -> Vec<Card> {
+    faces.iter().map(|&f| Card::from_face(f, 0).unwrap()).collect()
+}
+
+#[test]
+fn rank_keys_are_unique_for_up_to_seven_cards() {
+    let mut seen = std::collections::HashSet::new();
+    fn rec(r: usize, left: u32, key: u32, seen: &mut std::collections::HashSet<u32>) {
+        if r == 13 {
+            if left == 0 {
+                assert!(seen.insert(key), "duplicate key {key:#x}");
+            }
+            return;
+        }
+        for c in 0..=left.min(4) {
+            rec(r + 1, left - c, key + c * RANK_KEYS[r], seen);
+        }
+    }
+    for n in 0..=7 {
+        rec(0, n, 0, &mut seen);
+    }
+}
+
+#[test]
+fn all_five_card_hands_counts_and_reference() {
+    let t = tables();
+    let mut counts = [0u64; 10];
+    let mut royal = 0;
+    for a in 0..52 {
+        for b in a + 1..52 {
+            for c in b + 1..52 {
+                for d in c + 1..52 {
+                    for e in d + 1..52 {
+                        let h = [a, b, c, d, e].iter().fold(Hand::EMPTY, |h, &x| h.add(t, x));
+                        let v = h.value(t);
+                        counts[(v >> 20) as usize] += 1;
+                        royal += (v >> 20 == 8 && ranks_of(v)[0] == 12) as u64;
+                        let cs: Vec<(u8, u8)> = [a, b, c, d, e].iter().map(|&x| ((x % 13) as u8, (x / 13) as u8)).collect();
+                        assert_eq!(decoded(v, false), rf::classify5(&cs, true, false), "{cs:?}");
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(counts, [1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40, 0]);
+    assert_eq!(royal, 4);
+}
+
+#[test]
+fn all_seven_card_hands_counts() {
+    let t = tables();
+    let mut counts = [0u64; 10];
+    let mut royal = 0u64;
+    for a in 0..52 {
+        let ha = Hand::EMPTY.add(t, a);
+        for b in a + 1..52 {
+            let hb = ha.add(t, b);
+            for c in b + 1..52 {
+                let hc = hb.add(t, c);
+                for d in c + 1..52 {
+                    let hd = hc.add(t, d);
+                    for e in d + 1..52 {
+                        let he = hd.add(t, e);
+                        for f in e + 1..52 {
+                            let hf = he.add(t, f);
+                            for g in f + 1..52 {
+                                let v = hf.add(t, g).value(t);
+                                counts[(v >> 20) as usize] += 1;
+                                royal += (v >> 16 == 0x8c) as u64;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(
+        counts,
+        [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184, 224_848, 41_584, 0]
+    );
+    assert_eq!(royal, 4_324);
+}
+
+#[test]
+fn random_seven_card_hands_match_brute_force_and_generic() {
+    let mut rng = Rng::new(1);
+    let deck: Vec<u8> = (0..52).collect();
+    for n in [5usize, 6, 7] {
+        for _ in 0..20_000 {
+            let f = random_cards(&mut rng, n, &deck);
+            let cs = face_cards(&f);
+            let v = high(&cs.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "));
+            let r = rf::best(&pairs_of(&cs), false);
+            assert_eq!(decoded(v.value, false), r, "{cs:?}");
+            let mask = f.iter().fold(0u64, |m, &x| m | 1 << x);
+            assert_eq!(best_high(&Counts::from_mask(mask), &Rules::HIGH), v.value);
+        }
+    }
+}
+
+#[test]
+fn random_pairs_order_like_the_reference() {
+    let mut rng = Rng::new(2);
+    let deck: Vec<u8> = (0..52).collect();
+    for _ in 0..50_000 {
+        let f = random_cards(&mut rng, 11, &deck);
+        let (a, b) = (face_cards(&f[..7]), face_cards(&f[4..]));
+        let (va, vb) = (evaluate(&a, &Wild::None, Joker::Wild).unwrap(), evaluate(&b, &Wild::None, Joker::Wild).unwrap());
+        let (ra, rb) = (rf::best(&pairs_of(&a), false), rf::best(&pairs_of(&b), false));
+        assert_eq!(va.value.cmp(&vb.value), rf::cmp(&ra, &rb, false), "{a:?} vs {b:?}");
+    }
+}
+
+#[test]
+fn ten_card_hands_use_the_generic_evaluator() {
+    let mut rng = Rng::new(3);
+    let deck: Vec<u8> = (0..52).collect();
+    for _ in 0..2_000 {
+        let cs = face_cards(&random_cards(&mut rng, 10, &deck));
+        let v = evaluate(&cs, &Wild::None, Joker::Wild).unwrap();
+        assert_eq!(decoded(v.value, false), rf::best(&pairs_of(&cs), false));
+    }
+}
+
+/// Best hand with every wild replaced by every one of the 52 faces (duplicates allowed).
+fn brute_wild(naturals: &[(u8, u8)], wilds: usize, allow: &dyn Fn(&[(u8, u8)], Option<(u8, u8)>, &Ranked) -> bool) -> Ranked {
+    let mut best: Option<Ranked> = None;
+    let mut subs = vec![0u8; wilds];
+    loop {
+        let extra: Vec<(u8, u8)> = subs.iter().map(|&f| (f % 13, f / 13)).collect();
+        let all: Vec<(u8, u8)> = naturals.iter().chain(&extra).copied().collect();
+        for five in rf::fives(&all) {
+            let r = rf::classify5(&five, true, false);
+            let sub = extra.first().copied();
+            if allow(&five, sub, &r) && best.as_ref().map_or(true, |b| rf::cmp(&r, b, false) == Ordering::Greater) {
+                best = Some(r);
+            }
+        }
+        // Next substitution.
+        let mut i = 0;
+        while i < wilds {
+            subs[i] += 1;
+            if subs[i] < 52 {
+                break;
+            }
+            subs[i] = 0;
+            i += 1;
+        }
+        if i == wilds {
+            break;
+        }
+    }
+    best.unwrap()
+}
+
+#[test]
+fn wild_cards_match_brute_force_substitution() {
+    let mut rng = Rng::new(4);
+    let deck: Vec<u8> = (0..52).collect();
+    let any = |_: &[(u8, u8)], _: Option<(u8, u8)>, _: &Ranked| true;
+    for (wilds, n, reps) in [(1usize, 4usize, 600), (1, 5, 600), (1, 6, 300), (2, 3, 100), (2, 4, 100), (2, 5, 60), (3, 2, 20), (3, 4, 10)] {
+        for _ in 0..reps {
+            let nat = face_cards(&random_cards(&mut rng, n, &deck));
+            let mut hand = nat.clone();
+            for j in 0..wilds {
+                hand.push(Card::joker(j as u8));
+            }
+            let v = evaluate(&hand, &Wild::None, Joker::Wild).unwrap();
+            assert_eq!(decoded(v.value, false), brute_wild(&pairs_of(&nat), wilds, &any), "{hand:?}");
+            assert_eq!(v.cards.len(), 5);
+        }
+    }
+}
+
+#[test]
+fn many_wild_cards() {
+    // Five or more wild cards always make five aces; four wild cards and a king: five kings.
+    assert_eq!(evaluate(&cards("Jk Jk#1 Jk#2 Jk#3 Jk#4 2c"), &Wild::None, Joker::Wild).unwrap().describe(), "Five of a kind, aces");
+    assert_eq!(evaluate(&cards("Jk Jk#1 Jk#2 Jk#3 Kd 7c"), &Wild::None, Joker::Wild).unwrap().describe(), "Five of a kind, kings");
+    // Deuces wild: 2c 2d 2h with 7s 8s is a straight flush (nine high? jack high!).
+    let v = evaluate(&cards("2c 2d 2h 7s 8s"), &Wild::Rank(0), Joker::Wild).unwrap();
+    assert_eq!(v.describe(), "Straight flush, jack high");
+    // Wild rank and named wild cards agree.
+    let named = evaluate(&cards("2c 2d 2h 7s 8s"), &Wild::Cards(vec![0, 13, 26, 39]), Joker::Wild).unwrap();
+    assert_eq!(named.value, v.value);
+    // A named wild card that is not in the hand changes nothing.
+    assert_eq!(evaluate(&cards("As Ks Qs Js 9d"), &Wild::Cards(vec![0]), Joker::Wild).unwrap().category(), Category::HighCard);
+}
+
+#[test]
+fn wild_in_a_flush_takes_the_highest_missing_rank() {
+    let v = evaluate(&cards("As Ks Qs 9s Jk 2d 3c"), &Wild::None, Joker::Wild).unwrap();
+    assert_eq!(v.describe(), "Flush, ace-king-queen-jack-nine");
+    let v = evaluate(&cards("As Ad Ah Jk 9c"), &Wild::None, Joker::Wild).unwrap();
+    assert_eq!(v.describe(), "Four of a kind, aces, nine kicker");
+}
+
+#[test]
+fn pai_gow_bug_matches_brute_force() {
+    let mut rng = Rng::new(5);
+    let deck: Vec<u8> = (0..52).collect();
+    // The joker is an ace (any suit), or completes a straight, flush or straight flush.
+    let bug = |five: &[(u8, u8)], sub: Option<(u8, u8)>, r: &Ranked| {
+        let s = sub.unwrap();
+        s.0 == 12 || !five.contains(&s) || (r.0 == 4 || r.0 == 5 || r.0 == 8)
+    };
+    for n in [4usize, 5, 6] {
+        for _ in 0..800 {
+            let nat = face_cards(&random_cards(&mut rng, n, &deck));
+            let mut hand = nat.clone();
+            hand.push(Card::joker(0));
+            let v = evaluate(&hand, &Wild::None, Joker::Bug).unwrap();
+            assert_eq!(decoded(v.value, false), brute_wild(&pairs_of(&nat), 1, &bug), "{hand:?}");
+        }
+    }
+    // Scripted: as an ace the bug is a kicker, where a fully wild joker makes trips.
+    assert_eq!(evaluate(&cards("Kc Kd 7h 4s 2c Jk 9d"), &Wild::None, Joker::Bug).unwrap().describe(), "Pair of kings, ace-nine-seven kickers");
+    assert_eq!(evaluate(&cards("Kc Kd 7h 4s 2c Jk 9d"), &Wild::None, Joker::Wild).unwrap().describe(), "Three of a kind, kings, nine-seven kickers");
+    assert_eq!(evaluate(&cards("9h 8h 7c 6d 2c Jk Kd"), &Wild::None, Joker::Bug).unwrap().describe(), "Straight, ten high");
+    assert_eq!(evaluate(&cards("9h 8h 7c 6d 2c Jk Kd"), &Wild::None, Joker::Ace).unwrap().describe(), "Ace high, king-nine-eight-seven");
+    assert_eq!(evaluate(&cards("Ah Ad Ac As Jk"), &Wild::None, Joker::Bug).unwrap().describe(), "Five of a kind, aces");
+}
+
+#[test]
+fn short_deck_matches_brute_force() {
+    let mut rng = Rng::new(6);
+    let deck: Vec<u8> = (0..52).filter(|f| f % 13 >= 4).collect();
+    for n in [5usize, 7] {
+        for _ in 0..20_000 {
+            let cs = face_cards(&random_cards(&mut rng, n, &deck));
+            let v = evaluate_short_deck(&cs).unwrap();
+            assert_eq!(decoded(v.value, true), rf::best(&pairs_of(&cs), true), "{cs:?}");
+        }
+    }
+    assert_eq!(evaluate_short_deck(&cards("As 6d 7c 8h 9s")).unwrap().describe(), "Straight, nine high");
+    let flush = evaluate_short_deck(&cards("As Ks 7s 8s 9s")).unwrap();
+    let boat = evaluate_short_deck(&cards("Ac Ad Ah Kc Kd")).unwrap();
+    assert!(flush.value > boat.value);
+    let straight = evaluate_short_deck(&cards("Ts 9d 8c 7h 6s")).unwrap();
+    let trips = evaluate_short_deck(&cards("Ac Ad Ah Kc Qd")).unwrap();
+    assert!(straight.value > trips.value);
+    assert!(evaluate_short_deck(&cards("As 5d 7c 8h 9s")).is_err());
+}
+
+#[test]
+fn omaha_matches_brute_force() {
+    let mut rng = Rng::new(7);
+    let deck: Vec<u8> = (0..52).collect();
+    for h in [4usize, 5, 6] {
+        for _ in 0..3_000 {
+            let f = random_cards(&mut rng, h + 5, &deck);
+            let (hole, board) = (face_cards(&f[..h]), face_cards(&f[h..]));
+            let v = evaluate_omaha(&hole, &board).unwrap();
+            let mut best: Option<Ranked> = None;
+            let (hp, bp) = (pairs_of(&hole), pairs_of(&board));
+            for i in 0..h {
+                for j in i + 1..h {
+                    for a in 0..5 {
+                        for b in a + 1..5 {
+                            for c in b + 1..5 {
+                                let five = [hp[i], hp[j], bp[a], bp[b], bp[c]];
+                                let r = rf::classify5(&five, true, false);
+                                if best.as_ref().map_or(true, |x| rf::cmp(&r, x, false) == Ordering::Greater) {
+                                    best = Some(r);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            assert_eq!(decoded(v.value, false), best.unwrap());
+        }
+    }
+}
+
+#[test]
+fn ace_to_five_and_deuce_to_seven_match_references() {
+    let mut rng = Rng::new(8);
+    let deck: Vec<u8> = (0..52).collect();
+    for _ in 0..20_000 {
+        let f = random_cards(&mut rng, 14, &deck);
+        let (a, b) = (face_cards(&f[..7]), face_cards(&f[7..]));
+        // Ace-to-five: smallest key among five-card subsets; larger value is better.
+        let key = |cs: &[Card]| rf::fives(&pairs_of(cs)).iter().map(|x| rf::a5_key(x)).min().unwrap();
+        let (va, vb) = (ace_to_five(&a).unwrap(), ace_to_five(&b).unwrap());
+        assert_eq!(va.value.cmp(&vb.value), key(&b).cmp(&key(&a)), "{a:?} {b:?}");
+        // Eight or better: five different ranks of eight or lower (ace low).
+        let low_ranks = |cs: &[Card]| {
+            let mut r: Vec<u8> = cs.iter().map(|c| c.rank().unwrap()).filter(|&r| r == 12 || r <= 6).collect();
+            r.sort();
+            r.dedup();
+            r.len() >= 5
+        };
+        assert_eq!(eight_or_better(&a).unwrap().is_some(), low_ranks(&a), "{a:?}");
+        // Deuce-to-seven on five cards: the lower high hand (no wheel) wins.
+        let (a5c, b5c) = (&a[..5], &b[..5]);
+        let (da, db) = (deuce_to_seven(a5c).unwrap(), deuce_to_seven(b5c).unwrap());
+        let (ra, rb) = (rf::classify5(&pairs_of(a5c), false, false), rf::classify5(&pairs_of(b5c), false, false));
+        assert_eq!(da.value.cmp(&db.value), rf::cmp(&rb, &ra, false), "{a5c:?} {b5c:?}");
+    }
+}
+
+#[test]
+fn scripted_lows() {
+    let wheel = ace_to_five(&cards("As 2d 3c 4h 5s Kd Kc")).unwrap();
+    assert_eq!(wheel.describe(), "Five-four low: 5-4-3-2-A");
+    let six = ace_to_five(&cards("6s 4d 3c 2h As")).unwrap();
+    assert!(wheel.value > six.value);
+    // Straights and flushes do not count: 5-4-3-2-A of one suit is still the wheel.
+    assert_eq!(ace_to_five(&cards("As 2s 3s 4s 5s")).unwrap().value, wheel.value);
+    // Any unpaired hand beats a pair.
+    assert!(ace_to_five(&cards("Ks Qd Jc 9h 8s")).unwrap().value > ace_to_five(&cards("As Ad 2c 3h 4s")).unwrap().value);
+    assert!(eight_or_better(&cards("9s 7d 6c 4h 2s Kd Qc")).unwrap().is_none());
+    assert!(eight_or_better(&cards("8s 7d 6c 4h 2s Kd Qc")).unwrap().is_some());
+    // Deuce-to-seven: 7-5-4-3-2 is best; A-2-3-4-5 is only ace high; a flush is bad.
+    let best27 = deuce_to_seven(&cards("7s 5d 4c 3h 2s")).unwrap();
+    assert_eq!(best27.describe(), "Seven-five low: 7-5-4-3-2");
+    let a5 = deuce_to_seven(&cards("As 2d 3c 4h 5s")).unwrap();
+    assert_eq!(a5.category(), Category::HighCard);
+    assert!(best27.value > a5.value);
+    assert!(deuce_to_seven(&cards("8s 6d 4c 3h 2s")).unwrap().value > deuce_to_seven(&cards("7s 5s 4s 3s 2s")).unwrap().value);
+    assert!(deuce_to_seven(&cards("8s 6d 4c 3h 2s")).unwrap().value > deuce_to_seven(&cards("7s 6d 5c 4h 3s")).unwrap().value);
+}
+
+#[test]
+fn scripted_badugi_and_pai_gow_low() {
+    let b4 = badugi(&cards("4c 3d 2h As")).unwrap();
+    assert_eq!(b4.category(), Category::FourCard);
+    assert_eq!(b4.describe(), "Badugi: 4-3-2-A");
+    let k4 = badugi(&cards("Kc Qd Jh Ts")).unwrap();
+    let three = badugi(&cards("Ac 2d 3h 4h")).unwrap();
+    assert_eq!(three.category(), Category::ThreeCard);
+    assert!(k4.value > three.value && b4.value > k4.value);
+    // Lower highest card wins among equal sizes; then the next card.
+    assert!(badugi(&cards("8c 5d 3h As")).unwrap().value > badugi(&cards("8c 6d 2h As")).unwrap().value);
+    // A pair counts once: A-A-2-3 with suits c d h s... same rank is one card.
+    assert_eq!(badugi(&cards("Ac Ad 2h 3s")).unwrap().category(), Category::ThreeCard);
+    assert_eq!(badugi(&cards("Ac 2c 3c 4c")).unwrap().describe(), "One-card hand: A");
+    // Random: a badugi hand never beats one with more cards.
+    let pg = |s: &str| pai_gow_low(&cards(s)).unwrap();
+    assert!(pg("2c 2d").value > pg("As Kd").value);
+    assert!(pg("As Qd").value > pg("Ks Qd").value);
+    assert!(pg("As Qd").value > pg("Ac Jd").value);
+    assert_eq!(pg("Jk Ad").describe(), "Pair of aces");
+    assert_eq!(pg("Jk Kd").describe(), "Ace-king");
+}
+
+#[test]
+fn badugi_matches_reference() {
+    let mut rng = Rng::new(9);
+    let deck: Vec<u8> = (0..52).collect();
+    // Reference: every valid subset; key (more cards, then the lowest descending ranks).
+    let key = |cs: &[Card]| {
+        let p = pairs_of(cs);
+        let mut best: (usize, Vec<i8>) = (0, vec![]);
+        for m in 1u32..16 {
+            let sub: Vec<(u8, u8)> = (0..4).filter(|i| m >> i & 1 == 1).map(|i| p[i]).collect();
+            let ok = (0..sub.len()).all(|i| (0..i).all(|j| sub[i].0 != sub[j].0 && sub[i].1 != sub[j].1));
+            if ok {
+                let mut r: Vec<i8> = sub.iter().map(|c| -(((c.0 + 1) % 13) as i8)).collect();
+                r.sort();
+                let k = (sub.len(), r);
+                if k > best {
+                    best = k;
+                }
+            }
+        }
+        best
+    };
+    for _ in 0..20_000 {
+        let f = random_cards(&mut rng, 8, &deck);
+        let (a, b) = (face_cards(&f[..4]), face_cards(&f[4..]));
+        assert_eq!(badugi(&a).unwrap().value.cmp(&badugi(&b).unwrap().value), key(&a).cmp(&key(&b)), "{a:?} {b:?}");
+    }
+}
+
+#[test]
+fn scripted_high_rules() {
+    // Kickers decide pairs; the wheel is the lowest straight; no wrap-around.
+    assert!(high("As Ad Kc 7h 3s").value > high("Ah Ac Qc Jh 9s").value);
+    assert_eq!(high("As 2d 3c 4h 5s").describe(), "Straight, five high");
+    assert!(high("2s 3d 4c 5h 6s").value > high("As 2d 3c 4h 5s").value);
+    assert_eq!(high("Qs Kd Ac 2h 3s").category(), Category::HighCard);
+    // Playing the board: both players' best five is the board; they split.
+    assert_eq!(high("As Ks Qs Js Ts 2c 3d").value, high("As Ks Qs Js Ts 4h 5h").value);
+    assert_eq!(high("As Ks Qs Js Ts 2c 3d").describe(), "Royal flush");
+    // No three pair: the best two pair plays with the best kicker.
+    assert_eq!(high("Ks Kd 9c 9h 4s 4d 2c").describe(), "Two pair, kings and nines, four kicker");
+    assert_eq!(high("Ks Kd 9c 9h 4s 4d Qc").describe(), "Two pair, kings and nines, queen kicker");
+    // Suits never break ties.
+    assert_eq!(high("Ah Kh Qh Jh 9h").value, high("As Ks Qs Js 9s").value);
+    // Full house: the three first; quads: the four, then kicker; two trips make a full house.
+    assert!(high("3s 3d 3c Ah Ad").value > high("2s 2d 2c Kh Kd").value);
+    assert_eq!(high("Ks Kd Kc 4h 4d 4c 2s").describe(), "Full house, kings over fours");
+    assert!(high("5s 5d 5c 5h Ad").value > high("5s 5d 5c 5h Kd").value);
+    assert_eq!(high("Ah Ac Kd Ks 9s 9h 2c").describe(), "Two pair, aces and kings, nine kicker");
+    assert_eq!(high("Ah Ac Kd 9s 9h 2c 3c").describe(), "Two pair, aces and nines, king kicker");
+    // Straight and straight flush by the top card only; flush card by card.
+    assert_eq!(high("9s 8d 7c 6h 5s").value, high("9h 8h 7c 6c 5d").value);
+    assert!(high("Ah Qh 9h 7h 3h").value > high("Ah Qh 9h 7h 2h").value);
+    // Five-card hands: every category.
+    let order = [
+        "As Kd 9c 7h 4s", "As Ad 9c 7h 4s", "As Ad 9c 9h 4s", "As Ad Ac 7h 4s", "6s 5d 4c 3h 2s",
+        "As Qs 9s 7s 4s", "As Ad Ac 4h 4s", "As Ad Ac Ah 4s", "9s 8s 7s 6s 5s",
+    ];
+    for w in order.windows(2) {
+        assert!(high(w[1]).value > high(w[0]).value, "{} > {}", w[1], w[0]);
+    }
+    assert_eq!(high("As Kd 9c 7h 4s").describe(), "Ace high, king-nine-seven-four");
+    assert_eq!(high("As Ad 9c 7h 4s").describe(), "Pair of aces, nine-seven-four kickers");
+    assert_eq!(high("Qs Qd Qc 7h 4s").describe(), "Three of a kind, queens, seven-four kickers");
+}
+
+#[test]
+fn cards_used_are_the_five_that_play() {
+    let v = high("Ks Kd Kc 4h 4d 9c 2s");
+    assert_eq!(v.cards.iter().map(|c| c.to_string()).collect::<Vec<_>>(), ["Ks", "Kd", "Kc", "4h", "4d"]);
+    let w = high("As 2d 3c 4h 5s 9d Kc");
+    assert_eq!(w.cards.iter().map(|c| c.to_string()).collect::<Vec<_>>(), ["5s", "4h", "3c", "2d", "As"]);
+    let f = high("As Ks 7s 5s 2s 2d 2h");
+    assert!(f.cards.iter().all(|c| c.suit() == Some(3)));
+}
+
+#[test]
+fn omaha_scripted() {
+    // Two from the hand: four hearts in the hand, one on the board, is no flush.
+    let v = evaluate_omaha(&cards("Ah Kh Qh Jh"), &cards("Th 2c 3d 8s 4s")).unwrap();
+    assert_eq!(v.describe(), "Ace high, king-ten-eight-four");
+    // Three from the board: four to a straight on the board needs two hole cards.
+    let v = evaluate_omaha(&cards("Ac Kd 2s 2h"), &cards("Qs Jd Tc 9h 8c")).unwrap();
+    assert_eq!(v.describe(), "Straight, ace high");
+    let v = evaluate_omaha(&cards("Ac 7d 2s 2h"), &cards("Qs Jd Tc 9h 8c")).unwrap();
+    assert_eq!(v.describe(), "Pair of deuces, queen-jack-ten kickers");
+    let low = evaluate_omaha_low(&cards("As 2d Kc Kh"), &cards("3s 4d 8c Qh Jc")).unwrap().unwrap();
+    assert_eq!(low.describe(), "Eight-four low: 8-4-3-2-A");
+    assert!(evaluate_omaha_low(&cards("As 2d Kc Kh"), &cards("3s 9d Tc Qh Jc")).unwrap().is_none());
+    assert!(evaluate_omaha(&cards("As 2d Kc"), &cards("3s 9d Tc")).is_ok());
+    assert!(evaluate_omaha(&cards("As 2d Kc Kh 3c 4c 5c"), &cards("3s 9d Tc")).is_err());
+}
+
+#[test]
+fn bad_input() {
+    assert!(evaluate(&cards("As Kd Qh Jc"), &Wild::None, Joker::Wild).is_err());
+    assert!(matches!(evaluate(&cards("As As Qh Jc 2c"), &Wild::None, Joker::Wild), Err(crate::error::CoreError::DuplicateCard { .. })));
+    // Two packs: the same face twice is fine as different copies.
+    let v = evaluate(&cards("As As#1 Ad Kc Kd"), &Wild::None, Joker::Wild).unwrap();
+    assert_eq!(v.describe(), "Full house, aces over kings");
+    assert!(badugi(&cards("As 2d 3c")).is_err());
+    assert!(ace_to_five(&cards("As 2d 3c Jk 5s")).is_err());
+}
+
+#[test]
+fn equity_heads_up_preflop_exact() {
+    let m = |s: &str| CardSet::parse(s).unwrap().0;
+    let req = EquityRequest { game: Game::Holdem, hands: vec![m("Ah Kh"), m("Qs Qd")], board: 0, dead: 0, samples: 0, seed: 0, exact: None, threads: 1 };
+    let r = equity(&req).unwrap();
+    assert!(r.exact);
+    assert_eq!(r.boards, 1_712_304);
+    assert!((r.equity[0] - 0.46214).abs() < 5e-6, "{:?}", r.equity);
+    assert!((r.equity[1] - 0.53786).abs() < 5e-6, "{:?}", r.equity);
+    // Threads change nothing.
+    let r2 = equity(&EquityRequest { threads: 2, ..req.clone() }).unwrap();
+    assert_eq!(r, r2);
+    // Monte Carlo: deterministic per seed and within a few standard errors.
+    let mc = EquityRequest { exact: Some(false), samples: 100_000, seed: 42, ..req.clone() };
+    let a = equity(&mc).unwrap();
+    let b = equity(&EquityRequest { threads: 2, ..mc.clone() }).unwrap();
+    assert_eq!(a, b);
+    assert!(!a.exact && a.boards == 100_000);
+    assert!((a.equity[0] - 0.46214).abs() < 5.0 * a.std_error[0], "{a:?}");
+    assert!(a.std_error[0] > 0.0005 && a.std_error[0] < 0.003);
+}
+
+#[test]
+fn equity_against_brute_force_on_the_turn() {
+    // Brute force over the 44 rivers with the reference evaluator.
+    let m = |s: &str| CardSet::parse(s).unwrap().0;
+    let (h1, h2, h3, board) = ("Ah Kh", "Qs Qd", "7c 6c", "Jh Th 5c 8d");
+    let r = equity(&EquityRequest { game: Game::Holdem, hands: vec![m(h1), m(h2), m(h3)], board: m(board), dead: 0, samples: 0, seed: 0, exact: None, threads: 1 }).unwrap();
+    let used = m(h1) | m(h2) | m(h3) | m(board);
+    let mut share = [0.0f64; 3];
+    let mut n = 0;
+    for c in (0..52).filter(|c| used >> c & 1 == 0) {
+        let river = Card::from_face(c, 0).unwrap();
+        let rs: Vec<Ranked> = [h1, h2, h3]
+            .iter()
+            .map(|h| {
+                let mut cs = cards(&format!("{h} {board}"));
+                cs.push(river);
+                rf::best(&pairs_of(&cs), false)
+            })
+            .collect();
+        let best = rs.iter().max_by(|a, b| rf::cmp(a, b, false)).unwrap().clone();
+        let winners: Vec<usize> = (0..3).filter(|&i| rf::cmp(&rs[i], &best, false) == Ordering::Equal).collect();
+        for &w in &winners {
+            share[w] += 1.0 / winners.len() as f64;
+        }
+        n += 1;
+    }
+    assert_eq!(r.boards, n);
+    for p in 0..3 {
+        assert!((r.equity[p] - share[p] / n as f64).abs() < 1e-12);
+    }
+}
+
+#[test]
+fn equity_omaha_and_short_deck_run() {
+    let m = |s: &str| CardSet::parse(s).unwrap().0;
+    let r = equity(&EquityRequest { game: Game::Omaha, hands: vec![m("Ah Kh Qd Jd"), m("7c 7s 2d 3h")], board: m("Ad 7h 2c"), dead: 0, samples: 0, seed: 0, exact: None, threads: 1 }).unwrap();
+    assert!(r.exact && r.boards == 820);
+    assert!((r.equity.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    let s = equity(&EquityRequest { game: Game::ShortDeck, hands: vec![m("Ah Kh"), m("Qs Qd")], board: 0, dead: 0, samples: 0, seed: 0, exact: None, threads: 0 }).unwrap();
+    assert!(s.exact && s.boards == 201_376);
+    assert!(equity(&EquityRequest { game: Game::ShortDeck, hands: vec![m("2h Kh"), m("Qs Qd")], board: 0, dead: 0, samples: 0, seed: 0, exact: None, threads: 1 }).is_err());
+}
+
+#[test]
+fn table_sizes_are_reported() {
+    let t0 = std::time::Instant::now();
+    let t = super::tables::tables();
+    eprintln!("tables: {} bytes (flush {}, disp {}, lookup {}), built in {:?}", t.bytes(), t.flush.len(), t.disp.len(), t.lookup.len(), t0.elapsed());
+    assert!(t.bytes() < 2 << 20);
+}

@@ -1,0 +1,442 @@
+//! Python bindings for `rust/poker`: `HandValue`, `Equity` and the evaluation functions
+//! that `hoyle.poker` re-exports.
+
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
+use pyo3::basic::CompareOp;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyString;
+
+use super::cards::{extract_cards, extract_cardset, extract_seed, PyCard, PyCardSet};
+use super::errors::{detached, invalid_argument};
+use crate::cards::{Card, CardSet, RANK_CHARS};
+use crate::poker::equity::{equity as run_equity, EquityRequest, EquityResult, Game};
+use crate::poker::hand::{cards_used, evaluate as eval_cards, evaluate_short_deck, HandValue, Joker, Wild};
+use crate::poker::tables::eval_mask;
+use crate::poker::{batch, lows, omaha, Kind};
+
+fn repr(obj: &Bound<'_, PyAny>) -> String {
+    obj.repr().map(|r| r.to_string()).unwrap_or_else(|_| "<unprintable>".into()).chars().take(60).collect()
+}
+
+#[derive(Clone)]
+enum Used {
+    /// The fast path keeps the mask and finds the five cards only when asked.
+    Mask(u64),
+    List(Vec<Card>),
+}
+
+/// The value of a poker hand: ordered (a better hand is greater), hashable, with the
+/// category, the cards that play and a description in words.
+#[pyclass(name = "HandValue", module = "hoyle._core", frozen)]
+pub struct PyHandValue {
+    kind: Kind,
+    value: u32,
+    used: Used,
+}
+
+impl PyHandValue {
+    fn from_value(v: HandValue) -> Self {
+        PyHandValue { kind: v.kind, value: v.value, used: Used::List(v.cards) }
+    }
+    fn as_core(&self) -> HandValue {
+        let cards = match &self.used {
+            Used::List(v) => v.clone(),
+            Used::Mask(m) => cards_used(Kind::High, self.value, &CardSet(*m).iter().collect::<Vec<_>>(), &[]),
+        };
+        HandValue { kind: self.kind, value: self.value, cards }
+    }
+}
+
+static CATEGORY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+#[pymethods]
+impl PyHandValue {
+    /// The packed value: larger is better within one kind (see docs/poker.md).
+    #[getter]
+    fn value(&self) -> u32 {
+        self.value
+    }
+    /// Which ranking: 'high', 'short-deck', 'ace-to-five', 'deuce-to-seven', 'badugi',
+    /// 'pai-gow-low'.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.kind.name()
+    }
+    /// The hand's category, a `hoyle.poker.Category`.
+    #[getter]
+    fn category<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let cls = CATEGORY.get_or_try_init(py, || -> PyResult<Py<PyAny>> { Ok(py.import("hoyle.poker")?.getattr("Category")?.unbind()) })?;
+        cls.bind(py).call1((self.as_core().category() as u8,))
+    }
+    /// The cards that play, most significant first (wild cards as themselves).
+    #[getter]
+    fn cards(&self) -> Vec<PyCard> {
+        self.as_core().cards.into_iter().map(PyCard).collect()
+    }
+    /// The hand in words: "Full house, kings over fours".
+    fn describe(&self) -> String {
+        self.as_core().describe()
+    }
+    fn __str__(&self) -> String {
+        self.describe()
+    }
+    fn __repr__(&self) -> String {
+        let core = self.as_core();
+        let cards: Vec<String> = core.cards.iter().map(|c| c.to_string()).collect();
+        format!("<HandValue {}: {} [{}]>", self.kind.name(), core.describe(), cards.join(" "))
+    }
+    fn __hash__(&self) -> u64 {
+        ((self.kind as u64) << 32 | self.value as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 1
+    }
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let Ok(o) = other.cast::<PyHandValue>() else {
+            return Ok(py.NotImplemented());
+        };
+        let o = o.get();
+        if o.kind != self.kind {
+            return match op {
+                CompareOp::Eq => Ok(false.into_pyobject(py)?.to_owned().into_any().unbind()),
+                CompareOp::Ne => Ok(true.into_pyobject(py)?.to_owned().into_any().unbind()),
+                _ => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                    "cannot order a {} hand value against a {} one",
+                    self.kind.name(),
+                    o.kind.name()
+                ))),
+            };
+        }
+        let r = op.matches(self.value.cmp(&o.value));
+        Ok(r.into_pyobject(py)?.to_owned().into_any().unbind())
+    }
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (u8, u32, String))> {
+        let me = slf.get();
+        let cards: Vec<String> = me.as_core().cards.iter().map(|c| c.to_string()).collect();
+        Ok((slf.py().import("hoyle._core")?.getattr("_restore_hand_value")?, (me.kind as u8, me.value, cards.join(" "))))
+    }
+}
+
+/// Rebuild a `HandValue` (pickle support).
+#[pyfunction]
+fn _restore_hand_value(kind: u8, value: u32, cards: &str) -> PyResult<PyHandValue> {
+    let kind = Kind::from_index(kind).ok_or_else(|| invalid_argument("kind", kind, "not a hand kind"))?;
+    Ok(PyHandValue { kind, value, used: Used::List(crate::cards::parse_cards(cards)?) })
+}
+
+fn parse_wild(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Wild> {
+    let Some(obj) = obj else { return Ok(Wild::None) };
+    if obj.is_none() {
+        return Ok(Wild::None);
+    }
+    let bad = || invalid_argument("wild", repr(obj), "a wild rank such as '2' (deuces wild), or wild cards such as '2c 2d' or a list of cards");
+    if let Ok(s) = obj.cast::<PyString>() {
+        let text = s.to_str()?.trim();
+        let rank = match text {
+            "10" => Some(8),
+            t if t.chars().count() == 1 => {
+                let c = t.chars().next().unwrap_or(' ').to_ascii_uppercase();
+                RANK_CHARS.iter().position(|&r| r == c)
+            }
+            _ => None,
+        };
+        if let Some(r) = rank {
+            return Ok(Wild::Rank(r as u8));
+        }
+        if text.is_empty() {
+            return Err(bad());
+        }
+    }
+    let cards = extract_cards(obj).map_err(|_| bad())?;
+    Ok(Wild::Cards(cards.iter().filter(|c| !c.is_joker()).map(|c| c.face()).collect()))
+}
+
+fn parse_joker(s: &str) -> PyResult<Joker> {
+    match s {
+        "wild" => Ok(Joker::Wild),
+        "bug" => Ok(Joker::Bug),
+        "ace" => Ok(Joker::Ace),
+        _ => Err(invalid_argument("joker", s, "one of 'wild' (fully wild), 'bug' (Pai Gow: an ace or completes a straight or flush), 'ace'")),
+    }
+}
+
+/// Evaluate the best five-card high hand of five or more cards.
+///
+/// `cards` is a string (`"As Ks Qs Js Ts 2c 3d"`), a `CardSet` or an iterable of cards.
+/// Jokers are always wild; `wild` adds a wild rank (`"2"`: deuces wild) or wild cards
+/// (`"2c 2d"`). A wild card may stand for any card, even one already held (five of a
+/// kind), but a flush always has five different ranks. `joker="bug"` plays jokers as the
+/// Pai Gow bug (an ace, or any card completing a straight, flush or straight flush);
+/// `joker="ace"` as an ace only.
+///
+/// ```python
+/// >>> evaluate("Kh Kd Ks 4c 4s 2d 9h").describe()
+/// 'Full house, kings over fours'
+/// >>> evaluate("As Ah Ad Ac Jk").describe()
+/// 'Five of a kind, aces'
+/// ```
+#[pyfunction]
+#[pyo3(signature = (cards, *, wild = None, joker = "wild"))]
+fn evaluate(cards: &Bound<'_, PyAny>, wild: Option<&Bound<'_, PyAny>>, joker: &str) -> PyResult<PyHandValue> {
+    if wild.is_none() {
+        if let Ok(set) = cards.cast::<PyCardSet>() {
+            let m = set.get().0 .0;
+            let n = m.count_ones();
+            if m >> 52 == 0 && (5..=7).contains(&n) {
+                return Ok(PyHandValue { kind: Kind::High, value: eval_mask(m), used: Used::Mask(m) });
+            }
+        }
+    }
+    let wild = parse_wild(wild)?;
+    let joker = parse_joker(joker)?;
+    let cards = extract_cards(cards)?;
+    Ok(PyHandValue::from_value(eval_cards(&cards, &wild, joker)?))
+}
+
+/// Evaluate a short-deck (6 to ace) hand: a flush beats a full house, A-6-7-8-9 is the
+/// lowest straight; jokers are wild.
+///
+/// ```python
+/// >>> evaluate_short_deck("As 6d 7c 8h 9s").describe()
+/// 'Straight, nine high'
+/// ```
+#[pyfunction]
+#[pyo3(name = "evaluate_short_deck")]
+fn evaluate_short_deck_hand(cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
+    Ok(PyHandValue::from_value(evaluate_short_deck(&extract_cards(cards)?)?))
+}
+
+/// The best Omaha high hand: exactly two hole cards (of 4, 5 or 6) and exactly three
+/// board cards (of 3 to 5).
+///
+/// ```python
+/// >>> evaluate_omaha("Ah Kh Qh Jh", "Th 2c 3d 8s 4s").describe()
+/// 'Ace high, king-ten-eight-four'
+/// ```
+#[pyfunction]
+fn evaluate_omaha(hole: &Bound<'_, PyAny>, board: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
+    Ok(PyHandValue::from_value(omaha::evaluate_omaha(&extract_cards(hole)?, &extract_cards(board)?)?))
+}
+
+/// The Omaha hi-lo low: eight or better from two hole and three board cards, or None.
+#[pyfunction]
+fn evaluate_omaha_low(hole: &Bound<'_, PyAny>, board: &Bound<'_, PyAny>) -> PyResult<Option<PyHandValue>> {
+    Ok(omaha::evaluate_omaha_low(&extract_cards(hole)?, &extract_cards(board)?)?.map(PyHandValue::from_value))
+}
+
+/// The best low hand of five or more cards. `rule` is `"ace-to-five"` (razz),
+/// `"eight-or-better"` (None when nothing qualifies) or `"deuce-to-seven"`.
+///
+/// ```python
+/// >>> evaluate_low("As 2d 3c 4h 5s Kd Kc").describe()
+/// 'Five-four low: 5-4-3-2-A'
+/// ```
+#[pyfunction]
+#[pyo3(signature = (cards, rule = "ace-to-five"))]
+fn evaluate_low(cards: &Bound<'_, PyAny>, rule: &str) -> PyResult<Option<PyHandValue>> {
+    let cards = extract_cards(cards)?;
+    let v = match rule {
+        "ace-to-five" => Some(lows::ace_to_five(&cards)?),
+        "eight-or-better" => lows::eight_or_better(&cards)?,
+        "deuce-to-seven" => Some(lows::deuce_to_seven(&cards)?),
+        _ => return Err(invalid_argument("rule", rule, "one of 'ace-to-five', 'eight-or-better', 'deuce-to-seven'")),
+    };
+    Ok(v.map(PyHandValue::from_value))
+}
+
+/// The badugi value of four cards.
+///
+/// ```python
+/// >>> evaluate_badugi("4c 3d 2h As").describe()
+/// 'Badugi: 4-3-2-A'
+/// ```
+#[pyfunction]
+fn evaluate_badugi(cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
+    Ok(PyHandValue::from_value(lows::badugi(&extract_cards(cards)?)?))
+}
+
+/// The Pai Gow two-card hand: a pair beats high cards; a joker is an ace.
+#[pyfunction]
+fn evaluate_pai_gow_low(cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
+    Ok(PyHandValue::from_value(lows::pai_gow_low(&extract_cards(cards)?)?))
+}
+
+fn dtype_and_shape(obj: &Bound<'_, PyAny>) -> Option<(String, Vec<usize>)> {
+    let a = obj.cast::<PyUntypedArray>().ok()?;
+    Some((a.dtype().to_string(), a.shape().to_vec()))
+}
+
+fn threads_arg(threads: Option<i64>) -> PyResult<usize> {
+    match threads {
+        None => Ok(0),
+        Some(t) if (1..=1024).contains(&t) => Ok(t as usize),
+        Some(t) => Err(invalid_argument("threads", t, "a thread count is 1..=1024, or None for all cores")),
+    }
+}
+
+/// Evaluate many seven-, six- or five-card high hands at once.
+///
+/// `hands` is a numpy array: `(N, 5..7)` `uint8` card indices (`suit * 13 + rank`,
+/// 2c = 0 .. As = 51) or `(N,)` `uint64` card masks (bit `i` = index `i`). Returns an
+/// `(N,)` `uint32` array of `HandValue.value`s. Releases the GIL; `threads=None` uses
+/// every core.
+///
+/// ```python
+/// >>> import numpy as np
+/// >>> evaluate_batch(np.array([[51, 50, 49, 48, 47, 0, 13]], dtype=np.uint8))[0] == evaluate("As Ks Qs Js Ts 2c 2d").value
+/// True
+/// ```
+#[pyfunction]
+#[pyo3(signature = (hands, *, threads = 1))]
+fn evaluate_batch<'py>(py: Python<'py>, hands: &Bound<'py, PyAny>, threads: Option<i64>) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    let threads = threads_arg(threads)?;
+    if let Ok(a) = hands.cast::<PyArray2<u8>>() {
+        let a = a.readonly();
+        let (n, w) = (a.shape()[0], a.shape()[1]);
+        let mut out = vec![0u32; n];
+        let owned;
+        let data: &[u8] = match a.as_slice() {
+            Ok(s) => s,
+            Err(_) => {
+                owned = a.as_array().iter().copied().collect::<Vec<u8>>();
+                &owned
+            }
+        };
+        detached(py, || batch::evaluate_indices(data, w, &mut out, threads))?;
+        return Ok(PyArray1::from_vec(py, out));
+    }
+    if let Ok(a) = hands.cast::<PyArray1<u64>>() {
+        let a = a.readonly();
+        let mut out = vec![0u32; a.shape()[0]];
+        let owned;
+        let data: &[u64] = match a.as_slice() {
+            Ok(s) => s,
+            Err(_) => {
+                owned = a.as_array().iter().copied().collect::<Vec<u64>>();
+                &owned
+            }
+        };
+        detached(py, || batch::evaluate_masks(data, &mut out, threads))?;
+        return Ok(PyArray1::from_vec(py, out));
+    }
+    let why = match dtype_and_shape(hands) {
+        Some((dtype, shape)) => format!("got a {dtype} array of shape {shape:?}; expected (N, 5..7) uint8 card indices or (N,) uint64 masks"),
+        None => "expected a numpy array: (N, 5..7) uint8 card indices or (N,) uint64 masks".to_string(),
+    };
+    Err(invalid_argument("hands", repr(hands), why))
+}
+
+/// All-in equity of 2 to 10 known hands.
+#[pyclass(name = "Equity", module = "hoyle._core", frozen)]
+pub struct PyEquity(EquityResult);
+
+#[pymethods]
+impl PyEquity {
+    /// Share of boards each player wins outright.
+    #[getter]
+    fn win(&self) -> Vec<f64> {
+        self.0.win.clone()
+    }
+    /// Share of boards each player ties for the best hand.
+    #[getter]
+    fn tie(&self) -> Vec<f64> {
+        self.0.tie.clone()
+    }
+    /// Each player's pot share (wins plus their part of split pots); sums to 1.
+    #[getter]
+    fn equity(&self) -> Vec<f64> {
+        self.0.equity.clone()
+    }
+    /// Standard error of each equity (0.0 when exact).
+    #[getter]
+    fn std_error(&self) -> Vec<f64> {
+        self.0.std_error.clone()
+    }
+    /// Boards enumerated (exact) or sampled (Monte Carlo).
+    #[getter]
+    fn boards(&self) -> u64 {
+        self.0.boards
+    }
+    /// True when every board was enumerated.
+    #[getter]
+    fn exact(&self) -> bool {
+        self.0.exact
+    }
+    fn __repr__(&self) -> String {
+        let eq: Vec<String> = self.0.equity.iter().map(|e| format!("{e:.5}")).collect();
+        format!("<Equity {} over {} boards: [{}]>", if self.0.exact { "exact" } else { "Monte Carlo" }, self.0.boards, eq.join(", "))
+    }
+}
+
+/// All-in equity for 2 to 10 players with known hole cards.
+///
+/// `hands` is a list of hole cards (each a string, CardSet or iterable of cards);
+/// `board` the known community cards (0 to 5), `dead` cards out of play; `game` is
+/// `"holdem"`, `"omaha"` or `"short-deck"`. Enumerates every board when that is
+/// tractable (`exact=None`), otherwise draws `samples` boards with `seed` (same seed,
+/// same result on every machine and thread count). Releases the GIL; `threads=None`
+/// uses every core.
+///
+/// ```python
+/// >>> r = equity(["Ah Kh", "Qs Qd"])
+/// >>> [round(e, 5) for e in r.equity], r.boards, r.exact
+/// ([0.46214, 0.53786], 1712304, True)
+/// ```
+#[pyfunction]
+#[pyo3(signature = (hands, board = None, dead = None, *, game = "holdem", samples = 100_000, seed = None, exact = None, threads = None))]
+#[allow(clippy::too_many_arguments)]
+fn equity(
+    py: Python<'_>,
+    hands: &Bound<'_, PyAny>,
+    board: Option<&Bound<'_, PyAny>>,
+    dead: Option<&Bound<'_, PyAny>>,
+    game: &str,
+    samples: i64,
+    seed: Option<&Bound<'_, PyAny>>,
+    exact: Option<bool>,
+    threads: Option<i64>,
+) -> PyResult<PyEquity> {
+    if hands.is_instance_of::<PyString>() {
+        return Err(invalid_argument("hands", repr(hands), "a list of hands, one per player, e.g. ['Ah Kh', 'Qs Qd']"));
+    }
+    let mut masks = Vec::new();
+    for h in hands.try_iter().map_err(|_| invalid_argument("hands", repr(hands), "a list of hands, one per player"))? {
+        masks.push(extract_cardset(&h?)?.0);
+    }
+    let opt = |o: Option<&Bound<'_, PyAny>>| -> PyResult<u64> {
+        match o {
+            Some(x) if !x.is_none() => Ok(extract_cardset(x)?.0),
+            _ => Ok(0),
+        }
+    };
+    let samples = u64::try_from(samples).map_err(|_| invalid_argument("samples", samples, "a sample count is not negative"))?;
+    let req = EquityRequest {
+        game: Game::parse(game)?,
+        hands: masks,
+        board: opt(board)?,
+        dead: opt(dead)?,
+        samples,
+        seed: match seed {
+            Some(s) if !s.is_none() => extract_seed("seed", s)?,
+            _ => 0,
+        },
+        exact,
+        threads: threads_arg(threads)?,
+    };
+    Ok(PyEquity(detached(py, || run_equity(&req))?))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyHandValue>()?;
+    m.add_class::<PyEquity>()?;
+    m.add_function(wrap_pyfunction!(evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate_short_deck_hand, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate_omaha, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate_omaha_low, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate_low, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate_badugi, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate_pai_gow_low, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(equity, m)?)?;
+    m.add_function(wrap_pyfunction!(_restore_hand_value, m)?)?;
+    Ok(())
+}
