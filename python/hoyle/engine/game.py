@@ -225,6 +225,8 @@ class Game:
         state.load_deck(deck)
         state.log("deal_start", None, deal=k)
         self._hook.hoyle_deal(state=state)
+        if state.deal_end is not None:  # a deal that needed no decision (e.g. all automatic)
+            self._finish_deal()
 
     # --- copying, saving, replaying ----------------------------------------------------
 
