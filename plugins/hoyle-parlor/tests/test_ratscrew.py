@@ -267,3 +267,13 @@ def test_a_quicker_sharper_slapper_wins_more_often() -> None:
     assert r.wins[0] > 15
     again = hoyle.simulate("egyptian-ratscrew", games=20, bots=[sharp, dull], seed=4, options={"max_turns": 3000})
     assert [x.settlement for x in again.records] == [x.settlement for x in r.records]
+
+
+def test_docstrings() -> None:
+    import doctest
+
+    import hoyle_parlor
+    from hoyle_parlor import in_between, ratscrew
+
+    for module in (hoyle_parlor, in_between, ratscrew):
+        assert doctest.testmod(module).failed == 0, module.__name__

@@ -250,6 +250,15 @@ def test_best_setting_is_legal_and_deterministic() -> None:
     assert 0.0 <= agreement(hands=3, samples=60, seed=1) <= 1.0
 
 
+@pytest.mark.parametrize("cards", ["Ah Ad Kc Kd 9s 9h 2c", "Ah Ad Kc Kd 9s 7h 2c"])
+def test_the_solver_agrees_with_the_house_way_on_clear_hands(cards: str) -> None:
+    # three pair, two high pairs: no setting does better than the house way's
+    scored = {tuple(low_of(s)): ev for s, ev in pai_gow.expected_values(cards, samples=400, seed=2)}
+    _, best_ev = best_setting(cards, samples=400, seed=2)
+    assert scored[tuple(low_of(house_way(cards)))] == best_ev == max(scored.values())
+    assert min(scored.values()) < best_ev - 0.1
+
+
 def test_a_session_of_hands_and_sitting_out() -> None:
     g = hoyle.new_game("pai-gow", players=2, seed=5, stacks=[10, 500], options={"hands": 3})
     assert "hand:0" not in g.state.zones and g.to_act == 1   # seat 0 cannot cover the wager

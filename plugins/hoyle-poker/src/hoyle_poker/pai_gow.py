@@ -263,33 +263,33 @@ def _outcome(player: tuple[HandValue, HandValue], dealer: tuple[HandValue, HandV
     return 1 if wins == 2 else 0 if wins == 1 else -1
 
 
-def best_setting(
+def expected_values(
     cards: str | Iterable[Card | str],
     samples: int = 2000,
     seed: int = 0,
     commission: int = 5,
     joker: str = "bug",
-) -> tuple[Setting, float]:
-    """The setting with the best expected result (in wagers, a win paying ``1 -
-    commission/100``) against the dealer's hand dealt from the other 46 cards and set
-    by the house way. The expectation is estimated from ``samples`` dealer hands drawn
-    with a seeded generator, the same hands for every setting (common random numbers),
-    so the choice is deterministic for a seed; it is not an exhaustive enumeration of
-    the 53.5 million dealer hands. Returns the setting and its estimated value.
+) -> list[tuple[Setting, float]]:
+    """Every legal setting of seven cards with its expected result in wagers (a win
+    pays ``1 - commission/100``, a push 0, a loss -1) against the dealer's hand dealt
+    from the other 46 cards and set by the house way. The expectation is estimated
+    from ``samples`` dealer hands drawn with a seeded generator, the same hands for
+    every setting (common random numbers), so results are deterministic for a seed;
+    it is not an exhaustive enumeration of the 53.5 million dealer hands.
+    ``joker="seed"`` scores with the seed reading (the dealer's joker wild).
 
-        >>> best, ev = best_setting("As Ad Kc Kd 7s 7h 2c", samples=200)
-        >>> sorted(str(c) for c in best.low), ev > 0       # three pair: aces in front
-        (['Ad', 'As'], True)
+        >>> scored = expected_values("As Ad Kc Kd 7s 7h 2c", samples=50)
+        >>> len(scored) == len(settings("As Ad Kc Kd 7s 7h 2c")), all(-1 <= ev <= 0.95 for _, ev in scored)
+        (True, True)
     """
     seven = _cards(cards)
-    options = settings(seven, joker="ace" if joker == "seed" else "bug")
-    mode = "ace" if joker == "seed" else "bug"
+    mode, dealer_mode = ("ace", "wild") if joker == "seed" else ("bug", "bug")
+    options = settings(seven, joker=mode)
     values = [(high_value(s.high, mode), low_value(s.low, mode)) for s in options]
     rest = [c for c in Deck.standard(1, 1) if c not in seven]
     rng = Rng(seed, 0x9A16)
     win = 1.0 - commission / 100
     totals = [0.0] * len(options)
-    dealer_mode = "wild" if joker == "seed" else "bug"
     for _ in range(samples):
         rng.shuffle(rest)
         d = house_way(rest[:7])
@@ -297,21 +297,41 @@ def best_setting(
         for i, pv in enumerate(values):
             r = _outcome(pv, dv)
             totals[i] += win if r > 0 else float(r)
-    i = max(range(len(options)), key=lambda k: totals[k])
-    return options[i], totals[i] / samples
+    return [(s, t / samples) for s, t in zip(options, totals)]
+
+
+def best_setting(
+    cards: str | Iterable[Card | str],
+    samples: int = 2000,
+    seed: int = 0,
+    commission: int = 5,
+    joker: str = "bug",
+) -> tuple[Setting, float]:
+    """The setting with the best expected result and that expectation, by
+    :func:`expected_values` (the first of equals, in :func:`settings` order).
+
+        >>> best, ev = best_setting("As Ad Kc Kd 7s 7h 2c", samples=200)
+        >>> sorted(str(c) for c in best.low), ev > 0       # three pair: aces in front
+        (['Ad', 'As'], True)
+    """
+    scored = expected_values(cards, samples, seed, commission, joker)
+    return max(scored, key=lambda pair: pair[1])
 
 
 def agreement(hands: int = 200, samples: int = 500, seed: int = 0) -> float:
-    """How often the house way sets a random seven-card hand the way
-    :func:`best_setting` does (the fraction of ``hands`` hands)."""
+    """How often the house way's setting of a random seven-card hand is as good as
+    :func:`best_setting`'s (equal expected value on the same dealer sample): the
+    fraction of ``hands`` hands. ``benches/house_way_agreement.py`` prints it with the
+    cost of the disagreements."""
     rng = Rng(seed, 0xA6)
     pack = list(Deck.standard(1, 1))
     same = 0
     for i in range(hands):
         rng.shuffle(pack)
         seven = pack[:7]
-        best, _ = best_setting(seven, samples=samples, seed=seed + i)
-        same += sorted(best.low) == sorted(house_way(seven).low)
+        scored = expected_values(seven, samples=samples, seed=seed + i)
+        way = sorted(house_way(seven).low)
+        same += next(ev for s, ev in scored if sorted(s.low) == way) == max(ev for _, ev in scored)
     return same / hands
 
 
