@@ -284,3 +284,23 @@ def test_conformance(players: int) -> None:
 
 def test_docstrings() -> None:
     assert doctest.testmod(pai_gow).failed == 0
+
+
+@pytest.mark.parametrize(
+    ("five", "category"),
+    [
+        ("As Ah Ad Ac Jk", "FIVE_OF_A_KIND"),     # four aces and the bug: five aces
+        ("Jk 2s 4s 7s 9s", "FLUSH"),              # the bug completes a flush
+        ("Jk 5s 6s 7s 8s", "STRAIGHT_FLUSH"),
+        ("Jk 2c 3d 4h 5s", "STRAIGHT"),           # ... a straight (A-2-3-4-5 or 2-3-4-5-6)
+        ("Jk 7c 7d 4h 2s", "PAIR"),               # otherwise an ace: sevens with an ace kicker, not trips
+        ("Jk Ac Kd 4h 2s", "PAIR"),               # a pair of aces
+    ],
+)
+def test_the_bug_is_scored_per_b1(five: str, category: str) -> None:
+    value = pai_gow.high_value([Card(c) for c in five.split()])
+    assert value.category.name == category
+    if five == "Jk 7c 7d 4h 2s":
+        assert value == pai_gow.high_value([Card(c) for c in "Ac 7c 7d 4h 2s".split()])
+    if five == "Jk 2c 3d 4h 5s":
+        assert value == pai_gow.high_value([Card(c) for c in "6c 2c 3d 4h 5s".split()])   # the higher straight
