@@ -232,7 +232,7 @@ def test_house_way(cards: str, low: str) -> None:
 def test_the_house_way_never_sets_an_illegal_hand() -> None:
     rng = Rng(2026, 9)
     pack = list(Deck.standard(1, 1))
-    for _ in range(4000):
+    for _ in range(12000):
         rng.shuffle(pack)
         way = house_way(pack[:7])
         assert foul_reason(way) is None, (pack[:7], str(way))
