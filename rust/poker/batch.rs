@@ -13,17 +13,19 @@ fn bad_row(row: usize, what: String) -> CoreError {
     CoreError::invalid_argument("hands", format!("row {row}"), what)
 }
 
-fn eval_rows(t: &Tables, data: &[u8], width: usize, first_row: usize, out: &mut [u32]) -> CoreResult<()> {
-    for (i, (row, o)) in data.chunks_exact(width).zip(out.iter_mut()).enumerate() {
+fn eval_rows<const W: usize>(t: &Tables, data: &[u8], first_row: usize, out: &mut [u32]) -> CoreResult<()> {
+    for (i, (row, o)) in data.chunks_exact(W).zip(out.iter_mut()).enumerate() {
+        let row: &[u8; W] = row.try_into().expect("chunks of W");
         let mut h = Hand::EMPTY;
-        let mut bad = 0u8;
+        let mut bad = false;
         for &c in row {
-            bad |= (c > 51) as u8;
-            let c = c.min(51) as usize;
-            bad |= (h.mask >> c & 1) as u8;
-            h = h.add(t, c);
+            bad |= c > 51;
+            h.key += t.byte_key[c as usize];
+            h.mask |= 1u64.wrapping_shl(c as u32);
         }
-        if bad != 0 {
+        // A repeated card leaves fewer bits in the mask than cards in the row.
+        bad |= h.mask.count_ones() != W as u32;
+        if bad {
             let r = first_row + i;
             return Err(match row.iter().find(|&&c| c > 51) {
                 Some(c) => bad_row(r, format!("card index {c} is out of range 0..=51")),
@@ -91,7 +93,11 @@ pub fn evaluate_indices(data: &[u8], width: usize, out: &mut [u32], threads: usi
     }
     debug_assert_eq!(data.len(), width * out.len());
     let t = tables();
-    run(data, width, out, threads, |rows, first, o| eval_rows(t, rows, width, first, o))
+    match width {
+        5 => run(data, 5, out, threads, |rows, first, o| eval_rows::<5>(t, rows, first, o)),
+        6 => run(data, 6, out, threads, |rows, first, o| eval_rows::<6>(t, rows, first, o)),
+        _ => run(data, 7, out, threads, |rows, first, o| eval_rows::<7>(t, rows, first, o)),
+    }
 }
 
 /// Evaluate 64-bit card masks (5 to 7 bits among 0..=51) into `out`.

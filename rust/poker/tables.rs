@@ -14,8 +14,8 @@
 //! * Tables hold 16-bit strength classes (1 = 7-5-4-3-2 high .. 7,462 = royal flush);
 //!   `decode` turns a class into the packed `u32` value of `value.rs`.
 //!
-//! Sizes: `flush` 16 KiB, `disp` 64 KiB, `lookup` 256 KiB, `decode` 29 KiB: 0.36 MiB in
-//! all ([`Tables::bytes`]).
+//! Sizes: `flush` 16 KiB, `disp` 64 KiB, `lookup` 256 KiB, `decode` 29 KiB, `mask_key`
+//! 32 KiB: 0.39 MiB in all ([`Tables::bytes`]).
 
 use std::sync::OnceLock;
 
@@ -105,12 +105,16 @@ pub struct Tables {
     pub lookup: Vec<u16>,
     /// Key of each card index 0..52: rank key plus one in its suit's counter.
     pub card_key: [u64; 52],
+    /// `card_key` extended to every byte (zero past 51) for unchecked batch input.
+    pub byte_key: Box<[u64; 256]>,
+    /// Sum of the rank keys of each 13-bit rank mask (masks to keys in four lookups).
+    pub mask_key: Vec<u32>,
 }
 
 impl Tables {
     /// Memory used by the tables in bytes.
     pub fn bytes(&self) -> usize {
-        2 * (self.flush.len() + self.lookup.len()) + 4 * (self.disp.len() + self.decode.len()) + 8 * 52
+        2 * (self.flush.len() + self.lookup.len()) + 4 * (self.disp.len() + self.decode.len() + self.mask_key.len()) + 8 * 52
     }
 }
 
@@ -171,7 +175,10 @@ fn build() -> Tables {
     for (i, k) in card_key.iter_mut().enumerate() {
         *k = RANK_KEYS[i % 13] as u64 + (1u64 << (32 + 4 * (i / 13)));
     }
-    Tables { flush, decode, disp, lookup, card_key }
+    let mask_key = (0..8192u32).map(|m| (0..13).filter(|r| m >> r & 1 == 1).map(|r| RANK_KEYS[r]).sum()).collect();
+    let mut byte_key = Box::new([0u64; 256]);
+    byte_key[..52].copy_from_slice(&card_key);
+    Tables { flush, decode, disp, lookup, card_key, byte_key, mask_key }
 }
 
 /// An incrementally built hand of at most seven standard cards.
@@ -198,10 +205,9 @@ impl Hand {
     #[inline]
     pub fn from_mask(t: &Tables, mask: u64) -> Hand {
         let mut key = SUIT_BIAS;
-        let mut m = mask;
-        while m != 0 {
-            key += t.card_key[m.trailing_zeros() as usize];
-            m &= m - 1;
+        for s in 0..4 {
+            let m = (mask >> (13 * s)) & 0x1fff;
+            key += t.mask_key[m as usize] as u64 + ((m.count_ones() as u64) << (32 + 4 * s));
         }
         Hand { key, mask }
     }

@@ -171,7 +171,10 @@ fn ten_card_hands_use_the_generic_evaluator() {
 }
 
 /// Best hand with every wild replaced by every one of the 52 faces (duplicates allowed).
-fn brute_wild(naturals: &[(u8, u8)], wilds: usize, allow: &dyn Fn(&[(u8, u8)], Option<(u8, u8)>, &Ranked) -> bool) -> Ranked {
+/// Whether a five-card choice (with the first wild's substitute) may be played.
+type Allow<'a> = &'a dyn Fn(&[(u8, u8)], Option<(u8, u8)>, &Ranked) -> bool;
+
+fn brute_wild(naturals: &[(u8, u8)], wilds: usize, allow: Allow<'_>) -> Ranked {
     let mut best: Option<Ranked> = None;
     let mut subs = vec![0u8; wilds];
     loop {
@@ -506,6 +509,10 @@ fn equity_heads_up_preflop_exact() {
     assert_eq!(r.boards, 1_712_304);
     assert!((r.equity[0] - 0.46214).abs() < 5e-6, "{:?}", r.equity);
     assert!((r.equity[1] - 0.53786).abs() < 5e-6, "{:?}", r.equity);
+    // Win and tie counts as an independent implementation (poker-equity 0.1.1) reports them.
+    assert_eq!((r.win[0] * 1_712_304.0).round() as u64, 787_966);
+    assert_eq!((r.win[1] * 1_712_304.0).round() as u64, 917_606);
+    assert_eq!((r.tie[0] * 1_712_304.0).round() as u64, 6_732);
     // Threads change nothing.
     let r2 = equity(&EquityRequest { threads: 2, ..req.clone() }).unwrap();
     assert_eq!(r, r2);
@@ -546,8 +553,8 @@ fn equity_against_brute_force_on_the_turn() {
         n += 1;
     }
     assert_eq!(r.boards, n);
-    for p in 0..3 {
-        assert!((r.equity[p] - share[p] / n as f64).abs() < 1e-12);
+    for (e, s) in r.equity.iter().zip(share) {
+        assert!((e - s / n as f64).abs() < 1e-12);
     }
 }
 
