@@ -30,7 +30,8 @@ Rules as implemented:
 
   A valid slap wins the whole pile (under the slapper's cards, ending any challenge)
   and the slapper leads. A wrong slap puts ``penalty`` cards (option, 1 or 2; fewer if
-  the slapper holds fewer) from the slapper's top face up under the pile.
+  the slapper holds fewer) from the slapper's top face up under the pile, where they
+  are part of the pile like any other card (the new bottom card for top-bottom).
 * A player with no cards takes no turns but may still slap back in: a valid slap
   brings them back. A player with no cards who slaps wrongly has nothing to pay and is
   out for good (the common rule; it also keeps a game from never ending).
