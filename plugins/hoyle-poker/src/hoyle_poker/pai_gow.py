@@ -431,7 +431,7 @@ class PaiGowRules:
             return []
         cards = state.zone(_hand(seat)).cards
         found = settings(cards, self._mode(state))
-        return [Action("set", cards=tuple(sorted(s.low, reverse=True))) for s in found]
+        return [Action("set", cards=tuple(sorted(s.low, key=_rv, reverse=True))) for s in found]
 
     @hookimpl
     def hoyle_check_action(self, state: State, seat: int, action: Action) -> str | None:
