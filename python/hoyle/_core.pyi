@@ -201,6 +201,21 @@ def equity(
 ) -> Equity: ...
 def _restore_hand_value(kind: int, value: int, cards: str) -> HandValue: ...
 
+__all__ += [
+    "Equity",
+    "HandValue",
+    "_restore_hand_value",
+    "equity",
+    "evaluate",
+    "evaluate_badugi",
+    "evaluate_batch",
+    "evaluate_low",
+    "evaluate_omaha",
+    "evaluate_omaha_low",
+    "evaluate_pai_gow_low",
+    "evaluate_short_deck",
+]
+
 # --- end poker -------------------------------------------------------------------------
 
 # --- rummy (rust/py/rummy.rs) ---------------------------------------------------------

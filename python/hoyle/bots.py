@@ -1,5 +1,12 @@
 """Bots: anything with ``choose(view, legal_actions) -> Action``.
 
+Reactions: some games let any seat act out of turn (a slap in Egyptian Ratscrew). A
+bot may also have ``react(view, legal_actions) -> (action, delay) | None`` (see
+:class:`Reactor`): after every action, :func:`hoyle.simulate.react` offers each seat
+with legal actions and a ``react`` method the chance to act at once; the smallest
+``delay`` acts first (seat order breaks ties), then the offer is made again on the new
+state. A bot without ``react`` only ever acts on its turn.
+
     >>> from hoyle.engine.actions import Action
     >>> bot = RandomBot(seed=3)
     >>> bot.choose({}, [Action("fold"), Action("call")]) in (Action("fold"), Action("call"))
@@ -22,6 +29,15 @@ class Bot(Protocol):
     ``Game.view(seat)``) and the legal actions, return one of them."""
 
     def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action: ...
+
+
+@runtime_checkable
+class Reactor(Protocol):
+    """A bot that may act out of turn: ``react`` returns the action and how long the
+    bot takes to make it (any unit, smaller is faster), or None to let it pass. Draw
+    any randomness from the bot's own seeded :class:`~hoyle.Rng`, so games replay."""
+
+    def react(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> tuple[Action, float] | None: ...
 
 
 class RandomBot:

@@ -100,6 +100,8 @@ def hoyle_deal(state: State) -> bool | None:
     """Set up a new deal: move cards from ``state.zone("deck")`` to the players' zones
     and set ``state.phase`` and ``state.to_act``. The engine has already shuffled (or
     taken the given deck) and emptied every other zone back into the deck. Return True.
+    A deal that needs no decision (everything automatic) may end right here with
+    ``state.end_deal(reason)``: the engine scores it and goes on.
 
     Stops at first non-None result.
 
@@ -118,7 +120,9 @@ def hoyle_deal(state: State) -> bool | None:
 
 @hookspec(firstresult=True)
 def hoyle_legal_actions(state: State, seat: int) -> list[Action] | None:
-    """The actions ``seat`` may take now, as a list (empty if none). Actions with an
+    """The actions ``seat`` may take now, as a list (empty if none). The engine asks
+    for any seat, not only ``state.to_act``: an action listed for a seat that is not to
+    act (a slap) is accepted out of turn. Actions with an
     amount in a range (bets) list the smallest and largest; any amount between is
     accepted through :func:`hoyle_check_action`.
 

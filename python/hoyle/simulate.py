@@ -61,6 +61,41 @@ def game_seed(seed: int, index: int) -> int:
     return Rng(seed, index).next_u64()
 
 
+def react(game: Any, players: Sequence[Any], views: Callable[[int], Any] | None = None, limit: int = 1_000_000) -> int:
+    """Offer out-of-turn reactions until nobody takes one; returns how many were taken.
+
+    Each seat whose bot has a ``react`` method (:class:`hoyle.bots.Reactor`) and which
+    has legal actions now - the seat to act included - is asked for ``(action, delay)``;
+    the fastest (smallest delay, then lowest seat) acts, and the offer is repeated on
+    the new state, at most ``limit`` times. ``views(seat)`` builds the view handed to
+    the bot (default ``game.view``).
+
+        >>> import hoyle
+        >>> game = hoyle.new_game("war", seed=1)
+        >>> react(game, [hoyle.RandomBot(), hoyle.RandomBot()])    # RandomBot never reacts
+        0
+    """
+    taken = 0
+    view = views or game.view
+    while not game.is_over and taken < limit:
+        best: tuple[float, int, Any] | None = None
+        for seat, bot in enumerate(players):
+            answer = getattr(bot, "react", None)
+            if answer is None:
+                continue
+            legal = game.legal_actions(seat)
+            if not legal:
+                continue
+            reaction = answer(view(seat), legal)
+            if reaction is not None and (best is None or (reaction[1], seat) < best[:2]):
+                best = (reaction[1], seat, reaction[0])
+        if best is None:
+            return taken
+        game.act(best[2], best[1])
+        taken += 1
+    return taken
+
+
 def play_one(
     variant: str,
     seed: int,
@@ -77,10 +112,15 @@ def play_one(
 
     game = new_game(variant, players=len(bots), seed=seed, options=options, house_rules=house_rules)
     players = [make_bot(spec, Rng(seed, 1 + i).next_u64()) for i, spec in enumerate(bots)]
+    reactors = any(hasattr(p, "react") for p in players)
     n = 0
     while not game.is_over:
         if n >= max_actions:
             raise InvalidArgumentError(f"game with seed {seed} did not end within max_actions={max_actions}")
+        if reactors:
+            n += react(game, players, lambda s: LazyView(game.state, s), limit=max_actions - n)
+            if game.is_over:
+                break
         seat = game.to_act
         assert seat is not None
         legal = game.legal_actions(seat)

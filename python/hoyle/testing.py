@@ -10,7 +10,10 @@ invariants every variant must keep:
   deck in which the cards the seat never saw are permuted gives that seat identical
   views until an action stops being legal;
 * an illegal action raises ``IllegalActionError`` and leaves the state unchanged;
-* ``clone`` is independent; the JSON record replays to an identical state.
+* ``clone`` is independent; the JSON record replays to an identical state;
+* out-of-turn actions: now and then a seat that is not to act but has legal actions
+  (a slap) takes a random one of them, and bots with a ``react`` method are offered
+  reactions (:func:`hoyle.simulate.react`), so those paths are checked too.
 
     >>> from hoyle.testing import check_variant
     >>> check_variant("war", games=3)                        # doctest: +SKIP
@@ -114,6 +117,23 @@ def check_no_leak(game: Game, seat: int, seed: int, registry: Registry | None) -
         raise _fail(seed, len(record["actions"]), f"seat {seat}'s final view depends on cards it never saw")
 
 
+def _out_of_turn(game: Game, bots: Sequence[Bot], rng: Rng) -> int:
+    """Exercise out-of-turn actions: bots' reactions, then (one time in three) a random
+    legal action of a random seat that is not to act. Returns the actions taken."""
+    from hoyle.simulate import react
+
+    taken = react(game, bots, limit=50)
+    if game.is_over or rng.below(3):
+        return taken
+    others = [s for s in game.state.seats if s != game.to_act and game.legal_actions(s)]
+    if others:
+        seat = others[rng.below(len(others))]
+        legal = game.legal_actions(seat)
+        game.act(legal[rng.below(len(legal))], seat)
+        taken += 1
+    return taken
+
+
 def check_variant(
     name: str,
     games: int = 10,
@@ -140,6 +160,7 @@ def check_variant(
         game_seed = Rng(seed, g).next_u64()
         game = new_game(name, players=n, seed=game_seed, options=options, house_rules=house_rules, registry=reg)
         bots = [bot(seed=(game_seed + i) % 2**64) for i in range(n)]
+        out_of_turn = Rng(game_seed, 7)
         chips = sum(game.state.stacks) + game.state.pot if variant.conserves_chips else None
         step = 0
         while not game.is_over:
@@ -167,6 +188,8 @@ def check_variant(
                     raise _fail(game_seed, step, "acting on a clone changed the original")
             game.act(bots[seat].choose(game.view(seat), legal), seat)
             step += 1
+            if not game.is_over:
+                step += _out_of_turn(game, bots, out_of_turn)
             if step > max_actions:
                 raise _fail(game_seed, step, f"no end after {max_actions} actions")
         check_invariants(game, Counter(game.state.deck), chips, game_seed, step)

@@ -84,8 +84,14 @@ class Session:
 
     def run(self) -> dict[str, Any] | None:
         """Play until the game ends (returns the result) or the human quits (None)."""
+        from hoyle.simulate import react
+
         game = self.game
+        reactors = [self.bots.get(s) for s in game.state.seats]  # the human's seat: None, never reacts
         while not game.is_over:
+            react(game, reactors)  # bots' out-of-turn actions (a slap), fastest first
+            if game.is_over:
+                break
             seat = game.to_act
             if seat is None:
                 raise InvalidArgumentError("no seat is to act in a game that is not over")

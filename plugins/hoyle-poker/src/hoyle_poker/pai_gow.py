@@ -1,0 +1,526 @@
+"""Pai Gow poker (RULES.md B6), the house way, and a best-setting solver.
+
+Rules as implemented:
+
+* The pack is 52 cards and one joker, the **bug** (B1): in a five-card hand it is an
+  ace, or completes a straight, flush or straight flush (so four aces and the joker are
+  five aces); in the two-card hand it is an ace. Option ``joker="seed"`` is seed 003's
+  reading instead: the dealer's joker is fully wild (five-card and two-card hand), a
+  player's only an ace.
+* The house banks. Every player with at least ``wager`` chips (option, default 20)
+  bets it; players start with ``chips`` chips (option, default 500; ``new_game(stacks=)``
+  overrides) and the bank - shown as the pot - with ``bank`` chips (option, default
+  100000). A session is ``hands`` hands (option, default 10); it ends sooner when no
+  player can bet.
+* Each player who bet and then the dealer get seven cards (dealt one at a time in seat
+  order, the dealer last; the four cards left are not used).
+* Each player in seat order sets their seven cards: ``set Ah Kd`` names the two-card
+  hand, the other five make the five-card hand. The five-card hand must outrank the
+  two-card hand (a two-card pair is compared with the five-card hand's pair, two high
+  cards with its two highest cards; equal is allowed, since the five-card hand has
+  more cards): any other setting is refused with the reason. The legal actions list
+  every legal setting.
+* The dealer sets by the house way (:func:`house_way`, documented there).
+* Each hand is compared with the dealer's hand of its size; an exact tie (a copy) goes
+  to the dealer. Both win: the player wins the wager less ``commission`` percent
+  (option, default 5; 0 for none; rounded down to whole chips); one wins and
+  one loses: push; both lose: the player loses the wager.
+* Each hand scores each player's chip gain; the settlement is each player's net chips
+  over the session.
+
+    >>> from hoyle_poker.pai_gow import house_way
+    >>> str(house_way("Ah Ad Kc Kd 9s 7h 2c"))      # two pair: split, the lower pair in front
+    'Ah Ad 9s 7h 2c / Kc Kd'
+    >>> str(house_way("9c 9d 9h 5s 5h 4c 4d"))      # trips and two pair (seed 003)
+    '9c 9d 9h 4c 4d / 5s 5h'
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from hoyle import Action, Card, Deck, Option, Rng, State, Variant, Zone, hookimpl
+from hoyle import poker
+from hoyle.poker import Category, HandValue
+
+DEALER = "dealer"
+_STRAIGHTS = (Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH)
+
+
+def _cards(cards: str | Iterable[Card | str]) -> list[Card]:
+    if isinstance(cards, str):
+        cards = cards.split()
+    return [c if isinstance(c, Card) else Card(c) for c in cards]
+
+
+def _rv(card: Card) -> int:
+    """Rank value, aces (and the joker, for setting) high: 2..14."""
+    if card.is_joker:
+        return 14
+    value = card.rank_value
+    assert value is not None
+    return 14 if value == 1 else value
+
+
+@dataclass(frozen=True)
+class Setting:
+    """Seven cards set as a five-card hand (``high``) and a two-card hand (``low``).
+    ``str()`` shows ``high / low``."""
+
+    high: tuple[Card, ...]
+    low: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self.high)) + " / " + " ".join(map(str, self.low))
+
+    @property
+    def action(self) -> Action:
+        """The player's action that makes this setting: ``set`` and the two-card hand."""
+        return Action("set", cards=self.low)
+
+
+def _setting(cards: Sequence[Card], low: Sequence[Card]) -> Setting:
+    rest = list(cards)
+    for c in low:
+        rest.remove(c)
+    return Setting(tuple(rest), tuple(low))
+
+
+# --- hand values ---------------------------------------------------------------------
+
+
+def high_value(five: Sequence[Card], joker: str = "bug") -> HandValue:
+    """The five-card hand's value (``joker``: ``"bug"``, ``"ace"`` or ``"wild"``)."""
+    return poker.evaluate(list(five), joker=joker)
+
+
+def low_value(two: Sequence[Card], joker: str = "bug") -> HandValue:
+    """The two-card hand's value; with ``joker="wild"`` a joker pairs the other card."""
+    cards = list(two)
+    if joker == "wild" and any(c.is_joker for c in cards) and not all(c.is_joker for c in cards):
+        other = next(c for c in cards if not c.is_joker)
+        twin = next(Card(f"{other.rank}{s}") for s in "cdhs" if s != other.suit)
+        cards = [other, twin]
+    return poker.evaluate_pai_gow_low(cards)
+
+
+def _five_key(five: Sequence[Card], joker: str) -> tuple[int, ...] | None:
+    """What a two-card hand is measured against: None when the five-card hand is two
+    pair or better (no two-card hand reaches it); else ``(1, pair, kickers...)`` or
+    ``(0, ranks high to low...)``."""
+    if high_value(five, joker).category >= Category.TWO_PAIR:
+        return None
+    ranks = [_rv(c) for c in five if not c.is_joker]
+    for _ in range(len(five) - len(ranks)):
+        # A bug or ace-only joker that made no straight or flush is an ace; a wild one
+        # in a hand below two pair pairs the highest card.
+        ranks.append(max(ranks) if joker == "wild" else 14)
+    pairs = sorted({r for r in ranks if ranks.count(r) == 2}, reverse=True)
+    if pairs:
+        return (1, pairs[0], *sorted((r for r in ranks if r != pairs[0]), reverse=True))
+    return (0, *sorted(ranks, reverse=True))
+
+
+def _two_key(two: Sequence[Card]) -> tuple[int, ...]:
+    a, b = sorted((_rv(c) for c in two), reverse=True)
+    return (1, a) if a == b else (0, a, b)
+
+
+def foul_reason(setting: Setting, joker: str = "bug") -> str | None:
+    """Why a setting is not allowed (its two-card hand outranks its five-card hand), or
+    None when it is legal.
+
+    >>> foul_reason(_setting(_cards("Ah Kd 9c 7s 5h 3d 2c"), _cards("Ah Kd")))
+    'the two-card hand (Ah Kd) outranks the five-card hand (9c 7s 5h 3d 2c)'
+    """
+    if len(setting.high) != 5 or len(setting.low) != 2:
+        return "a setting is a five-card hand and a two-card hand"
+    five = _five_key(setting.high, joker)
+    if five is not None:
+        two = _two_key(setting.low)
+        if two > five[: len(two)]:
+            return (
+                f"the two-card hand ({' '.join(map(str, setting.low))}) outranks the five-card hand "
+                f"({' '.join(map(str, setting.high))})"
+            )
+    return None
+
+
+def settings(cards: str | Iterable[Card | str], joker: str = "bug") -> list[Setting]:
+    """Every legal setting of seven cards (at most 21)."""
+    seven = _cards(cards)
+    found = [_setting(seven, low) for low in itertools.combinations(seven, 2)]
+    return [s for s in found if foul_reason(s, joker) is None]
+
+
+# --- the house way ---------------------------------------------------------------------
+
+
+def house_way(cards: str | Iterable[Card | str]) -> Setting:
+    """How the dealer sets seven cards. For grouping, the joker counts as an ace; a
+    straight or flush may use it (the bug). In order:
+
+    1. Five aces: a pair in the two-card hand if there is one, else two of the aces.
+    2. Four of a kind: with trips or a pair as well, a pair from them in front (the
+       two-card hand); sixes or lower, kept together with the two highest other cards
+       in front; sevens or higher, split (a pair in front, a pair behind).
+    3. Two sets of trips: the lower trips behind (the five-card hand), a pair from the
+       higher trips in front (seed 003).
+    4. Trips and two pair: the higher pair in front, the lower pair with the trips as a
+       full house behind (seed 003).
+    5. A full house (trips and one pair): the pair in front.
+    6. Trips: three aces - a pair of aces behind, an ace and the highest other card in
+       front; other trips behind, the two highest other cards in front.
+    7. Three pair: the highest pair in front.
+    8. Two pair: both pairs behind and an ace with the highest other card in front when
+       both pairs are sixes or lower and an ace is there to play in front; otherwise
+       split, the higher pair behind and the lower in front.
+    9. One pair: a straight or flush (the bug may complete it) behind if that leaves the
+       pair in front; otherwise the pair behind, the two highest other cards in front.
+    10. No pair: a straight or flush behind if one is there, choosing the one that
+        leaves the best two-card hand; otherwise the highest card behind, the second
+        and third highest in front.
+
+    >>> str(house_way("Kc Kd Kh 7s 7h 2c 2d"))      # trips plus two pair
+    'Kc Kd Kh 2c 2d / 7s 7h'
+    >>> str(house_way("Qc Qd Qh 5s 5h 5c Ad"))      # two sets of trips
+    'Qh 5s 5h 5c Ad / Qc Qd'
+    >>> str(house_way("Ac Kd 9h 7s 5h 3c 2d"))      # no pair
+    'Ac 7s 5h 3c 2d / Kd 9h'
+    """
+    seven = _cards(cards)
+    if len(seven) != 7:
+        raise ValueError(f"Pai Gow sets seven cards, not {len(seven)}")
+    groups: dict[int, list[Card]] = {}
+    for c in sorted(seven, key=lambda c: (_rv(c), c.is_joker), reverse=True):
+        groups.setdefault(_rv(c), []).append(c)
+    by_size: dict[int, list[list[Card]]] = {}
+    for rank in sorted(groups, reverse=True):
+        by_size.setdefault(len(groups[rank]), []).append(groups[rank])
+    fives, quads, trips, pairs = (by_size.get(n, []) for n in (5, 4, 3, 2))
+    singles = [g[0] for g in by_size.get(1, [])]  # high to low
+
+    def front(low: Sequence[Card]) -> Setting:
+        return _setting(seven, low)
+
+    if fives:
+        natural = [c for c in fives[0] if not c.is_joker]
+        return front(pairs[0] if pairs else natural[:2])
+    if quads:
+        if trips:
+            return front(trips[0][:2])
+        if pairs:
+            return front(pairs[0])
+        if _rv(quads[0][0]) <= 6:
+            return front(singles[:2])
+        return front(quads[0][:2])
+    if len(trips) >= 2:
+        return front(trips[0][:2])
+    if trips and len(pairs) >= 2:
+        return front(pairs[0])
+    if trips and pairs:
+        return front(pairs[0])
+    if trips:
+        if _rv(trips[0][0]) == 14:
+            return front([trips[0][0], singles[0]])
+        return front(singles[:2])
+    if len(pairs) >= 3:
+        return front(pairs[0])
+    if len(pairs) == 2:
+        if _rv(pairs[0][0]) <= 6 and singles and _rv(singles[0]) == 14:
+            return front(singles[:2])
+        return front(pairs[1])
+    straights = _straight_settings(seven)
+    if pairs:
+        for s in straights:
+            if _rv(s.low[0]) == _rv(s.low[1]):
+                return s
+        return front(singles[:2])
+    if straights:
+        return max(straights, key=lambda s: low_value(s.low))
+    return front(singles[1:3])
+
+
+def _straight_settings(seven: list[Card]) -> list[Setting]:
+    out = []
+    for low in itertools.combinations(seven, 2):
+        s = _setting(seven, low)
+        if high_value(s.high).category in _STRAIGHTS:
+            out.append(s)
+    return out
+
+
+# --- the solver ----------------------------------------------------------------------
+
+
+def _outcome(player: tuple[HandValue, HandValue], dealer: tuple[HandValue, HandValue]) -> int:
+    """+1: the player wins both hands; 0: one each (push); -1: the dealer wins both.
+    A hand wins only if strictly better: copies go to the dealer."""
+    wins = int(player[0] > dealer[0]) + int(player[1] > dealer[1])
+    return 1 if wins == 2 else 0 if wins == 1 else -1
+
+
+def expected_values(
+    cards: str | Iterable[Card | str],
+    samples: int = 2000,
+    seed: int = 0,
+    commission: int = 5,
+    joker: str = "bug",
+) -> list[tuple[Setting, float]]:
+    """Every legal setting of seven cards with its expected result in wagers (a win
+    pays ``1 - commission/100``, a push 0, a loss -1) against the dealer's hand dealt
+    from the other 46 cards and set by the house way. The expectation is estimated
+    from ``samples`` dealer hands drawn with a seeded generator, the same hands for
+    every setting (common random numbers), so results are deterministic for a seed;
+    it is not an exhaustive enumeration of the 53.5 million dealer hands.
+    ``joker="seed"`` scores with the seed reading (the dealer's joker wild).
+
+        >>> scored = expected_values("As Ad Kc Kd 7s 7h 2c", samples=50)
+        >>> len(scored) == len(settings("As Ad Kc Kd 7s 7h 2c")), all(-1 <= ev <= 0.95 for _, ev in scored)
+        (True, True)
+    """
+    seven = _cards(cards)
+    mode, dealer_mode = ("ace", "wild") if joker == "seed" else ("bug", "bug")
+    options = settings(seven, joker=mode)
+    values = [(high_value(s.high, mode), low_value(s.low, mode)) for s in options]
+    rest = [c for c in Deck.standard(1, 1) if c not in seven]
+    rng = Rng(seed, 0x9A16)
+    win = 1.0 - commission / 100
+    totals = [0.0] * len(options)
+    for _ in range(samples):
+        rng.shuffle(rest)
+        d = house_way(rest[:7])
+        dv = (high_value(d.high, dealer_mode), low_value(d.low, dealer_mode))
+        for i, pv in enumerate(values):
+            r = _outcome(pv, dv)
+            totals[i] += win if r > 0 else float(r)
+    return [(s, t / samples) for s, t in zip(options, totals)]
+
+
+def best_setting(
+    cards: str | Iterable[Card | str],
+    samples: int = 2000,
+    seed: int = 0,
+    commission: int = 5,
+    joker: str = "bug",
+) -> tuple[Setting, float]:
+    """The setting with the best expected result and that expectation, by
+    :func:`expected_values` (the first of equals, in :func:`settings` order).
+
+        >>> best, ev = best_setting("As Ad Kc Kd 7s 7h 2c", samples=200)
+        >>> sorted(str(c) for c in best.low), ev > 0       # three pair: aces in front
+        (['Ad', 'As'], True)
+    """
+    scored = expected_values(cards, samples, seed, commission, joker)
+    return max(scored, key=lambda pair: pair[1])
+
+
+def agreement(hands: int = 200, samples: int = 500, seed: int = 0) -> float:
+    """How often the house way's setting of a random seven-card hand is as good as
+    :func:`best_setting`'s (equal expected value on the same dealer sample): the
+    fraction of ``hands`` hands. ``benches/house_way_agreement.py`` prints it with the
+    cost of the disagreements."""
+    rng = Rng(seed, 0xA6)
+    pack = list(Deck.standard(1, 1))
+    same = 0
+    for i in range(hands):
+        rng.shuffle(pack)
+        seven = pack[:7]
+        scored = expected_values(seven, samples=samples, seed=seed + i)
+        way = sorted(house_way(seven).low)
+        same += next(ev for s, ev in scored if sorted(s.low) == way) == max(ev for _, ev in scored)
+    return same / hands
+
+
+# --- bots ------------------------------------------------------------------------------
+
+
+class HouseWayBot:
+    """Sets its hand the way the dealer would (any other decision: the first legal)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
+        cards = _own_cards(view)
+        if cards is None:
+            return legal_actions[0]
+        wanted = house_way(cards).action
+        return next((a for a in legal_actions if sorted(a.cards) == sorted(wanted.cards)), legal_actions[0])
+
+
+class SolverBot:
+    """Sets its hand by :func:`best_setting` (``samples`` dealer hands per decision)."""
+
+    def __init__(self, seed: int = 0, samples: int = 300) -> None:
+        self.seed, self.samples = seed, samples
+
+    def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
+        cards = _own_cards(view)
+        if cards is None:
+            return legal_actions[0]
+        public = view["public"]
+        best, _ = best_setting(cards, samples=self.samples, seed=self.seed, commission=public["commission"], joker=public["joker"])
+        return next((a for a in legal_actions if sorted(a.cards) == sorted(best.low)), legal_actions[0])
+
+
+def _own_cards(view: Mapping[str, Any]) -> list[Card] | None:
+    zone = view["zones"].get(_hand(view["seat"]))
+    return None if zone is None or not zone["cards"] or len(zone["cards"]) != 7 else _cards(zone["cards"])
+
+
+# --- the variant -----------------------------------------------------------------------
+
+
+def _hand(seat: int) -> str:
+    return f"hand:{seat}"
+
+
+def _high(seat: int | str) -> str:
+    return f"high:{seat}"
+
+
+def _low(seat: int | str) -> str:
+    return f"low:{seat}"
+
+
+class PaiGowRules:
+    """The rule hooks of Pai Gow poker."""
+
+    def _mode(self, state: State, dealer: bool = False) -> str:
+        if state.options["joker"] == "seed":
+            return "wild" if dealer else "ace"
+        return "bug"
+
+    @hookimpl
+    def hoyle_deal(self, state: State) -> bool:
+        opts = state.options
+        if state.deal_number == 0:
+            if not any(state.stacks):
+                state.stacks = [opts["chips"]] * len(state.players)
+            state.pot = opts["bank"]
+            state.public.update(start_stacks=list(state.stacks), commission=opts["commission"], joker=opts["joker"])
+        state.public["hand_stacks"] = list(state.stacks)
+        state.add_zone(DEALER, visibility=Zone.HIDDEN)
+        for name in (_high(DEALER), _low(DEALER)):
+            state.add_zone(name, visibility=Zone.PUBLIC)
+        playing = [s for s in state.seats if state.stacks[s] >= opts["wager"]]
+        state.public["playing"] = playing
+        state.public["results"] = {}
+        for seat in playing:
+            state.add_zone(_hand(seat), owner=seat, visibility=Zone.OWNER)
+            state.add_zone(_high(seat), owner=seat, visibility=Zone.OWNER)
+            state.add_zone(_low(seat), owner=seat, visibility=Zone.OWNER)
+            state.commit(seat, opts["wager"])
+        if not playing:
+            state.end_deal("no player can bet")
+            return True
+        for _ in range(7):
+            for seat in playing:
+                state.move_top("deck", _hand(seat), seat=seat, event="deal")
+            state.move_top("deck", DEALER, event="deal")
+        state.phase, state.to_act = "set", playing[0]
+        return True
+
+    @hookimpl
+    def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
+        if seat != state.to_act or state.phase != "set":
+            return []
+        cards = state.zone(_hand(seat)).cards
+        found = settings(cards, self._mode(state))
+        return [Action("set", cards=tuple(sorted(s.low, key=_rv, reverse=True))) for s in found]
+
+    @hookimpl
+    def hoyle_check_action(self, state: State, seat: int, action: Action) -> str | None:
+        if seat != state.to_act or state.phase != "set" or action.kind != "set":
+            return None
+        hand = state.zone(_hand(seat)).cards
+        if len(action.cards) != 2 or len(set(action.cards)) != 2:
+            return "name the two cards of the two-card hand, e.g. 'set Ah Kd'"
+        missing = [c for c in action.cards if c not in hand]
+        if missing:
+            return f"{' '.join(map(str, missing))} not in your hand"
+        reason = foul_reason(_setting(hand, action.cards), self._mode(state))
+        return reason or "ok"
+
+    @hookimpl
+    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
+        state.move(action.cards, _hand(seat), _low(seat), seat=seat, event="set")
+        state.move(list(state.zone(_hand(seat)).cards), _hand(seat), _high(seat), seat=seat, event="set")
+        playing = state.public["playing"]
+        i = playing.index(seat)
+        if i + 1 < len(playing):
+            state.to_act = playing[i + 1]
+        else:
+            self._showdown(state)
+        return True
+
+    def _showdown(self, state: State) -> None:
+        dealer_cards = list(state.zone(DEALER).cards)
+        way = house_way(dealer_cards)
+        state.move(way.high, DEALER, _high(DEALER), event="dealer_sets")
+        state.move(way.low, DEALER, _low(DEALER), event="dealer_sets")
+        dm = self._mode(state, dealer=True)
+        dealer = (high_value(way.high, dm), low_value(way.low, dm))
+        pm = self._mode(state)
+        wager = state.options["wager"]
+        fee = wager * state.options["commission"] // 100
+        for seat in state.public["playing"]:
+            state.reveal(_high(seat), seat)
+            state.reveal(_low(seat), seat)
+            mine = (high_value(state.zone(_high(seat)).cards, pm), low_value(state.zone(_low(seat)).cards, pm))
+            result = _outcome(mine, dealer)
+            if result > 0:
+                state.award(seat, min(state.pot, 2 * wager - fee))
+            elif result == 0:
+                state.award(seat, wager)
+            state.public["results"][str(seat)] = {1: "win", 0: "push", -1: "lose"}[result]
+            state.log("result", seat, result=state.public["results"][str(seat)])
+        state.end_deal("showdown")
+
+    @hookimpl
+    def hoyle_score_deal(self, state: State) -> dict[int, int]:
+        before = state.public["hand_stacks"]
+        return {s: state.stacks[s] - before[s] for s in state.seats}
+
+    @hookimpl
+    def hoyle_match_over(self, state: State) -> bool:
+        able = any(s >= state.options["wager"] for s in state.stacks)
+        return state.deal_number + 1 >= state.options["hands"] or not able
+
+    @hookimpl
+    def hoyle_settle(self, state: State) -> dict[int, int]:
+        start = state.public["start_stacks"]
+        return {s: state.stacks[s] - start[s] for s in state.seats}
+
+
+def _at_least(n: int) -> Any:
+    def check(value: int) -> str | None:
+        return None if value >= n else f"must be at least {n}"
+
+    return check
+
+
+def _check_commission(value: int) -> str | None:
+    return None if 0 <= value < 100 else "a percentage from 0 to 99"
+
+
+VARIANT = Variant(
+    name="pai-gow",
+    rules=PaiGowRules(),
+    players=(1, 6),
+    deck=lambda options: Deck.standard(1, 1),
+    family="poker",
+    description="Pai Gow poker: set seven cards as a five-card and a two-card hand against the dealer.",
+    options=(
+        Option(name="hands", default=10, doc="Hands in the session", check_value=_at_least(1)),
+        Option(name="wager", default=20, doc="Chips each player bets per hand", check_value=_at_least(1)),
+        Option(name="commission", default=5, doc="Percent of a win the house keeps (rounded down to whole chips)", check_value=_check_commission),
+        Option(name="chips", default=500, doc="Starting chips per player (unless new_game(stacks=...) gives them)", check_value=_at_least(1)),
+        Option(name="bank", default=100_000, doc="The house bank's chips (shown as the pot)", check_value=_at_least(0)),
+        Option(name="joker", default="bug", doc="'bug': the joker is an ace or completes a straight/flush (B1); 'seed': the dealer's joker is wild, a player's only an ace", choices=("bug", "seed")),
+    ),
+)
