@@ -56,7 +56,9 @@ def _report() -> Iterator[None]:
         out.write(f"\n{group}\n")
         for name, rate in sorted(rows.items(), key=lambda kv: -kv[1]):
             ratio = f"{ours / rate:8.1f}x" if ours and not name.startswith("hoyle") else ""
-            out.write(f"  {name:<44} {rate / 1e6:10.3f} M/s {ratio}\n")
+            per_call = RESULTS[(group, name)][1] == 1
+            shown = f"{1e3 / rate:10.2f} ms " if per_call else f"{rate / 1e6:10.3f} M/s"
+            out.write(f"  {name:<44} {shown} {ratio}\n")
     out.flush()
 
 
