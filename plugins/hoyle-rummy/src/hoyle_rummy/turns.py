@@ -295,7 +295,8 @@ class MeldingBot:
     """A simple player for the straight-rummy family (and a bot factory for
     ``check_variant``): it melds and lays off whatever it can, takes the discard when
     that lowers its unmatched count, and otherwise discards its most costly unmatched
-    card (``hoyle.rummy.best_discard``); ties and everything else at random.
+    card (one discard in four at random, so that play never cycles); everything else at
+    random.
 
         >>> import hoyle
         >>> game = hoyle.new_game("basic-rummy", seed=2)
@@ -317,6 +318,8 @@ class MeldingBot:
         discards = [a for a in legal_actions if a.kind == "discard"]
         rules = self.rules.replace(hand_size=None)
         if discards:
+            if not self.rng.below(4):  # now and then at random, so that play never cycles
+                return discards[self.rng.below(len(discards))]
             allowed = {a.cards[0] for a in discards}
             dead = rummy.best_melds(hand, rules).deadwood
             worst = [c for c in sorted(dead, key=lambda c: -rules.value(c)) if c in allowed]
