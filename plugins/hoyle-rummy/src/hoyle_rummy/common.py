@@ -78,7 +78,7 @@ def add_meld(state: State, seat: int, cards: Iterable[Card], rules: rummy.MeldRu
     ordered = rummy.Meld(list(cards), rules).cards
     state.move(ordered, src or hand_zone(seat), name, seat=seat, event="meld")
     state.public["melds"] = index + 1
-    return index
+    return int(index)
 
 
 def lay_off_card(state: State, seat: int, card: Card, index: int, rules: rummy.MeldRules, src: str | None = None) -> None:

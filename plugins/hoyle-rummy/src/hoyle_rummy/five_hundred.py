@@ -124,7 +124,7 @@ class FiveHundredRum(RummyTurns):
             pub["laid"][seat].extend(str(c) for c in action.cards)
             if pub["must_use"] in map(str, action.cards):
                 pub["must_use"] = None
-        return super().hoyle_apply_action(state, seat, action)
+        return bool(super().hoyle_apply_action(state, seat, action))
 
     def stock_exhausted(self, state: State, seat: int) -> None:
         state.public["outcome"] = {"winner": None, "counts": self.counts(state), "rummy": False}
