@@ -15,6 +15,7 @@ from hoyle_rummy.basic import BASIC
 from hoyle_rummy.five_hundred import FIVE_HUNDRED
 from hoyle_rummy.gin import GIN, OKLAHOMA
 from hoyle_rummy.seven_card import SEVEN_CARD
+from hoyle_rummy.wrotham import WROTHAM
 
 
 @hookimpl
@@ -24,3 +25,4 @@ def hoyle_register_variants(register: Any) -> None:
     register(BASIC)
     register(SEVEN_CARD)
     register(FIVE_HUNDRED)
+    register(WROTHAM)

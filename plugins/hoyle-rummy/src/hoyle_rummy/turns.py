@@ -127,12 +127,17 @@ class RummyTurns:
             for seat in order:
                 state.move_top("deck", hand_zone(seat), seat=seat, event="deal")
         self.after_deal(state)
-        state.move_top("deck", "discard", event="up_card")
+        if self.up_card(state):
+            state.move_top("deck", "discard", event="up_card")
         state.move_pile("deck", "stock")
         pub.update(
             melds=0, outcome=None, turnovers=0, played=[False] * n, has_melded=[False] * n,
         )
         self.start_turn(state, order[0])
+        return True
+
+    def up_card(self, state: State) -> bool:
+        """Whether the card after the deal is turned up to start the discard pile."""
         return True
 
     def after_deal(self, state: State) -> None:
