@@ -315,8 +315,7 @@ def test_conformance() -> None:
 
 def test_melds_are_never_rearranged() -> None:
     # RULES.md C0 (seed 000): with 2-2-2-2 and 3-4-5h down, the 2h may not move to take the ace.
-    game = new(["2c 2d 2h 2s 3h 4h 5h 9c Tc Kd", "Ah 6c 8c 8d Jc 2d 3d Qc Kc Qd".replace("2d", "4d")], "4s", "Js Qh", several_melds=True)
+    game = new(["2c 2d 2h 2s 3h 4h 5h 9c Tc Kd", "Ah 6c 8c 8d Jc 4d 3d Qc Kc Qd"], "4s", "Js Qh", several_melds=True)
     for a in ("draw stock", "meld 2c 2d 2h 2s", "meld 3h 4h 5h", "discard Js", "draw stock"):
         game.act(a)
     assert not [t for t in texts(game) if t.startswith("lay off Ah")]
-    assert "lay off 6c on 0" not in texts(game)

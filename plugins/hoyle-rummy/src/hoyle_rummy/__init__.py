@@ -12,6 +12,7 @@ from typing import Any
 
 from hoyle import hookimpl
 from hoyle_rummy.basic import BASIC
+from hoyle_rummy.dime import DIME
 from hoyle_rummy.five_hundred import FIVE_HUNDRED
 from hoyle_rummy.gin import GIN, OKLAHOMA
 from hoyle_rummy.seven_card import SEVEN_CARD
@@ -26,3 +27,4 @@ def hoyle_register_variants(register: Any) -> None:
     register(SEVEN_CARD)
     register(FIVE_HUNDRED)
     register(WROTHAM)
+    register(DIME)
