@@ -319,3 +319,22 @@ def test_melds_are_never_rearranged() -> None:
     for a in ("draw stock", "meld 2c 2d 2h 2s", "meld 3h 4h 5h", "discard Js", "draw stock"):
         game.act(a)
     assert not [t for t in texts(game) if t.startswith("lay off Ah")]
+
+
+def test_stock_limit_three_ends_at_the_third_run_out() -> None:
+    game = new([H0, H1], "4s", target=1000, stock_limit=3)
+    cycle(game, 32)  # first run-out: turned over
+    cycle(game, 32)  # second run-out: turned over again
+    cycle(game, 31)
+    assert not game.state.zone("stock").cards and game.state.public["turnovers"] == 2
+    assert texts(game) == ["pass", "draw discard"]
+
+
+def test_lay_off_after_ones_own_meld_in_the_same_turn() -> None:
+    # Seat 1 melds 8-8-8 and may then lay off 5h on seat 0's 2-3-4h in the same turn.
+    game = new([H0, "5h 6h 7h 8c 8d 8s Ac 2c 3d Qc"], "4s", "Qd Qh", layoff_after_meld=True)
+    for a in ("draw stock", "meld 2h 3h 4h", "discard Qd", "draw stock"):
+        game.act(a)
+    assert "lay off 5h on 0" not in texts(game)
+    game.act("meld 8c 8d 8s")
+    assert "lay off 5h on 0" in texts(game)
