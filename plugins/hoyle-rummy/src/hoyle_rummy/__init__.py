@@ -11,10 +11,20 @@ from __future__ import annotations
 from typing import Any
 
 from hoyle import hookimpl
+from hoyle_rummy.basic import BASIC
+from hoyle_rummy.dime import DIME
+from hoyle_rummy.five_hundred import FIVE_HUNDRED
 from hoyle_rummy.gin import GIN, OKLAHOMA
+from hoyle_rummy.seven_card import SEVEN_CARD
+from hoyle_rummy.wrotham import WROTHAM
 
 
 @hookimpl
 def hoyle_register_variants(register: Any) -> None:
     register(GIN)
     register(OKLAHOMA)
+    register(BASIC)
+    register(SEVEN_CARD)
+    register(FIVE_HUNDRED)
+    register(WROTHAM)
+    register(DIME)

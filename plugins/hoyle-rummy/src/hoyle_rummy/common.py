@@ -1,8 +1,19 @@
-"""What the rummy variants share: the draw and discard actions, zone names, card points."""
+"""What the rummy variants share: the draw and discard actions, zone names, card points,
+and the table helpers (melds on the table, lay-off checks, turning the discard pile over).
+
+    >>> from hoyle import Card, rummy
+    >>> fits_meld([Card("7h"), Card("8h"), Card("9h")], Card("Th"), rummy.MeldRules.basic())
+    True
+    >>> fits_meld([Card("7h"), Card("8h"), Card("9h")], Card("Jh"), rummy.MeldRules.basic())
+    False
+"""
 
 from __future__ import annotations
 
-from hoyle import Action, Card, State
+from collections.abc import Iterable
+
+from hoyle import Action, Card, State, rummy
+from hoyle.errors import HoyleError
 
 DRAW_STOCK = Action("draw", source="stock")
 DRAW_DISCARD = Action("draw", source="discard")
@@ -21,3 +32,68 @@ def card_points(card: Card) -> int:
     """Standard rummy points (RULES.md C0): K Q J 10 count 10, ace 1, others face value."""
     value = card.rank_value or 0
     return 1 if value == 14 else min(value, 10)
+
+
+def hand_value(cards: Iterable[Card], rules: rummy.MeldRules) -> int:
+    """The count of cards under ``rules`` (its ``values``: e.g. an ace 15 when aces are
+    high or low).
+
+    >>> hand_value([Card("As"), Card("Kd"), Card("7c")], rummy.MeldRules.basic())
+    18
+    """
+    return sum(rules.value(c) for c in cards)
+
+
+def meld_zone(index: int) -> str:
+    """The zone of the table meld numbered ``index`` (0, 1, 2... in the order the melds
+    were laid down; a meld keeps its number for the rest of the hand)."""
+    return f"meld:{index}"
+
+
+def table_melds(state: State) -> list[list[Card]]:
+    """The melds on the table, by number (see :func:`meld_zone`)."""
+    return [list(state.zone(meld_zone(i)).cards) for i in range(state.public.get("melds", 0))]
+
+
+def is_meld(cards: list[Card], rules: rummy.MeldRules) -> bool:
+    """Whether ``cards`` form one valid meld under ``rules``."""
+    try:
+        rummy.Meld(cards, rules)
+    except HoyleError:
+        return False
+    return True
+
+
+def fits_meld(meld: list[Card], card: Card, rules: rummy.MeldRules) -> bool:
+    """Whether ``card`` can be laid off on ``meld`` (the meld plus the card is a meld)."""
+    return is_meld([*meld, card], rules)
+
+
+def add_meld(state: State, seat: int, cards: Iterable[Card], rules: rummy.MeldRules, src: str | None = None) -> int:
+    """Lay ``cards`` from ``src`` (default: the seat's hand) on the table as a new public
+    meld owned by ``seat``, in meld order (runs low to high); returns its number."""
+    index = state.public.get("melds", 0)
+    name = meld_zone(index)
+    state.add_zone(name, owner=seat)
+    ordered = rummy.Meld(list(cards), rules).cards
+    state.move(ordered, src or hand_zone(seat), name, seat=seat, event="meld")
+    state.public["melds"] = index + 1
+    return int(index)
+
+
+def lay_off_card(state: State, seat: int, card: Card, index: int, rules: rummy.MeldRules, src: str | None = None) -> None:
+    """Lay ``card`` off on table meld ``index``, at its end of a run (under it when it
+    extends the run downwards)."""
+    name = meld_zone(index)
+    ordered = rummy.Meld([*state.zone(name).cards, card], rules).cards
+    state.move([card], src or hand_zone(seat), name, seat=seat, event="lay_off", bottom=ordered[0] == card)
+
+
+def turn_over_pile(state: State, shuffle: bool = False) -> None:
+    """Turn the discard pile over as the new stock: unshuffled, the first card discarded
+    becomes the top of the stock; with ``shuffle`` it is shuffled with ``state.rng``."""
+    n = len(state.zone("discard").cards)
+    state.move_top("discard", "stock", n, event="turn_over")
+    if shuffle:
+        state.rng.shuffle(state.zone("stock").cards)
+        state.log("shuffle_stock")

@@ -1,0 +1,168 @@
+"""Basic (straight) rummy, RULES.md C0 and C1, with every C1 house rule as an option.
+
+2 to 6 players, 52 cards, ace low; cards count K Q J 10 = 10, ace 1, others face
+value. Deal: two players 10 cards each, three or four 7, five or six 6, one at a time
+starting left of the dealer; the next card face up starts the discard pile. The first
+dealer is drawn from the seeded generator (option ``first_dealer`` fixes it); then the
+deal passes left (between two players it alternates). The player left of the dealer
+(the non-dealer, with two) plays first.
+
+The turn (see :mod:`hoyle_rummy.turns` for the action texts): draw the top card of the
+stock or of the discard pile; then meld (one meld per turn) and lay off any number of
+cards on anyone's melds; then discard one card - not the card just taken from the
+discard pile. Getting rid of the last card (by meld, lay-off or discard) ends the hand
+at once. When the stock is empty and the next player declines the discard (``draw
+stock``), the discard pile is turned over, unshuffled, as the new stock.
+
+Scoring: the winner scores the total of the cards left in the other hands. The game
+runs to ``target`` points, or with ``deals`` set, for that many deals. At the end each
+pair of players settles the difference of their scores (zero-sum).
+
+House rules (options, standard play first):
+
+* ``several_melds``: any number of melds per turn.
+* ``going_rummy``: going out in one turn with no earlier meld or lay-off ``double``\\ s
+  the hand's score (and the per-hand payments), or adds 10 (``plus-10``: the winner's
+  score, or under penalty scoring each loser's penalty; per-hand payments stay the
+  counts).
+* ``layoff_after_meld``: lay off only after a meld of one's own (earlier in the hand or
+  this turn).
+* ``ace``: ``high-or-low`` (Q-K-A and A-2-3, never K-A-2; an ace counts 15) or
+  ``round-the-corner`` (K-A-2 runs too; an ace counts 1).
+* ``discard_to_go_out``: the last card must be a discard.
+* ``stock_end``: ``shuffle`` the discards (with the deal's seeded generator) before
+  reusing them; or ``block`` (Block rummy): no reuse - when the stock is empty and the
+  next player declines the discard (``pass``) the hand ends and the lowest hand wins,
+  scoring the sum of the differences to every other hand (A 6, B 15, C 7, D 21: A
+  scores 9 + 1 + 15 = 25); tied lowest hands share each difference equally (each
+  share rounded down).
+* ``stock_limit``: 2 or 3 - when the stock runs out for that time and the next player
+  declines the discard, play ends and the hand scores nothing (a void hand).
+* ``count_stock``: a player may ``count stock`` once per turn; the count is announced to
+  all (a public ``count_stock`` event).
+* ``scoring``: ``penalty`` - each loser scores the count of their own hand as penalty
+  points (under Block rummy: every hand but the lowest); the game ends when someone
+  reaches ``target`` (100) and the lowest total wins; the settlement is the differences,
+  reversed.
+* ``settlement``: ``per-hand`` - every hand, each loser pays the winner their count
+  (Block rummy: the difference, shared between tied winners); the match settlement is
+  the sum of those payments.
+
+    >>> import hoyle
+    >>> game = hoyle.new_game("basic-rummy", players=3, seed=7)
+    >>> game.phase, len(game.state.zone("hand:0").cards)
+    ('draw', 7)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hoyle import Deck, Option, State, Variant, hookimpl, rummy
+from hoyle_rummy.turns import RummyTurns
+
+_ACE_RULES = {
+    "low": rummy.MeldRules.basic(),
+    "high-or-low": rummy.MeldRules.basic().replace(ace="high_or_low", values={"A": 15}),
+    "round-the-corner": rummy.MeldRules.basic().replace(ace="round_the_corner"),
+}
+
+
+def _positive(v: int) -> str | None:
+    return None if v > 0 else "must be positive"
+
+
+def _not_negative(v: int) -> str | None:
+    return None if v >= 0 else "must be 0 (play to the target) or a number of deals"
+
+
+OPTIONS = (
+    Option(name="target", default=100, doc="Points that end the game", check_value=_positive),
+    Option(name="deals", default=0, doc="Play this many deals instead of to the target (0: to the target)", check_value=_not_negative),
+    Option(name="first_dealer", default=-1, doc="Who deals first: -1 drawn at random (from the seed), or a seat", choices=(-1, 0, 1, 2, 3, 4, 5)),
+    Option(name="several_melds", default=False, doc="Any number of melds per turn (standard: one)"),
+    Option(name="going_rummy", default="none", doc="Going out in one turn with nothing melded before", choices=("none", "double", "plus-10")),
+    Option(name="layoff_after_meld", default=False, doc="Lay off only after a meld of one's own"),
+    Option(name="ace", default="low", doc="Aces low; high or low (ace counts 15); or round the corner", choices=tuple(_ACE_RULES)),
+    Option(name="discard_to_go_out", default=False, doc="The last card must be discarded to go out"),
+    Option(name="stock_end", default="turn-over", doc="Empty stock: turn the discards over, shuffle them, or end the hand (Block rummy)", choices=("turn-over", "shuffle", "block")),
+    Option(name="stock_limit", default=0, doc="End play (no score) when the stock runs out this time (0: never)", choices=(0, 2, 3)),
+    Option(name="count_stock", default=False, doc="A player may count the stock, announcing the count"),
+    Option(name="scoring", default="winner", doc="The winner scores the others' hands, or losers score penalty points", choices=("winner", "penalty")),
+    Option(name="settlement", default="game", doc="Settle score differences at the end, or losers pay the winner each hand", choices=("game", "per-hand")),
+)
+
+
+class BasicRummy(RummyTurns):
+    """The rule hooks of basic rummy and its house rules (see the module docs)."""
+
+    def meld_rules(self, state: State) -> rummy.MeldRules:
+        return _ACE_RULES[state.options["ace"]]
+
+    def melds_per_turn(self, state: State) -> int | None:
+        return None if state.options["several_melds"] else 1
+
+    def may_lay_off(self, state: State, seat: int) -> bool:
+        return not state.options["layoff_after_meld"] or bool(state.public["has_melded"][seat])
+
+    def reuse_stock(self, state: State) -> bool:
+        opts = state.options
+        if opts["stock_end"] == "block":
+            return False
+        limit = int(opts["stock_limit"])
+        return not limit or state.public["turnovers"] + 1 < limit
+
+    def shuffle_reused(self, state: State) -> bool:
+        return bool(state.options["stock_end"] == "shuffle")
+
+    @hookimpl
+    def hoyle_score_deal(self, state: State) -> dict[int, int]:
+        pub, opts = state.public, state.options
+        out = pub["outcome"]
+        counts: list[int] = out["counts"]
+        penalty = opts["scoring"] == "penalty"
+        winner = out["winner"]
+        pub["next_dealer"] = self.next_dealer(state, winner)
+        row: dict[int, int] = {}
+        if winner is None:
+            if opts["stock_end"] != "block":
+                return {}  # the stock limit: a void hand
+            low = min(counts)
+            winners = [s for s in state.seats if counts[s] == low]
+            losers = [s for s in state.seats if counts[s] != low]
+            payments = {(lo, w): (counts[lo] - low) // len(winners) for lo in losers for w in winners}
+            self.ledger_add(state, payments)
+            if penalty:
+                return {lo: counts[lo] for lo in losers}
+            for (_, w), amount in payments.items():
+                row[w] = row.get(w, 0) + amount
+            return row
+        rummy_bonus = out["rummy"] and opts["going_rummy"] != "none"
+        mult = 2 if rummy_bonus and opts["going_rummy"] == "double" else 1
+        bonus = 10 if rummy_bonus and opts["going_rummy"] == "plus-10" else 0
+        losers = [s for s in state.seats if s != winner]
+        self.ledger_add(state, {(lo, winner): counts[lo] * mult for lo in losers})
+        if penalty:
+            return {lo: counts[lo] * mult + bonus for lo in losers}
+        return {winner: sum(counts[lo] for lo in losers) * mult + bonus}
+
+    @hookimpl
+    def hoyle_settle(self, state: State) -> dict[int, int]:
+        if state.options["settlement"] == "per-hand":
+            return dict(enumerate(state.public["ledger"]))
+        return self.settle_by_scores(state, lowest_wins=state.options["scoring"] == "penalty")
+
+
+def _deck(options: Any) -> Deck:
+    return Deck.standard()
+
+
+BASIC = Variant(
+    name="basic-rummy",
+    rules=BasicRummy(),
+    players=(2, 6),
+    deck=_deck,
+    options=OPTIONS,
+    family="rummy",
+    description="Basic (straight) rummy: one meld per turn, lay off on anyone's melds, the winner scores the others' hands.",
+)

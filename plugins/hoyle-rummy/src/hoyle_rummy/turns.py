@@ -1,0 +1,339 @@
+"""The draw - meld / lay off - discard turn shared by basic rummy and its relatives.
+
+:class:`RummyTurns` is a rules object implementing every rule hook for the straight
+rummy turn (RULES.md C0, C1); variants subclass it and override the policy methods
+(hand size, meld rules, who deals next, what melding is allowed, how a hand scores).
+
+Zones: ``hand:N`` (seen by its owner), ``stock`` (hidden), ``discard`` (public, its
+top card last), and one public zone per meld on the table, ``meld:K``, numbered 0, 1,
+2... in the order the melds were laid down, whoever laid them (``Zone.owner`` is the
+player who melded). A meld keeps its number for the rest of the hand: ``lay off 9d on
+2`` puts the 9d on meld 2. ``state.public["melds"]`` is how many there are.
+
+Actions:
+
+* phase ``draw``: ``draw stock`` or ``draw discard`` (the top card). When the stock is
+  empty, ``draw stock`` means the player declines the discard: the discard pile is
+  turned over, unshuffled, as the new stock and the player draws its top card. Where
+  the pile may not be reused (Block rummy, the stock-limit option) declining is
+  ``pass`` and ends the hand.
+* phase ``play``: ``meld 7h 8h 9h`` (any meld the hand holds: every one is listed; the
+  cards may be given in any order), ``lay off 9d on 2`` (one card at a time, onto any
+  meld on the table so that it stays a valid meld; melds are never rearranged),
+  ``discard Qs`` (ends the turn). The card just taken from the discard pile may not be
+  discarded that turn, so no meld or lay-off is offered that would leave it as the only
+  card.
+* ``count stock`` (with the ``count_stock`` option): the player counts the stock and
+  the count is announced publicly (event ``count_stock``); once per turn.
+
+Going out - getting rid of the last card by meld, lay-off or discard - ends the hand
+at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hoyle import Action, Card, Rng, State, Zone, hookimpl, rummy
+from hoyle.errors import InvalidOptionError
+from hoyle_rummy.common import (
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    PASS,
+    add_meld,
+    fits_meld,
+    hand_cards,
+    hand_value,
+    hand_zone,
+    lay_off_card,
+    table_melds,
+    turn_over_pile,
+)
+
+COUNT_STOCK = Action("count", source="stock")
+
+
+class RummyTurns:
+    """Rule hooks for the straight-rummy turn; subclasses set the policies."""
+
+    # --- policies (override in variants) ----------------------------------------------
+
+    def meld_rules(self, state: State) -> rummy.MeldRules:
+        return rummy.MeldRules.basic()
+
+    def hand_size(self, state: State) -> int:
+        n = len(state.players)
+        return 10 if n == 2 else 7 if n <= 4 else 6
+
+    def next_dealer(self, state: State, winner: int | None) -> int:
+        """The deal rotates clockwise (alternates between two players)."""
+        return (int(state.public["dealer"]) + 1) % len(state.players)
+
+    def melds_per_turn(self, state: State) -> int | None:
+        """How many melds a player may lay down in one turn (None: any number)."""
+        return 1
+
+    def may_lay_off(self, state: State, seat: int) -> bool:
+        return True
+
+    def rest_ok(self, state: State, seat: int, rest: list[Card], table: list[list[Card]]) -> bool:
+        """Whether a meld or lay-off may leave ``rest`` in the hand (``table``: the melds
+        after it). Going out needs a discard under the ``discard_to_go_out`` option; the
+        card just taken from the discard pile cannot be the one card left to discard
+        (unless it can still be laid off)."""
+        must_discard = bool(state.options.get("discard_to_go_out", False))
+        if not rest:
+            return not must_discard
+        taken = state.public["taken"]
+        if any(str(c) != taken for c in rest):
+            return True
+        return not must_discard and len(rest) == 1 and any(fits_meld(m, rest[0], self.meld_rules(state)) for m in table)
+
+    def may_discard(self, state: State, seat: int) -> bool:
+        return True
+
+    def reuse_stock(self, state: State) -> bool:
+        """Whether an empty stock is replaced by the turned-over discard pile now."""
+        return True
+
+    def shuffle_reused(self, state: State) -> bool:
+        return False
+
+    # --- the deal -----------------------------------------------------------------------
+
+    def first_dealer(self, state: State) -> int:
+        n = len(state.players)
+        chosen = int(state.options.get("first_dealer", -1))
+        if chosen >= n:
+            raise InvalidOptionError(f"option first_dealer={chosen}: only {n} players")
+        return state.rng.below(n) if chosen < 0 else chosen
+
+    @hookimpl
+    def hoyle_deal(self, state: State) -> bool:
+        pub = state.public
+        n = len(state.players)
+        if state.deal_number == 0:
+            pub.update(dealer=self.first_dealer(state), ledger=[0] * n)
+        else:
+            pub["dealer"] = pub["next_dealer"]
+        dealer = int(pub["dealer"])
+        for seat in state.seats:
+            state.add_zone(hand_zone(seat), owner=seat, visibility=Zone.OWNER)
+        state.add_zone("stock", visibility=Zone.HIDDEN)
+        state.add_zone("discard", visibility=Zone.PUBLIC)
+        order = [(dealer + 1 + i) % n for i in range(n)]
+        for _ in range(self.hand_size(state)):
+            for seat in order:
+                state.move_top("deck", hand_zone(seat), seat=seat, event="deal")
+        self.after_deal(state)
+        if self.up_card(state):
+            state.move_top("deck", "discard", event="up_card")
+        state.move_pile("deck", "stock")
+        pub.update(
+            melds=0, outcome=None, turnovers=0, played=[False] * n, has_melded=[False] * n,
+        )
+        self.start_turn(state, order[0])
+        return True
+
+    def up_card(self, state: State) -> bool:
+        """Whether the card after the deal is turned up to start the discard pile."""
+        return True
+
+    def after_deal(self, state: State) -> None:
+        """Hook for variants dealing extra cards (before the up-card is turned)."""
+
+    def start_turn(self, state: State, seat: int) -> None:
+        state.public.update(taken=None, melded_now=0, played_now=False, counted=False)
+        state.phase, state.to_act = "draw", seat
+
+    # --- legal actions ----------------------------------------------------------------
+
+    @hookimpl
+    def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
+        if seat != state.to_act:
+            return []
+        actions = self.draw_actions(state, seat) if state.phase == "draw" else self.play_actions(state, seat)
+        if state.options.get("count_stock") and not state.public["counted"]:
+            actions.append(COUNT_STOCK)
+        return actions
+
+    def draw_actions(self, state: State, seat: int) -> list[Action]:
+        actions = [DRAW_STOCK if state.zone("stock").cards or self.reuse_stock(state) else PASS]
+        if state.zone("discard").cards:
+            actions.append(DRAW_DISCARD)
+        return actions
+
+    def play_actions(self, state: State, seat: int) -> list[Action]:
+        rules = self.meld_rules(state)
+        hand = hand_cards(state, seat)
+        table = table_melds(state)
+        pub = state.public
+        actions: list[Action] = []
+        limit = self.melds_per_turn(state)
+        if limit is None or pub["melded_now"] < limit:
+            for meld in rummy.all_melds(hand, rules):
+                cards = list(meld.cards)
+                rest = [c for c in hand if c not in cards]
+                if self.rest_ok(state, seat, rest, [*table, cards]):
+                    actions.append(Action("meld", tuple(cards)))
+        if table and self.may_lay_off(state, seat):
+            for index, meld_cards in enumerate(table):
+                for card in hand:
+                    if fits_meld(meld_cards, card, rules):
+                        rest = [c for c in hand if c != card]
+                        after = [*table[:index], [*meld_cards, card], *table[index + 1 :]]
+                        if self.rest_ok(state, seat, rest, after):
+                            actions.append(Action("lay off", (card,), target=index))
+        if self.may_discard(state, seat):
+            taken = pub["taken"]
+            actions += [Action("discard", (c,)) for c in sorted(hand) if str(c) != taken]
+        return actions
+
+    @hookimpl
+    def hoyle_check_action(self, state: State, seat: int, action: Action) -> str | None:
+        """A meld named with its cards in another order is the same meld."""
+        if action.kind != "meld" or seat != state.to_act or state.phase != "play":
+            return None
+        wanted = sorted(action.cards)
+        for legal in self.play_actions(state, seat):
+            if legal.kind == "meld" and sorted(legal.cards) == wanted:
+                return "ok"
+        return None
+
+    # --- applying -----------------------------------------------------------------------
+
+    @hookimpl
+    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
+        pub = state.public
+        if action == COUNT_STOCK:
+            pub["counted"] = True
+            state.log("count_stock", seat, count=len(state.zone("stock").cards))
+            return True
+        if action == PASS:
+            self.stock_exhausted(state, seat)
+            return True
+        if action == DRAW_STOCK:
+            if not state.zone("stock").cards:
+                pub["turnovers"] += 1
+                turn_over_pile(state, shuffle=self.shuffle_reused(state))
+            state.move_top("stock", hand_zone(seat), seat=seat, event="draw")
+            state.phase = "play"
+            return True
+        if action == DRAW_DISCARD:
+            card = state.move_top("discard", hand_zone(seat), seat=seat, event="draw")[0]
+            pub["taken"] = str(card)
+            state.phase = "play"
+            return True
+        rules = self.meld_rules(state)
+        if action.kind == "meld":
+            add_meld(state, seat, action.cards, rules)
+            pub["melded_now"] += 1
+            pub["played_now"] = True
+            pub["has_melded"][seat] = True
+        elif action.kind == "lay off":
+            assert action.target is not None
+            lay_off_card(state, seat, action.cards[0], action.target, rules)
+            pub["played_now"] = True
+        else:  # discard
+            state.move(action.cards, hand_zone(seat), "discard", seat=seat, event="discard")
+            if state.zone(hand_zone(seat)).cards:
+                self.end_turn(state, seat)
+                return True
+        if not state.zone(hand_zone(seat)).cards:
+            self.go_out(state, seat)
+        return True
+
+    def end_turn(self, state: State, seat: int) -> None:
+        pub = state.public
+        if pub["played_now"]:
+            pub["played"][seat] = True
+        self.start_turn(state, (seat + 1) % len(state.players))
+
+    def stock_exhausted(self, state: State, seat: int) -> None:
+        """The stock is empty and ``seat`` declined the discard where the pile may not be
+        reused: the hand ends with no score (subclasses may score it)."""
+        state.public["outcome"] = {"winner": None, "counts": self.counts(state), "rummy": False}
+        self.reveal_hands(state)
+        state.end_deal("stock-out")
+
+    def counts(self, state: State) -> list[int]:
+        rules = self.meld_rules(state)
+        return [hand_value(hand_cards(state, s), rules) for s in state.seats]
+
+    def go_out(self, state: State, seat: int) -> None:
+        pub = state.public
+        rummy_ = not pub["played"][seat]
+        pub["outcome"] = {"winner": seat, "counts": self.counts(state), "rummy": rummy_}
+        self.reveal_hands(state)
+        state.end_deal("out", winner=seat, rummy=rummy_)
+
+    def reveal_hands(self, state: State) -> None:
+        for s in state.seats:
+            if state.zone(hand_zone(s)).cards:
+                state.reveal(hand_zone(s), seat=s)
+
+    # --- scoring ------------------------------------------------------------------------
+
+    def ledger_add(self, state: State, payments: dict[tuple[int, int], int]) -> None:
+        """Record per-hand payments ``{(payer, payee): amount}`` in ``public["ledger"]``."""
+        ledger = state.public["ledger"]
+        for (payer, payee), amount in payments.items():
+            ledger[payer] -= amount
+            ledger[payee] += amount
+
+    @hookimpl
+    def hoyle_match_over(self, state: State) -> bool:
+        deals = int(state.options.get("deals", 0))
+        if deals > 0:
+            return len(state.score_sheet) >= deals
+        return max(state.scores) >= int(state.options["target"])
+
+    def settle_by_scores(self, state: State, lowest_wins: bool = False) -> dict[int, int]:
+        """Each pair of players settles the difference of their scores (zero-sum)."""
+        n, total = len(state.players), sum(state.scores)
+        sign = -1 if lowest_wins else 1
+        return {s: sign * (n * state.scores[s] - total) for s in state.seats}
+
+
+class MeldingBot:
+    """A simple player for the straight-rummy family (and a bot factory for
+    ``check_variant``): it melds and lays off whatever it can, takes the discard when
+    that lowers its unmatched count, and otherwise discards its most costly unmatched
+    card (one discard in four at random, so that play never cycles); everything else at
+    random.
+
+        >>> import hoyle
+        >>> game = hoyle.new_game("basic-rummy", seed=2)
+        >>> bot = MeldingBot(seed=1)
+        >>> bot.choose(game.view(game.to_act), game.legal_actions()) in game.legal_actions()
+        True
+    """
+
+    def __init__(self, seed: int = 0, rules: rummy.MeldRules | None = None) -> None:
+        self.rng = Rng(seed)
+        self.rules = rules or rummy.MeldRules.basic()
+
+    def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
+        plays = [a for a in legal_actions if a.kind in ("meld", "lay off")]
+        if plays:
+            return max(plays, key=lambda a: len(a.cards))
+        seat = view["seat"]
+        hand = [Card(c) for c in view["zones"][hand_zone(seat)]["cards"]]
+        discards = [a for a in legal_actions if a.kind == "discard"]
+        rules = self.rules.replace(hand_size=None)
+        if discards:
+            if not self.rng.below(4):  # now and then at random, so that play never cycles
+                return discards[self.rng.below(len(discards))]
+            allowed = {a.cards[0] for a in discards}
+            dead = rummy.best_melds(hand, rules).deadwood
+            worst = [c for c in sorted(dead, key=lambda c: -rules.value(c)) if c in allowed]
+            if worst:
+                return Action("discard", (worst[0],))
+            return discards[self.rng.below(len(discards))]
+        if DRAW_DISCARD in legal_actions and hand:
+            top = Card(view["zones"]["discard"]["cards"][-1])
+            if rummy.best_discard([*hand, top], rules, forbid=top).deadwood_value < rummy.deadwood(hand, rules):
+                return DRAW_DISCARD
+        others = [a for a in legal_actions if a != DRAW_DISCARD and a.kind != "count"] or list(legal_actions)
+        return others[self.rng.below(len(others))]

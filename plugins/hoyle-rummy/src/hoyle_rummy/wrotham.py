@@ -1,0 +1,145 @@
+"""Wrotham rummy, RULES.md C1: basic rummy with three wild jokers over six deals.
+
+2 to 6 players, 55 cards (52 + 3 jokers, ``Jk`` ``Jk#1`` ``Jk#2``); ace low; a joker
+is wild in any meld and counts 15 in hand, pictures 10, ace 1, others face value.
+
+* Six deals; the first dealer is drawn from the seed (option ``first_dealer``), then the
+  deal passes left. The starting player (left of the dealer) gets eight cards, the
+  others seven; no card is turned up: the starting player's first turn has no draw
+  (they meld or lay off, then discard to start the discard pile).
+* Deals 1-3 play as basic rummy (:mod:`hoyle_rummy.basic`, standard rules): draw, one
+  meld per turn, any number of lay-offs on anyone's melds, discard; the card just taken
+  from the discard pile stays that turn; an empty stock is replaced by the discard pile
+  turned over.
+* Deals 4-6: nobody melds until they can lay down all seven cards (as seven-card
+  rummy: every card melded or laid off in one turn, with a final discard, or all eight
+  without one); once a player has melded in such a turn they may discard only their
+  last card.
+* Joker exchange: on their turn, after drawing, a player holding the real card that a
+  melded joker stands for may put it in the joker's place and take the joker into
+  hand: ``exchange 6h on 2`` (the meld stays valid with the card in the joker's place;
+  in a set the card may be of any suit the set lacks).
+* Scoring: the winner scores the count of the cards left in the other hands. After six
+  deals each pair of players settles the difference of their totals.
+
+    >>> import hoyle
+    >>> game = hoyle.new_game("wrotham-rummy", players=3, seed=5)
+    >>> starter = game.to_act
+    >>> len(game.state.zone(f"hand:{starter}").cards), game.phase
+    (8, 'play')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hoyle import Action, Card, Deck, Option, State, Variant, hookimpl, rummy
+from hoyle_rummy.common import hand_cards, hand_zone, is_meld, meld_zone, table_melds
+from hoyle_rummy.seven_card import can_finish
+from hoyle_rummy.turns import RummyTurns
+
+WROTHAM_RULES = rummy.MeldRules.wrotham().replace(hand_size=None)
+DEALS = 6
+
+OPTIONS = (
+    Option(name="first_dealer", default=-1, doc="Who deals first: -1 drawn at random (from the seed), or a seat", choices=(-1, 0, 1, 2, 3, 4, 5)),
+)
+
+
+def all_seven(state: State) -> bool:
+    """Whether this is one of deals 4-6, where a player melds only to go out."""
+    return state.deal_number % DEALS >= 3
+
+
+class WrothamRummy(RummyTurns):
+    """The rule hooks of Wrotham rummy."""
+
+    def meld_rules(self, state: State) -> rummy.MeldRules:
+        return WROTHAM_RULES
+
+    def hand_size(self, state: State) -> int:
+        return 7
+
+    def up_card(self, state: State) -> bool:
+        return False
+
+    def after_deal(self, state: State) -> None:
+        starter = (int(state.public["dealer"]) + 1) % len(state.players)
+        state.move_top("deck", hand_zone(starter), seat=starter, event="deal")
+
+    @hookimpl
+    def hoyle_deal(self, state: State) -> bool:
+        super().hoyle_deal(state)
+        state.phase = "play"  # the starting player's first turn has no draw
+        return True
+
+    def melds_per_turn(self, state: State) -> int | None:
+        return None if all_seven(state) else 1
+
+    def rest_ok(self, state: State, seat: int, rest: list[Card], table: list[list[Card]]) -> bool:
+        if all_seven(state):
+            return can_finish(rest, table, WROTHAM_RULES, state.public["taken"])
+        return super().rest_ok(state, seat, rest, table)
+
+    def may_discard(self, state: State, seat: int) -> bool:
+        return not all_seven(state) or not state.public["played_now"] or len(hand_cards(state, seat)) == 1
+
+    def play_actions(self, state: State, seat: int) -> list[Action]:
+        actions = super().play_actions(state, seat)
+        hand = hand_cards(state, seat)
+        for index, meld in enumerate(table_melds(state)):
+            for card in sorted({c for c in hand if not c.is_joker}):
+                if self.joker_for(meld, card) is not None:
+                    actions.append(Action("exchange", (card,), target=index))
+        return actions
+
+    @staticmethod
+    def joker_for(meld: list[Card], card: Card) -> Card | None:
+        """The first joker of ``meld`` that ``card`` can replace, if any."""
+        for joker in (c for c in meld if c.is_joker):
+            if is_meld([card if c == joker else c for c in meld], WROTHAM_RULES):
+                return joker
+        return None
+
+    @hookimpl
+    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
+        if action.kind == "exchange":
+            assert action.target is not None
+            name = meld_zone(action.target)
+            card = action.cards[0]
+            joker = self.joker_for(list(state.zone(name).cards), card)
+            assert joker is not None
+            state.move([card], hand_zone(seat), name, seat=seat, event="exchange")
+            state.move([joker], name, hand_zone(seat), seat=seat, event="exchange")
+            return True
+        return bool(super().hoyle_apply_action(state, seat, action))
+
+    @hookimpl
+    def hoyle_score_deal(self, state: State) -> dict[int, int]:
+        out = state.public["outcome"]
+        state.public["next_dealer"] = self.next_dealer(state, out["winner"])
+        winner = out["winner"]
+        return {winner: sum(c for s, c in enumerate(out["counts"]) if s != winner)}
+
+    @hookimpl
+    def hoyle_match_over(self, state: State) -> bool:
+        return len(state.score_sheet) >= DEALS
+
+    @hookimpl
+    def hoyle_settle(self, state: State) -> dict[int, int]:
+        return self.settle_by_scores(state)
+
+
+def _deck(options: Any) -> Deck:
+    return Deck.standard(1, 3)
+
+
+WROTHAM = Variant(
+    name="wrotham-rummy",
+    rules=WrothamRummy(),
+    players=(2, 6),
+    deck=_deck,
+    options=OPTIONS,
+    family="rummy",
+    description="Wrotham rummy: three wild jokers you can win back, six deals, the last three all-seven.",
+)

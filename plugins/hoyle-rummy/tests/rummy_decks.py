@@ -1,0 +1,49 @@
+"""Fixed decks for scripted rummy deals (shared by the basic-family tests)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import hoyle
+from hoyle import Deck
+
+
+def rummy_deck(hands: list[str], up: str, stock: str = "") -> Deck:
+    """The deck that deals ``hands`` (dealt one card at a time, the first hand first),
+    turns up ``up`` and leaves ``stock`` (then every other card, in pack order) to be
+    drawn in that order."""
+    split = [h.split() for h in hands]
+    size = len(split[0])
+    assert all(len(h) == size for h in split)
+    order = [h[i] for i in range(size) for h in split] + [up] + stock.split()
+    assert len(set(order)) == len(order), "a card twice"
+    rest = [str(c) for c in Deck.standard() if str(c) not in order]
+    return Deck(" ".join(order + rest))
+
+
+def new(hands: list[str], up: str, stock: str = "", variant: str = "basic-rummy", **options: Any) -> hoyle.Game:
+    """The last seat deals, so seat 0 gets the first card and plays first."""
+    return hoyle.new_game(
+        variant, players=len(hands), deck=rummy_deck(hands, up, stock), options={"first_dealer": len(hands) - 1, **options}
+    )
+
+
+def texts(game: hoyle.Game) -> list[str]:
+    return [str(a) for a in game.legal_actions()]
+
+
+def cards(game: hoyle.Game, zone: str) -> list[str]:
+    return [str(c) for c in game.state.zone(zone).cards]
+
+
+def outcome(game: hoyle.Game) -> dict[str, Any]:
+    """How the last deal ended, from the event log."""
+    return dict(next(e.data for e in reversed(game.events) if e.type == "deal_end"))
+
+
+def cycle(game: hoyle.Game, turns: int) -> None:
+    """Each player in turn draws from the stock and discards the card drawn."""
+    for _ in range(turns):
+        seat = game.to_act
+        game.act("draw stock")
+        game.act(f"discard {game.state.zone(f'hand:{seat}').cards[-1]}")

@@ -1,0 +1,16 @@
+"""The examples in the basic-rummy family's docstrings run."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+
+@pytest.mark.parametrize(
+    "name", ["hoyle_rummy.common", "hoyle_rummy.turns", "hoyle_rummy.basic", "hoyle_rummy.seven_card", "hoyle_rummy.five_hundred", "hoyle_rummy.wrotham", "hoyle_rummy.dime"]
+)
+def test_docstring_examples(name: str) -> None:
+    failures, tried = doctest.testmod(importlib.import_module(name))
+    assert tried > 0 and failures == 0

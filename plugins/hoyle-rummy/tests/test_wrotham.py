@@ -1,0 +1,93 @@
+"""Wrotham rummy (RULES.md C1), scripted deal by deal."""
+
+from __future__ import annotations
+
+import functools
+
+from rummy_decks import cards, texts
+
+import hoyle
+from hoyle import Deck, rummy
+from hoyle.testing import check_variant
+from hoyle_rummy.turns import MeldingBot
+
+RUN = "2h 3h 4h 5h 6h 7h 8h Kd"  # a seven-card run and a king: out on the first turn
+OTHER = "Jk#1 2c 3d 4s 6c 8d Tc"  # 15 + 2 + 3 + 4 + 6 + 8 + 10 = 48
+
+
+def wrotham_deck(starter: str, other: str, stock: str = "") -> Deck:
+    """Two players: the starter gets seven cards dealt alternately with the other
+    player's seven, then an eighth; then the stock."""
+    s, o = starter.split(), other.split()
+    order = [c for pair in zip(s[:7], o) for c in pair] + [s[7]] + stock.split()
+    rest = [str(c) for c in Deck.standard(1, 3) if str(c) not in order]
+    return Deck(" ".join(order + rest))
+
+
+def wrotham(decks: list[Deck]) -> hoyle.Game:
+    return hoyle.new_game("wrotham-rummy", deck=decks, options={"first_dealer": 1})
+
+
+def test_eight_cards_to_the_starter_no_up_card_no_first_draw() -> None:
+    for players in (2, 4):
+        game = hoyle.new_game("wrotham-rummy", players=players, seed=3)
+        starter = game.to_act
+        sizes = [len(game.state.zone(f"hand:{s}").cards) for s in game.state.seats]
+        assert sizes == [8 if s == starter else 7 for s in game.state.seats]
+        assert not game.state.zone("discard").cards and len(game.state.zone("stock").cards) == 55 - 7 * players - 1
+        assert game.phase == "play" and not [t for t in texts(game) if t.startswith("draw")]
+
+
+def test_joker_counts_15_and_the_winner_scores_the_other_hand() -> None:
+    game = wrotham([wrotham_deck(RUN, OTHER)])
+    game.act("meld 2h 3h 4h 5h 6h 7h 8h")
+    game.act("discard Kd")
+    assert game.state.score_sheet == [[48, 0]]
+
+
+def test_joker_exchange() -> None:
+    game = wrotham([wrotham_deck("5h Jk 7h 9c Tc Qs Ks Kd", "6h 2c 3d 4s 6c 8d Ac", "2s 3s")])
+    assert "meld 5h Jk 7h" in texts(game)
+    game.act("meld 5h Jk 7h")
+    game.act("discard Kd")
+    game.act("draw stock")
+    assert "exchange 6h on 0" in texts(game)
+    game.act("exchange 6h on 0")
+    assert "Jk" in cards(game, "hand:1") and sorted(cards(game, "meld:0")) == ["5h", "6h", "7h"]
+    assert game.state.zone("meld:0").owner == 0
+
+
+def test_deals_four_to_six_meld_only_to_lay_down_all_seven() -> None:
+    early = wrotham([wrotham_deck("2h 3h 4h 7c 7d 9s Kd Qd", OTHER)])
+    assert "meld 2h 3h 4h" in texts(early)  # deals 1-3: meld as in basic rummy
+    # Deals 1-3 end at once (seat 0, 1, 0 start and go out); deal 4 is all-seven.
+    quick = [wrotham_deck(RUN, OTHER) for _ in range(3)]
+    stuck = wrotham(quick + [wrotham_deck("2h 3h 4h 7c 7d 9s Kd Qd", OTHER)])
+    for _ in range(3):
+        stuck.act("meld 2h 3h 4h 5h 6h 7h 8h")
+        stuck.act("discard Kd")
+    assert stuck.state.deal_number == 3 and stuck.to_act == 1
+    assert all(t.startswith("discard") for t in texts(stuck))
+    going = wrotham(quick + [wrotham_deck("2h 3h 4h 7c 7d 7s Jk Kd", OTHER)])
+    for _ in range(3):
+        going.act("meld 2h 3h 4h 5h 6h 7h 8h")
+        going.act("discard Kd")
+    assert "meld 2h 3h 4h" in texts(going)
+    going.act("meld 2h 3h 4h")
+    assert not [t for t in texts(going) if t.startswith("discard")]
+
+
+def test_six_deals_then_settle_the_differences() -> None:
+    game = wrotham([wrotham_deck(RUN, OTHER) for _ in range(6)])
+    for _ in range(6):
+        game.act("meld 2h 3h 4h 5h 6h 7h 8h")
+        game.act("discard Kd")
+    assert game.result is not None and game.result["deals"] == 6
+    assert game.result["scores"] == [3 * 48, 3 * 48]  # the starter alternates, and wins each deal
+    assert game.result["settlement"] == [0, 0]
+
+
+def test_conformance() -> None:
+    bot = functools.partial(MeldingBot, rules=rummy.MeldRules.wrotham())
+    check_variant("wrotham-rummy", games=2, bot=bot, max_actions=5000)
+    check_variant("wrotham-rummy", games=1, players=4, bot=bot, max_actions=5000)
