@@ -119,8 +119,13 @@ class Registry:
             for impl in hook.get_hookimpls():
                 dist = dists.get(impl.plugin_name, impl.plugin_name)
                 impl.function(register=self._registrar(table, dist, impl.plugin_name))
+        bots: dict[str, Callable[..., Any]] = {}
+        for impl in pm.hook.hoyle_register_bots.get_hookimpls():
+            impl.function(register=self._bot_registrar(bots, impl.plugin_name))
         self.variants: Mapping[str, Variant] = MappingProxyType(variants)
         self.house_rules: Mapping[str, HouseRule] = MappingProxyType(house_rules)
+        #: Bot factories by name, from ``hoyle_register_bots``.
+        self.bots: Mapping[str, Callable[..., Any]] = MappingProxyType(bots)
 
     @staticmethod
     def _registrar(table: dict[str, Any], dist: str, plugin: str) -> Callable[[Any], None]:
@@ -130,6 +135,17 @@ class Registry:
             if item.name in table:
                 raise PluginError(f"plugin {plugin!r} registers {item.name!r}, already registered by {table[item.name].distribution}")
             table[item.name] = _with_distribution(item, dist)
+
+        return register
+
+    @staticmethod
+    def _bot_registrar(table: dict[str, Callable[..., Any]], plugin: str) -> Callable[[str, Callable[..., Any]], None]:
+        def register(name: str, factory: Callable[..., Any]) -> None:
+            if not isinstance(name, str) or not name or not callable(factory):
+                raise PluginError(f"plugin {plugin!r} registered bot {name!r}: give a name and a factory taking seed=")
+            if name in table:
+                raise PluginError(f"plugin {plugin!r} registers bot {name!r}, already registered")
+            table[name] = factory
 
         return register
 

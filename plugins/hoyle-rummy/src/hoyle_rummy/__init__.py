@@ -18,3 +18,10 @@ from hoyle_rummy.gin import GIN, OKLAHOMA
 def hoyle_register_variants(register: Any) -> None:
     register(GIN)
     register(OKLAHOMA)
+
+
+@hookimpl
+def hoyle_register_bots(register: Any) -> None:
+    from hoyle_rummy.bots import GinBot
+
+    register("gin", GinBot)
