@@ -106,7 +106,7 @@ def test_default_registry_bots_join_the_bot_table(monkeypatch: pytest.MonkeyPatc
             register("random", Mine)
 
     def fake_load(load_entrypoints: bool = True):  # type: ignore[no-untyped-def]
-        pm = get_plugin_manager(load_entrypoints=False)
+        pm = plugins.new_plugin_manager()
         pm.register(Plugin(), name="p")
         return pm, {}
 

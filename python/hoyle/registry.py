@@ -13,7 +13,9 @@ them from a plugin manager and remembers which distribution provided each.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+import inspect
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -62,7 +64,9 @@ class Variant:
     :param name: what ``hoyle.new_game`` takes, e.g. ``"gin-rummy"``.
     :param rules: the object whose ``@hookimpl`` methods implement the rule hooks.
     :param players: the smallest and largest number of players.
-    :param deck: builds the deck from the validated options.
+    :param deck: builds the deck from the validated options (a factory with a second
+        parameter also gets the number of players: ``deck(options, players)``, e.g.
+        contract rummy's second pack for six or more).
     :param options: the variant's documented options.
     :param family: ``"poker"``, ``"rummy"``, ``"parlor"``... (for listings).
     :param conserves_chips: whether chips in stacks plus the pot stay constant
@@ -78,6 +82,22 @@ class Variant:
     family: str = ""
     conserves_chips: bool = True
     distribution: str | None = field(default=None, compare=False)
+
+    def make_deck(self, options: Mapping[str, Any], players: int) -> Deck:
+        """The deck for a game of ``players`` with these options (see ``deck``)."""
+        if _takes_players(self.deck):
+            return self.deck(options, players)  # type: ignore[call-arg]
+        return self.deck(options)
+
+
+@lru_cache(maxsize=256)
+def _takes_players(factory: Callable[..., Deck]) -> bool:
+    try:
+        params = list(inspect.signature(factory).parameters.values())
+    except (TypeError, ValueError):
+        return False
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return len(positional) >= 2 or any(p.kind == p.VAR_POSITIONAL for p in params)
 
 
 @dataclass(frozen=True, kw_only=True)
