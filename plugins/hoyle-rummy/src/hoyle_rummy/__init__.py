@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from hoyle import hookimpl
+from hoyle_rummy.contract import CONTRACT
 from hoyle_rummy.gin import GIN, OKLAHOMA
 
 
@@ -18,6 +19,7 @@ from hoyle_rummy.gin import GIN, OKLAHOMA
 def hoyle_register_variants(register: Any) -> None:
     register(GIN)
     register(OKLAHOMA)
+    register(CONTRACT)
 
 
 @hookimpl
