@@ -24,6 +24,7 @@ def hoyle_register_variants(register: Any) -> None:
 
 @hookimpl
 def hoyle_register_bots(register: Any) -> None:
-    from hoyle_rummy.bots import GinBot
+    from hoyle_rummy.bots import ContractBot, GinBot
 
     register("gin", GinBot)
+    register("contract", ContractBot)

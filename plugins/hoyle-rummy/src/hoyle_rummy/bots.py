@@ -1,4 +1,4 @@
-"""Bots for the rummy family: ``GinBot``, a heuristic gin player.
+"""Bots for the rummy family: ``GinBot``, a heuristic gin player, and ``ContractBot``.
 
 ``GinBot`` plays every gin variant (``gin-rummy``, ``oklahoma-gin``, ``gin-rummy-3``,
 ``gin-rummy-4``) from its view alone - its own hand, the discard pile, the stock count,
@@ -150,3 +150,36 @@ def _low(card: Card) -> int:
     """The card's rank with the ace low (gin runs are ace low)."""
     value = card.rank_value or 0
     return 1 if value == 14 else value
+
+
+class ContractBot:
+    """A simple contract rummy player that finishes deals: it buys from inside the
+    pile when it may (a buy is offered only when the card completes its contract or
+    lays off), else draws from the stock; it melds, lays off and swaps jokers whenever
+    it may; it discards its highest-penalty card (the last in card order on a tie).
+
+    :param seed: accepted for the bot protocol; the bot is deterministic.
+    """
+
+    variants = ("contract-rummy",)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
+        from hoyle_rummy.contract import penalty
+
+        for kind in ("meld", "lay off", "swap"):
+            found = [a for a in legal_actions if a.kind == kind]
+            if found:
+                return max(found, key=lambda a: len(a.cards))
+        buys = [a for a in legal_actions if a.kind == "draw" and a.cards]
+        if buys:
+            return buys[-1]
+        draws = [a for a in legal_actions if a.kind == "draw" and a.source == "stock"]
+        if draws:
+            return draws[0]
+        discards = [a for a in legal_actions if a.kind == "discard"]
+        if discards:
+            return max(discards, key=lambda a: (penalty(a.cards[0]), a.cards[0]))
+        return legal_actions[0]
