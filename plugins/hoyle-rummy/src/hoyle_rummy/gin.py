@@ -37,10 +37,11 @@ a spade up-card doubles the deal's score and its boxes; game to 150.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl, rummy
-from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, PASS, card_points, hand_cards, hand_zone
+from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, PASS, card_points, hand_zone
 
 GIN_RULES = rummy.MeldRules.gin()
 
@@ -76,11 +77,68 @@ def _options(target: int, oklahoma: bool) -> tuple[Option, ...]:
     return tuple(opts)
 
 
+@dataclass(frozen=True)
+class Table:
+    """One gin game in progress: its two players (the first plays first; the second is
+    the dealer, offered the up-card second) and its zones, named with ``prefix``. The
+    two-player game is one table whose facts live in ``state.public`` itself
+    (``index`` None); the four-player game keeps its two tables in
+    ``state.public["tables"][index]``, with their own phase and turn."""
+
+    players: tuple[int, int]
+    prefix: str = ""
+    index: int | None = None
+    rules: rummy.MeldRules = GIN_RULES
+
+    def hand(self, seat: int) -> str:
+        return f"{self.prefix}{hand_zone(seat)}"
+
+    @property
+    def stock(self) -> str:
+        return f"{self.prefix}stock"
+
+    @property
+    def discard(self) -> str:
+        return f"{self.prefix}discard"
+
+    @property
+    def knock(self) -> str:
+        return f"{self.prefix}knock"
+
+    def meld(self, seat: int, i: int) -> str:
+        return f"{self.prefix}meld:{seat}:{i}"
+
+    def other(self, seat: int) -> int:
+        a, b = self.players
+        return b if seat == a else a
+
+    def pub(self, state: State) -> dict[str, Any]:
+        return state.public if self.index is None else state.public["tables"][self.index]
+
+    def phase(self, state: State) -> str:
+        return state.phase if self.index is None else self.pub(state)["phase"]
+
+
 class GinRules:
-    """The rule hooks of gin rummy (``oklahoma=True``: Oklahoma gin)."""
+    """The rule hooks of gin rummy (``oklahoma=True``: Oklahoma gin). The play of one
+    table (deal, actions, knock, the score of a hand) is shared by the three- and
+    four-player games, which override the ``_table``/``_turn``/``_finish`` seams."""
 
     def __init__(self, oklahoma: bool = False) -> None:
         self.oklahoma = oklahoma
+
+    # --- seams for the three- and four-player games ----------------------------------
+
+    def _table(self, state: State, seat: int) -> Table:
+        """The table ``seat`` plays at."""
+        return Table(tuple(state.public["players"]))  # type: ignore[arg-type]
+
+    def _turn(self, state: State, table: Table, phase: str, seat: int) -> None:
+        state.phase, state.to_act = phase, seat
+
+    def _finish(self, state: State, table: Table, reason: str, outcome: dict[str, Any] | None) -> None:
+        table.pub(state)["outcome"] = outcome
+        state.end_deal(reason, **(outcome or {}))
 
     # --- the deal ---------------------------------------------------------------------
 
@@ -93,31 +151,49 @@ class GinRules:
         else:
             pub["dealer"] = pub["next_dealer"]
         dealer = pub["dealer"]
-        first = 1 - dealer
-        for seat in state.seats:
-            state.add_zone(hand_zone(seat), owner=seat, visibility=Zone.OWNER)
-        state.add_zone("stock", visibility=Zone.HIDDEN)
-        state.add_zone("discard", visibility=Zone.PUBLIC)
-        state.add_zone("knock", visibility=Zone.HIDDEN)
+        pub["players"] = [1 - dealer, dealer]
+        self._deal_table(state, Table((1 - dealer, dealer)))
+        return True
+
+    def _deal_table(self, state: State, table: Table, cards: list[Card] | None = None) -> None:
+        """Deal one table from the deck (``cards``: only these cards of it, in deck
+        order - one pack of several) and start its play."""
+        tp = table.pub(state)
+        first, dealer = table.players
+        for seat in table.players:
+            state.add_zone(table.hand(seat), owner=seat, visibility=Zone.OWNER)
+        state.add_zone(table.stock, visibility=Zone.HIDDEN)
+        state.add_zone(table.discard, visibility=Zone.PUBLIC)
+        state.add_zone(table.knock, visibility=Zone.HIDDEN)
+        order = list(cards) if cards is not None else None
+
+        def deal_one(dst: str, seat: int | None, event: str) -> Card:
+            if order is None:
+                return state.move_top("deck", dst, seat=seat, event=event)[0]
+            card = order.pop(0)
+            state.move([card], "deck", dst, seat=seat, event=event)
+            return card
+
         for _ in range(10):
             for seat in (first, dealer):
-                state.move_top("deck", hand_zone(seat), seat=seat, event="deal")
-        pub.update(
+                deal_one(table.hand(seat), seat, "deal")
+        tp.update(
             outcome=None, taken=None, passes=0, stock_only=False, must_knock=None,
             retake_card=None, retake_barred=None, multiplier=1, knock_limit=10,
         )
-        if state.options["eleven_card_start"]:
-            state.move_top("deck", hand_zone(first), seat=first, event="deal")
-            state.move_pile("deck", "stock")
-            state.phase, state.to_act = "discard", first
-            return True
-        up = state.move_top("deck", "discard", event="up_card")[0]
-        state.move_pile("deck", "stock")
-        if self.oklahoma:
-            pub["knock_limit"] = 0 if up.rank == "A" and state.options["ace_means_gin"] else card_points(up)
-            pub["multiplier"] = 2 if up.suit == "s" else 1
-        state.phase, state.to_act = "offer", first
-        return True
+        eleven = state.options["eleven_card_start"]
+        if eleven:
+            deal_one(table.hand(first), first, "deal")
+        else:
+            up = deal_one(table.discard, None, "up_card")
+            if self.oklahoma:
+                tp["knock_limit"] = 0 if up.rank == "A" and state.options["ace_means_gin"] else card_points(up)
+                tp["multiplier"] = 2 if up.suit == "s" else 1
+        if order is None:
+            state.move_pile("deck", table.stock)
+        else:
+            state.move(list(reversed(order)), "deck", table.stock, event="move")
+        self._turn(state, table, "discard" if eleven else "offer", first)
 
     # --- legal actions ----------------------------------------------------------------
 
@@ -125,76 +201,81 @@ class GinRules:
     def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
         if seat != state.to_act:
             return []
-        pub = state.public
-        phase = state.phase
+        table = self._table(state, seat)
+        pub = table.pub(state)
+        phase = table.phase(state)
         if phase == "offer":
             return [DRAW_DISCARD, PASS]
         if phase == "draw":
             if pub["stock_only"]:
                 return [DRAW_STOCK]
-            return [DRAW_STOCK, DRAW_DISCARD] if self._may_take_discard(state, seat) else [DRAW_STOCK]
+            return [DRAW_STOCK, DRAW_DISCARD] if self._may_take_discard(state, table, seat) else [DRAW_STOCK]
         if phase == "last-chance":
-            return ([DRAW_DISCARD] if self._can_knock_with(state, seat, state.zone("discard").cards[-1]) else []) + [PASS]
+            return ([DRAW_DISCARD] if self._can_knock_with(state, table, seat, state.zone(table.discard).cards[-1]) else []) + [PASS]
         # the discard phase
-        hand = sorted(hand_cards(state, seat))
+        hand = sorted(state.zone(table.hand(seat)).cards)
         taken = pub["taken"]
         forbidden = Card(taken) if taken is not None and not state.options["retake"] else None
         allowed = [c for c in hand if c != forbidden]
         actions = [] if pub["must_knock"] == seat else [Action("discard", (c,)) for c in allowed]
         limit = pub["knock_limit"]
         for c in allowed:
-            if rummy.deadwood([x for x in hand if x != c], GIN_RULES) <= limit:
+            if rummy.deadwood([x for x in hand if x != c], table.rules) <= limit:
                 actions.append(Action("knock", (c,)))
         return actions
 
-    def _may_take_discard(self, state: State, seat: int) -> bool:
-        pile = state.zone("discard").cards
+    def _may_take_discard(self, state: State, table: Table, seat: int) -> bool:
+        pile = state.zone(table.discard).cards
         if not pile:
             return False
-        pub = state.public
+        pub = table.pub(state)
         if pub["retake_barred"] == seat and str(pile[-1]) == pub["retake_card"]:
-            return self._can_knock_with(state, seat, pile[-1])
+            return self._can_knock_with(state, table, seat, pile[-1])
         return True
 
-    def _can_knock_with(self, state: State, seat: int, card: Card) -> bool:
+    def _can_knock_with(self, state: State, table: Table, seat: int, card: Card) -> bool:
         """Whether taking ``card`` lets ``seat`` knock (discarding another card, unless
         the retake rule allows discarding it again)."""
-        hand = [*hand_cards(state, seat), card]
+        hand = [*state.zone(table.hand(seat)).cards, card]
         forbid = None if state.options["retake"] else card
-        arr = rummy.best_discard(hand, GIN_RULES, forbid=forbid)
-        return arr.deadwood_value <= state.public["knock_limit"]
+        arr = rummy.best_discard(hand, table.rules, forbid=forbid)
+        return arr.deadwood_value <= table.pub(state)["knock_limit"]
 
     # --- applying -----------------------------------------------------------------------
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
-        pub = state.public
-        other = 1 - seat
+        table = self._table(state, seat)
+        pub = table.pub(state)
+        phase = table.phase(state)
+        other = table.other(seat)
         if action == PASS:
-            if state.phase == "last-chance":
-                state.end_deal("void")
+            if phase == "last-chance":
+                self._finish(state, table, "void", None)
                 return True
             pub["passes"] += 1
-            state.to_act = other
             if pub["passes"] == 2:
-                state.phase, pub["stock_only"] = "draw", True
+                pub["stock_only"] = True
+                self._turn(state, table, "draw", other)
+            else:
+                self._turn(state, table, phase, other)
             return True
         if action == DRAW_STOCK:
-            state.move_top("stock", hand_zone(seat), seat=seat, event="draw")
+            state.move_top(table.stock, table.hand(seat), seat=seat, event="draw")
             pub.update(taken=None, stock_only=False)
-            state.phase = "discard"
+            self._turn(state, table, "discard", seat)
             return True
         if action == DRAW_DISCARD:
-            card = state.move_top("discard", hand_zone(seat), seat=seat, event="draw")[0]
+            card = state.move_top(table.discard, table.hand(seat), seat=seat, event="draw")[0]
             retaking = pub["retake_barred"] == seat and str(card) == pub["retake_card"]
-            if state.phase == "last-chance" or retaking:
+            if phase == "last-chance" or retaking:
                 pub["must_knock"] = seat
             pub["taken"] = str(card)
-            state.phase = "discard"
+            self._turn(state, table, "discard", seat)
             return True
         card = action.cards[0]
         if action.kind == "discard":
-            state.move([card], hand_zone(seat), "discard", seat=seat, event="discard")
+            state.move([card], table.hand(seat), table.discard, seat=seat, event="discard")
             rediscard = state.options["retake"] and pub["taken"] == str(card)
             pub.update(
                 taken=None,
@@ -202,39 +283,41 @@ class GinRules:
                 retake_card=str(card) if rediscard else None,
                 retake_barred=other if rediscard else None,
             )
-            if len(state.zone("stock").cards) <= 2:
-                if state.options["late_pickup"] and self._can_knock_with(state, other, card):
-                    state.phase, state.to_act = "last-chance", other
+            if len(state.zone(table.stock).cards) <= 2:
+                if state.options["late_pickup"] and self._can_knock_with(state, table, other, card):
+                    self._turn(state, table, "last-chance", other)
                     return True
-                state.end_deal("void")
+                self._finish(state, table, "void", None)
                 return True
-            state.phase, state.to_act = "draw", other
+            self._turn(state, table, "draw", other)
             return True
         # a knock
-        state.move([card], hand_zone(seat), "knock", seat=seat, event="knock")
-        self._spread(state, seat)
+        state.move([card], table.hand(seat), table.knock, seat=seat, event="knock")
+        self._spread(state, table, seat)
         return True
 
-    def _spread(self, state: State, knocker: int) -> None:
-        defender = 1 - knocker
-        arr = rummy.best_melds(hand_cards(state, knocker), GIN_RULES)
+    def _spread(self, state: State, table: Table, knocker: int) -> None:
+        defender = table.other(knocker)
+        rules = table.rules
+        arr = rummy.best_melds(state.zone(table.hand(knocker)).cards, rules)
         for i, meld in enumerate(arr.melds):
-            name = f"meld:{knocker}:{i}"
+            name = table.meld(knocker, i)
             state.add_zone(name, owner=knocker, visibility=Zone.PUBLIC)
-            state.move(meld.cards, hand_zone(knocker), name, seat=knocker, event="meld")
+            state.move(meld.cards, table.hand(knocker), name, seat=knocker, event="meld")
         knocker_count = arr.deadwood_value
-        state.reveal(hand_zone(knocker), seat=knocker)
+        state.reveal(table.hand(knocker), seat=knocker)
         gin = knocker_count == 0
-        table = [list(m.cards) for m in arr.melds]
-        d_arr = rummy.best_melds(hand_cards(state, defender), GIN_RULES) if gin else rummy.lay_off(hand_cards(state, defender), table, GIN_RULES)
+        table_melds = [list(m.cards) for m in arr.melds]
+        d_hand = list(state.zone(table.hand(defender)).cards)
+        d_arr = rummy.best_melds(d_hand, rules) if gin else rummy.lay_off(d_hand, table_melds, rules)
         if not gin:
             for card, index, _ in d_arr.layoffs:
-                state.move([card], hand_zone(defender), f"meld:{knocker}:{index}", seat=defender, event="lay_off")
+                state.move([card], table.hand(defender), table.meld(knocker, index), seat=defender, event="lay_off")
         for i, meld in enumerate(d_arr.melds):
-            name = f"meld:{defender}:{i}"
+            name = table.meld(defender, i)
             state.add_zone(name, owner=defender, visibility=Zone.PUBLIC)
-            state.move(meld.cards, hand_zone(defender), name, seat=defender, event="meld")
-        state.reveal(hand_zone(defender), seat=defender)
+            state.move(meld.cards, table.hand(defender), name, seat=defender, event="meld")
+        state.reveal(table.hand(defender), seat=defender)
         defender_count = d_arr.deadwood_value
         outcome = {
             "knocker": knocker,
@@ -243,19 +326,20 @@ class GinRules:
             "gin": gin,
             "undercut": not gin and defender_count <= knocker_count,
         }
-        state.public["outcome"] = outcome
-        state.end_deal("gin" if gin else "knock", **outcome)
+        self._finish(state, table, "gin" if gin else "knock", outcome)
 
     # --- scoring -------------------------------------------------------------------------
 
-    @hookimpl
-    def hoyle_score_deal(self, state: State) -> dict[int, int]:
-        pub, opts = state.public, state.options
+    def _hand_result(self, state: State, table: Table) -> tuple[int, int, int] | None:
+        """The winner of a table's hand, the points they score (doubled on an Oklahoma
+        spade deal) and the boxes they earn; None for a void hand."""
+        opts = state.options
+        pub = table.pub(state)
         out = pub["outcome"]
-        if state.deal_end == "void" or out is None:
-            pub["next_dealer"] = pub["dealer"]
-            return {}
-        knocker, defender = out["knocker"], 1 - out["knocker"]
+        if out is None:
+            return None
+        knocker = out["knocker"]
+        defender = table.other(knocker)
         diff = out["defender_deadwood"] - out["knocker_deadwood"]
         extra = 0
         if out["gin"]:
@@ -268,12 +352,22 @@ class GinRules:
             winner, points = knocker, diff
         mult = pub["multiplier"]
         boxes = 1 + (extra if self.oklahoma and opts.get("extra_boxes") else 0)
-        pub["boxes"][winner] += boxes * mult
+        return winner, points * mult, boxes * mult
+
+    @hookimpl
+    def hoyle_score_deal(self, state: State) -> dict[int, int]:
+        pub, opts = state.public, state.options
+        result = self._hand_result(state, self._table(state, pub["players"][0]))
+        if result is None:
+            pub["next_dealer"] = pub["dealer"]
+            return {}
+        winner, points, boxes = result
+        pub["boxes"][winner] += boxes
         pub["hands_won"][winner] += 1
         pub["hand_winner"] = winner
         rule = opts["dealer"]
         pub["next_dealer"] = (1 - winner) if rule == "loser" else winner if rule == "winner" else 1 - pub["dealer"]
-        return {winner: points * mult}
+        return {winner: points}
 
     @hookimpl
     def hoyle_match_over(self, state: State) -> bool:
@@ -281,19 +375,30 @@ class GinRules:
 
     @hookimpl
     def hoyle_settle(self, state: State) -> dict[int, int]:
+        """Each loser settles with the winner: the winner's total (score, game bonus -
+        doubled, or the whole total doubled, against a loser who scored nothing - and
+        boxes) less the loser's (score and boxes)."""
         opts = state.options
-        winner = 0 if state.scores[0] > state.scores[1] else 1
-        loser = 1 - winner
+        scores = state.scores
+        winner = max(state.seats, key=lambda s: (scores[s], -s))
         boxes = state.public["boxes"]
-        win_total = state.scores[winner] + boxes[winner] * opts["box_bonus"]
-        shutout = state.scores[loser] == 0
-        if shutout and opts["shutout"] == "double-total":
-            win_total = 2 * (win_total + opts["game_bonus"])
-        else:
-            win_total += opts["game_bonus"] * (2 if shutout else 1)
-        lose_total = state.scores[loser] + boxes[loser] * opts["box_bonus"]
-        state.public["totals"] = {str(winner): win_total, str(loser): lose_total}
-        return {winner: win_total - lose_total, loser: lose_total - win_total}
+        settle = dict.fromkeys(state.seats, 0)
+        totals: dict[str, int] = {}
+        for loser in state.seats:
+            if loser == winner:
+                continue
+            win_total = scores[winner] + boxes[winner] * opts["box_bonus"]
+            shutout = scores[loser] == 0
+            if shutout and opts["shutout"] == "double-total":
+                win_total = 2 * (win_total + opts["game_bonus"])
+            else:
+                win_total += opts["game_bonus"] * (2 if shutout else 1)
+            lose_total = scores[loser] + boxes[loser] * opts["box_bonus"]
+            totals[str(winner)], totals[str(loser)] = win_total, lose_total
+            settle[winner] += win_total - lose_total
+            settle[loser] -= win_total - lose_total
+        state.public["totals"] = totals
+        return settle
 
 
 def _deck(options: Any) -> Deck:
