@@ -12,7 +12,7 @@ from typing import Any
 
 from hoyle import hookimpl
 from hoyle_rummy.contract import CONTRACT
-from hoyle_rummy.gin import GIN, OKLAHOMA
+from hoyle_rummy.gin import GIN, GIN3, GIN4, OKLAHOMA
 
 
 @hookimpl
@@ -20,6 +20,8 @@ def hoyle_register_variants(register: Any) -> None:
     register(GIN)
     register(OKLAHOMA)
     register(CONTRACT)
+    register(GIN3)
+    register(GIN4)
 
 
 @hookimpl

@@ -37,6 +37,8 @@ from hoyle import Action, Card, rummy
 from hoyle_rummy.common import card_points
 
 GIN_RULES = rummy.MeldRules.gin()
+#: Four-player gin deals each table one pack of two (cards ``As#1``...).
+GIN_TWO_PACKS = GIN_RULES.replace(packs=2)
 
 
 def gin_table(view: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
@@ -76,11 +78,13 @@ class GinBot:
         self.seed = seed
         self.early_stock = early_stock
         self.late_knock = late_knock
+        self.rules = GIN_RULES
 
     def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
         prefix, table = gin_table(view)
         zones = view["zones"]
         hand = [Card(c) for c in zones[f"{prefix}hand:{view['seat']}"]["cards"]]
+        self.rules = GIN_RULES if not any(c.copy for c in hand) else GIN_TWO_PACKS
         kinds = {a.kind for a in legal_actions}
         if kinds & {"discard", "knock"}:
             return self._discard(view, prefix, hand, zones[f"{prefix}stock"]["count"], legal_actions)
@@ -91,20 +95,20 @@ class GinBot:
         if not rest or table.get("phase", view["phase"]) == "last-chance":
             return take  # at two stock cards the discard is offered only when it lets us knock
         top = Card(zones[f"{prefix}discard"]["cards"][-1])
-        if self._improves(hand, top):
+        if self._improves(hand, top, self.rules):
             return take
         return next((a for a in rest if a.kind == "draw"), rest[0])
 
     @staticmethod
-    def _improves(hand: list[Card], top: Card) -> bool:
-        now = rummy.deadwood(hand, GIN_RULES)
-        after = rummy.best_discard([*hand, top], GIN_RULES, forbid=top).deadwood_value
+    def _improves(hand: list[Card], top: Card, rules: rummy.MeldRules) -> bool:
+        now = rummy.deadwood(hand, rules)
+        after = rummy.best_discard([*hand, top], rules, forbid=top).deadwood_value
         return after < now
 
     def _discard(self, view: Mapping[str, Any], prefix: str, hand: list[Card], stock: int, legal: Sequence[Action]) -> Action:
         knocks = [a for a in legal if a.kind == "knock"]
         discards = [a for a in legal if a.kind == "discard"]
-        left = {a.cards[0]: rummy.deadwood([c for c in hand if c != a.cards[0]], GIN_RULES) for a in legal}
+        left = {a.cards[0]: rummy.deadwood([c for c in hand if c != a.cards[0]], self.rules) for a in legal}
         if knocks:
             best = min(knocks, key=lambda a: (left[a.cards[0]], -card_points(a.cards[0])))
             dw = left[best.cards[0]]

@@ -424,3 +424,194 @@ OKLAHOMA = Variant(
     family="rummy",
     description="Oklahoma gin: the up-card sets the knock limit, spades double, game to 150.",
 )
+
+
+# --- three and four players -------------------------------------------------------------
+
+
+class ThreeGinRules(GinRules):
+    """Three-player gin (variant ``gin-rummy-3``): the dealer deals to the other two and
+    sits out; the player left of the dealer plays first (is offered the up-card first).
+    The loser of a hand deals the next, which is played between its winner and the
+    previous dealer; a void hand is dealt again by the same dealer. Scores, boxes and
+    the game to 100 as in gin rummy; at the end each other player settles with the
+    winner as in the two-player game (the game bonus doubles against a player who
+    scored nothing)."""
+
+    @hookimpl
+    def hoyle_deal(self, state: State) -> bool:
+        pub = state.public
+        if state.deal_number == 0:
+            first_dealer = state.options["first_dealer"]
+            pub.update(boxes=[0, 0, 0], dealer=state.rng.below(3) if first_dealer < 0 else first_dealer, hands_won=[0, 0, 0])
+        else:
+            pub["dealer"] = pub["next_dealer"]
+        dealer = pub["dealer"]
+        pub["players"] = [(dealer + 1) % 3, (dealer + 2) % 3]
+        self._deal_table(state, Table((pub["players"][0], pub["players"][1])))
+        return True
+
+    @hookimpl
+    def hoyle_score_deal(self, state: State) -> dict[int, int]:
+        pub = state.public
+        table = self._table(state, pub["players"][0])
+        result = self._hand_result(state, table)
+        if result is None:
+            pub["next_dealer"] = pub["dealer"]
+            return {}
+        winner, points, boxes = result
+        pub["boxes"][winner] += boxes
+        pub["hands_won"][winner] += 1
+        pub["hand_winner"] = winner
+        pub["next_dealer"] = table.other(winner)
+        return {winner: points}
+
+
+FOUR_RULES = GIN_RULES.replace(packs=2)
+TEAMS = ((0, 2), (1, 3))
+
+
+def four_tables(deal: int, dealing_team: int) -> list[tuple[int, int]]:
+    """The two tables of a four-player deal as (first player, dealer): partners 0 and 2
+    play against 1 and 3, alternating opponents each deal (0-1 and 2-3, then 0-3 and
+    2-1); the dealing partnership alternates too."""
+    pairs = [(0, 1), (2, 3)] if deal % 2 == 0 else [(0, 3), (2, 1)]
+    return [(b, a) if dealing_team == 0 else (a, b) for a, b in pairs]
+
+
+class FourGinRules(GinRules):
+    """Four-player partnership gin (variant ``gin-rummy-4``): seats 0 and 2 against 1
+    and 3. Each deal holds two gin tables (zones prefixed ``a:`` and ``b:``, each with
+    its own pack of a two-pack deck - copy 0 at table ``a``, copy 1 at ``b``; a deck
+    listing pack 0 then pack 1 is dealt in that order, otherwise each table's pack is
+    shuffled with ``state.rng``), played at the same time: the turn passes between the tables whenever a table's turn passes.
+    Each player meets the opponents alternately (0-1 and 2-3, then 0-3 and 2-1); the
+    partnership that deals alternates (the first by a cut, or the team of option
+    ``first_dealer``). When both tables are over the deal is scored: if both partners
+    won, their team scores the sum of their points; if the hands split, the team with
+    the higher score scores the difference; a void table counts for nobody. Both
+    partners carry the team's score; the first team to 125 (``target``) wins, and each
+    seat settles the difference of the team scores (no boxes or game bonus)."""
+
+    def _table(self, state: State, seat: int) -> Table:
+        for i, tp in enumerate(state.public["tables"]):
+            if seat in tp["players"]:
+                return Table((tp["players"][0], tp["players"][1]), tp["prefix"], i, FOUR_RULES)
+        raise AssertionError(f"seat {seat} plays at no table")
+
+    def _other_running(self, state: State, table: Table) -> dict[str, Any] | None:
+        tables = state.public["tables"]
+        if len(tables) < 2 or table.index is None:
+            return None
+        other = tables[1 - table.index]
+        return other if other["phase"] != "over" else None
+
+    def _turn(self, state: State, table: Table, phase: str, seat: int) -> None:
+        tp = table.pub(state)
+        passes = tp.get("to_act") != seat
+        tp["phase"], tp["to_act"] = phase, seat
+        other = self._other_running(state, table)
+        if passes and other is not None and other.get("to_act") is not None:
+            state.phase, state.to_act = other["phase"], other["to_act"]
+        else:
+            state.phase, state.to_act = phase, seat
+
+    def _finish(self, state: State, table: Table, reason: str, outcome: dict[str, Any] | None) -> None:
+        tp = table.pub(state)
+        tp.update(outcome=outcome, phase="over", to_act=None, end=reason)
+        state.log("table_end", None, table=table.prefix.rstrip(":"), reason=reason, **(outcome or {}))
+        other = self._other_running(state, table)
+        if other is not None:
+            state.phase, state.to_act = other["phase"], other["to_act"]
+        else:
+            state.end_deal("tables", reasons=[t["end"] for t in state.public["tables"]])
+
+    @hookimpl
+    def hoyle_deal(self, state: State) -> bool:
+        pub = state.public
+        if state.deal_number == 0:
+            first = state.options["first_dealer"]
+            pub["dealing_team"] = state.rng.below(2) if first < 0 else first % 2
+        else:
+            pub["dealing_team"] = 1 - pub["dealing_team"]
+        pub["tables"] = []
+        top_first = list(reversed(state.zone("deck").cards))
+        if all(c.copy == 0 for c in top_first[:52]):
+            packs = [top_first[:52], top_first[52:]]  # a prepared deck: pack 0, then pack 1
+        else:
+            # Each table shuffles its own pack (a deal by position could put both copies
+            # of a card at one table).
+            packs = [sorted(c for c in top_first if c.copy == i) for i in range(2)]
+            for pack in packs:
+                state.rng.shuffle(pack)
+        for i, players in enumerate(four_tables(state.deal_number, pub["dealing_team"])):
+            prefix = "ab"[i] + ":"
+            pub["tables"].append({"prefix": prefix, "players": list(players), "phase": "deal", "to_act": None})
+            table = Table(players, prefix, i, FOUR_RULES)
+            self._deal_table(state, table, packs[i])
+        first = pub["tables"][0]
+        state.phase, state.to_act = first["phase"], first["to_act"]
+        return True
+
+    @hookimpl
+    def hoyle_score_deal(self, state: State) -> dict[int, int]:
+        won = [0, 0]
+        winners = [0, 0]
+        for i in range(2):
+            tp = state.public["tables"][i]
+            result = self._hand_result(state, Table((tp["players"][0], tp["players"][1]), tp["prefix"], i, FOUR_RULES))
+            if result is not None:
+                winner, points, _ = result
+                won[winner % 2] += points
+                winners[winner % 2] += 1
+        if winners[0] and winners[1]:
+            team = 0 if won[0] > won[1] else 1
+            points = abs(won[0] - won[1])
+        else:
+            team = 0 if winners[0] else 1
+            points = won[team]
+        state.public["deal_team_score"] = {"team": team, "points": points}
+        return {seat: points for seat in TEAMS[team]} if points else {}
+
+    @hookimpl
+    def hoyle_settle(self, state: State) -> dict[int, int]:
+        a, b = state.scores[0], state.scores[1]
+        return {0: a - b, 2: a - b, 1: b - a, 3: b - a}
+
+
+def _options_for(players: int) -> tuple[Option, ...]:
+    """Gin's options for three or four players: three play to 100 with the loser
+    dealing; four play to 125 without boxes or game bonus."""
+    base = _options(100 if players == 3 else 125, oklahoma=False)
+    seats = tuple(range(-1, players))
+    out = []
+    for o in base:
+        if o.name == "first_dealer":
+            o = Option(name=o.name, default=-1, doc=f"Who deals first: -1 by a cut (from the seed), or a seat 0..{players - 1}", choices=seats)
+        if o.name == "dealer":
+            continue
+        if players == 4 and o.name in ("box_bonus", "game_bonus", "shutout"):
+            continue
+        out.append(o)
+    return tuple(out)
+
+
+GIN3 = Variant(
+    name="gin-rummy-3",
+    rules=ThreeGinRules(),
+    players=(3, 3),
+    deck=lambda options: Deck.standard(),
+    options=_options_for(3),
+    family="rummy",
+    description="Three-player gin: the dealer sits out; the loser deals the next hand, between the winner and the previous dealer.",
+)
+
+GIN4 = Variant(
+    name="gin-rummy-4",
+    rules=FourGinRules(),
+    players=(4, 4),
+    deck=lambda options: Deck.standard(2),
+    options=_options_for(4),
+    family="rummy",
+    description="Four-player partnership gin: two tables at once, alternating opponents; team scores to 125.",
+)
