@@ -34,6 +34,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hoyle import Action, Card, rummy
+from hoyle._core import Rng
 from hoyle_rummy.common import card_points
 
 GIN_RULES = rummy.MeldRules.gin()
@@ -136,7 +137,7 @@ class GinBot:
             if e["type"] == "draw" and e.get("from") == pile:
                 wanted.extend(Card(c) for c in e["cards"])
             elif e["type"] == "discard" and e.get("to") == pile:
-                unwanted.update(Card(c).rank for c in e["cards"])
+                unwanted.update(str(Card(c).rank) for c in e["cards"])
         return wanted, unwanted
 
     @staticmethod
@@ -147,7 +148,7 @@ class GinBot:
                 danger += 2
             elif w.suit == card.suit and abs(_low(w) - _low(card)) <= 2:
                 danger += 1
-        return danger - (1 if card.rank in unwanted else 0)
+        return danger - (1 if str(card.rank) in unwanted else 0)
 
 
 def _low(card: Card) -> int:
@@ -157,21 +158,29 @@ def _low(card: Card) -> int:
 
 
 class ContractBot:
-    """A simple contract rummy player that finishes deals: it buys from inside the
-    pile when it may (a buy is offered only when the card completes its contract or
-    lays off), else draws from the stock; it melds, lays off and swaps jokers whenever
-    it may; it discards its highest-penalty card (the last in card order on a tie).
+    """A simple contract rummy player that finishes deals. Before its contract it
+    keeps the cards that come closest to it: it takes the discard-pile top when that
+    lowers the deadwood left over by the contract's best arrangement
+    (``hoyle.rummy.find_contract``, the penalty of cards that fit no meld of it) and
+    discards the card whose loss leaves the least of that deadwood. It buys from
+    inside the pile when offered (a buy is offered only when the card can be melded at
+    once); it melds, lays off and swaps jokers whenever it may; after its contract it
+    discards the card whose loss leaves the least deadwood (``hoyle.rummy.deadwood``),
+    so that it keeps pairs and near-runs that may become melds.
 
-    :param seed: accepted for the bot protocol; the bot is deterministic.
+    One discard in four is chosen at random (from its seeded generator), so that
+    players holding each other's cards never cycle for ever.
+
+    :param seed: seeds the bot's generator.
     """
 
     variants = ("contract-rummy",)
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+        self.rng = Rng(seed)
 
     def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
-        from hoyle_rummy.contract import penalty
+        from hoyle_rummy.contract import RULES, penalty
 
         for kind in ("meld", "lay off", "swap"):
             found = [a for a in legal_actions if a.kind == kind]
@@ -180,10 +189,29 @@ class ContractBot:
         buys = [a for a in legal_actions if a.kind == "draw" and a.cards]
         if buys:
             return buys[-1]
-        draws = [a for a in legal_actions if a.kind == "draw" and a.source == "stock"]
+        public = view["public"]
+        seat = view["seat"]
+        hand = [Card(c) for c in view["zones"][f"hand:{seat}"]["cards"]]
+        met = public["met"][seat]
+        contract = public["contract"]
+
+        def left(cards: list[Card]) -> int:
+            arr = rummy.find_contract(cards, contract, RULES)
+            return sum(penalty(c) for c in cards) if arr is None else int(arr.deadwood_value)
+
+        draws = [a for a in legal_actions if a.kind == "draw"]
         if draws:
-            return draws[0]
+            top = next((a for a in draws if a.source == "discard"), None)
+            stock = next((a for a in draws if a.source == "stock"), None)
+            pile = view["zones"]["discard"]["cards"]
+            if top is not None and (stock is None or (not met and pile and left([*hand, Card(pile[-1])]) < left(hand) - 3)):
+                return top
+            return stock if stock is not None else draws[0]
         discards = [a for a in legal_actions if a.kind == "discard"]
-        if discards:
-            return max(discards, key=lambda a: (penalty(a.cards[0]), a.cards[0]))
-        return legal_actions[0]
+        if not discards:
+            return legal_actions[0]
+        if self.rng.below(4) == 0:
+            return discards[self.rng.below(len(discards))]
+        if met:
+            return min(discards, key=lambda a: (rummy.deadwood([c for c in hand if c != a.cards[0]], RULES), -penalty(a.cards[0]), a.cards[0]))
+        return min(discards, key=lambda a: (left([c for c in hand if c != a.cards[0]]), -penalty(a.cards[0]), a.cards[0]))

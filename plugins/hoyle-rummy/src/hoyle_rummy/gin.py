@@ -131,7 +131,8 @@ class GinRules:
 
     def _table(self, state: State, seat: int) -> Table:
         """The table ``seat`` plays at."""
-        return Table(tuple(state.public["players"]))  # type: ignore[arg-type]
+        first, dealer = state.public["players"]
+        return Table((first, dealer))
 
     def _turn(self, state: State, table: Table, phase: str, seat: int) -> None:
         state.phase, state.to_act = phase, seat
@@ -239,7 +240,7 @@ class GinRules:
         hand = [*state.zone(table.hand(seat)).cards, card]
         forbid = None if state.options["retake"] else card
         arr = rummy.best_discard(hand, table.rules, forbid=forbid)
-        return arr.deadwood_value <= table.pub(state)["knock_limit"]
+        return bool(arr.deadwood_value <= table.pub(state)["knock_limit"])
 
     # --- applying -----------------------------------------------------------------------
 
@@ -371,7 +372,7 @@ class GinRules:
 
     @hookimpl
     def hoyle_match_over(self, state: State) -> bool:
-        return max(state.scores) >= state.options["target"]
+        return bool(max(state.scores) >= state.options["target"])
 
     @hookimpl
     def hoyle_settle(self, state: State) -> dict[int, int]:
