@@ -77,3 +77,16 @@ def test_beats_random_play() -> None:
     swapped = hoyle.simulate("gin-rummy", games=15, bots=["random", "gin"], seed=8, options={"target": 25})
     wins = result.wins[0] + swapped.wins[1]
     assert wins >= 25, wins
+
+
+def test_hoyle_play_and_simulate_find_the_gin_bot() -> None:
+    from click.testing import CliRunner
+
+    from hoyle.cli import cli
+
+    runner = CliRunner()
+    res = runner.invoke(cli, ["play", "gin-rummy", "--bots", "gin", "--seed", "1", "--seat", "1"], input="hint\nquit\n")
+    assert res.exit_code == 0, res.output
+    assert "gin bot would play: pass" in res.output  # the up-card Ks does not help its hand
+    res = runner.invoke(cli, ["simulate", "gin-rummy", "--games", "4", "--bots", "gin,random", "--seed", "3", "--json"])
+    assert res.exit_code == 0, res.output
