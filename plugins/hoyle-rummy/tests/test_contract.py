@@ -205,3 +205,30 @@ def test_seven_deals_make_a_match_and_the_lowest_total_wins() -> None:
 def test_conformance() -> None:
     check_variant("contract-rummy", games=2, players=4, bot=ContractBot, options={"reshuffles": 1})
     check_variant("contract-rummy", games=1, players=6, bot=ContractBot, options={"reshuffles": 1})
+
+
+def test_aces_high_or_low_but_not_round_the_corner() -> None:
+    game = new(["7c 7d 7h 9c 9d 9h Qh Kh Ah 2h", "3c 4c 5s 6s Td Jd 8d 2c Tc Jc"], "Qd", "4s As")
+    game.act("draw stock")
+    game.act("meld 7c 7d 7h 9c 9d 9h")
+    game.act("meld Qh Kh Ah")  # Q-K-A
+    assert game.state.public["melds"][2]["plays"] == ["Qh", "Kh", "Ah"]
+    assert "lay off 2h on 2" not in texts(game)  # K-A-2 is no run
+    with pytest.raises(IllegalActionError):
+        game.act("lay off 2h on 2")
+    with pytest.raises(IllegalActionError, match="not a set or run"):
+        game.act("meld 2h 4s")
+    game.act("discard 4s")
+    assert game.to_act == 1
+
+
+def test_two_packs_sets_never_repeat_a_suit() -> None:
+    hands = ["7h 7h#1 7c 7d 9c 9d 9h 2s 3s Kc"]
+    game = hoyle.new_game(
+        "contract-rummy", players=6, deck=contract_deck(hands, "Qd", "4d", players=6), options={"first_dealer": 5}
+    )
+    game.act("draw stock")
+    with pytest.raises(IllegalActionError, match="not exactly the contract"):
+        game.act("meld 7h 7h#1 7c 9c 9d 9h")
+    game.act("meld 7h 7c 7d 9c 9d 9h")
+    assert game.state.public["met"][0]

@@ -129,3 +129,6 @@ def test_four_players_game_to_125() -> None:
 def test_conformance() -> None:
     check_variant("gin-rummy-3", games=2, players=3, bot=GinBot, options={"target": 40})
     check_variant("gin-rummy-4", games=2, players=4, bot=GinBot, options={"target": 60})
+    variations = {"eleven_card_start": True, "late_pickup": True, "retake": True}
+    check_variant("gin-rummy-3", games=1, players=3, bot=GinBot, options={"target": 40, **variations})
+    check_variant("gin-rummy-4", games=1, players=4, bot=GinBot, options={"target": 60, **variations})
