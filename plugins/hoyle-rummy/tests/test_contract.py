@@ -6,7 +6,7 @@ import pytest
 
 import hoyle
 from hoyle import Card, Deck
-from hoyle.errors import IllegalActionError
+from hoyle.errors import IllegalActionError, InvalidOptionError
 from hoyle.testing import check_variant
 from hoyle_rummy.bots import ContractBot
 
@@ -72,6 +72,8 @@ def test_the_deal_the_cut_and_the_packs() -> None:
     lows = {int(s): 1 if Card(c).rank == "A" else Card(c).rank_value for s, c in cut.items()}
     assert six.state.public["dealer"] == min(lows, key=lambda s: lows[s])
     assert six.to_act == (six.state.public["dealer"] + 1) % 6
+    with pytest.raises(InvalidOptionError, match="first_dealer"):
+        hoyle.new_game("contract-rummy", players=3, options={"first_dealer": 3})
 
 
 def test_first_meld_is_exactly_the_contract() -> None:

@@ -60,7 +60,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl, rummy
-from hoyle.errors import HoyleError
+from hoyle.errors import HoyleError, InvalidOptionError
 from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, hand_cards, hand_zone
 
 RULES = rummy.MeldRules.contract()
@@ -122,7 +122,7 @@ class ContractRules:
         if state.deal_number == 0:
             first = state.options["first_dealer"]
             if first >= n:
-                first = first % n
+                raise InvalidOptionError(f"option first_dealer={first}: seats are 0..{n - 1}")
             pub["dealer"] = self._cut(state) if first < 0 else first
         else:
             pub["dealer"] = (pub["dealer"] + 1) % n
