@@ -197,7 +197,9 @@ class ContractBot:
 
         def left(cards: list[Card]) -> int:
             arr = rummy.find_contract(cards, contract, RULES)
-            return sum(penalty(c) for c in cards) if arr is None else int(arr.deadwood_value)
+            if arr is not None:
+                return int(arr.deadwood_value)
+            return 100 + int(rummy.deadwood(cards, RULES))  # no contract yet: at least form melds
 
         draws = [a for a in legal_actions if a.kind == "draw"]
         if draws:
