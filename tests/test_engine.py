@@ -136,3 +136,14 @@ def test_simulate_is_reproducible_for_any_jobs() -> None:
     assert sum(one.wins) == 6 and one.games == 6
     with pytest.raises(InvalidArgumentError, match="unknown bot"):
         hoyle.simulate("war", games=1, bots=["nobody", "random"])
+
+
+def test_a_deck_factory_may_take_the_number_of_players() -> None:
+    from hoyle import Deck, Variant
+
+    one = Variant(name="x", rules=object(), players=(2, 8), deck=lambda options: Deck.standard())
+    by_players = Variant(
+        name="y", rules=object(), players=(2, 8), deck=lambda options, players: Deck.standard(1 if players <= 5 else 2)
+    )
+    assert len(one.make_deck({}, 7)) == 52
+    assert len(by_players.make_deck({}, 5)) == 52 and len(by_players.make_deck({}, 6)) == 104

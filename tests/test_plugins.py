@@ -61,3 +61,60 @@ def test_registering_twice_or_junk_is_a_plugin_error() -> None:
     pm2.register(Junk())
     with pytest.raises(PluginError, match="not a Variant"):
         Registry(pm2)
+
+
+def test_plugins_register_bots_by_name() -> None:
+    class Mine(hoyle.RandomBot):
+        pass
+
+    class Plugin:
+        @hookimpl
+        def hoyle_register_bots(self, register):  # type: ignore[no-untyped-def]
+            register("mine", Mine)
+            register("random", Mine)  # a built-in name: the built-in bot stays
+
+    pm = get_plugin_manager(load_entrypoints=False)
+    pm.register(Plugin(), name="p")
+    reg = Registry(pm)
+    assert dict(reg.bots) == {"mine": Mine, "random": Mine}
+
+    pm.register(Plugin(), name="q")
+    with pytest.raises(PluginError, match="bot 'mine', already registered"):
+        Registry(pm)
+
+    class Junk:
+        @hookimpl
+        def hoyle_register_bots(self, register):  # type: ignore[no-untyped-def]
+            register("junk", None)
+
+    pm2 = get_plugin_manager(load_entrypoints=False)
+    pm2.register(Junk())
+    with pytest.raises(PluginError, match="factory"):
+        Registry(pm2)
+
+
+def test_default_registry_bots_join_the_bot_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hoyle import bots, plugins
+
+    class Mine(hoyle.RandomBot):
+        pass
+
+    class Plugin:
+        @hookimpl
+        def hoyle_register_bots(self, register):  # type: ignore[no-untyped-def]
+            register("mine-test-bot", Mine)
+            register("random", Mine)
+
+    def fake_load(load_entrypoints: bool = True):  # type: ignore[no-untyped-def]
+        pm = plugins.new_plugin_manager()
+        pm.register(Plugin(), name="p")
+        return pm, {}
+
+    monkeypatch.setattr(plugins, "load_plugins", fake_load)
+    monkeypatch.setattr(bots, "BOTS", {"random": hoyle.RandomBot})
+    plugins.default_registry.cache_clear()
+    try:
+        assert isinstance(bots.make_bot("mine-test-bot", seed=1), Mine)
+        assert type(bots.make_bot("random", seed=1)) is hoyle.RandomBot
+    finally:
+        plugins.default_registry.cache_clear()

@@ -50,13 +50,31 @@ class RandomBot:
         return legal_actions[self.rng.below(len(legal_actions))]
 
 
-#: Bots by name, for ``simulate(bots=["random", ...])`` and the command line.
+#: Bots by name, for ``simulate(bots=["random", ...])`` and the command line. Bots that
+#: plugins register (``hoyle_register_bots``) are added when the default plugin registry
+#: is built (:func:`load_plugin_bots`); a built-in name is never replaced.
 BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
 
 
+def load_plugin_bots() -> dict[str, Callable[..., Bot]]:
+    """Add the installed plugins' bots to :data:`BOTS` (built-in names win) and return it.
+
+    >>> "random" in load_plugin_bots()
+    True
+    """
+    from hoyle.plugins import default_registry
+
+    for name, factory in default_registry().bots.items():
+        BOTS.setdefault(name, factory)
+    return BOTS
+
+
 def make_bot(spec: str | Callable[..., Bot], seed: int) -> Bot:
-    """Build a bot from a name in :data:`BOTS` or a factory called with ``seed=``."""
+    """Build a bot from a name in :data:`BOTS` (or a plugin's bot) or a factory called
+    with ``seed=``."""
     if isinstance(spec, str):
+        if spec not in BOTS:
+            load_plugin_bots()
         if spec not in BOTS:
             raise InvalidArgumentError(f"unknown bot {spec!r} (known: {', '.join(sorted(BOTS))})")
         spec = BOTS[spec]

@@ -22,6 +22,7 @@ Hook signatures (the documentation test checks that each appears in ``docs/plugi
 
     hoyle_register_variants(register)
     hoyle_register_house_rules(register)
+    hoyle_register_bots(register)
     hoyle_deal(state)
     hoyle_legal_actions(state, seat)
     hoyle_check_action(state, seat, action)
@@ -89,6 +90,23 @@ def hoyle_register_house_rules(register: Callable[[HouseRule], None]) -> None:
         def hoyle_register_house_rules(register):
             register(HouseRule(name="going-rummy-doubles", rules=GoingRummyDoubles(),
                                variants=("basic-rummy",)))
+    """
+
+
+@hookspec
+def hoyle_register_bots(register: Callable[[str, Callable[..., Any]], None]) -> None:
+    """Register bots by name, for ``simulate(bots=[...])`` and ``hoyle play --bots``.
+
+    :param register: call ``register(name, factory)`` per bot; the factory takes
+        ``seed=`` and returns an object with ``choose(view, legal_actions)``. A factory
+        may declare ``variants = (...)`` or ``families = (...)`` to say which games it
+        plays. A name already in :data:`hoyle.bots.BOTS` keeps the built-in bot.
+
+    Example::
+
+        @hookimpl
+        def hoyle_register_bots(register):
+            register("gin", GinBot)
     """
 
 
@@ -244,6 +262,7 @@ __all__ = [
     "hoyle_deal",
     "hoyle_legal_actions",
     "hoyle_match_over",
+    "hoyle_register_bots",
     "hoyle_register_house_rules",
     "hoyle_register_variants",
     "hoyle_score_deal",

@@ -80,6 +80,12 @@ def get_plugin_manager(load_entrypoints: bool = True) -> pluggy.PluginManager:
 
 @lru_cache(maxsize=1)
 def default_registry() -> Registry:
-    """The registry of every installed plugin, built once per process."""
+    """The registry of every installed plugin, built once per process. The bots that
+    plugins register join :data:`hoyle.bots.BOTS` (built-in names win)."""
+    from hoyle.bots import BOTS
+
     pm, distributions = load_plugins()
-    return Registry(pm, distributions)
+    registry = Registry(pm, distributions)
+    for name, factory in registry.bots.items():
+        BOTS.setdefault(name, factory)
+    return registry

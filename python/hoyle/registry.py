@@ -13,7 +13,9 @@ them from a plugin manager and remembers which distribution provided each.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+import inspect
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -62,7 +64,9 @@ class Variant:
     :param name: what ``hoyle.new_game`` takes, e.g. ``"gin-rummy"``.
     :param rules: the object whose ``@hookimpl`` methods implement the rule hooks.
     :param players: the smallest and largest number of players.
-    :param deck: builds the deck from the validated options.
+    :param deck: builds the deck from the validated options (a factory with a second
+        parameter also gets the number of players: ``deck(options, players)``, e.g.
+        contract rummy's second pack for six or more).
     :param options: the variant's documented options.
     :param family: ``"poker"``, ``"rummy"``, ``"parlor"``... (for listings).
     :param conserves_chips: whether chips in stacks plus the pot stay constant
@@ -78,6 +82,22 @@ class Variant:
     family: str = ""
     conserves_chips: bool = True
     distribution: str | None = field(default=None, compare=False)
+
+    def make_deck(self, options: Mapping[str, Any], players: int) -> Deck:
+        """The deck for a game of ``players`` with these options (see ``deck``)."""
+        if _takes_players(self.deck):
+            return self.deck(options, players)  # type: ignore[call-arg]
+        return self.deck(options)
+
+
+@lru_cache(maxsize=256)
+def _takes_players(factory: Callable[..., Deck]) -> bool:
+    try:
+        params = list(inspect.signature(factory).parameters.values())
+    except (TypeError, ValueError):
+        return False
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    return len(positional) >= 2 or any(p.kind == p.VAR_POSITIONAL for p in params)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -119,10 +139,15 @@ class Registry:
             for impl in hook.get_hookimpls():
                 dist = dists.get(impl.plugin_name, impl.plugin_name)
                 impl.function(register=self._registrar(table, dist, impl.plugin_name))
+        bots: dict[str, Callable[..., Any]] = {}
+        for impl in pm.hook.hoyle_register_bots.get_hookimpls():
+            impl.function(register=self._bot_registrar(bots, impl.plugin_name))
         self.variants: Mapping[str, Variant] = MappingProxyType(variants)
         self.house_rules: Mapping[str, HouseRule] = MappingProxyType(house_rules)
         #: The engine's per-ruleset plugin managers, keyed by variant and house rule names.
         self.rulesets: dict[tuple[str, tuple[str, ...]], Any] = {}
+        #: Bot factories by name, from ``hoyle_register_bots``.
+        self.bots: Mapping[str, Callable[..., Any]] = MappingProxyType(bots)
 
     @staticmethod
     def _registrar(table: dict[str, Any], dist: str, plugin: str) -> Callable[[Any], None]:
@@ -132,6 +157,17 @@ class Registry:
             if item.name in table:
                 raise PluginError(f"plugin {plugin!r} registers {item.name!r}, already registered by {table[item.name].distribution}")
             table[item.name] = _with_distribution(item, dist)
+
+        return register
+
+    @staticmethod
+    def _bot_registrar(table: dict[str, Callable[..., Any]], plugin: str) -> Callable[[str, Callable[..., Any]], None]:
+        def register(name: str, factory: Callable[..., Any]) -> None:
+            if not isinstance(name, str) or not name or not callable(factory):
+                raise PluginError(f"plugin {plugin!r} registered bot {name!r}: give a name and a factory taking seed=")
+            if name in table:
+                raise PluginError(f"plugin {plugin!r} registers bot {name!r}, already registered")
+            table[name] = factory
 
         return register
 

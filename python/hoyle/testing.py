@@ -87,7 +87,7 @@ def check_no_leak(game: Game, seat: int, seed: int, registry: Registry | None) -
     """Replay the first deal from a deck where the cards ``seat`` never saw are
     permuted: the seat's views must not change (until an action stops being legal)."""
     record = json.loads(game.to_json())
-    deck0 = Deck(record["decks"][0]) if record["decks"] else game.variant.deck(game.options).shuffled(record["seed"], 0)
+    deck0 = Deck(record["decks"][0]) if record["decks"] else game.variant.make_deck(game.options, len(game.state.players)).shuffled(record["seed"], 0)
     unseen = sorted(_unseen_by(game, deck0, seat))
     if len(unseen) < 2:
         return

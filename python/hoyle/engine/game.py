@@ -219,7 +219,7 @@ class Game:
     def _start_deal(self) -> None:
         state = self.state
         k = state.deal_number
-        base = self.variant.deck(state.options)
+        base = self.variant.make_deck(state.options, len(state.players))
         if k < len(self._decks):
             deck = self._decks[k]
             if sorted(deck) != sorted(base):

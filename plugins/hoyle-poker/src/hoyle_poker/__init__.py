@@ -1,7 +1,7 @@
 """Poker for hoyle: the flop games (Texas hold'em, Omaha, short-deck hold'em) over one
 shared betting core (:mod:`hoyle_poker.betting`), and Pai Gow poker. Each variant lives
-in its own module; this module only registers them (and the Pai Gow bots, in
-:data:`hoyle.bots.BOTS`: ``pai-gow-house-way`` and ``pai-gow-solver``).
+in its own module; this module only registers them and the Pai Gow bots
+(``pai-gow-house-way`` and ``pai-gow-solver``).
 
     >>> import hoyle
     >>> game = hoyle.new_game("texas-holdem", players=2, seed=1)
@@ -16,16 +16,19 @@ from __future__ import annotations
 from typing import Any
 
 from hoyle import hookimpl
-from hoyle.bots import BOTS
 from hoyle_poker import pai_gow
 from hoyle_poker.flop import VARIANTS as FLOP_VARIANTS
 
 VARIANTS = (*FLOP_VARIANTS, pai_gow.VARIANT)
-BOTS.setdefault("pai-gow-house-way", pai_gow.HouseWayBot)
-BOTS.setdefault("pai-gow-solver", pai_gow.SolverBot)
 
 
 @hookimpl
 def hoyle_register_variants(register: Any) -> None:
     for variant in VARIANTS:
         register(variant)
+
+
+@hookimpl
+def hoyle_register_bots(register: Any) -> None:
+    register("pai-gow-house-way", pai_gow.HouseWayBot)
+    register("pai-gow-solver", pai_gow.SolverBot)

@@ -1,4 +1,6 @@
-"""The rummy family as hoyle plugins: gin rummy and Oklahoma gin (more variants follow).
+"""The rummy family as hoyle plugins: gin rummy (two, three and four players), Oklahoma
+gin, basic rummy with its house rules, seven-card rummy, 500 Rum, Wrotham, dime and
+contract rummy, and the gin and contract bots. Each variant lives in its own module.
 
     >>> import hoyle
     >>> game = hoyle.new_game("gin-rummy", seed=1)
@@ -12,9 +14,10 @@ from typing import Any
 
 from hoyle import hookimpl
 from hoyle_rummy.basic import BASIC
+from hoyle_rummy.contract import CONTRACT
 from hoyle_rummy.dime import DIME
 from hoyle_rummy.five_hundred import FIVE_HUNDRED
-from hoyle_rummy.gin import GIN, OKLAHOMA
+from hoyle_rummy.gin import GIN, GIN3, GIN4, OKLAHOMA
 from hoyle_rummy.seven_card import SEVEN_CARD
 from hoyle_rummy.wrotham import WROTHAM
 
@@ -28,3 +31,14 @@ def hoyle_register_variants(register: Any) -> None:
     register(FIVE_HUNDRED)
     register(WROTHAM)
     register(DIME)
+    register(CONTRACT)
+    register(GIN3)
+    register(GIN4)
+
+
+@hookimpl
+def hoyle_register_bots(register: Any) -> None:
+    from hoyle_rummy.bots import ContractBot, GinBot
+
+    register("gin", GinBot)
+    register("contract", ContractBot)

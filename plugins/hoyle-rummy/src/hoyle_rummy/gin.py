@@ -37,10 +37,11 @@ a spade up-card doubles the deal's score and its boxes; game to 150.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl, rummy
-from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, PASS, card_points, hand_cards, hand_zone
+from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, PASS, card_points, hand_zone
 
 GIN_RULES = rummy.MeldRules.gin()
 
@@ -76,11 +77,69 @@ def _options(target: int, oklahoma: bool) -> tuple[Option, ...]:
     return tuple(opts)
 
 
+@dataclass(frozen=True)
+class Table:
+    """One gin game in progress: its two players (the first plays first; the second is
+    the dealer, offered the up-card second) and its zones, named with ``prefix``. The
+    two-player game is one table whose facts live in ``state.public`` itself
+    (``index`` None); the four-player game keeps its two tables in
+    ``state.public["tables"][index]``, with their own phase and turn."""
+
+    players: tuple[int, int]
+    prefix: str = ""
+    index: int | None = None
+    rules: rummy.MeldRules = GIN_RULES
+
+    def hand(self, seat: int) -> str:
+        return f"{self.prefix}{hand_zone(seat)}"
+
+    @property
+    def stock(self) -> str:
+        return f"{self.prefix}stock"
+
+    @property
+    def discard(self) -> str:
+        return f"{self.prefix}discard"
+
+    @property
+    def knock(self) -> str:
+        return f"{self.prefix}knock"
+
+    def meld(self, seat: int, i: int) -> str:
+        return f"{self.prefix}meld:{seat}:{i}"
+
+    def other(self, seat: int) -> int:
+        a, b = self.players
+        return b if seat == a else a
+
+    def pub(self, state: State) -> dict[str, Any]:
+        return state.public if self.index is None else state.public["tables"][self.index]
+
+    def phase(self, state: State) -> str:
+        return state.phase if self.index is None else self.pub(state)["phase"]
+
+
 class GinRules:
-    """The rule hooks of gin rummy (``oklahoma=True``: Oklahoma gin)."""
+    """The rule hooks of gin rummy (``oklahoma=True``: Oklahoma gin). The play of one
+    table (deal, actions, knock, the score of a hand) is shared by the three- and
+    four-player games, which override the ``_table``/``_turn``/``_finish`` seams."""
 
     def __init__(self, oklahoma: bool = False) -> None:
         self.oklahoma = oklahoma
+
+    # --- seams for the three- and four-player games ----------------------------------
+
+    def _table(self, state: State, seat: int) -> Table:
+        """The table ``seat`` plays at."""
+        first, dealer = state.public["players"]
+        return Table((first, dealer))
+
+    def _turn(self, state: State, table: Table, phase: str, seat: int) -> None:
+        state.phase, state.to_act = phase, seat
+
+    def _finish(self, state: State, table: Table, reason: str, outcome: dict[str, Any] | None) -> None:
+        table.pub(state)["outcome"] = outcome
+        state.end_deal(reason, **(outcome or {}))
 
     # --- the deal ---------------------------------------------------------------------
 
@@ -93,31 +152,49 @@ class GinRules:
         else:
             pub["dealer"] = pub["next_dealer"]
         dealer = pub["dealer"]
-        first = 1 - dealer
-        for seat in state.seats:
-            state.add_zone(hand_zone(seat), owner=seat, visibility=Zone.OWNER)
-        state.add_zone("stock", visibility=Zone.HIDDEN)
-        state.add_zone("discard", visibility=Zone.PUBLIC)
-        state.add_zone("knock", visibility=Zone.HIDDEN)
+        pub["players"] = [1 - dealer, dealer]
+        self._deal_table(state, Table((1 - dealer, dealer)))
+        return True
+
+    def _deal_table(self, state: State, table: Table, cards: list[Card] | None = None) -> None:
+        """Deal one table from the deck (``cards``: only these cards of it, in deck
+        order - one pack of several) and start its play."""
+        tp = table.pub(state)
+        first, dealer = table.players
+        for seat in table.players:
+            state.add_zone(table.hand(seat), owner=seat, visibility=Zone.OWNER)
+        state.add_zone(table.stock, visibility=Zone.HIDDEN)
+        state.add_zone(table.discard, visibility=Zone.PUBLIC)
+        state.add_zone(table.knock, visibility=Zone.HIDDEN)
+        order = list(cards) if cards is not None else None
+
+        def deal_one(dst: str, seat: int | None, event: str) -> Card:
+            if order is None:
+                return state.move_top("deck", dst, seat=seat, event=event)[0]
+            card = order.pop(0)
+            state.move([card], "deck", dst, seat=seat, event=event)
+            return card
+
         for _ in range(10):
             for seat in (first, dealer):
-                state.move_top("deck", hand_zone(seat), seat=seat, event="deal")
-        pub.update(
+                deal_one(table.hand(seat), seat, "deal")
+        tp.update(
             outcome=None, taken=None, passes=0, stock_only=False, must_knock=None,
             retake_card=None, retake_barred=None, multiplier=1, knock_limit=10,
         )
-        if state.options["eleven_card_start"]:
-            state.move_top("deck", hand_zone(first), seat=first, event="deal")
-            state.move_pile("deck", "stock")
-            state.phase, state.to_act = "discard", first
-            return True
-        up = state.move_top("deck", "discard", event="up_card")[0]
-        state.move_pile("deck", "stock")
-        if self.oklahoma:
-            pub["knock_limit"] = 0 if up.rank == "A" and state.options["ace_means_gin"] else card_points(up)
-            pub["multiplier"] = 2 if up.suit == "s" else 1
-        state.phase, state.to_act = "offer", first
-        return True
+        eleven = state.options["eleven_card_start"]
+        if eleven:
+            deal_one(table.hand(first), first, "deal")
+        else:
+            up = deal_one(table.discard, None, "up_card")
+            if self.oklahoma:
+                tp["knock_limit"] = 0 if up.rank == "A" and state.options["ace_means_gin"] else card_points(up)
+                tp["multiplier"] = 2 if up.suit == "s" else 1
+        if order is None:
+            state.move_pile("deck", table.stock)
+        else:
+            state.move(list(reversed(order)), "deck", table.stock, event="move")
+        self._turn(state, table, "discard" if eleven else "offer", first)
 
     # --- legal actions ----------------------------------------------------------------
 
@@ -125,76 +202,81 @@ class GinRules:
     def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
         if seat != state.to_act:
             return []
-        pub = state.public
-        phase = state.phase
+        table = self._table(state, seat)
+        pub = table.pub(state)
+        phase = table.phase(state)
         if phase == "offer":
             return [DRAW_DISCARD, PASS]
         if phase == "draw":
             if pub["stock_only"]:
                 return [DRAW_STOCK]
-            return [DRAW_STOCK, DRAW_DISCARD] if self._may_take_discard(state, seat) else [DRAW_STOCK]
+            return [DRAW_STOCK, DRAW_DISCARD] if self._may_take_discard(state, table, seat) else [DRAW_STOCK]
         if phase == "last-chance":
-            return ([DRAW_DISCARD] if self._can_knock_with(state, seat, state.zone("discard").cards[-1]) else []) + [PASS]
+            return ([DRAW_DISCARD] if self._can_knock_with(state, table, seat, state.zone(table.discard).cards[-1]) else []) + [PASS]
         # the discard phase
-        hand = sorted(hand_cards(state, seat))
+        hand = sorted(state.zone(table.hand(seat)).cards)
         taken = pub["taken"]
         forbidden = Card(taken) if taken is not None and not state.options["retake"] else None
         allowed = [c for c in hand if c != forbidden]
         actions = [] if pub["must_knock"] == seat else [Action("discard", (c,)) for c in allowed]
         limit = pub["knock_limit"]
         for c in allowed:
-            if rummy.deadwood([x for x in hand if x != c], GIN_RULES) <= limit:
+            if rummy.deadwood([x for x in hand if x != c], table.rules) <= limit:
                 actions.append(Action("knock", (c,)))
         return actions
 
-    def _may_take_discard(self, state: State, seat: int) -> bool:
-        pile = state.zone("discard").cards
+    def _may_take_discard(self, state: State, table: Table, seat: int) -> bool:
+        pile = state.zone(table.discard).cards
         if not pile:
             return False
-        pub = state.public
+        pub = table.pub(state)
         if pub["retake_barred"] == seat and str(pile[-1]) == pub["retake_card"]:
-            return self._can_knock_with(state, seat, pile[-1])
+            return self._can_knock_with(state, table, seat, pile[-1])
         return True
 
-    def _can_knock_with(self, state: State, seat: int, card: Card) -> bool:
+    def _can_knock_with(self, state: State, table: Table, seat: int, card: Card) -> bool:
         """Whether taking ``card`` lets ``seat`` knock (discarding another card, unless
         the retake rule allows discarding it again)."""
-        hand = [*hand_cards(state, seat), card]
+        hand = [*state.zone(table.hand(seat)).cards, card]
         forbid = None if state.options["retake"] else card
-        arr = rummy.best_discard(hand, GIN_RULES, forbid=forbid)
-        return arr.deadwood_value <= state.public["knock_limit"]
+        arr = rummy.best_discard(hand, table.rules, forbid=forbid)
+        return bool(arr.deadwood_value <= table.pub(state)["knock_limit"])
 
     # --- applying -----------------------------------------------------------------------
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
-        pub = state.public
-        other = 1 - seat
+        table = self._table(state, seat)
+        pub = table.pub(state)
+        phase = table.phase(state)
+        other = table.other(seat)
         if action == PASS:
-            if state.phase == "last-chance":
-                state.end_deal("void")
+            if phase == "last-chance":
+                self._finish(state, table, "void", None)
                 return True
             pub["passes"] += 1
-            state.to_act = other
             if pub["passes"] == 2:
-                state.phase, pub["stock_only"] = "draw", True
+                pub["stock_only"] = True
+                self._turn(state, table, "draw", other)
+            else:
+                self._turn(state, table, phase, other)
             return True
         if action == DRAW_STOCK:
-            state.move_top("stock", hand_zone(seat), seat=seat, event="draw")
+            state.move_top(table.stock, table.hand(seat), seat=seat, event="draw")
             pub.update(taken=None, stock_only=False)
-            state.phase = "discard"
+            self._turn(state, table, "discard", seat)
             return True
         if action == DRAW_DISCARD:
-            card = state.move_top("discard", hand_zone(seat), seat=seat, event="draw")[0]
+            card = state.move_top(table.discard, table.hand(seat), seat=seat, event="draw")[0]
             retaking = pub["retake_barred"] == seat and str(card) == pub["retake_card"]
-            if state.phase == "last-chance" or retaking:
+            if phase == "last-chance" or retaking:
                 pub["must_knock"] = seat
             pub["taken"] = str(card)
-            state.phase = "discard"
+            self._turn(state, table, "discard", seat)
             return True
         card = action.cards[0]
         if action.kind == "discard":
-            state.move([card], hand_zone(seat), "discard", seat=seat, event="discard")
+            state.move([card], table.hand(seat), table.discard, seat=seat, event="discard")
             rediscard = state.options["retake"] and pub["taken"] == str(card)
             pub.update(
                 taken=None,
@@ -202,39 +284,41 @@ class GinRules:
                 retake_card=str(card) if rediscard else None,
                 retake_barred=other if rediscard else None,
             )
-            if len(state.zone("stock").cards) <= 2:
-                if state.options["late_pickup"] and self._can_knock_with(state, other, card):
-                    state.phase, state.to_act = "last-chance", other
+            if len(state.zone(table.stock).cards) <= 2:
+                if state.options["late_pickup"] and self._can_knock_with(state, table, other, card):
+                    self._turn(state, table, "last-chance", other)
                     return True
-                state.end_deal("void")
+                self._finish(state, table, "void", None)
                 return True
-            state.phase, state.to_act = "draw", other
+            self._turn(state, table, "draw", other)
             return True
         # a knock
-        state.move([card], hand_zone(seat), "knock", seat=seat, event="knock")
-        self._spread(state, seat)
+        state.move([card], table.hand(seat), table.knock, seat=seat, event="knock")
+        self._spread(state, table, seat)
         return True
 
-    def _spread(self, state: State, knocker: int) -> None:
-        defender = 1 - knocker
-        arr = rummy.best_melds(hand_cards(state, knocker), GIN_RULES)
+    def _spread(self, state: State, table: Table, knocker: int) -> None:
+        defender = table.other(knocker)
+        rules = table.rules
+        arr = rummy.best_melds(state.zone(table.hand(knocker)).cards, rules)
         for i, meld in enumerate(arr.melds):
-            name = f"meld:{knocker}:{i}"
+            name = table.meld(knocker, i)
             state.add_zone(name, owner=knocker, visibility=Zone.PUBLIC)
-            state.move(meld.cards, hand_zone(knocker), name, seat=knocker, event="meld")
+            state.move(meld.cards, table.hand(knocker), name, seat=knocker, event="meld")
         knocker_count = arr.deadwood_value
-        state.reveal(hand_zone(knocker), seat=knocker)
+        state.reveal(table.hand(knocker), seat=knocker)
         gin = knocker_count == 0
-        table = [list(m.cards) for m in arr.melds]
-        d_arr = rummy.best_melds(hand_cards(state, defender), GIN_RULES) if gin else rummy.lay_off(hand_cards(state, defender), table, GIN_RULES)
+        table_melds = [list(m.cards) for m in arr.melds]
+        d_hand = list(state.zone(table.hand(defender)).cards)
+        d_arr = rummy.best_melds(d_hand, rules) if gin else rummy.lay_off(d_hand, table_melds, rules)
         if not gin:
             for card, index, _ in d_arr.layoffs:
-                state.move([card], hand_zone(defender), f"meld:{knocker}:{index}", seat=defender, event="lay_off")
+                state.move([card], table.hand(defender), table.meld(knocker, index), seat=defender, event="lay_off")
         for i, meld in enumerate(d_arr.melds):
-            name = f"meld:{defender}:{i}"
+            name = table.meld(defender, i)
             state.add_zone(name, owner=defender, visibility=Zone.PUBLIC)
-            state.move(meld.cards, hand_zone(defender), name, seat=defender, event="meld")
-        state.reveal(hand_zone(defender), seat=defender)
+            state.move(meld.cards, table.hand(defender), name, seat=defender, event="meld")
+        state.reveal(table.hand(defender), seat=defender)
         defender_count = d_arr.deadwood_value
         outcome = {
             "knocker": knocker,
@@ -243,19 +327,20 @@ class GinRules:
             "gin": gin,
             "undercut": not gin and defender_count <= knocker_count,
         }
-        state.public["outcome"] = outcome
-        state.end_deal("gin" if gin else "knock", **outcome)
+        self._finish(state, table, "gin" if gin else "knock", outcome)
 
     # --- scoring -------------------------------------------------------------------------
 
-    @hookimpl
-    def hoyle_score_deal(self, state: State) -> dict[int, int]:
-        pub, opts = state.public, state.options
+    def _hand_result(self, state: State, table: Table) -> tuple[int, int, int] | None:
+        """The winner of a table's hand, the points they score (doubled on an Oklahoma
+        spade deal) and the boxes they earn; None for a void hand."""
+        opts = state.options
+        pub = table.pub(state)
         out = pub["outcome"]
-        if state.deal_end == "void" or out is None:
-            pub["next_dealer"] = pub["dealer"]
-            return {}
-        knocker, defender = out["knocker"], 1 - out["knocker"]
+        if out is None:
+            return None
+        knocker = out["knocker"]
+        defender = table.other(knocker)
         diff = out["defender_deadwood"] - out["knocker_deadwood"]
         extra = 0
         if out["gin"]:
@@ -268,32 +353,53 @@ class GinRules:
             winner, points = knocker, diff
         mult = pub["multiplier"]
         boxes = 1 + (extra if self.oklahoma and opts.get("extra_boxes") else 0)
-        pub["boxes"][winner] += boxes * mult
+        return winner, points * mult, boxes * mult
+
+    @hookimpl
+    def hoyle_score_deal(self, state: State) -> dict[int, int]:
+        pub, opts = state.public, state.options
+        result = self._hand_result(state, self._table(state, pub["players"][0]))
+        if result is None:
+            pub["next_dealer"] = pub["dealer"]
+            return {}
+        winner, points, boxes = result
+        pub["boxes"][winner] += boxes
         pub["hands_won"][winner] += 1
         pub["hand_winner"] = winner
         rule = opts["dealer"]
         pub["next_dealer"] = (1 - winner) if rule == "loser" else winner if rule == "winner" else 1 - pub["dealer"]
-        return {winner: points * mult}
+        return {winner: points}
 
     @hookimpl
     def hoyle_match_over(self, state: State) -> bool:
-        return max(state.scores) >= state.options["target"]
+        return bool(max(state.scores) >= state.options["target"])
 
     @hookimpl
     def hoyle_settle(self, state: State) -> dict[int, int]:
+        """Each loser settles with the winner: the winner's total (score, game bonus -
+        doubled, or the whole total doubled, against a loser who scored nothing - and
+        boxes) less the loser's (score and boxes)."""
         opts = state.options
-        winner = 0 if state.scores[0] > state.scores[1] else 1
-        loser = 1 - winner
+        scores = state.scores
+        winner = max(state.seats, key=lambda s: (scores[s], -s))
         boxes = state.public["boxes"]
-        win_total = state.scores[winner] + boxes[winner] * opts["box_bonus"]
-        shutout = state.scores[loser] == 0
-        if shutout and opts["shutout"] == "double-total":
-            win_total = 2 * (win_total + opts["game_bonus"])
-        else:
-            win_total += opts["game_bonus"] * (2 if shutout else 1)
-        lose_total = state.scores[loser] + boxes[loser] * opts["box_bonus"]
-        state.public["totals"] = {str(winner): win_total, str(loser): lose_total}
-        return {winner: win_total - lose_total, loser: lose_total - win_total}
+        settle = dict.fromkeys(state.seats, 0)
+        totals: dict[str, int] = {}
+        for loser in state.seats:
+            if loser == winner:
+                continue
+            win_total = scores[winner] + boxes[winner] * opts["box_bonus"]
+            shutout = scores[loser] == 0
+            if shutout and opts["shutout"] == "double-total":
+                win_total = 2 * (win_total + opts["game_bonus"])
+            else:
+                win_total += opts["game_bonus"] * (2 if shutout else 1)
+            lose_total = scores[loser] + boxes[loser] * opts["box_bonus"]
+            totals[str(winner)], totals[str(loser)] = win_total, lose_total
+            settle[winner] += win_total - lose_total
+            settle[loser] -= win_total - lose_total
+        state.public["totals"] = totals
+        return settle
 
 
 def _deck(options: Any) -> Deck:
@@ -318,4 +424,195 @@ OKLAHOMA = Variant(
     options=_options(150, oklahoma=True),
     family="rummy",
     description="Oklahoma gin: the up-card sets the knock limit, spades double, game to 150.",
+)
+
+
+# --- three and four players -------------------------------------------------------------
+
+
+class ThreeGinRules(GinRules):
+    """Three-player gin (variant ``gin-rummy-3``): the dealer deals to the other two and
+    sits out; the player left of the dealer plays first (is offered the up-card first).
+    The loser of a hand deals the next, which is played between its winner and the
+    previous dealer; a void hand is dealt again by the same dealer. Scores, boxes and
+    the game to 100 as in gin rummy; at the end each other player settles with the
+    winner as in the two-player game (the game bonus doubles against a player who
+    scored nothing)."""
+
+    @hookimpl
+    def hoyle_deal(self, state: State) -> bool:
+        pub = state.public
+        if state.deal_number == 0:
+            first_dealer = state.options["first_dealer"]
+            pub.update(boxes=[0, 0, 0], dealer=state.rng.below(3) if first_dealer < 0 else first_dealer, hands_won=[0, 0, 0])
+        else:
+            pub["dealer"] = pub["next_dealer"]
+        dealer = pub["dealer"]
+        pub["players"] = [(dealer + 1) % 3, (dealer + 2) % 3]
+        self._deal_table(state, Table((pub["players"][0], pub["players"][1])))
+        return True
+
+    @hookimpl
+    def hoyle_score_deal(self, state: State) -> dict[int, int]:
+        pub = state.public
+        table = self._table(state, pub["players"][0])
+        result = self._hand_result(state, table)
+        if result is None:
+            pub["next_dealer"] = pub["dealer"]
+            return {}
+        winner, points, boxes = result
+        pub["boxes"][winner] += boxes
+        pub["hands_won"][winner] += 1
+        pub["hand_winner"] = winner
+        pub["next_dealer"] = table.other(winner)
+        return {winner: points}
+
+
+FOUR_RULES = GIN_RULES.replace(packs=2)
+TEAMS = ((0, 2), (1, 3))
+
+
+def four_tables(deal: int, dealing_team: int) -> list[tuple[int, int]]:
+    """The two tables of a four-player deal as (first player, dealer): partners 0 and 2
+    play against 1 and 3, alternating opponents each deal (0-1 and 2-3, then 0-3 and
+    2-1); the dealing partnership alternates too."""
+    pairs = [(0, 1), (2, 3)] if deal % 2 == 0 else [(0, 3), (2, 1)]
+    return [(b, a) if dealing_team == 0 else (a, b) for a, b in pairs]
+
+
+class FourGinRules(GinRules):
+    """Four-player partnership gin (variant ``gin-rummy-4``): seats 0 and 2 against 1
+    and 3. Each deal holds two gin tables (zones prefixed ``a:`` and ``b:``, each with
+    its own pack of a two-pack deck - copy 0 at table ``a``, copy 1 at ``b``; a deck
+    listing pack 0 then pack 1 is dealt in that order, otherwise each table's pack is
+    shuffled with ``state.rng``), played at the same time: the turn passes between the tables whenever a table's turn passes.
+    Each player meets the opponents alternately (0-1 and 2-3, then 0-3 and 2-1); the
+    partnership that deals alternates (the first by a cut, or the team of option
+    ``first_dealer``). When both tables are over the deal is scored: if both partners
+    won, their team scores the sum of their points; if the hands split, the team with
+    the higher score scores the difference; a void table counts for nobody. Both
+    partners carry the team's score; the first team to 125 (``target``) wins, and each
+    seat settles the difference of the team scores (no boxes or game bonus)."""
+
+    def _table(self, state: State, seat: int) -> Table:
+        for i, tp in enumerate(state.public["tables"]):
+            if seat in tp["players"]:
+                return Table((tp["players"][0], tp["players"][1]), tp["prefix"], i, FOUR_RULES)
+        raise AssertionError(f"seat {seat} plays at no table")
+
+    def _other_running(self, state: State, table: Table) -> dict[str, Any] | None:
+        tables = state.public["tables"]
+        if len(tables) < 2 or table.index is None:
+            return None
+        other = tables[1 - table.index]
+        return other if other["phase"] != "over" else None
+
+    def _turn(self, state: State, table: Table, phase: str, seat: int) -> None:
+        tp = table.pub(state)
+        passes = tp.get("to_act") != seat
+        tp["phase"], tp["to_act"] = phase, seat
+        other = self._other_running(state, table)
+        if passes and other is not None and other.get("to_act") is not None:
+            state.phase, state.to_act = other["phase"], other["to_act"]
+        else:
+            state.phase, state.to_act = phase, seat
+
+    def _finish(self, state: State, table: Table, reason: str, outcome: dict[str, Any] | None) -> None:
+        tp = table.pub(state)
+        tp.update(outcome=outcome, phase="over", to_act=None, end=reason)
+        state.log("table_end", None, table=table.prefix.rstrip(":"), reason=reason, **(outcome or {}))
+        other = self._other_running(state, table)
+        if other is not None:
+            state.phase, state.to_act = other["phase"], other["to_act"]
+        else:
+            state.end_deal("tables", reasons=[t["end"] for t in state.public["tables"]])
+
+    @hookimpl
+    def hoyle_deal(self, state: State) -> bool:
+        pub = state.public
+        if state.deal_number == 0:
+            first = state.options["first_dealer"]
+            pub["dealing_team"] = state.rng.below(2) if first < 0 else first % 2
+        else:
+            pub["dealing_team"] = 1 - pub["dealing_team"]
+        pub["tables"] = []
+        top_first = list(reversed(state.zone("deck").cards))
+        if all(c.copy == 0 for c in top_first[:52]):
+            packs = [top_first[:52], top_first[52:]]  # a prepared deck: pack 0, then pack 1
+        else:
+            # Each table shuffles its own pack (a deal by position could put both copies
+            # of a card at one table).
+            packs = [sorted(c for c in top_first if c.copy == i) for i in range(2)]
+            for pack in packs:
+                state.rng.shuffle(pack)
+        for i, players in enumerate(four_tables(state.deal_number, pub["dealing_team"])):
+            prefix = "ab"[i] + ":"
+            pub["tables"].append({"prefix": prefix, "players": list(players), "phase": "deal", "to_act": None})
+            table = Table(players, prefix, i, FOUR_RULES)
+            self._deal_table(state, table, packs[i])
+        first = pub["tables"][0]
+        state.phase, state.to_act = first["phase"], first["to_act"]
+        return True
+
+    @hookimpl
+    def hoyle_score_deal(self, state: State) -> dict[int, int]:
+        won = [0, 0]
+        winners = [0, 0]
+        for i in range(2):
+            tp = state.public["tables"][i]
+            result = self._hand_result(state, Table((tp["players"][0], tp["players"][1]), tp["prefix"], i, FOUR_RULES))
+            if result is not None:
+                winner, points, _ = result
+                won[winner % 2] += points
+                winners[winner % 2] += 1
+        if winners[0] and winners[1]:
+            team = 0 if won[0] > won[1] else 1
+            points = abs(won[0] - won[1])
+        else:
+            team = 0 if winners[0] else 1
+            points = won[team]
+        state.public["deal_team_score"] = {"team": team, "points": points}
+        return {seat: points for seat in TEAMS[team]} if points else {}
+
+    @hookimpl
+    def hoyle_settle(self, state: State) -> dict[int, int]:
+        a, b = state.scores[0], state.scores[1]
+        return {0: a - b, 2: a - b, 1: b - a, 3: b - a}
+
+
+def _options_for(players: int) -> tuple[Option, ...]:
+    """Gin's options for three or four players: three play to 100 with the loser
+    dealing; four play to 125 without boxes or game bonus."""
+    base = _options(100 if players == 3 else 125, oklahoma=False)
+    seats = tuple(range(-1, players))
+    out = []
+    for o in base:
+        if o.name == "first_dealer":
+            o = Option(name=o.name, default=-1, doc=f"Who deals first: -1 by a cut (from the seed), or a seat 0..{players - 1}", choices=seats)
+        if o.name == "dealer":
+            continue
+        if players == 4 and o.name in ("box_bonus", "game_bonus", "shutout"):
+            continue
+        out.append(o)
+    return tuple(out)
+
+
+GIN3 = Variant(
+    name="gin-rummy-3",
+    rules=ThreeGinRules(),
+    players=(3, 3),
+    deck=lambda options: Deck.standard(),
+    options=_options_for(3),
+    family="rummy",
+    description="Three-player gin: the dealer sits out; the loser deals the next hand, between the winner and the previous dealer.",
+)
+
+GIN4 = Variant(
+    name="gin-rummy-4",
+    rules=FourGinRules(),
+    players=(4, 4),
+    deck=lambda options: Deck.standard(2),
+    options=_options_for(4),
+    family="rummy",
+    description="Four-player partnership gin: two tables at once, alternating opponents; team scores to 125.",
 )
