@@ -147,3 +147,23 @@ def test_a_deck_factory_may_take_the_number_of_players() -> None:
     )
     assert len(one.make_deck({}, 7)) == 52
     assert len(by_players.make_deck({}, 5)) == 52 and len(by_players.make_deck({}, 6)) == 104
+
+
+def test_option_minimum_and_types() -> None:
+    from hoyle import Option
+
+    opt = Option(name="rounds", default=5, doc="rounds", minimum=1)
+    assert opt.check(1) == 1
+    with pytest.raises(InvalidOptionError, match="rounds=0: must be at least 1"):
+        opt.check(0)
+    with pytest.raises(InvalidOptionError, match="expected int"):
+        opt.check(True)
+
+
+def test_chips_won_counts_what_each_seat_brought() -> None:
+    from hoyle import Deck, State
+
+    state = State(variant="demo", players=("a", "b"), options={}, deck=Deck("As Kd"), stacks=[100, 50])
+    state.commit(0, 30)
+    state.award(1, 30)
+    assert state.chips_won() == {0: -30, 1: 30}

@@ -33,6 +33,7 @@ class Option:
     :param default: the value when not given (its type is the option's type).
     :param doc: one line for ``hoyle variants`` and the docs.
     :param choices: the allowed values, if only some are.
+    :param minimum: the smallest allowed value, for numbers.
     :param check_value: extra validation: returns the reason a value is bad, or None.
     """
 
@@ -40,6 +41,7 @@ class Option:
     default: Any
     doc: str
     choices: tuple[Any, ...] | None = None
+    minimum: int | float | None = None
     check_value: Callable[[Any], str | None] | None = None
 
     def check(self, value: Any) -> Any:
@@ -52,6 +54,8 @@ class Option:
             raise InvalidOptionError(f"option {self.name}={value!r}: expected {expected.__name__}")
         if self.choices is not None and value not in self.choices:
             raise InvalidOptionError(f"option {self.name}={value!r}: choose one of {list(self.choices)}")
+        if self.minimum is not None and value < self.minimum:
+            raise InvalidOptionError(f"option {self.name}={value!r}: must be at least {self.minimum}")
         if self.check_value is not None and (reason := self.check_value(value)):
             raise InvalidOptionError(f"option {self.name}={value!r}: {reason}")
         return value

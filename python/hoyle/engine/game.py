@@ -231,6 +231,8 @@ class Game:
         state.load_deck(deck)
         state.log("deal_start", None, deal=k)
         self._hook.hoyle_deal(state=state)
+        if k == 0:  # what each seat brought to the table: its stack and what it has put in
+            state.start_stacks = [s + c for s, c in zip(state.stacks, state.committed)]
         if state.deal_end is not None:  # a deal that needed no decision (e.g. all-in blinds)
             self._finish_deal()
 

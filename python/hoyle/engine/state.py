@@ -127,6 +127,7 @@ class State:
         self.public: dict[str, Any] = {}
         self.stacks = list(stacks) if stacks is not None else [0] * len(self.players)
         self.committed = [0] * len(self.players)
+        self.start_stacks = list(self.stacks)
         self.pot = 0
         self.scores = [0] * len(self.players)
         self.score_sheet: list[list[int]] = []
@@ -228,6 +229,12 @@ class State:
         self.committed[seat] += amount
         self.pot += amount
         self.events.append(Event("commit", seat, {"amount": amount}))
+
+    def chips_won(self) -> dict[int, int]:
+        """Each seat's chips now less what it brought to the table (its stack plus what
+        it had put in when the first deal was dealt): the usual settlement of a game
+        played for chips."""
+        return {s: self.stacks[s] - self.start_stacks[s] for s in self.seats}
 
     def award(self, seat: int, amount: int) -> None:
         """Move chips from the pot to a seat's stack."""

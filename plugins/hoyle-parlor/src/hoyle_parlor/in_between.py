@@ -39,7 +39,6 @@ Rules as implemented (aces always high; suits never matter):
 
 from __future__ import annotations
 
-from typing import Any
 
 from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
 
@@ -65,7 +64,6 @@ class InBetweenRules:
         if state.deal_number == 0:
             if not any(state.stacks):
                 state.stacks = [state.options["chips"]] * len(state.players)
-            state.public["start_stacks"] = list(state.stacks)
             state.public["dealer"] = self._cut_for_deal(state)
             self._ante(state)
         else:
@@ -176,15 +174,8 @@ class InBetweenRules:
 
     @hookimpl
     def hoyle_settle(self, state: State) -> dict[int, int]:
-        start = state.public["start_stacks"]
-        return {s: state.stacks[s] - start[s] for s in state.seats}
+        return state.chips_won()
 
-
-def _at_least(n: int) -> Any:
-    def check(value: int) -> str | None:
-        return None if value >= n else f"must be at least {n}"
-
-    return check
 
 
 VARIANT = Variant(
@@ -195,9 +186,9 @@ VARIANT = Variant(
     family="parlor",
     description="Acey-Deucey: bet that the third card falls between the two turned up.",
     options=(
-        Option(name="rounds", default=5, doc="Rounds (each player takes one turn per round) before the match ends", check_value=_at_least(1)),
-        Option(name="chips", default=20, doc="Starting chips per player (unless new_game(stacks=...) gives them)", check_value=_at_least(1)),
+        Option(name="rounds", default=5, doc="Rounds (each player takes one turn per round) before the match ends", minimum=1),
+        Option(name="chips", default=20, doc="Starting chips per player (unless new_game(stacks=...) gives them)", minimum=1),
         Option(name="pair_pays", default=2, doc="Chips a player wins from the pot when the two cards are a pair", choices=(2, 3)),
-        Option(name="consecutive_pays", default=1, doc="Chips a player loses to the pot when the two cards are consecutive (their minimum bet; 0: no loss)", check_value=_at_least(0)),
+        Option(name="consecutive_pays", default=1, doc="Chips a player loses to the pot when the two cards are consecutive (their minimum bet; 0: no loss)", minimum=0),
     ),
 )

@@ -285,9 +285,6 @@ class SlapBot:
         return None
 
 
-def _positive(value: int) -> str | None:
-    return None if value >= 1 else "must be at least 1"
-
 
 VARIANT = Variant(
     name="egyptian-ratscrew",
@@ -300,6 +297,6 @@ VARIANT = Variant(
         Option(name="slaps", default=",".join(SLAP_RULES), doc=f"Slap rules in force, comma-separated (of: {', '.join(SLAP_RULES)})", check_value=_check_slaps),
         Option(name="penalty", default=1, doc="Cards a wrong slap puts under the pile", choices=(1, 2)),
         Option(name="jokers", default=0, doc="Jokers added to the pack", choices=(0, 1, 2, 3, 4)),
-        Option(name="max_turns", default=5000, doc="Cards played before the game stops; the most cards held then wins", check_value=_positive),
+        Option(name="max_turns", default=5000, doc="Cards played before the game stops; the most cards held then wins", minimum=1),
     ),
 )

@@ -53,12 +53,6 @@ STREETS = ("preflop", "flop", "turn", "river")
 BOARD_CARDS = (0, 3, 1, 1)
 
 
-def _non_negative(v: Any) -> str | None:
-    return None if v >= 0 else "must be at least 0"
-
-
-def _positive(v: Any) -> str | None:
-    return None if v >= 1 else "must be at least 1"
 
 
 def _chip_list(v: Any) -> str | None:
@@ -75,25 +69,25 @@ def betting_options(structure: str) -> tuple[Option, ...]:
     others = tuple(s for s in STRUCTURES if s != structure)
     return (
         Option(name="structure", default=structure, doc="Betting structure", choices=(structure, *others)),
-        Option(name="small_blind", default=1, doc="Small blind", check_value=_non_negative),
-        Option(name="big_blind", default=2, doc="Big blind", check_value=_non_negative),
-        Option(name="ante", default=0, doc="Ante (0: none)", check_value=_non_negative),
+        Option(name="small_blind", default=1, doc="Small blind", minimum=0),
+        Option(name="big_blind", default=2, doc="Big blind", minimum=0),
+        Option(name="ante", default=0, doc="Ante (0: none)", minimum=0),
         Option(name="ante_type", default="uniform", doc="Who posts the ante: every player, or the big blind for the table", choices=("uniform", "big-blind")),
-        Option(name="straddle", default=0, doc="Straddle posted left of the big blind (0: none; usually twice the big blind)", check_value=_non_negative),
+        Option(name="straddle", default=0, doc="Straddle posted left of the big blind (0: none; usually twice the big blind)", minimum=0),
         Option(name="blinds", default="", doc="Forced bets by position, e.g. '50 100 200' (small blind, big blind, straddle...); overrides small_blind/big_blind/straddle", check_value=_chip_list),
         Option(name="antes", default="", doc="Antes by position, e.g. '0 25' (small blind first); overrides ante/ante_type", check_value=_chip_list),
-        Option(name="min_bet", default=0, doc="Smallest bet in no-limit and pot-limit (0: the big blind)", check_value=_non_negative),
-        Option(name="small_bet", default=0, doc="Fixed-limit bet on the first two rounds (0: the big blind)", check_value=_non_negative),
-        Option(name="big_bet", default=0, doc="Fixed-limit bet on the last two rounds (0: twice the small bet)", check_value=_non_negative),
-        Option(name="stack", default=200, doc="Starting stack when new_game gets no stacks", check_value=_positive),
-        Option(name="hands", default=1, doc="Hands in the session (button moves, stacks carry over)", check_value=_positive),
+        Option(name="min_bet", default=0, doc="Smallest bet in no-limit and pot-limit (0: the big blind)", minimum=0),
+        Option(name="small_bet", default=0, doc="Fixed-limit bet on the first two rounds (0: the big blind)", minimum=0),
+        Option(name="big_bet", default=0, doc="Fixed-limit bet on the last two rounds (0: twice the small bet)", minimum=0),
+        Option(name="stack", default=200, doc="Starting stack when new_game gets no stacks", minimum=1),
+        Option(name="hands", default=1, doc="Hands in the session (button moves, stacks carry over)", minimum=1),
         Option(
             name="procedure",
             default="strict",
             doc="strict: an out-of-turn or malformed action is refused; cardroom: RULES.md B3 (frozen out-of-turn actions, exposed cards, looking at the stub)",
             choices=("strict", "cardroom"),
         ),
-        Option(name="penalty", default=1, doc="Cardroom penalty: chips paid to each other player", check_value=_non_negative),
+        Option(name="penalty", default=1, doc="Cardroom penalty: chips paid to each other player", minimum=0),
         Option(name="showdown", default="auto", doc="auto: every live hand is shown; manual: each player shows or mucks in turn", choices=("auto", "manual")),
     )
 
@@ -119,7 +113,6 @@ class FlopRules:
         if state.deal_number == 0:
             if not any(state.stacks):
                 state.stacks = [o["stack"]] * n
-            p["initial"] = list(state.stacks)
             button = n - 1
         else:
             button = betting.next_seat(state, p["button"], [s for s in range(n) if state.stacks[s] > 0])
@@ -289,8 +282,7 @@ class FlopRules:
 
     @hookimpl
     def hoyle_settle(self, state: State) -> dict[int, int]:
-        initial = state.public["initial"]
-        return {s: state.stacks[s] - initial[s] for s in state.seats}
+        return state.chips_won()
 
 
 #: Category order for short deck when three of a kind beats a straight (a flush still

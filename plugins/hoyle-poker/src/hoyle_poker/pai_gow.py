@@ -402,7 +402,7 @@ class PaiGowRules:
             if not any(state.stacks):
                 state.stacks = [opts["chips"]] * len(state.players)
             state.pot = opts["bank"]
-            state.public.update(start_stacks=list(state.stacks), commission=opts["commission"], joker=opts["joker"])
+            state.public.update(commission=opts["commission"], joker=opts["joker"])
         state.public["hand_stacks"] = list(state.stacks)
         state.add_zone(DEALER, visibility=Zone.HIDDEN)
         for name in (_high(DEALER), _low(DEALER)):
@@ -493,15 +493,8 @@ class PaiGowRules:
 
     @hookimpl
     def hoyle_settle(self, state: State) -> dict[int, int]:
-        start = state.public["start_stacks"]
-        return {s: state.stacks[s] - start[s] for s in state.seats}
+        return state.chips_won()
 
-
-def _at_least(n: int) -> Any:
-    def check(value: int) -> str | None:
-        return None if value >= n else f"must be at least {n}"
-
-    return check
 
 
 def _check_commission(value: int) -> str | None:
@@ -516,11 +509,11 @@ VARIANT = Variant(
     family="poker",
     description="Pai Gow poker: set seven cards as a five-card and a two-card hand against the dealer.",
     options=(
-        Option(name="hands", default=10, doc="Hands in the session", check_value=_at_least(1)),
-        Option(name="wager", default=20, doc="Chips each player bets per hand", check_value=_at_least(1)),
+        Option(name="hands", default=10, doc="Hands in the session", minimum=1),
+        Option(name="wager", default=20, doc="Chips each player bets per hand", minimum=1),
         Option(name="commission", default=5, doc="Percent of a win the house keeps (rounded down to whole chips)", check_value=_check_commission),
-        Option(name="chips", default=500, doc="Starting chips per player (unless new_game(stacks=...) gives them)", check_value=_at_least(1)),
-        Option(name="bank", default=100_000, doc="The house bank's chips (shown as the pot)", check_value=_at_least(0)),
+        Option(name="chips", default=500, doc="Starting chips per player (unless new_game(stacks=...) gives them)", minimum=1),
+        Option(name="bank", default=100_000, doc="The house bank's chips (shown as the pot)", minimum=0),
         Option(name="joker", default="bug", doc="'bug': the joker is an ace or completes a straight/flush (B1); 'seed': the dealer's joker is wild, a player's only an ace", choices=("bug", "seed")),
     ),
 )

@@ -68,17 +68,11 @@ _ACE_RULES = {
 }
 
 
-def _positive(v: int) -> str | None:
-    return None if v > 0 else "must be positive"
-
-
-def _not_negative(v: int) -> str | None:
-    return None if v >= 0 else "must be 0 (play to the target) or a number of deals"
 
 
 OPTIONS = (
-    Option(name="target", default=100, doc="Points that end the game", check_value=_positive),
-    Option(name="deals", default=0, doc="Play this many deals instead of to the target (0: to the target)", check_value=_not_negative),
+    Option(name="target", default=100, doc="Points that end the game", minimum=1),
+    Option(name="deals", default=0, doc="Play this many deals instead of to the target (0: to the target)", minimum=0),
     Option(name="first_dealer", default=-1, doc="Who deals first: -1 drawn at random (from the seed), or a seat", choices=(-1, 0, 1, 2, 3, 4, 5)),
     Option(name="several_melds", default=False, doc="Any number of melds per turn (standard: one)"),
     Option(name="going_rummy", default="none", doc="Going out in one turn with nothing melded before", choices=("none", "double", "plus-10")),

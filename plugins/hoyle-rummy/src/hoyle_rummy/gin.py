@@ -48,7 +48,7 @@ GIN_RULES = rummy.MeldRules.gin()
 
 def _options(target: int, oklahoma: bool) -> tuple[Option, ...]:
     opts = [
-        Option(name="target", default=target, doc="Points that win the game", check_value=lambda v: None if v > 0 else "must be positive"),
+        Option(name="target", default=target, doc="Points that win the game", minimum=1),
         Option(name="first_dealer", default=-1, doc="Who deals first: -1 by a cut (from the seed), or seat 0 or 1", choices=(-1, 0, 1)),
         Option(name="gin_bonus", default=20, doc="Bonus for going gin", choices=(20, 25)),
         Option(name="undercut_bonus", default=10, doc="Bonus for an undercut", choices=(10, 20, 25)),

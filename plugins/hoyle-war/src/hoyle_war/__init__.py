@@ -122,9 +122,6 @@ class CardsHeldScore:
         return {s: len(state.zone(_pile(s)).cards) for s in state.seats}
 
 
-def _check_positive(value: int) -> str | None:
-    return None if value >= 1 else "must be at least 1"
-
 
 VARIANT = Variant(
     name="war",
@@ -134,8 +131,8 @@ VARIANT = Variant(
     family="parlor",
     description="The children's game: higher card takes the trick; ties go to war.",
     options=(
-        Option(name="down_cards", default=3, doc="Cards each player puts face down in a war", check_value=_check_positive),
-        Option(name="max_battles", default=1000, doc="Battles before the larger pile wins", check_value=_check_positive),
+        Option(name="down_cards", default=3, doc="Cards each player puts face down in a war", minimum=1),
+        Option(name="max_battles", default=1000, doc="Battles before the larger pile wins", minimum=1),
     ),
 )
 
