@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use _core::cards::{CardSet, Rng};
 use _core::poker::equity::{equity, EquityRequest, Game};
-use _core::poker::tables::{tables, Hand};
+use _core::poker::tables::{for_each_seven, tables, Hand};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 const N: usize = 1 << 20;
@@ -106,27 +106,9 @@ fn all_seven(c: &mut Criterion) {
     g.bench_function("hoyle", |b| {
         b.iter(|| {
             let mut acc = 0u64;
-            for a in 0..52 {
-                let ha = Hand::EMPTY.add(t, a);
-                for b in a + 1..52 {
-                    let hb = ha.add(t, b);
-                    for c in b + 1..52 {
-                        let hc = hb.add(t, c);
-                        for d in c + 1..52 {
-                            let hd = hc.add(t, d);
-                            for e in d + 1..52 {
-                                let he = hd.add(t, e);
-                                for f in e + 1..52 {
-                                    let hf = he.add(t, f);
-                                    for g in f + 1..52 {
-                                        acc += hf.add(t, g).value(t) as u64;
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+            for_each_seven(t, |hand| {
+                acc += hand.value(t) as u64;
+            });
             black_box(acc)
         })
     });

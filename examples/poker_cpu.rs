@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use _core::cards::{CardSet, Rng};
 use _core::poker::equity::{equity, EquityRequest, Game};
-use _core::poker::tables::{tables, Hand};
+use _core::poker::tables::{for_each_seven, tables, Hand};
 
 fn cpu_ns() -> u64 {
     std::fs::read_to_string("/proc/thread-self/schedstat")
@@ -68,27 +68,9 @@ fn main() {
     time("random 7-card (masks)", 3, n as f64, "hands", || masks.iter().fold(0u32, |a, &m| a.wrapping_add(Hand::from_mask(t, m).value(t))));
     time("all 7-card hands", 3, 133_784_560.0, "hands", || {
         let mut acc = 0u64;
-        for a in 0..52 {
-            let ha = Hand::EMPTY.add(t, a);
-            for b in a + 1..52 {
-                let hb = ha.add(t, b);
-                for c in b + 1..52 {
-                    let hc = hb.add(t, c);
-                    for d in c + 1..52 {
-                        let hd = hc.add(t, d);
-                        for e in d + 1..52 {
-                            let he = hd.add(t, e);
-                            for f in e + 1..52 {
-                                let hf = he.add(t, f);
-                                for g in f + 1..52 {
-                                    acc += hf.add(t, g).value(t) as u64;
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        for_each_seven(t, |hand| {
+            acc += hand.value(t) as u64;
+        });
         acc
     });
     let m = |s: &str| CardSet::parse(s).unwrap().0;

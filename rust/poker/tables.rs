@@ -232,6 +232,33 @@ impl Hand {
     }
 }
 
+/// Call `f` with every one of the 133,784,560 seven-card hands, in lexicographic order of
+/// card indices, building each incrementally (one addition per card).
+#[inline]
+pub fn for_each_seven(t: &Tables, mut f: impl FnMut(Hand)) {
+    for a in 0..52 {
+        let ha = Hand::EMPTY.add(t, a);
+        for b in a + 1..52 {
+            let hb = ha.add(t, b);
+            for c in b + 1..52 {
+                let hc = hb.add(t, c);
+                for d in c + 1..52 {
+                    let hd = hc.add(t, d);
+                    for e in d + 1..52 {
+                        let he = hd.add(t, e);
+                        for g in e + 1..52 {
+                            let hg = he.add(t, g);
+                            for h in g + 1..52 {
+                                f(hg.add(t, h));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The high value of a mask of 5, 6 or 7 standard cards (unchecked: the caller validates).
 #[inline]
 pub fn eval_mask(mask: u64) -> u32 {

@@ -6,7 +6,7 @@ use super::hand::{evaluate, evaluate_short_deck, Joker, Wild};
 use super::lows::{ace_to_five, badugi, deuce_to_seven, eight_or_better, pai_gow_low};
 use super::omaha::{evaluate_omaha, evaluate_omaha_low};
 use super::reference::{self as rf, Ranked};
-use super::tables::{tables, Hand, RANK_KEYS};
+use super::tables::{for_each_seven, tables, Hand, RANK_KEYS};
 use super::value::{ranks_of, Category};
 use crate::cards::{parse_cards, Card, CardSet, Rng};
 use std::cmp::Ordering;
@@ -99,29 +99,11 @@ fn all_seven_card_hands_counts() {
     let t = tables();
     let mut counts = [0u64; 10];
     let mut royal = 0u64;
-    for a in 0..52 {
-        let ha = Hand::EMPTY.add(t, a);
-        for b in a + 1..52 {
-            let hb = ha.add(t, b);
-            for c in b + 1..52 {
-                let hc = hb.add(t, c);
-                for d in c + 1..52 {
-                    let hd = hc.add(t, d);
-                    for e in d + 1..52 {
-                        let he = hd.add(t, e);
-                        for f in e + 1..52 {
-                            let hf = he.add(t, f);
-                            for g in f + 1..52 {
-                                let v = hf.add(t, g).value(t);
-                                counts[(v >> 20) as usize] += 1;
-                                royal += (v >> 16 == 0x8c) as u64;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
+    for_each_seven(t, |hand| {
+        let v = hand.value(t);
+        counts[(v >> 20) as usize] += 1;
+        royal += (v >> 16 == 0x8c) as u64;
+    });
     assert_eq!(
         counts,
         [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184, 224_848, 41_584, 0]
