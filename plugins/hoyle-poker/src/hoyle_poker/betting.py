@@ -173,8 +173,9 @@ def start_hand(
         p["to_call"] = top
         p["min_raise"] = max(min_bet, top) if structure != FIXED_LIMIT else bet_sizes[0]
         p["raises"] = 1
-    # Left of the last blind (heads-up: the button, who posted the small blind).
-    first = next_seat(state, last_blind, p["dealt"]) if last_blind is not None else order[0]
+    # Left of the last blind (heads-up: the button, who posted the small blind); with no
+    # blinds (an ante game), left of the button, heads-up too.
+    first = next_seat(state, last_blind, p["dealt"]) if last_blind is not None else order_from_button(state)[0]
     _set_turn(state, _first_to_act(state, first))
 
 
