@@ -179,9 +179,10 @@ def start_hand(
     _set_turn(state, _first_to_act(state, first))
 
 
-def start_round(state: State, street: int) -> None:
+def start_round(state: State, street: int, first: int | None = None) -> None:
     """Start the betting round of ``street`` (after the first): bets reset, action from
-    the first live player left of the button."""
+    the first live player left of the button (or from ``first``, as in stud, where the
+    best hand showing acts first)."""
     p = state.public
     n = len(state.players)
     p.update(
@@ -194,7 +195,29 @@ def start_round(state: State, street: int) -> None:
         street=street,
         frozen=[None] * n,
     )
-    _set_turn(state, _first_to_act(state, next_seat(state, p["button"], range(n))))
+    start = next_seat(state, p["button"], range(n)) if first is None else first
+    _set_turn(state, _first_to_act(state, start))
+
+
+def set_turn(state: State, seat: int) -> None:
+    """Give the turn to ``seat`` (stud: the bring-in acts first on third street)."""
+    _set_turn(state, seat)
+
+
+def post_bring_in(state: State, seat: int, amount: int) -> bool:
+    """``seat`` brings in for ``amount`` (less than a full bet): a live bet the others
+    call or complete; it is not a full bet (the next bet is the completion to the full
+    bet size) and, when everyone just calls it, the bring-in has no further option.
+    Returns True when the betting round is over."""
+    p = state.public
+    amount = min(amount, state.stacks[seat])
+    if amount:
+        state.commit(seat, amount)
+    p["bets"][seat] = amount
+    p["to_call"] = max(p["to_call"], amount)
+    p["acted"][seat] = 0  # acted, but a completion reopens the betting for it
+    p["frozen"][seat] = None
+    return _advance(state, seat)
 
 
 # --- who acts ---------------------------------------------------------------------------
@@ -257,7 +280,9 @@ def raise_range(state: State, seat: int) -> list[int] | None:
     if structure == FIXED_LIMIT:
         if p["raises"] >= 4:
             return None
-        full = to_call + p["bet_sizes"][p["street"]]
+        size = p["bet_sizes"][p["street"]]
+        # no full bet yet this round (a bring-in or a short all-in bet): complete it
+        full = size if p["raises"] == 0 and to_call < size else to_call + size
         amount = min(full, all_in)
         return [amount, amount]
     least = to_call + p["min_raise"] if to_call else max(p["min_bet"], 1)
@@ -364,7 +389,8 @@ def _bet(state: State, seat: int, to: int) -> None:
     increment = to - p["to_call"]
     p["bets"][seat] = to
     if p["structure"] == FIXED_LIMIT:
-        if increment >= p["bet_sizes"][p["street"]]:
+        size = p["bet_sizes"][p["street"]]
+        if increment >= size or (p["raises"] == 0 and to >= size):  # a full bet, or the completion
             p["raises"] += 1
     elif increment >= p["min_raise"]:  # a full bet or raise (a short all-in is not)
         p["min_raise"] = increment
