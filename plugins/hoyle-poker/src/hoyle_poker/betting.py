@@ -143,6 +143,7 @@ def start_hand(
         acted=[None] * n,
         raises=0,
         aggressor=None,
+        full_to=0,
         street=0,
         range=None,
         dead=[0] * n,
@@ -173,6 +174,7 @@ def start_hand(
         p["to_call"] = top
         p["min_raise"] = max(min_bet, top) if structure != FIXED_LIMIT else bet_sizes[0]
         p["raises"] = 1
+        p["full_to"] = top
     # Left of the last blind (heads-up: the button, who posted the small blind); with no
     # blinds (an ante game), left of the button, heads-up too.
     first = next_seat(state, last_blind, p["dealt"]) if last_blind is not None else order_from_button(state)[0]
@@ -192,6 +194,7 @@ def start_round(state: State, street: int, first: int | None = None) -> None:
         acted=[None] * n,
         raises=0,
         aggressor=None,
+        full_to=0,
         street=street,
         frozen=[None] * n,
     )
@@ -271,8 +274,8 @@ def raise_range(state: State, seat: int) -> list[int] | None:
     if all_in <= to_call:
         return None  # can only call (all-in) or fold
     acted = p["acted"][seat]
-    if acted is not None and to_call - acted < p["min_raise"]:
-        return None  # a short all-in did not reopen the betting
+    if acted is not None and to_call - acted < p["min_raise"] and p.get("full_to", 0) <= acted:
+        return None  # a short all-in did not reopen the betting (a completion does)
     # Someone must be able to call: no raise when everyone else is all-in or folded.
     if not any(p["live"][s] and state.stacks[s] > 0 for s in range(len(bets)) if s != seat):
         return None
@@ -392,6 +395,7 @@ def _bet(state: State, seat: int, to: int) -> None:
         size = p["bet_sizes"][p["street"]]
         if increment >= size or (p["raises"] == 0 and to >= size):  # a full bet, or the completion
             p["raises"] += 1
+            p["full_to"] = to
     elif increment >= p["min_raise"]:  # a full bet or raise (a short all-in is not)
         p["min_raise"] = increment
         p["raises"] += 1
