@@ -254,3 +254,11 @@ def test_badugi_four_cards_three_draws() -> None:
 )
 def test_check_variant(name: str, players: int, options: dict) -> None:
     check_variant(name, games=12, players=players, options=options)
+
+
+def test_doctest() -> None:
+    import doctest
+
+    import hoyle_poker.draw
+
+    assert doctest.testmod(hoyle_poker.draw).failed == 0

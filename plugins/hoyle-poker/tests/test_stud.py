@@ -164,3 +164,11 @@ def test_community_card_when_the_deck_runs_out() -> None:
 )
 def test_check_variant(name: str, players: int, options: dict) -> None:
     check_variant(name, games=8, players=players, options=options)
+
+
+def test_doctest() -> None:
+    import doctest
+
+    import hoyle_poker.stud
+
+    assert doctest.testmod(hoyle_poker.stud).failed == 0

@@ -17,10 +17,10 @@ from typing import Any
 
 from hoyle import hookimpl
 from hoyle.bots import BOTS
-from hoyle_poker import draw, pai_gow, phh_games, stud
+from hoyle_poker import draw, pai_gow, phh_games, stud, table_hand
 from hoyle_poker.flop import VARIANTS as FLOP_VARIANTS
 
-VARIANTS = (*FLOP_VARIANTS, *draw.VARIANTS, *stud.VARIANTS, pai_gow.VARIANT)
+VARIANTS = (*FLOP_VARIANTS, *draw.VARIANTS, *stud.VARIANTS, *table_hand.VARIANTS, pai_gow.VARIANT)
 phh_games.register()
 BOTS.setdefault("pai-gow-house-way", pai_gow.HouseWayBot)
 BOTS.setdefault("pai-gow-solver", pai_gow.SolverBot)

@@ -8,7 +8,7 @@ session handling (:class:`hoyle_poker.flop.FlopRules`).
     >>> game.phase, game.to_act              # everyone anted; seat 0 (left of the button) bets first
     ('bet-1', 0)
     >>> for _ in range(3):
-    ...     game.act("check")
+    ...     _ = game.act("check")
     >>> game.phase, [str(a) for a in game.legal_actions()][0]
     ('draw-1', 'draw')
 
@@ -73,6 +73,21 @@ def with_defaults(options: tuple[Option, ...], **defaults: Any) -> tuple[Option,
     return tuple(out)
 
 
+def forced_bets(o: Any, dealt: int) -> tuple[list[int], list[int]]:
+    """The blinds and antes by position from the betting options (no blinds when the
+    small blind, big blind and straddle are all 0: an ante game)."""
+    blinds = chip_list(o["blinds"]) or [o["small_blind"], o["big_blind"], o["straddle"]]
+    while blinds and not blinds[-1]:
+        blinds.pop()
+    if o["antes"]:
+        antes = chip_list(o["antes"])
+    elif o["ante_type"] == "big-blind":
+        antes = [0, o["ante"]]
+    else:
+        antes = [o["ante"]] * dealt
+    return blinds, antes
+
+
 class DrawRules(FlopRules):
     """Rules of a draw game: ``cards`` each, ``draws`` draw rounds, valued by ``kind``
     (``"high"``, ``"deuce-to-seven"`` or ``"badugi"``)."""
@@ -108,13 +123,7 @@ class DrawRules(FlopRules):
             state.add_zone(f"shown:{s}")
         state.add_zone("discards", visibility=Zone.HIDDEN)
         state.add_zone("wild")
-        blinds = chip_list(o["blinds"]) or [b for b in (o["small_blind"], o["big_blind"]) if b]
-        if o["antes"]:
-            antes = chip_list(o["antes"])
-        elif o["ante_type"] == "big-blind":
-            antes = [0, o["ante"]]
-        else:
-            antes = [o["ante"]] * len(dealt)
+        blinds, antes = forced_bets(o, len(dealt))
         small_bet = o["small_bet"] or max(blinds, default=0) or 2
         big_bet = o["big_bet"] or 2 * small_bet
         rounds = self.rounds()
