@@ -1,5 +1,8 @@
-"""Poker for hoyle: the flop games (Texas hold'em, Omaha, short-deck hold'em) over one
-shared betting core (:mod:`hoyle_poker.betting`), and Pai Gow poker. Each variant lives
+"""Poker for hoyle: the flop games (Texas hold'em, Omaha, short-deck hold'em), the draw
+games (five-card draw, deuce-to-seven single and triple draw, badugi), the stud games
+(seven-card stud, stud hi-lo, razz) and the table-hand game over one shared betting core
+(:mod:`hoyle_poker.betting`), PHH replay of the stud and draw games
+(:mod:`hoyle_poker.phh_games`), and Pai Gow poker. Each variant lives
 in its own module; this module only registers them (and the Pai Gow bots, in
 :data:`hoyle.bots.BOTS`: ``pai-gow-house-way`` and ``pai-gow-solver``).
 

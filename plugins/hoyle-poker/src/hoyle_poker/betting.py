@@ -32,6 +32,11 @@ Rules, as decided here (standard cardroom rules, TDA where RULES.md is silent):
 * Pot-limit: a raise is at most to the size of the pot after the raiser's call.
   Fixed-limit: bets and raises are of the round's bet size; one bet and three raises
   per round (a blind is the bet).
+* Fixed-limit with no full bet yet in the round (a stud bring-in, an all-in bet for
+  less than the bet size): the next bet completes it to the bet size; the completion is
+  the round's bet for the cap and reopens the betting for everyone (``full_to`` holds
+  the total of the last full bet). :func:`post_bring_in` posts a bring-in;
+  ``start_round(..., first=seat)`` lets stud start a round with the best hand showing.
 * Table stakes: a player may call or bet all-in for less than the amount needed.
 * The uncalled part of the last bet returns to its bettor. Pots are layered by the
   contributions of the players still in; a folded player's chips go into the layers
