@@ -172,3 +172,40 @@ def test_doctest() -> None:
     import hoyle_poker.stud
 
     assert doctest.testmod(hoyle_poker.stud).failed == 0
+
+
+def _open_pair_game(options: dict) -> hoyle.Game:
+    # fourth street: seat 1 shows 5s 5h, an open pair
+    deck = stud_deck(["Ah Kh 9d", "2c 3c 5s", "Qs Qd 9h"], "4d 5h 4s")
+    game = hoyle.new_game("seven-card-stud", players=3, deck=deck, options=options)
+    game.act("bring-in")
+    game.act("call")
+    game.act("call")
+    return game
+
+
+def test_open_pair_on_fourth_street_allows_the_big_bet() -> None:
+    game = _open_pair_game({})
+    assert game.phase == "fourth" and game.to_act == 1  # the pair showing acts first
+    assert texts(game) == ["check", "bet to 2", "bet to 4"]
+    with pytest.raises(hoyle.errors.IllegalActionError, match="fixed limit"):
+        game.act("bet to 3")
+    game.act("bet to 4")
+    assert texts(game) == ["fold", "call", "raise to 8"]  # raises are big bets now
+
+
+def test_open_pair_small_bet_first_keeps_small_raises() -> None:
+    game = _open_pair_game({})
+    game.act("bet to 2")
+    assert texts(game) == ["fold", "call", "raise to 4"]
+
+
+def test_open_pair_option_off_and_no_pair() -> None:
+    game = _open_pair_game({"open_pair": "small-bet"})
+    assert texts(game) == ["check", "bet to 2"]
+    # no pair showing: small bet only (seat 0 and 2 tie 9-4, seat 1 shows 6-5)
+    deck = stud_deck(["Ah Kh 9d", "2c 3c 5s", "Qs Qd 9h"], "4d 6h 4s")
+    game = hoyle.new_game("seven-card-stud", players=3, deck=deck)
+    for t in ("bring-in", "call", "call"):
+        game.act(t)
+    assert texts(game) == ["check", "bet to 2"]

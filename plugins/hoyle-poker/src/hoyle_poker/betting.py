@@ -37,6 +37,9 @@ Rules, as decided here (standard cardroom rules, TDA where RULES.md is silent):
   the round's bet for the cap and reopens the betting for everyone (``full_to`` holds
   the total of the last full bet). :func:`post_bring_in` posts a bring-in;
   ``start_round(..., first=seat)`` lets stud start a round with the best hand showing.
+  ``public["alt_bet"]`` (set by a variant after ``start_round``) offers a second, bigger
+  bet size until the round's first full bet (stud: an open pair on fourth street); once
+  chosen it is the round's bet size.
 * Table stakes: a player may call or bet all-in for less than the amount needed.
 * The uncalled part of the last bet returns to its bettor. Pots are layered by the
   contributions of the players still in; a folded player's chips go into the layers
@@ -200,6 +203,7 @@ def start_round(state: State, street: int, first: int | None = None) -> None:
         raises=0,
         aggressor=None,
         full_to=0,
+        alt_bet=None,
         street=street,
         frozen=[None] * n,
     )
@@ -292,6 +296,9 @@ def raise_range(state: State, seat: int) -> list[int] | None:
         # no full bet yet this round (a bring-in or a short all-in bet): complete it
         full = size if p["raises"] == 0 and to_call < size else to_call + size
         amount = min(full, all_in)
+        alt = p.get("alt_bet")
+        if alt and p["raises"] == 0:  # a choice of two bet sizes until the first full bet
+            return [amount, min(alt if to_call < size else to_call + alt, all_in)]
         return [amount, amount]
     least = to_call + p["min_raise"] if to_call else max(p["min_bet"], 1)
     most = all_in
@@ -320,7 +327,9 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         kind = "raise" if p["to_call"] else "bet"
         least, most = rng
         sizes = [least]
-        if p["structure"] != FIXED_LIMIT:
+        if p["structure"] == FIXED_LIMIT:
+            sizes.append(most)  # the bigger of two bet sizes (stud's open pair on fourth street)
+        else:
             call = p["to_call"] - p["bets"][seat]
             pot_after_call = state.pot + call
             for a, b in POT_FRACTIONS:
@@ -361,6 +370,8 @@ def check_action(state: State, seat: int, action: Action) -> str | None:
         return f"say how much: {action.kind} to an amount from {rng[0]} to {rng[1]}"
     if not rng[0] <= action.amount <= rng[1]:
         return f"{action.kind} to {action.amount} is outside the legal range {rng[0]}..{rng[1]}"
+    if p["structure"] == FIXED_LIMIT and action.amount not in rng:
+        return f"fixed limit: {action.kind} to {' or '.join(map(str, sorted(set(rng))))}"
     return "ok"
 
 
@@ -398,9 +409,12 @@ def _bet(state: State, seat: int, to: int) -> None:
     p["bets"][seat] = to
     if p["structure"] == FIXED_LIMIT:
         size = p["bet_sizes"][p["street"]]
+        if p.get("alt_bet") and to > size:  # the bigger size was chosen: the round's bet from now on
+            size = p["bet_sizes"][p["street"]] = p["min_raise"] = p["alt_bet"]
         if increment >= size or (p["raises"] == 0 and to >= size):  # a full bet, or the completion
             p["raises"] += 1
             p["full_to"] = to
+            p["alt_bet"] = None
     elif increment >= p["min_raise"]:  # a full bet or raise (a short all-in is not)
         p["min_raise"] = increment
         p["raises"] += 1

@@ -34,8 +34,11 @@ per round (the completion is the bet). No burn cards are dealt.
   has fewer cards than players still in on seventh street, one card is dealt face up to
   the centre (zone ``board``) instead, a community card every player uses as their
   seventh card (the standard rule).
-* Not modelled: the option of a big bet on fourth street when a pair shows (as in
-  PokerKit and the WSOP histories, fourth street is a small-bet round here).
+* Open pair on fourth street (seven-card stud only, option ``open_pair``): by default
+  (``big-bet-option``, the standard cardroom rule) when any player shows a pair on
+  fourth street, the first bet of that round may be the small or the big bet, and once
+  the big bet is made the round's raises are big bets; ``small-bet`` keeps fourth street
+  a small-bet round (as PokerKit does). Hi-lo and razz have no such option.
 
 The dealing button is kept only for the order of dealing, the showdown order when the
 last round was checked and the odd chips of a split pot (first winner left of the
@@ -196,6 +199,10 @@ class StudRules(FlopRules):
             razz = self.kind == "razz"
             first = max(live, key=lambda s: (showing(state.zone(f"up:{s}").cards, razz), -live.index(s)))
             betting.start_round(state, street, first=first)
+            if street == 1 and state.options.get("open_pair") == "big-bet-option" and state.to_act is not None:
+                if any(max(Counter(c.rank for c in state.zone(f"up:{s}").cards).values()) >= 2 for s in live):
+                    p["alt_bet"] = p["bet_sizes"][2]
+                    betting.set_turn(state, state.to_act)  # the range now offers both sizes
             if state.to_act is not None:
                 return
 
@@ -234,6 +241,14 @@ class StudRules(FlopRules):
         state.end_deal("showdown", pots=pots)
 
 
+OPEN_PAIR = Option(
+    name="open_pair",
+    default="big-bet-option",
+    doc="An open pair on fourth street: the first bet may be the big bet (big-bet-option) or not (small-bet)",
+    choices=("big-bet-option", "small-bet"),
+)
+
+
 def stud_options() -> tuple[Option, ...]:
     """The options every stud game has."""
     return (
@@ -263,7 +278,7 @@ SEVEN_CARD_STUD = Variant(
     rules=StudRules("high"),
     players=(2, 8),
     deck=_deck,
-    options=stud_options(),
+    options=(*stud_options(), OPEN_PAIR),
     description="Seven-card stud: ante, bring-in by the lowest up card, three down and four up, best five of seven; fixed limit",
     family="poker",
 )
