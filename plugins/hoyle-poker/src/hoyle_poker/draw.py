@@ -289,7 +289,9 @@ class DrawRules(FlopRules):
         """The value of ``seat``'s hand (greater is better)."""
         cards = state.zone(f"hole:{seat}").cards + state.zone(f"shown:{seat}").cards
         if self.kind == "deuce-to-seven":
-            return ev.evaluate_low(cards, rule="deuce-to-seven").value
+            low = ev.evaluate_low(cards, rule="deuce-to-seven")
+            assert low is not None  # every five cards make a deuce-to-seven hand
+            return low.value
         if self.kind == "badugi":
             return ev.evaluate_badugi(cards).value
         turned = state.zone("wild").cards

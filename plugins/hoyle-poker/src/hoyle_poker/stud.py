@@ -66,11 +66,11 @@ LOW_RANKS = "A23456789TJQK"
 
 
 def _rank(card: Card, ranks: str) -> int:
-    return ranks.index(card.rank) + 1
+    return ranks.index(card.rank or "") + 1
 
 
 def _suit(card: Card) -> int:
-    return SUITS.index(card.suit)
+    return SUITS.index(card.suit or "")
 
 
 def bring_in_seat(state: State, seats: Sequence[int], razz: bool) -> int:
@@ -228,7 +228,12 @@ class StudRules(FlopRules):
 
     def _settle(self, state: State) -> None:
         if self.kind == "razz":
-            pots = betting.settle(state, lambda s: ev.evaluate_low(self.cards(state, s), rule="ace-to-five").value)
+            def razz_low(s: int) -> Any:
+                v = ev.evaluate_low(self.cards(state, s), rule="ace-to-five")
+                assert v is not None  # every five cards make an ace-to-five low
+                return v.value
+
+            pots = betting.settle(state, razz_low)
         elif self.kind == "hi-lo":
             def low(s: int) -> Any:
                 v = ev.evaluate_low(self.cards(state, s), rule="eight-or-better")
