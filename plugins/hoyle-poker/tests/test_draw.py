@@ -262,3 +262,17 @@ def test_doctest() -> None:
     import hoyle_poker.draw
 
     assert doctest.testmod(hoyle_poker.draw).failed == 0
+
+
+def test_cardroom_in_a_draw_game() -> None:
+    deck = draw_deck(["Ac Kd 4c 5c 7d", "2d 3d 4d 9d 7h", "2h 3h 4h 5h 7s"])
+    game = hoyle.new_game("five-card-draw", players=3, deck=deck, options={"procedure": "cardroom"})
+    game.act("look stub", seat=1)  # a player in the hand who looks at the stub is folded
+    assert game.state.public["live"] == [True, False, True]
+    game.act("check")
+    game.act("check")
+    assert game.phase == "draw-1"
+    # the draw has no out-of-turn procedure: refused, nothing changes
+    with pytest.raises(IllegalActionError, match="turn"):
+        game.act("draw", seat=2)
+    assert game.to_act == 0
