@@ -1,7 +1,10 @@
-"""Poker for hoyle: the flop games (Texas hold'em, Omaha, short-deck hold'em) over one
-shared betting core (:mod:`hoyle_poker.betting`), and Pai Gow poker. Each variant lives
-in its own module; this module only registers them and the Pai Gow bots
-(``pai-gow-house-way`` and ``pai-gow-solver``).
+"""Poker for hoyle: the flop games (Texas hold'em, Omaha, short-deck hold'em), the draw
+games (five-card draw, deuce-to-seven single and triple draw, badugi), the stud games
+(seven-card stud, stud hi-lo, razz) and the table-hand game over one shared betting core
+(:mod:`hoyle_poker.betting`), PHH replay of the stud and draw games
+(:mod:`hoyle_poker.phh_games`), and Pai Gow poker. Each variant lives
+in its own module; this module only registers them, the PHH replayers and the Pai Gow
+bots (``pai-gow-house-way`` and ``pai-gow-solver``).
 
     >>> import hoyle
     >>> game = hoyle.new_game("texas-holdem", players=2, seed=1)
@@ -16,10 +19,11 @@ from __future__ import annotations
 from typing import Any
 
 from hoyle import hookimpl
-from hoyle_poker import pai_gow
+from hoyle_poker import draw, pai_gow, phh_games, stud, table_hand
 from hoyle_poker.flop import VARIANTS as FLOP_VARIANTS
 
-VARIANTS = (*FLOP_VARIANTS, pai_gow.VARIANT)
+VARIANTS = (*FLOP_VARIANTS, *draw.VARIANTS, *stud.VARIANTS, *table_hand.VARIANTS, pai_gow.VARIANT)
+phh_games.register()
 
 
 @hookimpl

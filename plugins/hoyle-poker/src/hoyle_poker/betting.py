@@ -32,6 +32,14 @@ Rules, as decided here (standard cardroom rules, TDA where RULES.md is silent):
 * Pot-limit: a raise is at most to the size of the pot after the raiser's call.
   Fixed-limit: bets and raises are of the round's bet size; one bet and three raises
   per round (a blind is the bet).
+* Fixed-limit with no full bet yet in the round (a stud bring-in, an all-in bet for
+  less than the bet size): the next bet completes it to the bet size; the completion is
+  the round's bet for the cap and reopens the betting for everyone (``full_to`` holds
+  the total of the last full bet). :func:`post_bring_in` posts a bring-in;
+  ``start_round(..., first=seat)`` lets stud start a round with the best hand showing.
+  ``public["alt_bet"]`` (set by a variant after ``start_round``) offers a second, bigger
+  bet size until the round's first full bet (stud: an open pair on fourth street); once
+  chosen it is the round's bet size.
 * Table stakes: a player may call or bet all-in for less than the amount needed.
 * The uncalled part of the last bet returns to its bettor. Pots are layered by the
   contributions of the players still in; a folded player's chips go into the layers
@@ -143,6 +151,7 @@ def start_hand(
         acted=[None] * n,
         raises=0,
         aggressor=None,
+        full_to=0,
         street=0,
         range=None,
         dead=[0] * n,
@@ -173,14 +182,17 @@ def start_hand(
         p["to_call"] = top
         p["min_raise"] = max(min_bet, top) if structure != FIXED_LIMIT else bet_sizes[0]
         p["raises"] = 1
-    # Left of the last blind (heads-up: the button, who posted the small blind).
-    first = next_seat(state, last_blind, p["dealt"]) if last_blind is not None else order[0]
+        p["full_to"] = top
+    # Left of the last blind (heads-up: the button, who posted the small blind); with no
+    # blinds (an ante game), left of the button, heads-up too.
+    first = next_seat(state, last_blind, p["dealt"]) if last_blind is not None else order_from_button(state)[0]
     _set_turn(state, _first_to_act(state, first))
 
 
-def start_round(state: State, street: int) -> None:
+def start_round(state: State, street: int, first: int | None = None) -> None:
     """Start the betting round of ``street`` (after the first): bets reset, action from
-    the first live player left of the button."""
+    the first live player left of the button (or from ``first``, as in stud, where the
+    best hand showing acts first)."""
     p = state.public
     n = len(state.players)
     p.update(
@@ -190,10 +202,34 @@ def start_round(state: State, street: int) -> None:
         acted=[None] * n,
         raises=0,
         aggressor=None,
+        full_to=0,
+        alt_bet=None,
         street=street,
         frozen=[None] * n,
     )
-    _set_turn(state, _first_to_act(state, next_seat(state, p["button"], range(n))))
+    start = next_seat(state, p["button"], range(n)) if first is None else first
+    _set_turn(state, _first_to_act(state, start))
+
+
+def set_turn(state: State, seat: int) -> None:
+    """Give the turn to ``seat`` (stud: the bring-in acts first on third street)."""
+    _set_turn(state, seat)
+
+
+def post_bring_in(state: State, seat: int, amount: int) -> bool:
+    """``seat`` brings in for ``amount`` (less than a full bet): a live bet the others
+    call or complete; it is not a full bet (the next bet is the completion to the full
+    bet size) and, when everyone just calls it, the bring-in has no further option.
+    Returns True when the betting round is over."""
+    p = state.public
+    amount = min(amount, state.stacks[seat])
+    if amount:
+        state.commit(seat, amount)
+    p["bets"][seat] = amount
+    p["to_call"] = max(p["to_call"], amount)
+    p["acted"][seat] = 0  # acted, but a completion reopens the betting for it
+    p["frozen"][seat] = None
+    return _advance(state, seat)
 
 
 # --- who acts ---------------------------------------------------------------------------
@@ -247,8 +283,8 @@ def raise_range(state: State, seat: int) -> list[int] | None:
     if all_in <= to_call:
         return None  # can only call (all-in) or fold
     acted = p["acted"][seat]
-    if acted is not None and to_call - acted < p["min_raise"]:
-        return None  # a short all-in did not reopen the betting
+    if acted is not None and to_call - acted < p["min_raise"] and p.get("full_to", 0) <= acted:
+        return None  # a short all-in did not reopen the betting (a completion does)
     # Someone must be able to call: no raise when everyone else is all-in or folded.
     if not any(p["live"][s] and state.stacks[s] > 0 for s in range(len(bets)) if s != seat):
         return None
@@ -256,8 +292,13 @@ def raise_range(state: State, seat: int) -> list[int] | None:
     if structure == FIXED_LIMIT:
         if p["raises"] >= 4:
             return None
-        full = to_call + p["bet_sizes"][p["street"]]
+        size = p["bet_sizes"][p["street"]]
+        # no full bet yet this round (a bring-in or a short all-in bet): complete it
+        full = size if p["raises"] == 0 and to_call < size else to_call + size
         amount = min(full, all_in)
+        alt = p.get("alt_bet")
+        if alt and p["raises"] == 0:  # a choice of two bet sizes until the first full bet
+            return [amount, min(alt if to_call < size else to_call + alt, all_in)]
         return [amount, amount]
     least = to_call + p["min_raise"] if to_call else max(p["min_bet"], 1)
     most = all_in
@@ -286,7 +327,9 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         kind = "raise" if p["to_call"] else "bet"
         least, most = rng
         sizes = [least]
-        if p["structure"] != FIXED_LIMIT:
+        if p["structure"] == FIXED_LIMIT:
+            sizes.append(most)  # the bigger of two bet sizes (stud's open pair on fourth street)
+        else:
             call = p["to_call"] - p["bets"][seat]
             pot_after_call = state.pot + call
             for a, b in POT_FRACTIONS:
@@ -327,6 +370,8 @@ def check_action(state: State, seat: int, action: Action) -> str | None:
         return f"say how much: {action.kind} to an amount from {rng[0]} to {rng[1]}"
     if not rng[0] <= action.amount <= rng[1]:
         return f"{action.kind} to {action.amount} is outside the legal range {rng[0]}..{rng[1]}"
+    if p["structure"] == FIXED_LIMIT and action.amount not in rng:
+        return f"fixed limit: {action.kind} to {' or '.join(map(str, sorted(set(rng))))}"
     return "ok"
 
 
@@ -363,8 +408,13 @@ def _bet(state: State, seat: int, to: int) -> None:
     increment = to - p["to_call"]
     p["bets"][seat] = to
     if p["structure"] == FIXED_LIMIT:
-        if increment >= p["bet_sizes"][p["street"]]:
+        size = p["bet_sizes"][p["street"]]
+        if p.get("alt_bet") and to > size:  # the bigger size was chosen: the round's bet from now on
+            size = p["bet_sizes"][p["street"]] = p["min_raise"] = p["alt_bet"]
+        if increment >= size or (p["raises"] == 0 and to >= size):  # a full bet, or the completion
             p["raises"] += 1
+            p["full_to"] = to
+            p["alt_bet"] = None
     elif increment >= p["min_raise"]:  # a full bet or raise (a short all-in is not)
         p["min_raise"] = increment
         p["raises"] += 1
