@@ -56,7 +56,7 @@ from hoyle import poker as ev
 from hoyle.errors import InvalidOptionError
 from hoyle_poker import betting
 from hoyle_poker.betting import FIXED_LIMIT
-from hoyle_poker.flop import FlopRules, _non_negative, _positive
+from hoyle_poker.flop import FlopRules
 
 STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
 BRING_IN = Action("bring-in")
@@ -257,19 +257,19 @@ OPEN_PAIR = Option(
 def stud_options() -> tuple[Option, ...]:
     """The options every stud game has."""
     return (
-        Option(name="ante", default=1, doc="Ante from every player", check_value=_non_negative),
-        Option(name="bring_in", default=1, doc="The bring-in (less than the small bet)", check_value=_non_negative),
-        Option(name="small_bet", default=2, doc="Fixed-limit bet on third and fourth street", check_value=_positive),
-        Option(name="big_bet", default=0, doc="Fixed-limit bet from fifth street (0: twice the small bet)", check_value=_non_negative),
-        Option(name="stack", default=200, doc="Starting stack when new_game gets no stacks", check_value=_positive),
-        Option(name="hands", default=1, doc="Hands in the session (stacks carry over)", check_value=_positive),
+        Option(name="ante", default=1, doc="Ante from every player", minimum=0),
+        Option(name="bring_in", default=1, doc="The bring-in (less than the small bet)", minimum=0),
+        Option(name="small_bet", default=2, doc="Fixed-limit bet on third and fourth street", minimum=1),
+        Option(name="big_bet", default=0, doc="Fixed-limit bet from fifth street (0: twice the small bet)", minimum=0),
+        Option(name="stack", default=200, doc="Starting stack when new_game gets no stacks", minimum=1),
+        Option(name="hands", default=1, doc="Hands in the session (stacks carry over)", minimum=1),
         Option(
             name="procedure",
             default="strict",
             doc="strict: an out-of-turn or malformed action is refused; cardroom: RULES.md B3",
             choices=("strict", "cardroom"),
         ),
-        Option(name="penalty", default=1, doc="Cardroom penalty: chips paid to each other player", check_value=_non_negative),
+        Option(name="penalty", default=1, doc="Cardroom penalty: chips paid to each other player", minimum=0),
         Option(name="showdown", default="auto", doc="auto: every live hand is shown; manual: each player shows or mucks in turn", choices=("auto", "manual")),
     )
 
