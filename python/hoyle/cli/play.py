@@ -198,6 +198,7 @@ def _bots_for(names: list[str], players: int, seat: int, seed: int, variant: Var
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 acts first in most games).")
 @click.option("--bots", "bots_text", default=None, metavar="NAME[,NAME...]", help="Bots for the other seats: one name for all, or one per seat (default: random).")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None, help="Seed for the shuffles (default: random; printed at the start).")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True), default=None, metavar="FILE", help="Write the game record (one JSON line, as `hoyle replay` reads) when the game ends or you quit.")
 @game_options
 def play(
     variant: str,
@@ -205,6 +206,7 @@ def play(
     seat: int,
     bots_text: str | None,
     seed: int | None,
+    record_path: str | None,
     options: tuple[str, ...],
     house_rules: tuple[str, ...],
 ) -> None:
@@ -214,6 +216,7 @@ def play(
     Examples:
       hoyle play war --option max_battles=20
       hoyle play war --seat 1 --seed 7
+      hoyle play gin-rummy --bots gin --record game.jsonl
     """
     from hoyle.plugins import default_registry
 
@@ -229,7 +232,12 @@ def play(
     console.print(Text(f"{v.name}: {v.description}".rstrip(": "), style="bold"))
     console.print(f"You are seat {seat} ({game.state.players[seat]}); seed {seed}. {COMMANDS_HELP}")
     read = _readline_input(lambda: [str(a) for a in game.legal_actions(seat)])
-    Session(game, seat, bots, console, read).run()
+    try:
+        Session(game, seat, bots, console, read).run()
+    finally:
+        if record_path is not None:
+            with open(record_path, "w", encoding="utf-8") as out:
+                out.write(game.to_json() + "\n")
 
 
 COMMANDS = [play]
