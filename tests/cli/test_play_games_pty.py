@@ -124,3 +124,13 @@ def test_a_texas_holdem_hand(tmp_path: Path, seed: int) -> None:
     assert set(sent) <= {"check", "call"}
     # the result line names the chips won or lost, and they balance
     assert game.result is not None and sum(game.result["settlement"]) == 0
+
+
+def test_hints_come_from_the_bots_that_play_the_game() -> None:
+    from hoyle.cli.play import hint_bots
+    from hoyle.plugins import default_registry
+
+    registry = default_registry()
+    assert hint_bots(registry.variant("texas-holdem")) == ["poker", "random"]
+    assert "poker" not in hint_bots(registry.variant("pai-gow"))
+    assert "pai-gow-solver" in hint_bots(registry.variant("pai-gow"))
