@@ -75,7 +75,7 @@ def replay_check(record: Path, line: str, sent: list[str], seat: int = 0) -> hoy
     game = hoyle.new_game(data["variant"], players=len(data["players"]), seed=data["seed"], options=data["options"])
     for s, a in data["actions"]:
         game.act(a, s)
-    assert game.result == replayed.result
+    assert game.result is not None and game.result == replayed.result
     assert line == result_line(game.result, list(game.state.players), seat)
     return game
 

@@ -173,3 +173,12 @@ def test_wins_chips_from_random_bots() -> None:
 
     assert passes("poker")
     assert not passes("random")
+
+
+def test_docstrings() -> None:
+    import doctest
+
+    from hoyle_poker import bots
+
+    failures, tried = doctest.testmod(bots)
+    assert tried > 0 and failures == 0
