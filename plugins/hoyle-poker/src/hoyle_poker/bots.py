@@ -17,8 +17,9 @@ betting facts in ``view["public"]`` (``to_call``, ``bets``, ``live``, ``button``
 4. **Raising**: an average hand's equity is ``fair = 1 / players`` (itself and the
    opponents it was measured against). With ``equity >= fair + raise_at * (1 - fair) +
    margin`` it bets or raises three quarters of the pot (the whole pot when ``equity >=
-   fair + 2 * raise_at * (1 - fair)``), clamped to the legal ``range``. Otherwise it
-   checks when it can.
+   fair + pot_at * (1 - fair)``), clamped to the legal ``range``. Otherwise it checks
+   when it can. Against random opponents, who call and fold at random, betting often
+   for value pays: ``raise_at=0.05`` won more chips than 0.1 or 0.3 in the bench.
 
 At a manual showdown it always shows.
 
@@ -116,17 +117,18 @@ class PokerBot:
 
     ``tightness`` is the extra equity demanded in the earliest position; ``raise_at``
     how far from an average hand's equity towards certainty its equity must be before it
-    bets or raises.
+    bets or raises, ``pot_at`` before it bets or raises the pot.
     """
 
     variants = tuple(GAMES)
 
-    def __init__(self, seed: int = 0, trials: int = 24, samples: int = 16, tightness: float = 0.06, raise_at: float = 0.3) -> None:
+    def __init__(self, seed: int = 0, trials: int = 24, samples: int = 16, tightness: float = 0.06, raise_at: float = 0.05, pot_at: float = 0.3) -> None:
         self.rng = Rng(seed)
         self.trials = trials
         self.samples = samples
         self.tightness = tightness
         self.raise_at = raise_at
+        self.pot_at = pot_at
         #: The last decision's numbers (for tests and hints): equity, price, position.
         self.last: dict[str, float] = {}
 
@@ -158,7 +160,7 @@ class PokerBot:
         if rng is not None and equity >= fair + self.raise_at * (1 - fair) + margin:
             kind = "raise" if public["to_call"] else "bet"
             least, most = int(rng[0]), int(rng[1])
-            strong = equity >= fair + 2 * self.raise_at * (1 - fair)
+            strong = equity >= fair + self.pot_at * (1 - fair)
             pot_after_call = pot + max(to_call, 0)
             size = int(public["to_call"]) + (pot_after_call if strong else pot_after_call * 3 // 4)
             return Action(kind, amount=max(least, min(most, size)))
