@@ -29,10 +29,10 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 PROMPT_OR_END = [r"legal: (.*?)your move> ", r"(Game over after [^\r\n]*\))", pexpect.EOF]
 
 
-def play_in_terminal(args: list[str], record: Path, choose: Chooser) -> tuple[str, list[str]]:
+def play_in_terminal(args: list[str], record: Path, choose: Chooser) -> tuple[str, list[str], str]:
     """Run ``python -m hoyle.cli play ARGS --record RECORD`` and answer each prompt with
     ``choose(legal actions as listed, the screen since the last prompt)``, which must be
-    one of them; returns the result line and the actions sent."""
+    one of them; returns the result line, the actions sent and the final screen."""
     env = {**os.environ, "NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "200"}
     child = pexpect.spawn(
         sys.executable, ["-m", "hoyle.cli", "play", *args, "--record", str(record)], env=env, encoding="utf-8", timeout=60, dimensions=(50, 200)
@@ -45,6 +45,7 @@ def play_in_terminal(args: list[str], record: Path, choose: Chooser) -> tuple[st
                 pytest.fail(f"the program ended without a result: {child.before!r}")
             if index == 1:
                 line = ANSI.sub("", child.match.group(1))
+                screen = ANSI.sub("", child.before)
                 break
             text = ANSI.sub("", child.match.group(1))
             legal = [a.strip() for a in " ".join(part.strip() for part in text.splitlines()).split(",") if a.strip()]
@@ -61,7 +62,7 @@ def play_in_terminal(args: list[str], record: Path, choose: Chooser) -> tuple[st
     finally:
         child.close(force=True)
     assert child.exitstatus == 0
-    return line, sent
+    return line, sent, screen
 
 
 def replay_check(record: Path, line: str, sent: list[str], seat: int = 0) -> hoyle.Game:
@@ -110,18 +111,29 @@ def gin_player(rng: random.Random) -> Chooser:
 @pytest.mark.parametrize("seed", [4, 9])
 def test_a_full_gin_deal(tmp_path: Path, seed: int) -> None:
     record = tmp_path / "gin.jsonl"
-    line, sent = play_in_terminal(["gin-rummy", "--seed", str(seed), "--option", "target=1", "--bots", "random"], record, gin_player(random.Random(seed)))
+    line, sent, screen = play_in_terminal(["gin-rummy", "--seed", str(seed), "--option", "target=1", "--bots", "random"], record, gin_player(random.Random(seed)))
     game = replay_check(record, line, sent)
     assert any(a.startswith("discard") for a in sent)
     assert game.result is not None and game.result["deals"] >= 1
+    # the last deal ended by a knock (target 1: any points end the game); the final table
+    # shows the knocker's melds and both hands face up
+    outcome = game.state.public["outcome"]
+    knocker = outcome["knocker"]
+    melds = re.findall(r"^(your|player 2:) meld \d +([^\r\n]+)", screen, re.M)
+    assert any(who == ("your" if knocker == 0 else "player 2:") for who, _ in melds)
+    assert re.search(r"^player 2: hand +[2-9TJQKA][cdhs] ", screen, re.M)  # the defender's cards, face up
 
 
 @pytest.mark.parametrize("seed", [3, 8])
 def test_a_texas_holdem_hand(tmp_path: Path, seed: int) -> None:
     record = tmp_path / "holdem.jsonl"
-    line, sent = play_in_terminal(["texas-holdem", "--seed", str(seed), "--players", "3", "--bots", "poker"], record, preferring(random.Random(seed), "check", "call"))
+    line, sent, screen = play_in_terminal(["texas-holdem", "--seed", str(seed), "--players", "3", "--bots", "poker"], record, preferring(random.Random(seed), "check", "call"))
     game = replay_check(record, line, sent)
     assert set(sent) <= {"check", "call"}
+    board = re.findall(r"^board +([^\r\n]*)", screen, re.M)[-1].split()
+    assert board == [str(c) for c in game.state.zone("board").cards] or board == ["-"]
+    if game.state.phase == "over" and len(board) == 5:  # a showdown: your hole cards are shown
+        assert re.search(r"^your hole +\S\S \S\S", screen, re.M)
     # the result line names the chips won or lost, and they balance
     assert game.result is not None and sum(game.result["settlement"]) == 0
 
