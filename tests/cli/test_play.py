@@ -98,3 +98,17 @@ def test_bad_seat_and_bot_count(runner: CliRunner) -> None:
     assert bad_seat.exit_code == 2 and "--seat 2: seats are 0..1" in bad_seat.stderr
     too_many = play(runner, "--bots", "random,random", input="")
     assert too_many.exit_code == 2 and "2 bots for 1 other seats" in too_many.stderr
+
+
+def test_record_is_written_when_you_quit(runner: CliRunner, tmp_path: Any) -> None:
+    path = tmp_path / "hand.jsonl"
+    # Three-handed hold'em, seed 5: the button (a random bot) raises to 5, you call from
+    # the small blind, the big blind calls; on the flop you may bet 2 (the big blind) up
+    # to your stack of 195, and you quit.
+    result = runner.invoke(cli, ["play", "texas-holdem", "-p", "3", "--seed", "5", "--record", str(path)], input="call\nquit\n", terminal_width=120)
+    assert result.exit_code == 0, result.stderr
+    assert "(or any bet to 2..195)" in " ".join(result.stdout.split())
+    game = hoyle.Game.from_json(path.read_text(encoding="utf-8"))
+    assert not game.is_over and game.phase == "flop"
+    assert game.record["actions"] == [[2, "raise to 5"], [0, "call"], [1, "call"]]
+    assert game.state.stacks[0] == 195

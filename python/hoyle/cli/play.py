@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import click
@@ -25,6 +25,7 @@ from hoyle._core import Rng
 from hoyle.bots import BOTS, Bot, make_bot
 from hoyle.cli.common import game_options, parse_bots, parse_options
 from hoyle.cli.render import describe_events, render_view, result_line
+from hoyle.engine.actions import Action
 from hoyle.engine.game import Game, new_game
 from hoyle.errors import HoyleError, IllegalActionError, InvalidArgumentError
 from hoyle.registry import Variant
@@ -46,6 +47,23 @@ def hint_bots(variant: Variant) -> list[str]:
     """The registered bots suited to ``variant``, specialised ones first, ``random`` last."""
     names = [n for n, f in BOTS.items() if bot_suits(f, variant)]
     return sorted(names, key=lambda n: (n == "random", n))
+
+
+def bet_sizes(view: Mapping[str, Any], legal: Sequence[Action]) -> str | None:
+    """When the legal actions include a bet or raise and the view publishes the legal
+    range (``public["range"] = [least, most]``, as the betting games do), the sizes in
+    words: only some sizes are listed, any in the range is accepted.
+
+    >>> bet_sizes({"public": {"range": [4, 200]}}, [Action("fold"), Action("raise", amount=4)])
+    'raise to 4..200'
+    >>> bet_sizes({"public": {"range": None}}, [Action("check")]) is None
+    True
+    """
+    rng = (view.get("public") or {}).get("range")
+    kinds = [a.kind for a in legal if a.kind in ("bet", "raise") and a.amount is not None]
+    if not kinds or not isinstance(rng, (list, tuple)) or len(rng) != 2 or rng[0] == rng[1]:
+        return None
+    return f"{kinds[0]} to {rng[0]}..{rng[1]}"
 
 
 class Session:
@@ -78,7 +96,11 @@ class Session:
 
     def show_legal(self) -> None:
         legal = self.game.legal_actions(self.seat)
-        self.console.print(Text("legal: ", style="bold") + Text(", ".join(map(str, legal))))
+        line = Text("legal: ", style="bold") + Text(", ".join(map(str, legal)))
+        sizes = bet_sizes(self.game.view(self.seat), legal)
+        if sizes:
+            line.append(f" (or any {sizes})", style="dim")
+        self.console.print(line)
 
     # --- the loop ----------------------------------------------------------------------
 
@@ -198,6 +220,7 @@ def _bots_for(names: list[str], players: int, seat: int, seed: int, variant: Var
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 acts first in most games).")
 @click.option("--bots", "bots_text", default=None, metavar="NAME[,NAME...]", help="Bots for the other seats: one name for all, or one per seat (default: random).")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None, help="Seed for the shuffles (default: random; printed at the start).")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True), default=None, metavar="FILE", help="Write the game record (one JSON line, as `hoyle replay` reads) when the game ends or you quit.")
 @game_options
 def play(
     variant: str,
@@ -205,6 +228,7 @@ def play(
     seat: int,
     bots_text: str | None,
     seed: int | None,
+    record_path: str | None,
     options: tuple[str, ...],
     house_rules: tuple[str, ...],
 ) -> None:
@@ -214,6 +238,7 @@ def play(
     Examples:
       hoyle play war --option max_battles=20
       hoyle play war --seat 1 --seed 7
+      hoyle play gin-rummy --bots gin --record game.jsonl
     """
     from hoyle.plugins import default_registry
 
@@ -229,7 +254,12 @@ def play(
     console.print(Text(f"{v.name}: {v.description}".rstrip(": "), style="bold"))
     console.print(f"You are seat {seat} ({game.state.players[seat]}); seed {seed}. {COMMANDS_HELP}")
     read = _readline_input(lambda: [str(a) for a in game.legal_actions(seat)])
-    Session(game, seat, bots, console, read).run()
+    try:
+        Session(game, seat, bots, console, read).run()
+    finally:
+        if record_path is not None:
+            with open(record_path, "w", encoding="utf-8") as out:
+                out.write(game.to_json() + "\n")
 
 
 COMMANDS = [play]

@@ -70,10 +70,19 @@ def zone_cards(zone: Mapping[str, Any], sort: bool = False, limit: int | None = 
     return cards_text(cards, sort=sort)
 
 
-def _zone_label(name: str) -> str:
-    """``hand:0`` -> ``hand``: the owner is shown separately."""
-    base, sep, rest = name.rpartition(":")
-    return base if sep and rest.isdigit() else name
+def _zone_label(name: str, owner: int | None = None) -> str:
+    """A zone's name without its owner, who is shown separately: ``hand:0`` -> ``hand``;
+    ``meld:0:1`` (seat 0's meld 1) -> ``meld 1``.
+
+    >>> _zone_label("hand:0", 0), _zone_label("meld:0:1", 0), _zone_label("pile:1")
+    ('hand', 'meld 1', 'pile')
+    """
+    parts = name.split(":")
+    if owner is not None and str(owner) in parts[1:]:
+        parts.remove(str(owner))
+    elif owner is None and len(parts) > 1 and parts[-1].isdigit():
+        parts.pop()
+    return " ".join(parts)
 
 
 def who(seat: int | None, players: Sequence[str], viewer: int | None = None) -> str:
@@ -120,11 +129,11 @@ def render_view(view: Mapping[str, Any], title: str | None = None) -> Renderable
     shared = [(n, z) for n, z in items if z.get("owner") is None]
     others = [(n, z) for n, z in items if z.get("owner") is not None and z.get("owner") != seat]
     for name, z in mine:
-        zones.add_row(f"your {_zone_label(name)}", zone_cards(z, sort=True))
+        zones.add_row(f"your {_zone_label(name, seat)}", zone_cards(z, sort=True))
     for name, z in shared:
         zones.add_row(name, zone_cards(z, limit=MAX_PILE))
     for name, z in sorted(others, key=lambda nz: (nz[1]["owner"], nz[0])):
-        zones.add_row(f"{who(z['owner'], players)}: {_zone_label(name)}", zone_cards(z, limit=MAX_PILE))
+        zones.add_row(f"{who(z['owner'], players)}: {_zone_label(name, z['owner'])}", zone_cards(z, limit=MAX_PILE))
     parts.append(zones)
 
     public = view.get("public") or {}

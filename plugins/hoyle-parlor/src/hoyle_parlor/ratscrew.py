@@ -268,6 +268,8 @@ class SlapBot:
         (Action('slap'), True)
     """
 
+    variants = ("egyptian-ratscrew",)  # `hoyle play` offers it (and its hints) here only
+
     def __init__(self, seed: int = 0, skill: float = 0.7, speed: float = 1.0, mistakes: float = 0.0) -> None:
         self.rng = Rng(seed)
         self.skill, self.speed, self.mistakes = skill, speed, mistakes

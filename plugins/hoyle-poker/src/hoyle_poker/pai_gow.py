@@ -341,6 +341,8 @@ def agreement(hands: int = 200, samples: int = 500, seed: int = 0) -> float:
 class HouseWayBot:
     """Sets its hand the way the dealer would (any other decision: the first legal)."""
 
+    variants = ("pai-gow",)  # `hoyle play` offers it (and its hints) for Pai Gow only
+
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
@@ -354,6 +356,8 @@ class HouseWayBot:
 
 class SolverBot:
     """Sets its hand by :func:`best_setting` (``samples`` dealer hands per decision)."""
+
+    variants = ("pai-gow",)
 
     def __init__(self, seed: int = 0, samples: int = 300) -> None:
         self.seed, self.samples = seed, samples
