@@ -89,7 +89,7 @@ def hoyle_register_house_rules(register: Callable[[HouseRule], None]) -> None:
         @hookimpl
         def hoyle_register_house_rules(register):
             register(HouseRule(name="going-rummy-doubles", rules=GoingRummyDoubles(),
-                               variants=("basic-rummy",)))
+                               variants=("rummy",)))
     """
 
 

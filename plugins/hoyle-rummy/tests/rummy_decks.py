@@ -21,7 +21,7 @@ def rummy_deck(hands: list[str], up: str, stock: str = "") -> Deck:
     return Deck(" ".join(order + rest))
 
 
-def new(hands: list[str], up: str, stock: str = "", variant: str = "basic-rummy", **options: Any) -> hoyle.Game:
+def new(hands: list[str], up: str, stock: str = "", variant: str = "rummy", **options: Any) -> hoyle.Game:
     """The last seat deals, so seat 0 gets the first card and plays first."""
     return hoyle.new_game(
         variant, players=len(hands), deck=rummy_deck(hands, up, stock), options={"first_dealer": len(hands) - 1, **options}

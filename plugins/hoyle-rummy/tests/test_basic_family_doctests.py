@@ -1,4 +1,4 @@
-"""The examples in the basic-rummy family's docstrings run."""
+"""The examples in the rummy family's docstrings run."""
 
 from __future__ import annotations
 

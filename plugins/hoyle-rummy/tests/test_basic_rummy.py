@@ -21,7 +21,7 @@ def melds(game: hoyle.Game) -> set[str]:
 
 def test_deal_sizes_up_card_and_who_starts() -> None:
     for players, size in ((2, 10), (3, 7), (4, 7), (5, 6), (6, 6)):
-        game = hoyle.new_game("basic-rummy", players=players, seed=players)
+        game = hoyle.new_game("rummy", players=players, seed=players)
         st = game.state
         assert [len(st.zone(f"hand:{s}").cards) for s in st.seats] == [size] * players
         assert len(st.zone("discard").cards) == 1
@@ -30,9 +30,9 @@ def test_deal_sizes_up_card_and_who_starts() -> None:
 
 
 def test_first_dealer_is_drawn_from_the_seed_then_the_deal_rotates() -> None:
-    dealers = {hoyle.new_game("basic-rummy", players=4, seed=s).state.public["dealer"] for s in range(20)}
+    dealers = {hoyle.new_game("rummy", players=4, seed=s).state.public["dealer"] for s in range(20)}
     assert len(dealers) > 1
-    assert all(hoyle.new_game("basic-rummy", seed=s).state.public["dealer"] == hoyle.new_game("basic-rummy", seed=s).state.public["dealer"] for s in range(5))
+    assert all(hoyle.new_game("rummy", seed=s).state.public["dealer"] == hoyle.new_game("rummy", seed=s).state.public["dealer"] for s in range(5))
     # Seat 1 deals; seat 0 goes out at once; seat 0 deals next, and seat 1 starts.
     game = new([H0, H1], "4s", "Qs", several_melds=True, target=1000)
     for a in ("draw stock", "meld 2h 3h 4h", "meld 7c 7d 7s", "meld 9s Ts Js Qs", "discard Kd"):
@@ -198,7 +198,7 @@ def test_empty_stock_turns_the_discard_pile_over_unshuffled() -> None:
 def test_shuffle_the_discards_before_reuse() -> None:
     def turned(seed: int) -> tuple[list[str], list[str]]:
         game = hoyle.new_game(
-            "basic-rummy", seed=seed, deck=new([H0, H1], "4s").record["decks"][0], options={"first_dealer": 1, "stock_end": "shuffle"}
+            "rummy", seed=seed, deck=new([H0, H1], "4s").record["decks"][0], options={"first_dealer": 1, "stock_end": "shuffle"}
         )
         cycle(game, 31)
         pile = cards(game, "discard")
@@ -292,25 +292,25 @@ def test_settlement_per_hand_and_fixed_number_of_deals() -> None:
 
 def test_bad_options() -> None:
     with pytest.raises(InvalidOptionError):
-        hoyle.new_game("basic-rummy", options={"ace": "high"})
+        hoyle.new_game("rummy", options={"ace": "high"})
     with pytest.raises(InvalidOptionError):
-        hoyle.new_game("basic-rummy", players=2, options={"first_dealer": 3})
+        hoyle.new_game("rummy", players=2, options={"first_dealer": 3})
     with pytest.raises(InvalidOptionError):
-        hoyle.new_game("basic-rummy", players=7)
+        hoyle.new_game("rummy", players=7)
 
 
 def test_conformance() -> None:
-    check_variant("basic-rummy", games=2, seed=1, options={"deals": 3}, bot=MeldingBot)
-    check_variant("basic-rummy", games=2, players=4, options={"target": 40, "stock_limit": 2, "count_stock": True}, bot=MeldingBot)
+    check_variant("rummy", games=2, seed=1, options={"deals": 3}, bot=MeldingBot)
+    check_variant("rummy", games=2, players=4, options={"target": 40, "stock_limit": 2, "count_stock": True}, bot=MeldingBot)
     check_variant(
-        "basic-rummy", games=2, players=3, bot=MeldingBot,
+        "rummy", games=2, players=3, bot=MeldingBot,
         options={"deals": 2, "several_melds": True, "going_rummy": "double", "ace": "high-or-low", "stock_end": "shuffle", "layoff_after_meld": True, "stock_limit": 3},
     )
     check_variant(
-        "basic-rummy", games=2, players=6, bot=MeldingBot,
+        "rummy", games=2, players=6, bot=MeldingBot,
         options={"deals": 2, "stock_end": "block", "scoring": "penalty", "settlement": "per-hand", "discard_to_go_out": True, "ace": "round-the-corner"},
     )
-    check_variant("basic-rummy", games=2, players=5, options={"deals": 2, "stock_limit": 2})
+    check_variant("rummy", games=2, players=5, options={"deals": 2, "stock_limit": 2})
 
 
 def test_melds_are_never_rearranged() -> None:

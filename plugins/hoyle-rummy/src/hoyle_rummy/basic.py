@@ -49,7 +49,7 @@ House rules (options, standard play first):
   the sum of those payments.
 
     >>> import hoyle
-    >>> game = hoyle.new_game("basic-rummy", players=3, seed=7)
+    >>> game = hoyle.new_game("rummy", players=3, seed=7)
     >>> game.phase, len(game.state.zone("hand:0").cards)
     ('draw', 7)
 """
@@ -152,7 +152,7 @@ def _deck(options: Any) -> Deck:
 
 
 BASIC = Variant(
-    name="basic-rummy",
+    name="rummy",
     rules=BasicRummy(),
     players=(2, 6),
     deck=_deck,

@@ -304,7 +304,7 @@ class MeldingBot:
     random.
 
         >>> import hoyle
-        >>> game = hoyle.new_game("basic-rummy", seed=2)
+        >>> game = hoyle.new_game("rummy", seed=2)
         >>> bot = MeldingBot(seed=1)
         >>> bot.choose(game.view(game.to_act), game.legal_actions()) in game.legal_actions()
         True
