@@ -62,6 +62,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hoyle import Action, State
+from hoyle.errors import InvalidOptionError
 
 NO_LIMIT, POT_LIMIT, FIXED_LIMIT = "no-limit", "pot-limit", "fixed-limit"
 STRUCTURES = (NO_LIMIT, POT_LIMIT, FIXED_LIMIT)
@@ -733,6 +734,37 @@ def settle(
             split(state, amount, hi_winners)
             record.append({"amount": amount, "high": hi_winners})
     return record
+
+
+def seat_hand(state: State, stack: int) -> tuple[int, list[int]]:
+    """Seat the next hand of a session: on the first deal every seat gets ``stack`` chips
+    unless ``new_game(stacks=...)`` gave them and the button starts on the last seat;
+    later the button moves to the next seat with chips. Seats with chips are dealt in.
+    Returns ``(button, dealt)``; fewer than two players with chips is an error."""
+    n = len(state.players)
+    p = state.public
+    if state.deal_number == 0:
+        if not any(state.stacks):
+            state.stacks = [stack] * n
+        button = n - 1
+    else:
+        button = next_seat(state, p["button"], [s for s in range(n) if state.stacks[s] > 0])
+    dealt = [s for s in range(n) if state.stacks[s] > 0]
+    if len(dealt) < 2:
+        raise InvalidOptionError("a hand needs at least two players with chips")
+    return button, dealt
+
+
+def end_if_uncontested(state: State) -> bool:
+    """If one player is left in the hand, return the uncalled bet, give them the pot
+    without a showdown and end the deal; return whether that happened."""
+    if sum(state.public["live"]) != 1:
+        return False
+    return_uncalled(state)
+    award_uncontested(state)
+    state.phase = "over"
+    state.end_deal("folds", winner=live_seats(state)[0])
+    return True
 
 
 def award_uncontested(state: State) -> None:

@@ -47,7 +47,7 @@ from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
 from hoyle import poker as ev
 from hoyle.errors import InvalidOptionError
 from hoyle_poker import betting
-from hoyle_poker.betting import FIXED_LIMIT, MUCK, NO_LIMIT, POT_LIMIT, SHOW, STRUCTURES
+from hoyle_poker.betting import MUCK, NO_LIMIT, POT_LIMIT, SHOW, STRUCTURES
 
 STREETS = ("preflop", "flop", "turn", "river")
 BOARD_CARDS = (0, 3, 1, 1)
@@ -110,15 +110,7 @@ class FlopRules:
         p = state.public
         n = len(state.players)
         hole = self.hole_cards(o)
-        if state.deal_number == 0:
-            if not any(state.stacks):
-                state.stacks = [o["stack"]] * n
-            button = n - 1
-        else:
-            button = betting.next_seat(state, p["button"], [s for s in range(n) if state.stacks[s] > 0])
-        dealt = [s for s in range(n) if state.stacks[s] > 0]
-        if len(dealt) < 2:
-            raise InvalidOptionError("a hand needs at least two players with chips")
+        button, dealt = betting.seat_hand(state, o["stack"])
         deck_size = len(state.zone("deck").cards)
         if hole * len(dealt) + 8 > deck_size:
             raise InvalidOptionError(f"{len(dealt)} players with {hole} hole cards each need more than the {deck_size}-card deck")
@@ -186,11 +178,7 @@ class FlopRules:
         """The betting round is over: deal on, or go to the showdown."""
         p = state.public
         while True:
-            if sum(p["live"]) == 1:
-                betting.return_uncalled(state)
-                betting.award_uncontested(state)
-                state.phase = "over"
-                state.end_deal("folds", winner=betting.live_seats(state)[0])
+            if betting.end_if_uncontested(state):
                 return
             street = p["street"] + 1
             if street == len(STREETS):

@@ -25,9 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hoyle import Deck, Option, State, Variant, Zone, hookimpl
+from hoyle import Deck, State, Variant, Zone, hookimpl
 from hoyle import poker as ev
-from hoyle.errors import InvalidOptionError
 from hoyle_poker import betting
 from hoyle_poker.betting import FIXED_LIMIT
 from hoyle_poker.draw import forced_bets, with_defaults
@@ -48,16 +47,7 @@ class TableHandRules(FlopRules):
         o = state.options
         p = state.public
         n = len(state.players)
-        if state.deal_number == 0:
-            if not any(state.stacks):
-                state.stacks = [o["stack"]] * n
-            p["initial"] = list(state.stacks)
-            button = n - 1
-        else:
-            button = betting.next_seat(state, p["button"], [s for s in range(n) if state.stacks[s] > 0])
-        dealt = [s for s in range(n) if state.stacks[s] > 0]
-        if len(dealt) < 2:
-            raise InvalidOptionError("a hand needs at least two players with chips")
+        button, dealt = betting.seat_hand(state, o["stack"])
         p["button"], p["dealt"], p["start"] = button, dealt, list(state.stacks)
         for s in range(n):
             state.add_zone(f"hole:{s}", owner=s, visibility=Zone.OWNER)
@@ -93,11 +83,7 @@ class TableHandRules(FlopRules):
     def _next_street(self, state: State) -> None:
         p = state.public
         while True:
-            if sum(p["live"]) == 1:
-                betting.return_uncalled(state)
-                betting.award_uncontested(state)
-                state.phase = "over"
-                state.end_deal("folds", winner=betting.live_seats(state)[0])
+            if betting.end_if_uncontested(state):
                 return
             street = p["street"] + 1
             if street == ROUNDS:
