@@ -20,7 +20,7 @@ amount as ``to N`` (the total the bet is raised to), other kinds as a bare numbe
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from hoyle._core import Card
 from hoyle.errors import HoyleError, IllegalActionError
@@ -28,15 +28,25 @@ from hoyle.errors import HoyleError, IllegalActionError
 _TO_KINDS = frozenset({"raise", "bet"})
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One player decision: ``kind`` plus optional cards, amount, source and target."""
+class Action(NamedTuple):
+    """One player decision: ``kind`` plus optional cards, amount, source and target.
+    Immutable and hashable; an Action equals only another Action with the same fields
+    (a NamedTuple for speed: variants build many of them per decision)."""
 
     kind: str
     cards: tuple[Card, ...] = ()
     amount: int | None = None
     source: str | None = None
     target: int | None = None
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Action and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return tuple.__hash__(self)
 
     def __str__(self) -> str:
         parts = [self.kind]

@@ -220,9 +220,11 @@ class GinRules:
         allowed = [c for c in hand if c != forbidden]
         actions = [] if pub["must_knock"] == seat else [Action("discard", (c,)) for c in allowed]
         limit = pub["knock_limit"]
-        for c in allowed:
-            if rummy.deadwood([x for x in hand if x != c], table.rules) <= limit:
-                actions.append(Action("knock", (c,)))
+        # One exact search says whether any knock exists; only then check each discard.
+        if rummy.best_discard(hand, table.rules, forbid=forbidden).deadwood_value <= limit:
+            for c in allowed:
+                if rummy.deadwood([x for x in hand if x != c], table.rules) <= limit:
+                    actions.append(Action("knock", (c,)))
         return actions
 
     def _may_take_discard(self, state: State, table: Table, seat: int) -> bool:
