@@ -45,3 +45,43 @@ def test_whole_game(benchmark) -> None:  # type: ignore[no-untyped-def]
             g.act(g.legal_actions()[0])
 
     benchmark(play)
+
+
+class _PassRules:
+    """A variant with no rule work at all: each seat in turn passes, forever."""
+
+    PASS = hoyle.Action("pass")
+
+    @hoyle.hookimpl
+    def hoyle_deal(self, state):  # type: ignore[no-untyped-def]
+        state.phase, state.to_act = "play", 0
+        return True
+
+    @hoyle.hookimpl
+    def hoyle_legal_actions(self, state, seat):  # type: ignore[no-untyped-def]
+        return [self.PASS] if seat == state.to_act else []
+
+    @hoyle.hookimpl
+    def hoyle_apply_action(self, state, seat, action):  # type: ignore[no-untyped-def]
+        state.to_act = 1 - seat
+        return True
+
+
+def test_engine_overhead_per_action(benchmark) -> None:  # type: ignore[no-untyped-def]
+    """legal_actions + act on a variant that does nothing: the engine's own cost."""
+    from hoyle.plugins import get_plugin_manager
+    from hoyle.registry import Registry
+
+    class Plugin:
+        @hoyle.hookimpl
+        def hoyle_register_variants(self, register):  # type: ignore[no-untyped-def]
+            register(hoyle.Variant(name="pass", rules=_PassRules(), players=(2, 2), deck=lambda o: hoyle.Deck.standard()))
+
+    pm = get_plugin_manager(load_entrypoints=False)
+    pm.register(Plugin())
+    game = hoyle.new_game("pass", seed=1, registry=Registry(pm))
+
+    def step() -> None:
+        game.act(game.legal_actions()[0])
+
+    benchmark(step)
