@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 import hoyle
@@ -100,9 +101,25 @@ def test_empty_file(runner: CliRunner, tmp_path: Path) -> None:
     assert result.exit_code == 2 and "no game records" in result.stderr
 
 
-def test_phh_is_not_supported_yet(runner: CliRunner, tmp_path: Path) -> None:
+def test_phh_hand_history_replays(runner: CliRunner, tmp_path: Path) -> None:
+    pytest.importorskip("hoyle_poker")
+    from hoyle import phh
+
+    game = hoyle.new_game("texas-holdem", players=3, seed=5)
+    while not game.is_over:
+        game.act(game.legal_actions()[-1])  # the last listed action: all-in or the biggest
+    assert game.result is not None
+    path = tmp_path / "hand.phh"
+    path.write_text(phh.dump(game))
+    result = runner.invoke(cli, ["replay", str(path), "--json"])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)[0]["result"]["stacks"] == game.result["stacks"]
+
+
+def test_broken_phh_is_one_clear_error(runner: CliRunner, tmp_path: Path) -> None:
+    pytest.importorskip("hoyle_poker")
     path = tmp_path / "hand.phh"
     path.write_text("variant = 'NT'\n")
     result = runner.invoke(cli, ["replay", str(path)])
-    assert result.exit_code == 1
-    assert "PHH hand histories are not supported yet" in result.stderr
+    assert result.exit_code == 2 and "Traceback" not in result.stderr
+    assert result.stderr.startswith("hoyle: error:")

@@ -4,7 +4,8 @@ A record file is read by the reader registered for its suffix in :data:`READERS`
 (anything else is read as JSONL). A JSONL line is either a game record
 (``Game.to_json()``) or a line written by ``hoyle simulate --out`` (the record under
 ``"game"``, next to the recorded result, which the replay must reproduce).
-Poker hand histories (``.phh``) will get their reader with the poker variants.
+A poker hand history (``.phh``) is replayed by :func:`hoyle.phh.replay` (which needs the
+poker plugin) and then shown like any game record.
 
     >>> import io
     >>> [r.index for r in read_jsonl_lines(io.StringIO('{"variant": "war"}\\n\\n{"variant": "war"}\\n'), "x")]
@@ -72,11 +73,15 @@ def read_jsonl(path: Path) -> Iterator[Record]:
 
 
 def read_phh(path: Path) -> Iterator[Record]:
-    """Poker hand histories: not yet (they arrive with the poker variants)."""
-    raise CommandError(f"{path}: PHH hand histories are not supported yet (replay JSONL game records)")
+    """A PHH poker hand history: replayed into a hoyle game (the deck arranged to deal the
+    recorded cards), whose record is then replayed like any other."""
+    from hoyle import phh
+
+    game = phh.replay(path)
+    yield Record(1, json.loads(game.to_json()), None)
 
 
-#: Readers by file suffix; a plugin or a later version adds e.g. ``".phh"``.
+#: Readers by file suffix; a plugin may add more.
 READERS: dict[str, Reader] = {".jsonl": read_jsonl, ".json": read_jsonl, ".ndjson": read_jsonl, ".phh": read_phh}
 
 
