@@ -256,21 +256,6 @@ class DrawRules(FlopRules):
 
     # --- showdown -----------------------------------------------------------------------
 
-    def _showdown(self, state: State) -> None:
-        p = state.public
-        betting.return_uncalled(state)
-        order = betting.showdown_order(state)
-        p["showdown_order"] = order
-        if state.options["showdown"] == "manual":
-            state.phase = "showdown"
-            p["to_show"] = order
-            p["range"] = None
-            state.to_act = order[0]
-            return
-        for s in order:
-            state.reveal(f"hole:{s}", seat=s)
-        self._settle(state)
-
     def hand_value(self, state: State, seat: int) -> Any:
         """The value of ``seat``'s hand (greater is better)."""
         cards = state.zone(f"hole:{seat}").cards + state.zone(f"shown:{seat}").cards

@@ -197,21 +197,6 @@ class StudRules(FlopRules):
     def cards(self, state: State, seat: int) -> list[Card]:
         return state.zone(f"hole:{seat}").cards + state.zone(f"up:{seat}").cards + state.zone("board").cards
 
-    def _showdown(self, state: State) -> None:
-        p = state.public
-        betting.return_uncalled(state)
-        order = betting.showdown_order(state)
-        p["showdown_order"] = order
-        if state.options["showdown"] == "manual":
-            state.phase = "showdown"
-            p["to_show"] = order
-            p["range"] = None
-            state.to_act = order[0]
-            return
-        for s in order:
-            state.reveal(f"hole:{s}", seat=s)
-        self._settle(state)
-
     def _settle(self, state: State) -> None:
         if self.kind == "razz":
             def razz_low(s: int) -> Any:
