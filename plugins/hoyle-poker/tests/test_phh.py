@@ -4,42 +4,21 @@ finishing stacks; hoyle hands dump to PHH that replays (and that PokerKit loads)
 from __future__ import annotations
 
 import doctest
-import os
-from collections import Counter
-from pathlib import Path
 
 import pytest
 
 import hoyle
 from hoyle import phh
 from hoyle.errors import ReplayError
+from phh_corpus import CORPUS, replay_corpus
 from hoyle_poker.flop import arranged_deck
 
-REPO = Path(__file__).resolve().parents[3]
-CORPUS = Path(os.environ.get("HOYLE_PHH_CORPUS", REPO.parent / "shared" / "conformance" / "phh"))
 FLOP_CODES = {"NT", "PO", "FO/8", "FT", "NS"}
 
 
-def corpus() -> list[Path]:
-    if not CORPUS.is_dir():
-        pytest.skip(f"PHH corpus not found at {CORPUS} (set HOYLE_PHH_CORPUS)")
-    return sorted(CORPUS.rglob("*.phh"))
-
 
 def test_corpus_flop_games_replay_to_recorded_stacks() -> None:
-    counts: Counter[str] = Counter()
-    failures = []
-    for path in corpus():
-        hh = phh.load(path)
-        if hh["variant"] not in FLOP_CODES:
-            continue
-        game = phh.replay(path)
-        if "finishing_stacks" in hh:
-            if game.result["stacks"] != hh["finishing_stacks"]:
-                failures.append((path.relative_to(CORPUS), game.result["stacks"], hh["finishing_stacks"]))
-            counts[f"{path.relative_to(CORPUS).parts[0]} {hh['variant']}"] += 1
-        else:
-            counts[f"historical {hh['variant']}"] += 1
+    counts, failures = replay_corpus(FLOP_CODES)
     assert not failures
     assert counts == {
         "pluribus NT": 212,

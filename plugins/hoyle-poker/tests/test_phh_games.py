@@ -5,41 +5,20 @@ triple-draw and badugi hands replay."""
 from __future__ import annotations
 
 import doctest
-import os
-from collections import Counter
-from pathlib import Path
 
 import pytest
 
 import hoyle_poker.phh_games
 from hoyle import phh
 from hoyle.errors import ReplayError
+from phh_corpus import replay_corpus
 
-REPO = Path(__file__).resolve().parents[3]
-CORPUS = Path(os.environ.get("HOYLE_PHH_CORPUS", REPO.parent / "shared" / "conformance" / "phh"))
 CODES = {"F7S", "F7S/8", "FR", "F2L3D", "N2L1D", "FB"}
 
 
-def corpus() -> list[Path]:
-    if not CORPUS.is_dir():
-        pytest.skip(f"PHH corpus not found at {CORPUS} (set HOYLE_PHH_CORPUS)")
-    return sorted(CORPUS.rglob("*.phh"))
-
 
 def test_corpus_stud_and_draw_replay_to_recorded_stacks() -> None:
-    counts: Counter[str] = Counter()
-    failures = []
-    for path in corpus():
-        hh = phh.load(path)
-        if hh["variant"] not in CODES:
-            continue
-        game = phh.replay(path)
-        if "finishing_stacks" in hh:
-            if game.result["stacks"] != hh["finishing_stacks"]:
-                failures.append((path.relative_to(CORPUS), game.result["stacks"], hh["finishing_stacks"]))
-            counts[f"{path.relative_to(CORPUS).parts[0]} {hh['variant']}"] += 1
-        else:
-            counts[f"historical {hh['variant']}"] += 1
+    counts, failures = replay_corpus(CODES)
     assert not failures
     assert counts == {
         "wsop F7S": 13,
