@@ -740,7 +740,8 @@ def seat_hand(state: State, stack: int) -> tuple[int, list[int]]:
     """Seat the next hand of a session: on the first deal every seat gets ``stack`` chips
     unless ``new_game(stacks=...)`` gave them and the button starts on the last seat;
     later the button moves to the next seat with chips. Seats with chips are dealt in.
-    Returns ``(button, dealt)``; fewer than two players with chips is an error."""
+    Records ``button``, ``dealt`` and each seat's ``start`` stack in ``state.public``
+    and returns ``(button, dealt)``; fewer than two players with chips is an error."""
     n = len(state.players)
     p = state.public
     if state.deal_number == 0:
@@ -752,6 +753,7 @@ def seat_hand(state: State, stack: int) -> tuple[int, list[int]]:
     dealt = [s for s in range(n) if state.stacks[s] > 0]
     if len(dealt) < 2:
         raise InvalidOptionError("a hand needs at least two players with chips")
+    p["button"], p["dealt"], p["start"] = button, dealt, list(state.stacks)
     return button, dealt
 
 

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import combinations
+from collections.abc import Callable
 from typing import Any
 
 from hoyle import Action, Deck, Option, State, Variant, Zone, hookimpl
@@ -107,7 +108,6 @@ class DrawRules(FlopRules):
         p = state.public
         n = len(state.players)
         button, dealt = betting.seat_hand(state, o["stack"])
-        p["button"], p["dealt"], p["start"] = button, dealt, list(state.stacks)
         for s in range(n):
             state.add_zone(f"hole:{s}", owner=s, visibility=Zone.OWNER)
             state.add_zone(f"shown:{s}")
@@ -273,10 +273,8 @@ class DrawRules(FlopRules):
                 return ev.evaluate(cards, wild=wild).value
         return ev.evaluate(cards).value
 
-    def _settle(self, state: State) -> None:
-        pots = betting.settle(state, lambda s: self.hand_value(state, s))
-        state.phase = "over"
-        state.end_deal("showdown", pots=pots)
+    def pot_values(self, state: State) -> tuple[Callable[[int], Any], None]:
+        return (lambda s: self.hand_value(state, s)), None
 
 
 def _deck(options: Any) -> Deck:

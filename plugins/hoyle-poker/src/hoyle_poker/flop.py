@@ -40,7 +40,7 @@ announcements (``bet to 10 on 6``), exposed cards and looking at the stub, with 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
@@ -79,6 +79,14 @@ def betting_options(structure: str) -> tuple[Option, ...]:
         Option(name="min_bet", default=0, doc="Smallest bet in no-limit and pot-limit (0: the big blind)", minimum=0),
         Option(name="small_bet", default=0, doc="Fixed-limit bet on the first two rounds (0: the big blind)", minimum=0),
         Option(name="big_bet", default=0, doc="Fixed-limit bet on the last two rounds (0: twice the small bet)", minimum=0),
+        *session_options(),
+    )
+
+
+def session_options() -> tuple[Option, ...]:
+    """The options every betting game shares: stacks, sessions, the irregularity
+    procedure and how the showdown goes."""
+    return (
         Option(name="stack", default=200, doc="Starting stack when new_game gets no stacks", minimum=1),
         Option(name="hands", default=1, doc="Hands in the session (button moves, stacks carry over)", minimum=1),
         Option(
@@ -107,14 +115,12 @@ class FlopRules:
     @hookimpl
     def hoyle_deal(self, state: State) -> bool:
         o = state.options
-        p = state.public
         n = len(state.players)
         hole = self.hole_cards(o)
         button, dealt = betting.seat_hand(state, o["stack"])
         deck_size = len(state.zone("deck").cards)
         if hole * len(dealt) + 8 > deck_size:
             raise InvalidOptionError(f"{len(dealt)} players with {hole} hole cards each need more than the {deck_size}-card deck")
-        p["button"], p["dealt"], p["start"] = button, dealt, list(state.stacks)
         for s in range(n):
             state.add_zone(f"hole:{s}", owner=s, visibility=Zone.OWNER)
         state.add_zone("board")
@@ -227,14 +233,22 @@ class FlopRules:
             state.to_act = rest[0]
 
     def _settle(self, state: State) -> None:
+        """Award every pot at the showdown by :meth:`pot_values` and end the deal."""
+        high, low = self.pot_values(state)
+        pots = betting.settle(state, high, low)
+        state.phase = "over"
+        state.end_deal("showdown", pots=pots)
+
+    def pot_values(self, state: State) -> tuple[Callable[[int], Any], Callable[[int], Any] | None]:
+        """How a live seat's hand is valued at the showdown: the high value, and the low
+        value (None when the seat has no qualifying low) in hi-lo games, else None."""
         board = state.zone("board").cards
-        kind = self.kind
         options = state.options
 
         def hole(s: int) -> list[Any]:
             return state.zone(f"hole:{s}").cards
 
-        if kind == "omaha":
+        if self.kind == "omaha":
             def high(s: int) -> Any:
                 return ev.evaluate_omaha(hole(s), board).value
 
@@ -242,19 +256,16 @@ class FlopRules:
                 v = ev.evaluate_omaha_low(hole(s), board)
                 return None if v is None else v.value
 
-            pots = betting.settle(state, high, low if options.get("hi_lo") else None)
-        elif kind == "short-deck":
+            return high, (low if options.get("hi_lo") else None)
+        if self.kind == "short-deck":
             swap = options.get("straight_vs_trips") == "trips-beat-straight"
 
-            def high(s: int) -> Any:
+            def short(s: int) -> Any:
                 v = ev.evaluate_short_deck(hole(s) + board)
                 return (_TRIPS_OVER_STRAIGHT[v.category], v.value) if swap else v.value
 
-            pots = betting.settle(state, high)
-        else:
-            pots = betting.settle(state, lambda s: ev.evaluate(hole(s) + board).value)
-        state.phase = "over"
-        state.end_deal("showdown", pots=pots)
+            return short, None
+        return (lambda s: ev.evaluate(hole(s) + board).value), None
 
     # --- scoring --------------------------------------------------------------------------
 

@@ -48,14 +48,14 @@ button); it moves one seat left after every hand.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
 from hoyle import poker as ev
 from hoyle_poker import betting
 from hoyle_poker.betting import FIXED_LIMIT
-from hoyle_poker.flop import FlopRules
+from hoyle_poker.flop import FlopRules, session_options
 
 STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
 BRING_IN = Action("bring-in")
@@ -104,7 +104,6 @@ class StudRules(FlopRules):
         p = state.public
         n = len(state.players)
         button, dealt = betting.seat_hand(state, o["stack"])
-        p["button"], p["dealt"], p["start"] = button, dealt, list(state.stacks)
         for s in range(n):
             state.add_zone(f"hole:{s}", owner=s, visibility=Zone.OWNER)
             state.add_zone(f"up:{s}")
@@ -197,24 +196,24 @@ class StudRules(FlopRules):
     def cards(self, state: State, seat: int) -> list[Card]:
         return state.zone(f"hole:{seat}").cards + state.zone(f"up:{seat}").cards + state.zone("board").cards
 
-    def _settle(self, state: State) -> None:
+    def pot_values(self, state: State) -> tuple[Callable[[int], Any], Callable[[int], Any] | None]:
+        def high(s: int) -> Any:
+            return ev.evaluate(self.cards(state, s)).value
+
         if self.kind == "razz":
             def razz_low(s: int) -> Any:
                 v = ev.evaluate_low(self.cards(state, s), rule="ace-to-five")
                 assert v is not None  # every five cards make an ace-to-five low
                 return v.value
 
-            pots = betting.settle(state, razz_low)
-        elif self.kind == "hi-lo":
+            return razz_low, None
+        if self.kind == "hi-lo":
             def low(s: int) -> Any:
                 v = ev.evaluate_low(self.cards(state, s), rule="eight-or-better")
                 return None if v is None else v.value
 
-            pots = betting.settle(state, lambda s: ev.evaluate(self.cards(state, s)).value, low)
-        else:
-            pots = betting.settle(state, lambda s: ev.evaluate(self.cards(state, s)).value)
-        state.phase = "over"
-        state.end_deal("showdown", pots=pots)
+            return high, low
+        return high, None
 
 
 OPEN_PAIR = Option(
@@ -232,16 +231,7 @@ def stud_options() -> tuple[Option, ...]:
         Option(name="bring_in", default=1, doc="The bring-in (less than the small bet)", minimum=0),
         Option(name="small_bet", default=2, doc="Fixed-limit bet on third and fourth street", minimum=1),
         Option(name="big_bet", default=0, doc="Fixed-limit bet from fifth street (0: twice the small bet)", minimum=0),
-        Option(name="stack", default=200, doc="Starting stack when new_game gets no stacks", minimum=1),
-        Option(name="hands", default=1, doc="Hands in the session (stacks carry over)", minimum=1),
-        Option(
-            name="procedure",
-            default="strict",
-            doc="strict: an out-of-turn or malformed action is refused; cardroom: RULES.md B3",
-            choices=("strict", "cardroom"),
-        ),
-        Option(name="penalty", default=1, doc="Cardroom penalty: chips paid to each other player", minimum=0),
-        Option(name="showdown", default="auto", doc="auto: every live hand is shown; manual: each player shows or mucks in turn", choices=("auto", "manual")),
+        *session_options(),
     )
 
 

@@ -23,6 +23,7 @@ button acts first.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from hoyle import Deck, State, Variant, Zone, hookimpl
@@ -45,10 +46,8 @@ class TableHandRules(FlopRules):
     @hookimpl
     def hoyle_deal(self, state: State) -> bool:
         o = state.options
-        p = state.public
         n = len(state.players)
         button, dealt = betting.seat_hand(state, o["stack"])
-        p["button"], p["dealt"], p["start"] = button, dealt, list(state.stacks)
         for s in range(n):
             state.add_zone(f"hole:{s}", owner=s, visibility=Zone.OWNER)
         state.add_zone("table", visibility=Zone.HIDDEN)
@@ -99,10 +98,8 @@ class TableHandRules(FlopRules):
         cards = state.zone(f"hole:{seat}").cards + board
         return ev.evaluate(cards, wild=[board[WILD]]).value
 
-    def _settle(self, state: State) -> None:
-        pots = betting.settle(state, lambda s: self.hand_value(state, s))
-        state.phase = "over"
-        state.end_deal("showdown", pots=pots)
+    def pot_values(self, state: State) -> tuple[Callable[[int], Any], None]:
+        return (lambda s: self.hand_value(state, s)), None
 
 
 def _deck(options: Any) -> Deck:
