@@ -217,6 +217,43 @@ def test_a_player_with_no_cards_who_slaps_wrongly_is_out() -> None:
         g.act("slap", seat=1)
 
 
+def last_card_jack_deal() -> Deck:
+    """Seat 0 plays 2c 3c 4c 5c ...; seat 1's last card is the Jh, under 25 others."""
+    seat0 = [Card(c) for c in "2c 3c 4c 5c 6c 7c 8c 9c Tc 2d 3d 4d 5d 6d 7d 8d 9d Td Jc Qc Kc Ac Jd Qd Kd Ad".split()]
+    seat1 = [c for c in Deck.standard() if c not in seat0 and c != Card("Jh")] + [Card("Jh")]
+    return ers_deck([], hands=[" ".join(map(str, seat0)), " ".join(map(str, seat1))])
+
+
+def play_last_jack(g: hoyle.Game) -> None:
+    g.act("play")                            # 2c
+    while count(g, 1) > 1:
+        g.act("slap", seat=1)                # marriage only and the 2c on top: always wrong
+    g.act("play", seat=1)                    # Jh, seat 1's last card: seat 0 has one chance
+    assert g.state.public["challenger"] == 1 and g.to_act == 0 and count(g, 1) == 0
+
+
+def test_a_player_put_out_forfeits_their_face_card_challenge() -> None:
+    g = hoyle.new_game("egyptian-ratscrew", deck=last_card_jack_deal(), options={"slaps": "marriage"}, seed=1)
+    play_last_jack(g)
+    g.act("slap", seat=1)                    # no cards and a wrong slap: out for good
+    assert g.state.public["out"] == [1] and g.state.public["challenger"] is None
+    g.act("play")                            # 3c would have lost the challenge; now it is plain play
+    assert g.phase == "play" and g.to_act == 0 and pile(g)[-2:] == ["Jh", "3c"]
+
+
+def test_a_player_put_out_forfeits_the_pile_they_were_to_take() -> None:
+    g = hoyle.new_game("egyptian-ratscrew", deck=last_card_jack_deal(), options={"slaps": "marriage"}, seed=1)
+    play_last_jack(g)
+    g.act("play")                            # 3c: the challenge fails, seat 1 must take
+    assert g.phase == "take" and g.to_act == 1
+    g.act("slap", seat=1)                    # but slaps wrongly first, holding no cards
+    assert g.state.public["out"] == [1]
+    assert g.phase == "play" and g.to_act == 0 and len(pile(g)) == 28
+    while not g.is_over:                     # seat 0 plays out alone and takes everything back
+        g.act(g.legal_actions(0)[0])
+    assert g.result is not None and g.result["winners"] == [0]
+
+
 def test_whoever_holds_all_the_cards_wins() -> None:
     hands = ["2c Kc " + " ".join(str(c) for c in Deck.standard() if c.suit in "cd" and str(c) not in ("2c", "Kc")),
              " ".join(str(c) for c in Deck.standard() if c.suit in "hs")]

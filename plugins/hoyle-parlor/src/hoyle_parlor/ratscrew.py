@@ -34,7 +34,10 @@ Rules as implemented:
   are part of the pile like any other card (the new bottom card for top-bottom).
 * A player with no cards takes no turns but may still slap back in: a valid slap
   brings them back. A player with no cards who slaps wrongly has nothing to pay and is
-  out for good (the common rule; it also keeps a game from never ending).
+  out for good (the common rule; it also keeps a game from never ending). A player out
+  for good forfeits any claim on the pile: a face-card challenge they made lapses (the
+  pile stays and play goes on with no challenge), and a pile they were to ``take`` stays
+  for the next player holding cards to play on.
 * Whoever holds all the cards wins and scores 1. Against endless games, ``max_turns``
   (option, default 5000 cards played) ends the game: the players holding the most
   cards each score 1 (the pile counts for nobody).
@@ -223,8 +226,7 @@ class RatscrewRules:
             return
         held = self._count(state, seat)
         if not held:
-            state.public["out"].append(seat)
-            state.log("wrong_slap", seat, out=True)
+            self._put_out(state, seat)
             return
         paid = min(state.options["penalty"], held)
         state.log("wrong_slap", seat, penalty=paid)
@@ -240,6 +242,22 @@ class RatscrewRules:
                     self._must_take(state, seat)
                 else:
                     state.to_act = nxt
+
+    def _put_out(self, state: State, seat: int) -> None:
+        """``seat`` (holding no cards) slapped wrongly: out for good, forfeiting its claims."""
+        public = state.public
+        public["out"].append(seat)
+        state.log("wrong_slap", seat, out=True)
+        if public["challenger"] == seat:
+            public["challenger"], public["chances"] = None, 0
+        if state.phase == "take" and state.to_act == seat:
+            nxt = self._next_with_cards(state, seat)
+            if nxt is None:  # nobody holds a card: the next player still in takes the pile
+                n = len(state.players)
+                nxt = next((seat + i) % n for i in range(1, n) if (seat + i) % n not in public["out"])
+                self._must_take(state, nxt)
+            else:
+                state.phase, state.to_act = "play", nxt
 
     def _finish(self, state: State, reason: str) -> None:
         counts = [self._count(state, s) for s in state.seats]
