@@ -254,6 +254,26 @@ def test_a_player_put_out_forfeits_the_pile_they_were_to_take() -> None:
     assert g.result is not None and g.result["winners"] == [0]
 
 
+def test_the_last_player_in_is_never_put_out() -> None:
+    faces = [c for c in Deck.standard() if c.rank in "JQKA"]
+    numbers = [c for c in Deck.standard() if c.rank not in "JQKA"]
+    seat0, seat1 = numbers[:26], faces + numbers[26:]
+    deck = ers_deck([], hands=[" ".join(map(str, seat0)), " ".join(map(str, seat1))])
+    g = hoyle.new_game("egyptian-ratscrew", deck=deck, options={"slaps": "marriage"}, seed=1)
+    g.act("play")                            # a number card: marriage can never be slapped
+    while count(g, 1):
+        g.act("slap", seat=1)
+    g.act("slap", seat=1)
+    assert g.state.public["out"] == [1]
+    while count(g, 0):
+        g.act("play")                        # no face cards: seat 0 plays out alone
+    assert g.phase == "take" and g.to_act == 0
+    g.act("slap", seat=0)                    # wrong, with no cards, but seat 0 is the last one in
+    assert g.state.public["out"] == [1] and g.legal_actions(0) == [hoyle.Action("take"), hoyle.Action("slap")]
+    g.act("take")
+    assert g.is_over and g.result is not None and g.result["winners"] == [0]
+
+
 def test_whoever_holds_all_the_cards_wins() -> None:
     hands = ["2c Kc " + " ".join(str(c) for c in Deck.standard() if c.suit in "cd" and str(c) not in ("2c", "Kc")),
              " ".join(str(c) for c in Deck.standard() if c.suit in "hs")]

@@ -34,7 +34,8 @@ Rules as implemented:
   are part of the pile like any other card (the new bottom card for top-bottom).
 * A player with no cards takes no turns but may still slap back in: a valid slap
   brings them back. A player with no cards who slaps wrongly has nothing to pay and is
-  out for good (the common rule; it also keeps a game from never ending). A player out
+  out for good (the common rule; it also keeps a game from never ending) - unless every
+  other player is already out, when the slap just costs nothing. A player out
   for good forfeits any claim on the pile: a face-card challenge they made lapses (the
   pile stays and play goes on with no challenge), and a pile they were to ``take`` stays
   for the next player holding cards to play on.
@@ -192,13 +193,18 @@ class RatscrewRules:
             if public["chances"] == 0 or not self._count(state, seat):
                 self._must_take(state, public["challenger"])
         else:
-            nxt = self._next_with_cards(state, seat)
-            if nxt is None:
-                self._must_take(state, seat)
-            else:
-                state.to_act = nxt
+            self._next_turn(state, seat)
         if public["turns"] >= state.options["max_turns"] and state.deal_end is None:
             self._finish(state, "turn limit")
+
+    def _next_turn(self, state: State, seat: int) -> None:
+        """No challenge pending and ``seat`` has played: the next player holding cards
+        plays, and if nobody holds any, ``seat`` takes the pile back."""
+        nxt = self._next_with_cards(state, seat)
+        if nxt is None:
+            self._must_take(state, seat)
+        else:
+            state.to_act = nxt
 
     def _pass_duty(self, state: State, challenger: int) -> None:
         nxt = self._next_with_cards(state, challenger)
@@ -226,7 +232,10 @@ class RatscrewRules:
             return
         held = self._count(state, seat)
         if not held:
-            self._put_out(state, seat)
+            if len(state.public["out"]) < len(state.players) - 1:  # the last player in stays in
+                self._put_out(state, seat)
+            else:
+                state.log("wrong_slap", seat, penalty=0)
             return
         paid = min(state.options["penalty"], held)
         state.log("wrong_slap", seat, penalty=paid)
@@ -237,11 +246,7 @@ class RatscrewRules:
             if challenger is not None:  # they were answering a face card: the challenge fails
                 self._must_take(state, challenger)
             else:
-                nxt = self._next_with_cards(state, seat)
-                if nxt is None:
-                    self._must_take(state, seat)
-                else:
-                    state.to_act = nxt
+                self._next_turn(state, seat)
 
     def _put_out(self, state: State, seat: int) -> None:
         """``seat`` (holding no cards) slapped wrongly: out for good, forfeiting its claims."""
@@ -251,11 +256,10 @@ class RatscrewRules:
         if public["challenger"] == seat:
             public["challenger"], public["chances"] = None, 0
         if state.phase == "take" and state.to_act == seat:
+            n = len(state.players)
             nxt = self._next_with_cards(state, seat)
             if nxt is None:  # nobody holds a card: the next player still in takes the pile
-                n = len(state.players)
-                nxt = next((seat + i) % n for i in range(1, n) if (seat + i) % n not in public["out"])
-                self._must_take(state, nxt)
+                self._must_take(state, next((seat + i) % n for i in range(1, n) if (seat + i) % n not in public["out"]))
             else:
                 state.phase, state.to_act = "play", nxt
 
