@@ -51,9 +51,15 @@ Rules, as decided here (standard cardroom rules, TDA where RULES.md is silent):
   if nobody did, the first live player left of the button; then clockwise.
 * Under ``procedure="cardroom"`` the irregularities of RULES.md B3 are handled (the
   last section of this module); ``frozen`` holds the actions taken out of turn.
-* Not modelled: the fixed-limit rule that an all-in of half a bet or more reopens the
-  betting (here, as in no-limit, only a full bet does); dead-button rules (the button
-  simply moves to the next player with chips).
+* Fixed-limit, the half-bet rule (TDA; option ``short_all_in="half-bet"``, the
+  default): an all-in bet or raise of at least half the round's bet counts as a full
+  bet or raise: it counts for the cap, reopens the betting for players who already
+  acted, and the next raise is a full bet on top of it. Less than half does not reopen
+  (the next bet completes a short all-in bet to the bet size; a raise over a short
+  all-in raise is a full bet on top of it). ``short_all_in="full-bet"``: only a full
+  bet or raise reopens, as in no-limit (PokerKit's rule).
+* Not modelled: dead-button rules (the button simply moves to the next player with
+  chips).
 """
 
 from __future__ import annotations
@@ -159,6 +165,7 @@ def start_hand(
         procedure=procedure,
         penalty=penalty,
         frozen=[None] * n,
+        half_bet_reopens=state.options.get("short_all_in", "half-bet") == "half-bet",
     )
     if len(p.get("exposures", ())) != n:
         p["exposures"] = [0] * n
@@ -412,7 +419,10 @@ def _bet(state: State, seat: int, to: int) -> None:
         size = p["bet_sizes"][p["street"]]
         if p.get("alt_bet") and to > size:  # the bigger size was chosen: the round's bet from now on
             size = p["bet_sizes"][p["street"]] = p["min_raise"] = p["alt_bet"]
-        if increment >= size or (p["raises"] == 0 and to >= size):  # a full bet, or the completion
+        wager = to if p["raises"] == 0 else increment  # a bet (or completion), or a raise's increment
+        if wager >= size or (2 * wager >= size and p.get("half_bet_reopens")):
+            # a full bet or raise, the completion, or an all-in of at least half a bet
+            # under the half-bet rule: it counts for the cap and reopens the betting
             p["raises"] += 1
             p["full_to"] = to
             p["alt_bet"] = None
@@ -682,11 +692,19 @@ def pots(state: State) -> list[tuple[int, list[int]]]:
     return out
 
 
-def split(state: State, amount: int, winners: Sequence[int]) -> None:
-    """Award ``amount`` shared equally by ``winners``; odd chips one at a time starting
-    with the first winner left of the button."""
+def left_of_button(state: State, winners: Sequence[int]) -> list[int]:
+    """``winners`` in order from the button's left (who gets the odd chips first)."""
     order = order_from_button(state)
-    winners = sorted(winners, key=order.index)
+    return sorted(winners, key=order.index)
+
+
+OddChipOrder = Callable[[State, Sequence[int]], list[int]]
+
+
+def split(state: State, amount: int, winners: Sequence[int], odd_order: OddChipOrder = left_of_button) -> None:
+    """Award ``amount`` shared equally by ``winners``; odd chips one at a time in
+    ``odd_order`` (default: starting with the first winner left of the button)."""
+    winners = odd_order(state, winners) if len(winners) > 1 else list(winners)
     share, odd = divmod(amount, len(winners))
     for i, s in enumerate(winners):
         won = share + (1 if i < odd else 0)
@@ -710,10 +728,13 @@ def settle(
     state: State,
     high: Callable[[int], Any],
     low: Callable[[int], Any | None] | None = None,
+    high_odd: OddChipOrder = left_of_button,
+    low_odd: OddChipOrder = left_of_button,
 ) -> list[dict[str, Any]]:
     """Award every pot at showdown. ``high(seat)`` values a live hand (greater is
     better); ``low(seat)`` (hi-lo games) values its low or None when it has none.
-    Returns the pots as awarded (for the log)."""
+    ``high_odd`` and ``low_odd`` order tied winners for the odd chips (default: from
+    the button's left). Returns the pots as awarded (for the log)."""
     record = []
     highs = {s: high(s) for s in live_seats(state)}
     lows: dict[int, Any] = {}
@@ -727,11 +748,11 @@ def settle(
             best_low = max(lows[s] for s in lo_eligible)
             lo_winners = [s for s in lo_eligible if lows[s] == best_low]
             lo_half = amount // 2
-            split(state, amount - lo_half, hi_winners)
-            split(state, lo_half, lo_winners)
+            split(state, amount - lo_half, hi_winners, high_odd)
+            split(state, lo_half, lo_winners, low_odd)
             record.append({"amount": amount, "high": hi_winners, "low": lo_winners})
         else:
-            split(state, amount, hi_winners)
+            split(state, amount, hi_winners, high_odd)
             record.append({"amount": amount, "high": hi_winners})
     return record
 

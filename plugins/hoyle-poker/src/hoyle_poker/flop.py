@@ -95,6 +95,12 @@ def session_options() -> tuple[Option, ...]:
             doc="strict: an out-of-turn or malformed action is refused; cardroom: RULES.md B3 (frozen out-of-turn actions, exposed cards, looking at the stub)",
             choices=("strict", "cardroom"),
         ),
+        Option(
+            name="short_all_in",
+            default="half-bet",
+            doc="Fixed limit: an all-in of at least half a bet counts as a full bet or raise and reopens the betting (half-bet, TDA); or only a full bet or raise does (full-bet, as PokerKit)",
+            choices=("half-bet", "full-bet"),
+        ),
         Option(name="penalty", default=1, doc="Cardroom penalty: chips paid to each other player", minimum=0),
         Option(name="showdown", default="auto", doc="auto: every live hand is shown; manual: each player shows or mucks in turn", choices=("auto", "manual")),
     )
@@ -235,9 +241,15 @@ class FlopRules:
     def _settle(self, state: State) -> None:
         """Award every pot at the showdown by :meth:`pot_values` and end the deal."""
         high, low = self.pot_values(state)
-        pots = betting.settle(state, high, low)
+        high_odd, low_odd = self.odd_chip_orders()
+        pots = betting.settle(state, high, low, high_odd, low_odd)
         state.phase = "over"
         state.end_deal("showdown", pots=pots)
+
+    def odd_chip_orders(self) -> tuple[betting.OddChipOrder, betting.OddChipOrder]:
+        """How tied winners of the high and the low half are ordered for the odd chips:
+        in flop and draw games, from the button's left."""
+        return betting.left_of_button, betting.left_of_button
 
     def pot_values(self, state: State) -> tuple[Callable[[int], Any], Callable[[int], Any] | None]:
         """How a live seat's hand is valued at the showdown: the high value, and the low
