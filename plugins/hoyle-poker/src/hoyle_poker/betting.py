@@ -185,6 +185,13 @@ def start_hand(
                 state.commit(seat, amount)  # the commit event records it
                 p["bets"][seat] += amount
             last_blind = seat
+    big = blinds[1] if len(blinds) > 1 else max(blinds, default=0)
+    for seat in p.get("posting", ()):  # a newcomer's live big blind, out of position
+        amount = min(big, state.stacks[seat])
+        if amount:
+            state.commit(seat, amount)
+            p["bets"][seat] += amount
+            state.log("newcomer_blind", seat, amount=amount)
     top = max(blinds, default=0)
     if top:
         p["to_call"] = top
@@ -353,6 +360,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 def check_action(state: State, seat: int, action: Action) -> str | None:
     """Accept any bet or raise inside the range; explain why another is refused."""
     p = state.public
+    if action.kind == SIT:
+        return check_sit(state, seat, action)
     if p.get("procedure") == "cardroom" and state.phase != "showdown":
         verdict = check_out_of_turn(state, seat, action)
         if verdict is not None:
@@ -757,25 +766,111 @@ def settle(
     return record
 
 
-def seat_hand(state: State, stack: int) -> tuple[int, list[int]]:
-    """Seat the next hand of a session: on the first deal every seat gets ``stack`` chips
-    unless ``new_game(stacks=...)`` gave them and the button starts on the last seat;
-    later the button moves to the next seat with chips. Seats with chips are dealt in.
-    Records ``button``, ``dealt`` and each seat's ``start`` stack in ``state.public``
-    and returns ``(button, dealt)``; fewer than two players with chips is an error."""
+# --- sessions: the button, busted players and newcomers ------------------------------------
+
+
+def seat_hand(state: State, stack: int, blinds: Sequence[int] = ()) -> tuple[int, list[int]]:
+    """Seat the next hand of a session and return ``(button, dealt)``.
+
+    On the first deal every seat gets ``stack`` chips unless ``new_game(stacks=...)``
+    gave them (a seat given 0 chips is an empty seat) and the button starts on the last
+    seat with chips. Later, the newcomers who sat down during the last hand (:func:`sit_down`) bring
+    their chips, and the button moves to the next seat with chips that has played before
+    (a newcomer never takes the button on arrival). Seats with chips are dealt in, except
+    newcomers who must wait (option ``newcomer``, with ``blinds``, the forced bets by
+    position): ``"post"`` deals a newcomer in at once, posting a live big blind out of
+    position, unless the newcomer would be the small blind (then it waits a hand);
+    ``"wait"`` deals them in when the big blind reaches them. With no blinds (antes
+    only) newcomers are dealt in at once.
+
+    Records ``button``, ``dealt``, each seat's ``start`` stack, ``waiting`` (newcomers not
+    dealt in yet) and ``posting`` (newcomers posting a big blind this hand) in
+    ``state.public``; fewer than two players with chips is an error."""
     n = len(state.players)
     p = state.public
+    waiting: list[int] = []
+    posting: list[int] = []
     if state.deal_number == 0:
         if not any(state.stacks):
             state.stacks = [stack] * n
-        button = n - 1
+        dealt = [s for s in range(n) if state.stacks[s] > 0]
+        button = dealt[-1] if dealt else n - 1
     else:
-        button = next_seat(state, p["button"], [s for s in range(n) if state.stacks[s] > 0])
-    dealt = [s for s in range(n) if state.stacks[s] > 0]
+        waiting = list(p.get("waiting", ()))
+        for seat, chips in p.pop("arriving", ()):
+            state.stacks[seat] += chips
+            state.start_stacks[seat] += chips  # what the seat brought to the table
+            waiting.append(seat)
+            state.log("sits_down", seat, chips=chips)
+        with_chips = [s for s in range(n) if state.stacks[s] > 0]
+        played = [s for s in with_chips if s not in waiting] or with_chips
+        button = next_seat(state, p["button"], played)
+        big = 1 if len(blinds) > 1 else 0  # the big blind's position
+        if waiting and any(blinds):
+            posts = _blind_positions(state, button, with_chips)
+            rule = state.options.get("newcomer", "post")
+            for seat in list(waiting):
+                pos = posts.index(seat)
+                at_blind = pos < len(blinds) and blinds[pos] > 0 and pos >= big
+                if rule == "wait" and pos != big:
+                    continue  # waits for the big blind
+                if rule == "post" and not at_blind and (pos == 0 and big == 1):
+                    continue  # not dealt in on the small blind: waits a hand
+                waiting.remove(seat)
+                if not at_blind:
+                    posting.append(seat)
+            for seat in waiting:
+                state.log("waits_for_big_blind", seat)
+        else:
+            waiting = []
+        dealt = [s for s in with_chips if s not in waiting]
     if len(dealt) < 2:
         raise InvalidOptionError("a hand needs at least two players with chips")
     p["button"], p["dealt"], p["start"] = button, dealt, list(state.stacks)
+    p["waiting"], p["posting"] = waiting, posting
     return button, dealt
+
+
+def _blind_positions(state: State, button: int, seats: Sequence[int]) -> list[int]:
+    """``seats`` in the order they would post blinds with the button on ``button``."""
+    n = len(state.players)
+    members = set(seats)
+    order = [s for k in range(1, n + 1) if (s := (button + k) % n) in members]
+    if len(order) == 2:
+        return [order[1], order[0]]
+    return order
+
+
+SIT = "sit"
+
+
+def check_sit(state: State, seat: int, action: Action) -> str:
+    """Whether ``seat`` may sit down with ``action.amount`` chips (default: the
+    ``stack`` option): only an empty seat (no chips, not in the hand being played)."""
+    p = state.public
+    if action.cards or action.source or action.target is not None or (action.amount is not None and action.amount < 1):
+        return "sit down with a number of chips, e.g. 'sit 200'"
+    if state.stacks[seat] > 0 or (seat in p.get("dealt", ()) and p["live"][seat]):
+        return f"seat {seat} is not empty"
+    if any(s == seat for s, _ in p.get("arriving", ())):
+        return f"seat {seat} has already sat down; it plays from the next hand"
+    return "ok"
+
+
+def sit_down(state: State, seat: int, action: Action) -> None:
+    """A newcomer sits down at an empty seat: the chips come in with the next hand
+    (:func:`seat_hand`), whose forced bets follow the ``newcomer`` option."""
+    chips = action.amount if action.amount is not None else int(state.options["stack"])
+    p = state.public
+    p["arriving"] = [*p.get("arriving", ()), [seat, chips]]
+    # the seat to act is unchanged; legal actions are cached by event count, and the
+    # action event already moved it on
+
+
+def players_next_hand(state: State) -> int:
+    """Players with chips for the next hand, newcomers arriving included."""
+    arriving = {s for s, _ in state.public.get("arriving", ())}
+    return sum(1 for s, x in enumerate(state.stacks) if x > 0 or s in arriving)
 
 
 def end_if_uncontested(state: State) -> bool:

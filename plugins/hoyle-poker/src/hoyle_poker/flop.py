@@ -79,6 +79,12 @@ def betting_options(structure: str) -> tuple[Option, ...]:
         Option(name="min_bet", default=0, doc="Smallest bet in no-limit and pot-limit (0: the big blind)", minimum=0),
         Option(name="small_bet", default=0, doc="Fixed-limit bet on the first two rounds (0: the big blind)", minimum=0),
         Option(name="big_bet", default=0, doc="Fixed-limit bet on the last two rounds (0: twice the small bet)", minimum=0),
+        Option(
+            name="newcomer",
+            default="post",
+            doc="A player who sits down ('sit 200' at an empty seat) posts a live big blind to be dealt in at the next hand (post; on the small blind they wait a hand) or waits until the big blind reaches them (wait)",
+            choices=("post", "wait"),
+        ),
         *session_options(),
     )
 
@@ -123,7 +129,9 @@ class FlopRules:
         o = state.options
         n = len(state.players)
         hole = self.hole_cards(o)
-        button, dealt = betting.seat_hand(state, o["stack"])
+        bb = o["big_blind"]
+        blinds = chip_list(o["blinds"]) or [o["small_blind"], bb] + ([o["straddle"]] if o["straddle"] else [])
+        button, dealt = betting.seat_hand(state, o["stack"], blinds)
         deck_size = len(state.zone("deck").cards)
         if hole * len(dealt) + 8 > deck_size:
             raise InvalidOptionError(f"{len(dealt)} players with {hole} hole cards each need more than the {deck_size}-card deck")
@@ -132,8 +140,6 @@ class FlopRules:
         state.add_zone("board")
         state.add_zone("burn", visibility=Zone.HIDDEN)
         structure = o["structure"]
-        bb = o["big_blind"]
-        blinds = chip_list(o["blinds"]) or [o["small_blind"], bb] + ([o["straddle"]] if o["straddle"] else [])
         if o["antes"]:
             antes = chip_list(o["antes"])
         elif o["ante_type"] == "big-blind":
@@ -172,6 +178,9 @@ class FlopRules:
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
+        if action.kind == betting.SIT:
+            betting.sit_down(state, seat, action)
+            return True
         if state.phase == "showdown":
             self._show_or_muck(state, seat, action)
             return True
@@ -288,8 +297,7 @@ class FlopRules:
 
     @hookimpl
     def hoyle_match_over(self, state: State) -> bool:
-        with_chips = sum(1 for x in state.stacks if x > 0)
-        return with_chips < 2 or len(state.score_sheet) >= state.options["hands"]
+        return betting.players_next_hand(state) < 2 or len(state.score_sheet) >= state.options["hands"]
 
     @hookimpl
     def hoyle_settle(self, state: State) -> dict[int, int]:
