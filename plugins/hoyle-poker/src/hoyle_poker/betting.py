@@ -107,12 +107,14 @@ def next_seat(state: State, seat: int, seats: Sequence[int]) -> int:
 
 
 def order_from_button(state: State) -> list[int]:
-    """The seats dealt in, clockwise starting left of the button."""
-    p = state.public
-    n = len(state.players)
-    button = p["button"]
-    dealt = set(p["dealt"])
-    return [s for k in range(1, n + 1) if (s := (button + k) % n) in dealt]
+    """The seats dealt in, clockwise starting left of the button (``public["order"]``,
+    set by :func:`seat_hand`; do not modify the list)."""
+    return state.public["order"]  # type: ignore[no-any-return]
+
+
+def _order(n: int, button: int, dealt: Sequence[int]) -> list[int]:
+    members = set(dealt)
+    return [s for k in range(1, n + 1) if (s := (button + k) % n) in members]
 
 
 def blind_order(state: State) -> list[int]:
@@ -146,13 +148,17 @@ def start_hand(
     """
     p = state.public
     n = len(state.players)
-    dealt = set(p["dealt"])
+    live = [False] * n
+    for s in p["dealt"]:
+        live[s] = True
+    bets = [0] * n
+    dead = [0] * n
     p.update(
         structure=structure,
         min_bet=min_bet,
         bet_sizes=list(bet_sizes),
-        live=[s in dealt for s in range(n)],
-        bets=[0] * n,
+        live=live,
+        bets=bets,
         to_call=0,
         min_raise=min_bet,
         acted=[None] * n,
@@ -161,7 +167,7 @@ def start_hand(
         full_to=0,
         street=0,
         range=None,
-        dead=[0] * n,
+        dead=dead,
         procedure=procedure,
         penalty=penalty,
         frozen=[None] * n,
@@ -169,29 +175,31 @@ def start_hand(
     )
     if len(p.get("exposures", ())) != n:
         p["exposures"] = [0] * n
-    order = blind_order(state)
-    for pos, seat in enumerate(order):
-        ante = antes[pos] if pos < len(antes) else 0
+    order = p["order"]
+    if len(order) == 2:  # heads-up: the button posts the small blind
+        order = [order[1], order[0]]
+    stacks = state.stacks
+    for seat, ante in zip(order, antes):
         if ante:
-            amount = min(ante, state.stacks[seat])
+            amount = min(ante, stacks[seat])
             state.commit(seat, amount)  # the commit event records it
-            p["dead"][seat] += amount
+            dead[seat] += amount
     last_blind = None
-    for pos, seat in enumerate(order):
-        blind = blinds[pos] if pos < len(blinds) else 0
+    for seat, blind in zip(order, blinds):
         if blind:
-            amount = min(blind, state.stacks[seat])
+            amount = min(blind, stacks[seat])
             if amount:
                 state.commit(seat, amount)  # the commit event records it
-                p["bets"][seat] += amount
+                bets[seat] += amount
             last_blind = seat
-    big = blinds[1] if len(blinds) > 1 else max(blinds, default=0)
-    for seat in p.get("posting", ()):  # a newcomer's live big blind, out of position
-        amount = min(big, state.stacks[seat])
-        if amount:
-            state.commit(seat, amount)
-            p["bets"][seat] += amount
-            state.log("newcomer_blind", seat, amount=amount)
+    if p.get("posting"):
+        big = blinds[1] if len(blinds) > 1 else max(blinds, default=0)
+        for seat in p["posting"]:  # a newcomer's live big blind, out of position
+            amount = min(big, stacks[seat])
+            if amount:
+                state.commit(seat, amount)
+                bets[seat] += amount
+                state.log("newcomer_blind", seat, amount=amount)
     top = max(blinds, default=0)
     if top:
         p["to_call"] = top
@@ -200,7 +208,11 @@ def start_hand(
         p["full_to"] = top
     # Left of the last blind (heads-up: the button, who posted the small blind); with no
     # blinds (an ante game), left of the button, heads-up too.
-    first = next_seat(state, last_blind, p["dealt"]) if last_blind is not None else order_from_button(state)[0]
+    if last_blind is None:
+        first = p["order"][0]
+    else:
+        ring = p["order"]
+        first = ring[(ring.index(last_blind) + 1) % len(ring)]
     _set_turn(state, _first_to_act(state, first))
 
 
@@ -222,7 +234,7 @@ def start_round(state: State, street: int, first: int | None = None) -> None:
         street=street,
         frozen=[None] * n,
     )
-    start = next_seat(state, p["button"], range(n)) if first is None else first
+    start = (p["button"] + 1) % n if first is None else first
     _set_turn(state, _first_to_act(state, start))
 
 
@@ -260,13 +272,20 @@ def _needs_to_act(state: State, seat: int) -> bool:
 def _first_to_act(state: State, start: int) -> int | None:
     n = len(state.players)
     p = state.public
+    live, frozen, bets, acted = p["live"], p["frozen"], p["bets"], p["acted"]
+    stacks, to_call = state.stacks, p["to_call"]
     # Nobody acts when at most one live player has chips and has matched the bet.
-    can_act = [s for s in range(n) if p["live"][s] and (state.stacks[s] > 0 or p["frozen"][s] is not None)]
-    if len(can_act) <= 1 and all(p["bets"][s] >= p["to_call"] for s in can_act):
+    can_act = 0
+    short = False
+    for s in range(n):
+        if live[s] and (stacks[s] > 0 or frozen[s] is not None):
+            can_act += 1
+            short = short or bets[s] < to_call
+    if can_act <= 1 and not short:
         return None
     for k in range(n):
         s = (start + k) % n
-        if _needs_to_act(state, s):
+        if live[s] and (frozen[s] is not None or (stacks[s] > 0 and (acted[s] is None or bets[s] < to_call))):
             return s
     return None
 
@@ -301,7 +320,11 @@ def raise_range(state: State, seat: int) -> list[int] | None:
     if acted is not None and to_call - acted < p["min_raise"] and p.get("full_to", 0) <= acted:
         return None  # a short all-in did not reopen the betting (a completion does)
     # Someone must be able to call: no raise when everyone else is all-in or folded.
-    if not any(p["live"][s] and state.stacks[s] > 0 for s in range(len(bets)) if s != seat):
+    live, stacks = p["live"], state.stacks
+    for s in range(len(bets)):
+        if s != seat and live[s] and stacks[s] > 0:
+            break
+    else:
         return None
     structure = p["structure"]
     if structure == FIXED_LIMIT:
@@ -339,21 +362,26 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     out = [FOLD, CALL] if facing else [CHECK]
     rng = p["range"]
     if rng is not None:
-        kind = "raise" if p["to_call"] else "bet"
+        to_call = p["to_call"]
+        kind = "raise" if to_call else "bet"
+        sized = _SIZED
         least, most = rng
-        sizes = [least]
         if p["structure"] == FIXED_LIMIT:
-            sizes.append(most)  # the bigger of two bet sizes (stud's open pair on fourth street)
+            sizes = (least,) if least == most else (least, most)  # stud's open pair: two sizes
         else:
-            call = p["to_call"] - p["bets"][seat]
-            pot_after_call = state.pot + call
-            for a, b in POT_FRACTIONS:
-                size = p["to_call"] + pot_after_call * a // b
-                if least < size < most:
+            pot_after_call = state.pot + to_call - p["bets"][seat]
+            sizes = [least]
+            last = least
+            for a, b in POT_FRACTIONS:  # increasing sizes
+                size = to_call + pot_after_call * a // b
+                if last < size < most:
                     sizes.append(size)
-            sizes.append(most)
-        for size in sorted(set(sizes)):
-            out.append(_sized(kind, size))
+                    last = size
+            if most != least:
+                sizes.append(most)
+        for size in sizes:
+            action = sized.get((kind, size))
+            out.append(action if action is not None else _sized(kind, size))
     return out
 
 
@@ -662,17 +690,20 @@ def _contributions(state: State) -> list[int]:
 
 def return_uncalled(state: State) -> None:
     """Give back the part of the largest bet that nobody matched."""
-    bets = _contributions(state)
-    top = max(bets)
-    leaders = [s for s, c in enumerate(bets) if c == top]
-    if len(leaders) != 1:
-        return
-    second = max((c for s, c in enumerate(bets) if s != leaders[0]), default=0)
-    excess = top - second
-    if excess > 0:
-        state.award(leaders[0], excess)
-        state.committed[leaders[0]] -= excess
-        state.log("uncalled_bet_returned", leaders[0], amount=excess)
+    dead = state.public["dead"]
+    top = second = -1
+    leader = -1
+    for s, c in enumerate(state.committed):
+        c -= dead[s]
+        if c > top:
+            top, second, leader = c, top, s
+        elif c > second:
+            second = c
+    excess = top - max(second, 0)
+    if excess > 0 and top != second:
+        state.award(leader, excess)
+        state.committed[leader] -= excess
+        state.log("uncalled_bet_returned", leader, amount=excess)
 
 
 def pots(state: State) -> list[tuple[int, list[int]]]:
@@ -827,6 +858,7 @@ def seat_hand(state: State, stack: int, blinds: Sequence[int] = ()) -> tuple[int
     if len(dealt) < 2:
         raise InvalidOptionError("a hand needs at least two players with chips")
     p["button"], p["dealt"], p["start"] = button, dealt, list(state.stacks)
+    p["order"] = _order(n, button, dealt)
     p["waiting"], p["posting"] = waiting, posting
     return button, dealt
 
@@ -869,8 +901,11 @@ def sit_down(state: State, seat: int, action: Action) -> None:
 
 def players_next_hand(state: State) -> int:
     """Players with chips for the next hand, newcomers arriving included."""
-    arriving = {s for s, _ in state.public.get("arriving", ())}
-    return sum(1 for s, x in enumerate(state.stacks) if x > 0 or s in arriving)
+    arriving = state.public.get("arriving")
+    if not arriving:
+        return sum(1 for x in state.stacks if x > 0)
+    seats = {s for s, _ in arriving}
+    return sum(1 for s, x in enumerate(state.stacks) if x > 0 or s in seats)
 
 
 def end_if_uncontested(state: State) -> bool:

@@ -112,6 +112,35 @@ def session_options() -> tuple[Option, ...]:
     )
 
 
+#: Zone names of the hole cards by seat.
+HOLE = tuple(f"hole:{s}" for s in range(64))
+
+_FORCED: dict[tuple[Any, ...], tuple[list[int], list[int] | None, list[int], int]] = {}
+
+
+def _forced_bets(o: Any) -> tuple[list[int], list[int] | None, list[int], int]:
+    """The flop games' forced bets from the options: blinds and antes by position
+    (antes None: every player antes ``ante``), the fixed-limit bet of each round and
+    the minimum bet. Cached: a session deals many hands with the same options."""
+    key = (o["blinds"], o["small_blind"], o["big_blind"], o["straddle"], o["antes"], o["ante_type"], o["ante"], o["small_bet"], o["big_bet"], o["min_bet"])
+    got = _FORCED.get(key)
+    if got is None:
+        blinds = chip_list(o["blinds"]) or [o["small_blind"], o["big_blind"]] + ([o["straddle"]] if o["straddle"] else [])
+        if o["antes"]:
+            antes: list[int] | None = chip_list(o["antes"])
+        elif o["ante_type"] == "big-blind":
+            antes = [0, o["ante"]]
+        else:
+            antes = None
+        small_bet = o["small_bet"] or max(blinds, default=0) or 1
+        big_bet = o["big_bet"] or 2 * small_bet
+        min_bet = o["min_bet"] or max(blinds, default=0) or 1
+        if len(_FORCED) > 1000:
+            _FORCED.clear()
+        got = _FORCED[key] = (blinds, antes, [small_bet, small_bet, big_bet, big_bet], min_bet)
+    return got
+
+
 class FlopRules:
     """Rules of a flop game: ``hole`` cards each, a five-card board, and how a hand is
     valued (``kind``: ``"holdem"``, ``"omaha"`` or ``"short-deck"``)."""
@@ -129,39 +158,30 @@ class FlopRules:
         o = state.options
         n = len(state.players)
         hole = self.hole_cards(o)
-        bb = o["big_blind"]
-        blinds = chip_list(o["blinds"]) or [o["small_blind"], bb] + ([o["straddle"]] if o["straddle"] else [])
+        blinds, antes, bet_sizes, min_bet = _forced_bets(o)
         button, dealt = betting.seat_hand(state, o["stack"], blinds)
         deck_size = len(state.zone("deck").cards)
         if hole * len(dealt) + 8 > deck_size:
             raise InvalidOptionError(f"{len(dealt)} players with {hole} hole cards each need more than the {deck_size}-card deck")
         for s in range(n):
-            state.add_zone(f"hole:{s}", owner=s, visibility=Zone.OWNER)
+            state.add_zone(HOLE[s], owner=s, visibility=Zone.OWNER)
         state.add_zone("board")
         state.add_zone("burn", visibility=Zone.HIDDEN)
-        structure = o["structure"]
-        if o["antes"]:
-            antes = chip_list(o["antes"])
-        elif o["ante_type"] == "big-blind":
-            antes = [0, o["ante"]]
-        else:
+        if antes is None:  # every player antes
             antes = [o["ante"]] * len(dealt)
-        small_bet = o["small_bet"] or max(blinds, default=0) or 1
-        big_bet = o["big_bet"] or 2 * small_bet
-        min_bet = o["min_bet"] or max(blinds, default=0) or 1
         state.phase = "preflop"
         betting.start_hand(
             state,
-            structure=structure,
+            structure=o["structure"],
             blinds=blinds,
             antes=antes,
             min_bet=min_bet,
-            bet_sizes=[small_bet, small_bet, big_bet, big_bet],
+            bet_sizes=bet_sizes,
             procedure=o["procedure"],
             penalty=o["penalty"],
         )
         for s in betting.order_from_button(state):
-            state.move_top("deck", f"hole:{s}", hole, seat=s, event="deal")
+            state.move_top("deck", HOLE[s], hole, seat=s, event="deal")
         if state.to_act is None:
             self._next_street(state)
         return True
