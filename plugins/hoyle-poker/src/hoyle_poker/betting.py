@@ -367,7 +367,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         sized = _SIZED
         least, most = rng
         if p["structure"] == FIXED_LIMIT:
-            sizes = (least,) if least == most else (least, most)  # stud's open pair: two sizes
+            sizes = [least] if least == most else [least, most]  # stud's open pair: two sizes
         else:
             pot_after_call = state.pot + to_call - p["bets"][seat]
             sizes = [least]
