@@ -58,7 +58,13 @@ Rules, as decided here (standard cardroom rules, TDA where RULES.md is silent):
   (the next bet completes a short all-in bet to the bet size; a raise over a short
   all-in raise is a full bet on top of it). ``short_all_in="full-bet"``: only a full
   bet or raise reopens, as in no-limit (PokerKit's rule).
-* Not modelled: dead-button rules (the button simply moves to the next player with
+* Sessions (:func:`seat_hand`): the button moves to the next seat with chips that has
+  played; a newcomer sits down at an empty seat with ``sit N`` (:func:`sit_down`, any
+  time, effective at the next hand) and, by the option ``newcomer``, posts a live big
+  blind out of position (``post``; never dealt in on the small blind) or waits until the
+  big blind reaches them (``wait``).
+* Stud has no button for odd chips: a variant passes its own order to :func:`settle`.
+* Not modelled: dead blinds and dead-button rules (the button simply moves to the next player with
   chips).
 """
 
