@@ -1,17 +1,14 @@
 """The flop variants: hand values at showdown (hold'em, Omaha exactly-two, hi-lo split,
-short deck and its option), conformance (check_variant) and a fuzz of the action API."""
+short deck and its option) and conformance (check_variant); the fuzz is in test_fuzz.py."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 import hoyle
 from hoyle import Action, Deck
-from hoyle.errors import IllegalActionError
 from hoyle.testing import check_variant
 from hoyle_poker.flop import arranged_deck
 
@@ -121,48 +118,3 @@ def test_check_variant(variant: str, players: int, options: dict[str, Any]) -> N
     assert all(g.is_over for g in games)
     # every hand's chips add up: what was won equals what was lost
     assert all(sum(g.result["settlement"]) == 0 for g in games)
-
-
-# --- fuzz ------------------------------------------------------------------------------------
-
-ACTION_TEXTS = st.one_of(
-    st.sampled_from(["fold", "check", "call", "show", "muck", "raise", "bet", "all-in", "discard As", "expose", "look stub"]),
-    st.builds(lambda k, n: f"{k} {n}", st.sampled_from(["bet", "raise to"]), st.integers(-5, 450)),
-)
-
-
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(0, 2**32),
-    players=st.integers(2, 6),
-    structure=st.sampled_from(["no-limit", "pot-limit", "fixed-limit"]),
-    procedure=st.sampled_from(["strict", "cardroom"]),
-    steps=st.lists(st.tuples(st.booleans(), ACTION_TEXTS, st.integers(0, 5), st.integers(0, 99)), max_size=60),
-)
-def test_fuzz_actions_never_corrupt_state(seed: int, players: int, structure: str, procedure: str, steps: list[Any]) -> None:
-    """Random legal actions and random (mostly illegal; under the cardroom procedure
-    often out of turn, hence frozen) actions from random seats."""
-    options = {"structure": structure, "hands": 3, "procedure": procedure}
-    g = hoyle.new_game("texas-holdem", players=players, seed=seed, options=options)
-    total = sum(g.state.stacks) + g.state.pot
-    for legal_pick, text, seat, pick in steps:
-        if g.is_over:
-            break
-        if legal_pick:
-            legal = g.legal_actions()
-            g.act(legal[pick % len(legal)])
-        else:
-            before = g.state.snapshot()
-            try:
-                g.act(text, seat=seat % players)
-            except IllegalActionError:
-                assert g.state.snapshot() == before
-        state = g.state
-        assert sum(state.stacks) + state.pot == total
-        assert min(state.stacks) >= 0 and state.pot >= 0
-        assert sorted(state.all_cards()) == sorted(state.deck)
-        if not g.is_over:
-            assert g.to_act is not None and g.legal_actions()
-            rng = state.public["range"]
-            if rng is not None:
-                assert rng[0] <= rng[1] <= state.stacks[g.to_act] + state.public["bets"][g.to_act]

@@ -51,9 +51,21 @@ Rules, as decided here (standard cardroom rules, TDA where RULES.md is silent):
   if nobody did, the first live player left of the button; then clockwise.
 * Under ``procedure="cardroom"`` the irregularities of RULES.md B3 are handled (the
   last section of this module); ``frozen`` holds the actions taken out of turn.
-* Not modelled: the fixed-limit rule that an all-in of half a bet or more reopens the
-  betting (here, as in no-limit, only a full bet does); dead-button rules (the button
-  simply moves to the next player with chips).
+* Fixed-limit, the half-bet rule (TDA; option ``short_all_in="half-bet"``, the
+  default): an all-in bet or raise of at least half the round's bet counts as a full
+  bet or raise: it counts for the cap, reopens the betting for players who already
+  acted, and the next raise is a full bet on top of it. Less than half does not reopen
+  (the next bet completes a short all-in bet to the bet size; a raise over a short
+  all-in raise is a full bet on top of it). ``short_all_in="full-bet"``: only a full
+  bet or raise reopens, as in no-limit (PokerKit's rule).
+* Sessions (:func:`seat_hand`): the button moves to the next seat with chips that has
+  played; a newcomer sits down at an empty seat with ``sit N`` (:func:`sit_down`, any
+  time, effective at the next hand) and, by the option ``newcomer``, posts a live big
+  blind out of position (``post``; never dealt in on the small blind) or waits until the
+  big blind reaches them (``wait``).
+* Stud has no button for odd chips: a variant passes its own order to :func:`settle`.
+* Not modelled: dead blinds and dead-button rules (the button simply moves to the next player with
+  chips).
 """
 
 from __future__ import annotations
@@ -101,12 +113,14 @@ def next_seat(state: State, seat: int, seats: Sequence[int]) -> int:
 
 
 def order_from_button(state: State) -> list[int]:
-    """The seats dealt in, clockwise starting left of the button."""
-    p = state.public
-    n = len(state.players)
-    button = p["button"]
-    dealt = set(p["dealt"])
-    return [s for k in range(1, n + 1) if (s := (button + k) % n) in dealt]
+    """The seats dealt in, clockwise starting left of the button (``public["order"]``,
+    set by :func:`seat_hand`; do not modify the list)."""
+    return state.public["order"]  # type: ignore[no-any-return]
+
+
+def _order(n: int, button: int, dealt: Sequence[int]) -> list[int]:
+    members = set(dealt)
+    return [s for k in range(1, n + 1) if (s := (button + k) % n) in members]
 
 
 def blind_order(state: State) -> list[int]:
@@ -140,13 +154,17 @@ def start_hand(
     """
     p = state.public
     n = len(state.players)
-    dealt = set(p["dealt"])
+    live = [False] * n
+    for s in p["dealt"]:
+        live[s] = True
+    bets = [0] * n
+    dead = [0] * n
     p.update(
         structure=structure,
         min_bet=min_bet,
         bet_sizes=list(bet_sizes),
-        live=[s in dealt for s in range(n)],
-        bets=[0] * n,
+        live=live,
+        bets=bets,
         to_call=0,
         min_raise=min_bet,
         acted=[None] * n,
@@ -155,29 +173,39 @@ def start_hand(
         full_to=0,
         street=0,
         range=None,
-        dead=[0] * n,
+        dead=dead,
         procedure=procedure,
         penalty=penalty,
         frozen=[None] * n,
+        half_bet_reopens=state.options.get("short_all_in", "half-bet") == "half-bet",
     )
     if len(p.get("exposures", ())) != n:
         p["exposures"] = [0] * n
-    order = blind_order(state)
-    for pos, seat in enumerate(order):
-        ante = antes[pos] if pos < len(antes) else 0
+    order = p["order"]
+    if len(order) == 2:  # heads-up: the button posts the small blind
+        order = [order[1], order[0]]
+    stacks = state.stacks
+    for seat, ante in zip(order, antes):
         if ante:
-            amount = min(ante, state.stacks[seat])
+            amount = min(ante, stacks[seat])
             state.commit(seat, amount)  # the commit event records it
-            p["dead"][seat] += amount
+            dead[seat] += amount
     last_blind = None
-    for pos, seat in enumerate(order):
-        blind = blinds[pos] if pos < len(blinds) else 0
+    for seat, blind in zip(order, blinds):
         if blind:
-            amount = min(blind, state.stacks[seat])
+            amount = min(blind, stacks[seat])
             if amount:
                 state.commit(seat, amount)  # the commit event records it
-                p["bets"][seat] += amount
+                bets[seat] += amount
             last_blind = seat
+    if p.get("posting"):
+        big = blinds[1] if len(blinds) > 1 else max(blinds, default=0)
+        for seat in p["posting"]:  # a newcomer's live big blind, out of position
+            amount = min(big, stacks[seat])
+            if amount:
+                state.commit(seat, amount)
+                bets[seat] += amount
+                state.log("newcomer_blind", seat, amount=amount)
     top = max(blinds, default=0)
     if top:
         p["to_call"] = top
@@ -186,7 +214,11 @@ def start_hand(
         p["full_to"] = top
     # Left of the last blind (heads-up: the button, who posted the small blind); with no
     # blinds (an ante game), left of the button, heads-up too.
-    first = next_seat(state, last_blind, p["dealt"]) if last_blind is not None else order_from_button(state)[0]
+    if last_blind is None:
+        first = p["order"][0]
+    else:
+        ring = p["order"]
+        first = ring[(ring.index(last_blind) + 1) % len(ring)]
     _set_turn(state, _first_to_act(state, first))
 
 
@@ -208,7 +240,7 @@ def start_round(state: State, street: int, first: int | None = None) -> None:
         street=street,
         frozen=[None] * n,
     )
-    start = next_seat(state, p["button"], range(n)) if first is None else first
+    start = (p["button"] + 1) % n if first is None else first
     _set_turn(state, _first_to_act(state, start))
 
 
@@ -246,13 +278,20 @@ def _needs_to_act(state: State, seat: int) -> bool:
 def _first_to_act(state: State, start: int) -> int | None:
     n = len(state.players)
     p = state.public
+    live, frozen, bets, acted = p["live"], p["frozen"], p["bets"], p["acted"]
+    stacks, to_call = state.stacks, p["to_call"]
     # Nobody acts when at most one live player has chips and has matched the bet.
-    can_act = [s for s in range(n) if p["live"][s] and (state.stacks[s] > 0 or p["frozen"][s] is not None)]
-    if len(can_act) <= 1 and all(p["bets"][s] >= p["to_call"] for s in can_act):
+    can_act = 0
+    short = False
+    for s in range(n):
+        if live[s] and (stacks[s] > 0 or frozen[s] is not None):
+            can_act += 1
+            short = short or bets[s] < to_call
+    if can_act <= 1 and not short:
         return None
     for k in range(n):
         s = (start + k) % n
-        if _needs_to_act(state, s):
+        if live[s] and (frozen[s] is not None or (stacks[s] > 0 and (acted[s] is None or bets[s] < to_call))):
             return s
     return None
 
@@ -287,7 +326,11 @@ def raise_range(state: State, seat: int) -> list[int] | None:
     if acted is not None and to_call - acted < p["min_raise"] and p.get("full_to", 0) <= acted:
         return None  # a short all-in did not reopen the betting (a completion does)
     # Someone must be able to call: no raise when everyone else is all-in or folded.
-    if not any(p["live"][s] and state.stacks[s] > 0 for s in range(len(bets)) if s != seat):
+    live, stacks = p["live"], state.stacks
+    for s in range(len(bets)):
+        if s != seat and live[s] and stacks[s] > 0:
+            break
+    else:
         return None
     structure = p["structure"]
     if structure == FIXED_LIMIT:
@@ -325,27 +368,34 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     out = [FOLD, CALL] if facing else [CHECK]
     rng = p["range"]
     if rng is not None:
-        kind = "raise" if p["to_call"] else "bet"
+        to_call = p["to_call"]
+        kind = "raise" if to_call else "bet"
+        sized = _SIZED
         least, most = rng
-        sizes = [least]
         if p["structure"] == FIXED_LIMIT:
-            sizes.append(most)  # the bigger of two bet sizes (stud's open pair on fourth street)
+            sizes = [least] if least == most else [least, most]  # stud's open pair: two sizes
         else:
-            call = p["to_call"] - p["bets"][seat]
-            pot_after_call = state.pot + call
-            for a, b in POT_FRACTIONS:
-                size = p["to_call"] + pot_after_call * a // b
-                if least < size < most:
+            pot_after_call = state.pot + to_call - p["bets"][seat]
+            sizes = [least]
+            last = least
+            for a, b in POT_FRACTIONS:  # increasing sizes
+                size = to_call + pot_after_call * a // b
+                if last < size < most:
                     sizes.append(size)
-            sizes.append(most)
-        for size in sorted(set(sizes)):
-            out.append(_sized(kind, size))
+                    last = size
+            if most != least:
+                sizes.append(most)
+        for size in sizes:
+            action = sized.get((kind, size))
+            out.append(action if action is not None else _sized(kind, size))
     return out
 
 
 def check_action(state: State, seat: int, action: Action) -> str | None:
     """Accept any bet or raise inside the range; explain why another is refused."""
     p = state.public
+    if action.kind == SIT:
+        return check_sit(state, seat, action)
     if p.get("procedure") == "cardroom" and state.phase != "showdown":
         verdict = check_out_of_turn(state, seat, action)
         if verdict is not None:
@@ -412,7 +462,10 @@ def _bet(state: State, seat: int, to: int) -> None:
         size = p["bet_sizes"][p["street"]]
         if p.get("alt_bet") and to > size:  # the bigger size was chosen: the round's bet from now on
             size = p["bet_sizes"][p["street"]] = p["min_raise"] = p["alt_bet"]
-        if increment >= size or (p["raises"] == 0 and to >= size):  # a full bet, or the completion
+        wager = to if p["raises"] == 0 else increment  # a bet (or completion), or a raise's increment
+        if wager >= size or (2 * wager >= size and p.get("half_bet_reopens")):
+            # a full bet or raise, the completion, or an all-in of at least half a bet
+            # under the half-bet rule: it counts for the cap and reopens the betting
             p["raises"] += 1
             p["full_to"] = to
             p["alt_bet"] = None
@@ -643,17 +696,20 @@ def _contributions(state: State) -> list[int]:
 
 def return_uncalled(state: State) -> None:
     """Give back the part of the largest bet that nobody matched."""
-    bets = _contributions(state)
-    top = max(bets)
-    leaders = [s for s, c in enumerate(bets) if c == top]
-    if len(leaders) != 1:
-        return
-    second = max((c for s, c in enumerate(bets) if s != leaders[0]), default=0)
-    excess = top - second
-    if excess > 0:
-        state.award(leaders[0], excess)
-        state.committed[leaders[0]] -= excess
-        state.log("uncalled_bet_returned", leaders[0], amount=excess)
+    dead = state.public["dead"]
+    top = second = -1
+    leader = -1
+    for s, c in enumerate(state.committed):
+        c -= dead[s]
+        if c > top:
+            top, second, leader = c, top, s
+        elif c > second:
+            second = c
+    excess = top - max(second, 0)
+    if excess > 0 and top != second:
+        state.award(leader, excess)
+        state.committed[leader] -= excess
+        state.log("uncalled_bet_returned", leader, amount=excess)
 
 
 def pots(state: State) -> list[tuple[int, list[int]]]:
@@ -682,11 +738,19 @@ def pots(state: State) -> list[tuple[int, list[int]]]:
     return out
 
 
-def split(state: State, amount: int, winners: Sequence[int]) -> None:
-    """Award ``amount`` shared equally by ``winners``; odd chips one at a time starting
-    with the first winner left of the button."""
+def left_of_button(state: State, winners: Sequence[int]) -> list[int]:
+    """``winners`` in order from the button's left (who gets the odd chips first)."""
     order = order_from_button(state)
-    winners = sorted(winners, key=order.index)
+    return sorted(winners, key=order.index)
+
+
+OddChipOrder = Callable[[State, Sequence[int]], list[int]]
+
+
+def split(state: State, amount: int, winners: Sequence[int], odd_order: OddChipOrder = left_of_button) -> None:
+    """Award ``amount`` shared equally by ``winners``; odd chips one at a time in
+    ``odd_order`` (default: starting with the first winner left of the button)."""
+    winners = odd_order(state, winners) if len(winners) > 1 else list(winners)
     share, odd = divmod(amount, len(winners))
     for i, s in enumerate(winners):
         won = share + (1 if i < odd else 0)
@@ -710,10 +774,13 @@ def settle(
     state: State,
     high: Callable[[int], Any],
     low: Callable[[int], Any | None] | None = None,
+    high_odd: OddChipOrder = left_of_button,
+    low_odd: OddChipOrder = left_of_button,
 ) -> list[dict[str, Any]]:
     """Award every pot at showdown. ``high(seat)`` values a live hand (greater is
     better); ``low(seat)`` (hi-lo games) values its low or None when it has none.
-    Returns the pots as awarded (for the log)."""
+    ``high_odd`` and ``low_odd`` order tied winners for the odd chips (default: from
+    the button's left). Returns the pots as awarded (for the log)."""
     record = []
     highs = {s: high(s) for s in live_seats(state)}
     lows: dict[int, Any] = {}
@@ -727,34 +794,124 @@ def settle(
             best_low = max(lows[s] for s in lo_eligible)
             lo_winners = [s for s in lo_eligible if lows[s] == best_low]
             lo_half = amount // 2
-            split(state, amount - lo_half, hi_winners)
-            split(state, lo_half, lo_winners)
+            split(state, amount - lo_half, hi_winners, high_odd)
+            split(state, lo_half, lo_winners, low_odd)
             record.append({"amount": amount, "high": hi_winners, "low": lo_winners})
         else:
-            split(state, amount, hi_winners)
+            split(state, amount, hi_winners, high_odd)
             record.append({"amount": amount, "high": hi_winners})
     return record
 
 
-def seat_hand(state: State, stack: int) -> tuple[int, list[int]]:
-    """Seat the next hand of a session: on the first deal every seat gets ``stack`` chips
-    unless ``new_game(stacks=...)`` gave them and the button starts on the last seat;
-    later the button moves to the next seat with chips. Seats with chips are dealt in.
-    Records ``button``, ``dealt`` and each seat's ``start`` stack in ``state.public``
-    and returns ``(button, dealt)``; fewer than two players with chips is an error."""
+# --- sessions: the button, busted players and newcomers ------------------------------------
+
+
+def seat_hand(state: State, stack: int, blinds: Sequence[int] = ()) -> tuple[int, list[int]]:
+    """Seat the next hand of a session and return ``(button, dealt)``.
+
+    On the first deal every seat gets ``stack`` chips unless ``new_game(stacks=...)``
+    gave them (a seat given 0 chips is an empty seat) and the button starts on the last
+    seat with chips. Later, the newcomers who sat down during the last hand (:func:`sit_down`) bring
+    their chips, and the button moves to the next seat with chips that has played before
+    (a newcomer never takes the button on arrival). Seats with chips are dealt in, except
+    newcomers who must wait (option ``newcomer``, with ``blinds``, the forced bets by
+    position): ``"post"`` deals a newcomer in at once, posting a live big blind out of
+    position, unless the newcomer would be the small blind (then it waits a hand);
+    ``"wait"`` deals them in when the big blind reaches them. With no blinds (antes
+    only) newcomers are dealt in at once.
+
+    Records ``button``, ``dealt``, each seat's ``start`` stack, ``waiting`` (newcomers not
+    dealt in yet) and ``posting`` (newcomers posting a big blind this hand) in
+    ``state.public``; fewer than two players with chips is an error."""
     n = len(state.players)
     p = state.public
+    waiting: list[int] = []
+    posting: list[int] = []
     if state.deal_number == 0:
         if not any(state.stacks):
             state.stacks = [stack] * n
-        button = n - 1
+        dealt = [s for s in range(n) if state.stacks[s] > 0]
+        button = dealt[-1] if dealt else n - 1
     else:
-        button = next_seat(state, p["button"], [s for s in range(n) if state.stacks[s] > 0])
-    dealt = [s for s in range(n) if state.stacks[s] > 0]
+        waiting = list(p.get("waiting", ()))
+        for seat, chips in p.pop("arriving", ()):
+            state.stacks[seat] += chips
+            state.start_stacks[seat] += chips  # what the seat brought to the table
+            waiting.append(seat)
+            state.log("sits_down", seat, chips=chips)
+        with_chips = [s for s in range(n) if state.stacks[s] > 0]
+        played = [s for s in with_chips if s not in waiting] or with_chips
+        button = next_seat(state, p["button"], played)
+        big = 1 if len(blinds) > 1 else 0  # the big blind's position
+        if waiting and any(blinds):
+            posts = _blind_positions(state, button, with_chips)
+            rule = state.options.get("newcomer", "post")
+            for seat in list(waiting):
+                pos = posts.index(seat)
+                at_blind = pos < len(blinds) and blinds[pos] > 0 and pos >= big
+                if rule == "wait" and pos != big:
+                    continue  # waits for the big blind
+                if rule == "post" and not at_blind and (pos == 0 and big == 1):
+                    continue  # not dealt in on the small blind: waits a hand
+                waiting.remove(seat)
+                if not at_blind:
+                    posting.append(seat)
+            for seat in waiting:
+                state.log("waits_for_big_blind", seat)
+        else:
+            waiting = []
+        dealt = [s for s in with_chips if s not in waiting]
     if len(dealt) < 2:
         raise InvalidOptionError("a hand needs at least two players with chips")
     p["button"], p["dealt"], p["start"] = button, dealt, list(state.stacks)
+    p["order"] = _order(n, button, dealt)
+    p["waiting"], p["posting"] = waiting, posting
     return button, dealt
+
+
+def _blind_positions(state: State, button: int, seats: Sequence[int]) -> list[int]:
+    """``seats`` in the order they would post blinds with the button on ``button``."""
+    n = len(state.players)
+    members = set(seats)
+    order = [s for k in range(1, n + 1) if (s := (button + k) % n) in members]
+    if len(order) == 2:
+        return [order[1], order[0]]
+    return order
+
+
+SIT = "sit"
+
+
+def check_sit(state: State, seat: int, action: Action) -> str:
+    """Whether ``seat`` may sit down with ``action.amount`` chips (default: the
+    ``stack`` option): only an empty seat (no chips, not in the hand being played)."""
+    p = state.public
+    if action.cards or action.source or action.target is not None or (action.amount is not None and action.amount < 1):
+        return "sit down with a number of chips, e.g. 'sit 200'"
+    if state.stacks[seat] > 0 or (seat in p.get("dealt", ()) and p["live"][seat]):
+        return f"seat {seat} is not empty"
+    if any(s == seat for s, _ in p.get("arriving", ())):
+        return f"seat {seat} has already sat down; it plays from the next hand"
+    return "ok"
+
+
+def sit_down(state: State, seat: int, action: Action) -> None:
+    """A newcomer sits down at an empty seat: the chips come in with the next hand
+    (:func:`seat_hand`), whose forced bets follow the ``newcomer`` option."""
+    chips = action.amount if action.amount is not None else int(state.options["stack"])
+    p = state.public
+    p["arriving"] = [*p.get("arriving", ()), [seat, chips]]
+    # the seat to act is unchanged; legal actions are cached by event count, and the
+    # action event already moved it on
+
+
+def players_next_hand(state: State) -> int:
+    """Players with chips for the next hand, newcomers arriving included."""
+    arriving = state.public.get("arriving")
+    if not arriving:
+        return sum(1 for x in state.stacks if x > 0)
+    seats = {s for s, _ in arriving}
+    return sum(1 for s, x in enumerate(state.stacks) if x > 0 or s in seats)
 
 
 def end_if_uncontested(state: State) -> bool:

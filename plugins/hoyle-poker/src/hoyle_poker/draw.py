@@ -107,7 +107,7 @@ class DrawRules(FlopRules):
         o = state.options
         p = state.public
         n = len(state.players)
-        button, dealt = betting.seat_hand(state, o["stack"])
+        button, dealt = betting.seat_hand(state, o["stack"], forced_bets(o, 0)[0])
         for s in range(n):
             state.add_zone(f"hole:{s}", owner=s, visibility=Zone.OWNER)
             state.add_zone(f"shown:{s}")
@@ -169,7 +169,7 @@ class DrawRules(FlopRules):
 
     @hookimpl
     def hoyle_check_action(self, state: State, seat: int, action: Action) -> str | None:
-        if not self._drawing(state):
+        if not self._drawing(state) or action.kind == betting.SIT:
             return betting.check_action(state, seat, action)
         if seat != state.to_act:
             return f"it is not seat {seat}'s turn (seat {state.to_act} is to draw)"
@@ -191,7 +191,7 @@ class DrawRules(FlopRules):
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
-        if not self._drawing(state):
+        if not self._drawing(state) or action.kind == betting.SIT:
             return super().hoyle_apply_action(state, seat, action)
         self._draw(state, seat, action.cards)
         p = state.public

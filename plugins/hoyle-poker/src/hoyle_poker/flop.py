@@ -79,6 +79,12 @@ def betting_options(structure: str) -> tuple[Option, ...]:
         Option(name="min_bet", default=0, doc="Smallest bet in no-limit and pot-limit (0: the big blind)", minimum=0),
         Option(name="small_bet", default=0, doc="Fixed-limit bet on the first two rounds (0: the big blind)", minimum=0),
         Option(name="big_bet", default=0, doc="Fixed-limit bet on the last two rounds (0: twice the small bet)", minimum=0),
+        Option(
+            name="newcomer",
+            default="post",
+            doc="A player who sits down ('sit 200' at an empty seat) posts a live big blind to be dealt in at the next hand (post; on the small blind they wait a hand) or waits until the big blind reaches them (wait)",
+            choices=("post", "wait"),
+        ),
         *session_options(),
     )
 
@@ -95,9 +101,44 @@ def session_options() -> tuple[Option, ...]:
             doc="strict: an out-of-turn or malformed action is refused; cardroom: RULES.md B3 (frozen out-of-turn actions, exposed cards, looking at the stub)",
             choices=("strict", "cardroom"),
         ),
+        Option(
+            name="short_all_in",
+            default="half-bet",
+            doc="Fixed limit: an all-in of at least half a bet counts as a full bet or raise and reopens the betting (half-bet, TDA); or only a full bet or raise does (full-bet, as PokerKit)",
+            choices=("half-bet", "full-bet"),
+        ),
         Option(name="penalty", default=1, doc="Cardroom penalty: chips paid to each other player", minimum=0),
         Option(name="showdown", default="auto", doc="auto: every live hand is shown; manual: each player shows or mucks in turn", choices=("auto", "manual")),
     )
+
+
+#: Zone names of the hole cards by seat.
+HOLE = tuple(f"hole:{s}" for s in range(64))
+
+_FORCED: dict[tuple[Any, ...], tuple[list[int], list[int] | None, list[int], int]] = {}
+
+
+def _forced_bets(o: Any) -> tuple[list[int], list[int] | None, list[int], int]:
+    """The flop games' forced bets from the options: blinds and antes by position
+    (antes None: every player antes ``ante``), the fixed-limit bet of each round and
+    the minimum bet. Cached: a session deals many hands with the same options."""
+    key = (o["blinds"], o["small_blind"], o["big_blind"], o["straddle"], o["antes"], o["ante_type"], o["ante"], o["small_bet"], o["big_bet"], o["min_bet"])
+    got = _FORCED.get(key)
+    if got is None:
+        blinds = chip_list(o["blinds"]) or [o["small_blind"], o["big_blind"]] + ([o["straddle"]] if o["straddle"] else [])
+        if o["antes"]:
+            antes: list[int] | None = chip_list(o["antes"])
+        elif o["ante_type"] == "big-blind":
+            antes = [0, o["ante"]]
+        else:
+            antes = None
+        small_bet = o["small_bet"] or max(blinds, default=0) or 1
+        big_bet = o["big_bet"] or 2 * small_bet
+        min_bet = o["min_bet"] or max(blinds, default=0) or 1
+        if len(_FORCED) > 1000:
+            _FORCED.clear()
+        got = _FORCED[key] = (blinds, antes, [small_bet, small_bet, big_bet, big_bet], min_bet)
+    return got
 
 
 class FlopRules:
@@ -117,39 +158,30 @@ class FlopRules:
         o = state.options
         n = len(state.players)
         hole = self.hole_cards(o)
-        button, dealt = betting.seat_hand(state, o["stack"])
+        blinds, antes, bet_sizes, min_bet = _forced_bets(o)
+        button, dealt = betting.seat_hand(state, o["stack"], blinds)
         deck_size = len(state.zone("deck").cards)
         if hole * len(dealt) + 8 > deck_size:
             raise InvalidOptionError(f"{len(dealt)} players with {hole} hole cards each need more than the {deck_size}-card deck")
         for s in range(n):
-            state.add_zone(f"hole:{s}", owner=s, visibility=Zone.OWNER)
+            state.add_zone(HOLE[s], owner=s, visibility=Zone.OWNER)
         state.add_zone("board")
         state.add_zone("burn", visibility=Zone.HIDDEN)
-        structure = o["structure"]
-        bb = o["big_blind"]
-        blinds = chip_list(o["blinds"]) or [o["small_blind"], bb] + ([o["straddle"]] if o["straddle"] else [])
-        if o["antes"]:
-            antes = chip_list(o["antes"])
-        elif o["ante_type"] == "big-blind":
-            antes = [0, o["ante"]]
-        else:
+        if antes is None:  # every player antes
             antes = [o["ante"]] * len(dealt)
-        small_bet = o["small_bet"] or max(blinds, default=0) or 1
-        big_bet = o["big_bet"] or 2 * small_bet
-        min_bet = o["min_bet"] or max(blinds, default=0) or 1
         state.phase = "preflop"
         betting.start_hand(
             state,
-            structure=structure,
+            structure=o["structure"],
             blinds=blinds,
             antes=antes,
             min_bet=min_bet,
-            bet_sizes=[small_bet, small_bet, big_bet, big_bet],
+            bet_sizes=bet_sizes,
             procedure=o["procedure"],
             penalty=o["penalty"],
         )
         for s in betting.order_from_button(state):
-            state.move_top("deck", f"hole:{s}", hole, seat=s, event="deal")
+            state.move_top("deck", HOLE[s], hole, seat=s, event="deal")
         if state.to_act is None:
             self._next_street(state)
         return True
@@ -166,6 +198,9 @@ class FlopRules:
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
+        if action.kind == betting.SIT:
+            betting.sit_down(state, seat, action)
+            return True
         if state.phase == "showdown":
             self._show_or_muck(state, seat, action)
             return True
@@ -235,9 +270,15 @@ class FlopRules:
     def _settle(self, state: State) -> None:
         """Award every pot at the showdown by :meth:`pot_values` and end the deal."""
         high, low = self.pot_values(state)
-        pots = betting.settle(state, high, low)
+        high_odd, low_odd = self.odd_chip_orders()
+        pots = betting.settle(state, high, low, high_odd, low_odd)
         state.phase = "over"
         state.end_deal("showdown", pots=pots)
+
+    def odd_chip_orders(self) -> tuple[betting.OddChipOrder, betting.OddChipOrder]:
+        """How tied winners of the high and the low half are ordered for the odd chips:
+        in flop and draw games, from the button's left."""
+        return betting.left_of_button, betting.left_of_button
 
     def pot_values(self, state: State) -> tuple[Callable[[int], Any], Callable[[int], Any] | None]:
         """How a live seat's hand is valued at the showdown: the high value, and the low
@@ -276,8 +317,7 @@ class FlopRules:
 
     @hookimpl
     def hoyle_match_over(self, state: State) -> bool:
-        with_chips = sum(1 for x in state.stacks if x > 0)
-        return with_chips < 2 or len(state.score_sheet) >= state.options["hands"]
+        return betting.players_next_hand(state) < 2 or len(state.score_sheet) >= state.options["hands"]
 
     @hookimpl
     def hoyle_settle(self, state: State) -> dict[int, int]:

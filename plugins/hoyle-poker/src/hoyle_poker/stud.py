@@ -30,6 +30,10 @@ per round (the completion is the bet). No burn cards are dealt.
   ace-to-five low (aces low, straights and flushes ignored); hi-lo: half to the best high,
   half to the best eight-or-better low; with no qualifying low the high hand scoops; the
   odd chip goes to the high half.
+* Odd chips of a tie (stud has no button to count from; the cardroom rule): tied high
+  hands, to the highest card by suit among all the player's cards (stud, the high half
+  of hi-lo); tied low hands (razz, the low half of hi-lo), to the lowest card by suit,
+  aces low. More odd chips go one at a time in that order.
 * The deck running out: with eight players, 56 cards would be needed; when the stock
   has fewer cards than players still in on seventh street, one card is dealt face up to
   the centre (zone ``board``) instead, a community card every player uses as their
@@ -40,9 +44,8 @@ per round (the completion is the bet). No burn cards are dealt.
   the big bet is made the round's raises are big bets; ``small-bet`` keeps fourth street
   a small-bet round (as PokerKit does). Hi-lo and razz have no such option.
 
-The dealing button is kept only for the order of dealing, the showdown order when the
-last round was checked and the odd chips of a split pot (first winner left of the
-button); it moves one seat left after every hand.
+The dealing button is kept only for the order of dealing and the showdown order when
+the last round was checked; it moves one seat left after every hand.
 """
 
 from __future__ import annotations
@@ -70,6 +73,11 @@ def _rank(card: Card, ranks: str) -> int:
 
 def _suit(card: Card) -> int:
     return SUITS.index(card.suit or "")
+
+
+def _card_key(card: Card, ranks: str) -> tuple[int, int]:
+    """A card by rank (in ``ranks`` order), then suit (clubs < diamonds < hearts < spades)."""
+    return _rank(card, ranks), _suit(card)
 
 
 def bring_in_seat(state: State, seats: Sequence[int], razz: bool) -> int:
@@ -195,6 +203,20 @@ class StudRules(FlopRules):
 
     def cards(self, state: State, seat: int) -> list[Card]:
         return state.zone(f"hole:{seat}").cards + state.zone(f"up:{seat}").cards + state.zone("board").cards
+
+    def odd_chip_orders(self) -> tuple[betting.OddChipOrder, betting.OddChipOrder]:
+        """Stud has no button to count from: tied high hands get the odd chips by their
+        highest card by suit (every card of the hand counts); tied lows (razz, the low
+        half of hi-lo) by their lowest card by suit, aces low."""
+        def by_high_card(state: State, seats: Sequence[int]) -> list[int]:
+            return sorted(seats, key=lambda s: max(_card_key(c, HIGH_RANKS) for c in self.cards(state, s)), reverse=True)
+
+        def by_low_card(state: State, seats: Sequence[int]) -> list[int]:
+            return sorted(seats, key=lambda s: min(_card_key(c, LOW_RANKS) for c in self.cards(state, s)))
+
+        if self.kind == "razz":
+            return by_low_card, by_low_card
+        return by_high_card, by_low_card
 
     def pot_values(self, state: State) -> tuple[Callable[[int], Any], Callable[[int], Any] | None]:
         def high(s: int) -> Any:

@@ -47,7 +47,7 @@ class TableHandRules(FlopRules):
     def hoyle_deal(self, state: State) -> bool:
         o = state.options
         n = len(state.players)
-        button, dealt = betting.seat_hand(state, o["stack"])
+        button, dealt = betting.seat_hand(state, o["stack"], forced_bets(o, 0)[0])
         for s in range(n):
             state.add_zone(f"hole:{s}", owner=s, visibility=Zone.OWNER)
         state.add_zone("table", visibility=Zone.HIDDEN)
