@@ -184,11 +184,12 @@ def test_fixed_limit_sizes_and_cap() -> None:
 
 
 LIMIT_10_20 = {"structure": "fixed-limit", "small_blind": 5, "big_blind": 10}
+HALF_BET = {**LIMIT_10_20, "short_all_in": "half-bet"}
 
 
 def test_fixed_limit_all_in_of_half_a_bet_reopens() -> None:
     holes = ["As Ad", "Ks Kd", "Qs Qd"]
-    g = game(holes, stacks=[25, 200, 200], **LIMIT_10_20)
+    g = game(holes, stacks=[25, 200, 200], **HALF_BET)
     play(g, "raise to 20")  # seat 2 (button) raises a full bet
     play(g, "raise to 25")  # seat 0 all-in: 5 more, exactly half the bet of 10
     assert g.state.public["range"] == [35, 35]  # a full raise on top of the all-in
@@ -198,15 +199,15 @@ def test_fixed_limit_all_in_of_half_a_bet_reopens() -> None:
     play(g, "raise to 35", "call")
     assert g.phase == "flop"
     assert g.state.committed == [25, 35, 35]
-    # option full-bet: only a full raise reopens
-    g = game(holes, stacks=[25, 200, 200], short_all_in="full-bet", **LIMIT_10_20)
+    # the default, RULES.md B2 (full-bet): only a full raise reopens
+    g = game(holes, stacks=[25, 200, 200], **LIMIT_10_20)
     play(g, "raise to 20", "raise to 25", "call")
     assert g.to_act == 2 and g.state.public["range"] is None
     rejected(g, "raise to 35")
 
 
 def test_fixed_limit_all_in_of_less_than_half_a_bet_does_not_reopen() -> None:
-    g = game(["As Ad", "Ks Kd", "Qs Qd"], stacks=[24, 200, 200], **LIMIT_10_20)
+    g = game(["As Ad", "Ks Kd", "Qs Qd"], stacks=[24, 200, 200], **HALF_BET)
     play(g, "raise to 20", "raise to 24")  # seat 0 all-in: 4 more, less than half of 10
     assert g.state.public["range"] == [34, 34]  # seat 1 has not acted: it may raise
     play(g, "call")
@@ -217,10 +218,10 @@ def test_fixed_limit_all_in_of_less_than_half_a_bet_does_not_reopen() -> None:
 
 def test_fixed_limit_half_bet_all_in_counts_for_the_cap() -> None:
     # the big blind, seat 2's raise, seat 3's all-in of half a bet, seat 0's raise: capped
-    g = game(["As Ad", "Ks Kd", "Qs Qd", "Js Jd"], stacks=[200, 200, 200, 25], **LIMIT_10_20)
+    g = game(["As Ad", "Ks Kd", "Qs Qd", "Js Jd"], stacks=[200, 200, 200, 25], **HALF_BET)
     play(g, "raise to 20", "raise to 25", "raise to 35")
     assert g.to_act == 1 and g.state.public["range"] is None
-    g = game(["As Ad", "Ks Kd", "Qs Qd", "Js Jd"], stacks=[200, 200, 200, 25], short_all_in="full-bet", **LIMIT_10_20)
+    g = game(["As Ad", "Ks Kd", "Qs Qd", "Js Jd"], stacks=[200, 200, 200, 25], **LIMIT_10_20)
     play(g, "raise to 20", "raise to 25", "raise to 35")
     assert g.to_act == 1 and g.state.public["range"] == [45, 45]
 
@@ -229,7 +230,7 @@ def test_fixed_limit_half_bet_all_in_bet_is_raised_on_top() -> None:
     # flop, bet 10: seat 0 bets all-in for 6 (more than half): a raise is to 16, not a
     # completion to 10; for 4 (less than half) the next bet completes to 10
     for stack, least in ((16, 16), (14, 10)):
-        g = game(["As Ad", "Ks Kd", "Qs Qd"], stacks=[stack, 200, 200], **LIMIT_10_20)
+        g = game(["As Ad", "Ks Kd", "Qs Qd"], stacks=[stack, 200, 200], **HALF_BET)
         play(g, "call", "call", "check")
         assert g.phase == "flop"
         play(g, f"bet {stack - 10}")

@@ -147,12 +147,26 @@ def test_razz_showdown_lowest_wins() -> None:
     assert game.result["stacks"] == [202, 198]
 
 
+HIGH_CARD = {"odd_chip": "high-card"}
+
+
+def test_stud_odd_chip_to_the_first_winner_left_of_the_button_by_default() -> None:
+    # RULES.md B2: the same tie as below, seat 0 is first left of the button
+    deck = stud_deck(["5c 6d 2c", "5d 6h 2h", "Ah Ad Qs"], "7h 7s", "8s 8c", "9c 9d", "Kc Kd")
+    game = hoyle.new_game("seven-card-stud", players=3, deck=deck)
+    game.act("bring-in")
+    game.act("call")
+    game.act("fold")
+    passive(game)
+    assert game.result["stacks"] == [201, 200, 199]
+
+
 def test_stud_odd_chip_to_the_highest_card_by_suit() -> None:
     # seats 0 and 1 both make the 5-to-9 straight; seat 2 folds: pot 3 antes + bring-in
     # + call = 5. Seat 1 holds Kd, above seat 0's Kc: it gets the odd chip (by the button
     # rule seat 0, first left of the button, would).
     deck = stud_deck(["5c 6d 2c", "5d 6h 2h", "Ah Ad Qs"], "7h 7s", "8s 8c", "9c 9d", "Kc Kd")
-    game = hoyle.new_game("seven-card-stud", players=3, deck=deck)
+    game = hoyle.new_game("seven-card-stud", players=3, deck=deck, options=HIGH_CARD)
     assert game.to_act == 0  # 2c brings in
     game.act("bring-in")
     game.act("call")
@@ -164,7 +178,7 @@ def test_stud_odd_chip_to_the_highest_card_by_suit() -> None:
 def test_razz_odd_chip_to_the_lowest_card_by_suit() -> None:
     # both make 5-4-3-2-A; seat 1's Ac is below seat 0's Ad: seat 1 gets the odd chip
     deck = stud_deck(["Ad 2d Ks", "Ac 2c Kh", "9s 9h Qs"], "3h 3d", "4s 4h", "5c 5s", "Qc Qh")
-    game = hoyle.new_game("razz", players=3, deck=deck)
+    game = hoyle.new_game("razz", players=3, deck=deck, options=HIGH_CARD)
     assert game.to_act == 0  # Ks brings in (highest, spades above hearts)
     game.act("bring-in")
     game.act("call")
@@ -178,7 +192,7 @@ def test_hi_lo_odd_chips_high_by_high_card_low_by_low_card() -> None:
     # Pot 6 (4 antes, bring-in, call): high half 3, low half 3, each with an odd chip.
     # High: seat 0's Ks beats seat 1's Kh; low: seat 1's Ac is below seat 0's Ad.
     deck = stud_deck(["Ad 2d 3h", "Ac 2c 3d", "9s 9h Qs", "Td Tc Js"], "4s 4h", "5c 5s", "Ks Kh", "Qc Qh")
-    game = hoyle.new_game("seven-card-stud-hi-lo", players=4, deck=deck)
+    game = hoyle.new_game("seven-card-stud-hi-lo", players=4, deck=deck, options=HIGH_CARD)
     assert game.to_act == 1  # 3d brings in
     game.act("bring-in")
     game.act("fold")

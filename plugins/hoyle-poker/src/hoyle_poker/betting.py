@@ -51,8 +51,8 @@ Rules, as decided here (standard cardroom rules, TDA where RULES.md is silent):
   if nobody did, the first live player left of the button; then clockwise.
 * Under ``procedure="cardroom"`` the irregularities of RULES.md B3 are handled (the
   last section of this module); ``frozen`` holds the actions taken out of turn.
-* Fixed-limit, the half-bet rule (TDA; option ``short_all_in="half-bet"``, the
-  default): an all-in bet or raise of at least half the round's bet counts as a full
+* Fixed-limit, the half-bet rule (TDA; option ``short_all_in="half-bet"``; the
+  default ``"full-bet"`` is RULES.md B2's rule): an all-in bet or raise of at least half the round's bet counts as a full
   bet or raise: it counts for the cap, reopens the betting for players who already
   acted, and the next raise is a full bet on top of it. Less than half does not reopen
   (the next bet completes a short all-in bet to the bet size; a raise over a short
@@ -63,7 +63,8 @@ Rules, as decided here (standard cardroom rules, TDA where RULES.md is silent):
   time, effective at the next hand) and, by the option ``newcomer``, posts a live big
   blind out of position (``post``; never dealt in on the small blind) or waits until the
   big blind reaches them (``wait``).
-* Stud has no button for odd chips: a variant passes its own order to :func:`settle`.
+* A variant may pass its own odd-chip order to :func:`settle` (stud's ``odd_chip``
+  option: by the high card by suit).
 * Not modelled: dead blinds and dead-button rules (the button simply moves to the next player with
   chips).
 """
@@ -177,7 +178,7 @@ def start_hand(
         procedure=procedure,
         penalty=penalty,
         frozen=[None] * n,
-        half_bet_reopens=state.options.get("short_all_in", "half-bet") == "half-bet",
+        half_bet_reopens=state.options.get("short_all_in", "full-bet") == "half-bet",
     )
     if len(p.get("exposures", ())) != n:
         p["exposures"] = [0] * n

@@ -103,9 +103,9 @@ def session_options() -> tuple[Option, ...]:
         ),
         Option(
             name="short_all_in",
-            default="half-bet",
-            doc="Fixed limit: an all-in of at least half a bet counts as a full bet or raise and reopens the betting (half-bet, TDA); or only a full bet or raise does (full-bet, as PokerKit)",
-            choices=("half-bet", "full-bet"),
+            default="full-bet",
+            doc="Fixed limit: only a full bet or raise reopens the betting (full-bet, RULES.md B2, as PokerKit); or an all-in of at least half a bet counts as a full bet or raise and reopens it (half-bet, the TDA rule)",
+            choices=("full-bet", "half-bet"),
         ),
         Option(name="penalty", default=1, doc="Cardroom penalty: chips paid to each other player", minimum=0),
         Option(name="showdown", default="auto", doc="auto: every live hand is shown; manual: each player shows or mucks in turn", choices=("auto", "manual")),

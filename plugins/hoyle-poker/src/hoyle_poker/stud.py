@@ -205,13 +205,19 @@ class StudRules(FlopRules):
         return state.zone(f"hole:{seat}").cards + state.zone(f"up:{seat}").cards + state.zone("board").cards
 
     def odd_chip_orders(self) -> tuple[betting.OddChipOrder, betting.OddChipOrder]:
-        """Stud has no button to count from: tied high hands get the odd chips by their
-        highest card by suit (every card of the hand counts); tied lows (razz, the low
-        half of hi-lo) by their lowest card by suit, aces low."""
+        """Who gets a split pot's odd chips. By RULES.md B2 (option ``odd_chip="button"``,
+        the default) the first winner left of the button, as in every poker game. With
+        ``odd_chip="high-card"``, the stud cardroom custom: tied high hands by their
+        highest card by suit (every card of the hand counts), tied lows (razz, the low half
+        of hi-lo) by their lowest card by suit, aces low."""
         def by_high_card(state: State, seats: Sequence[int]) -> list[int]:
+            if state.options["odd_chip"] == "button":
+                return betting.left_of_button(state, seats)
             return sorted(seats, key=lambda s: max(_card_key(c, HIGH_RANKS) for c in self.cards(state, s)), reverse=True)
 
         def by_low_card(state: State, seats: Sequence[int]) -> list[int]:
+            if state.options["odd_chip"] == "button":
+                return betting.left_of_button(state, seats)
             return sorted(seats, key=lambda s: min(_card_key(c, LOW_RANKS) for c in self.cards(state, s)))
 
         if self.kind == "razz":
@@ -253,6 +259,12 @@ def stud_options() -> tuple[Option, ...]:
         Option(name="bring_in", default=1, doc="The bring-in (less than the small bet)", minimum=0),
         Option(name="small_bet", default=2, doc="Fixed-limit bet on third and fourth street", minimum=1),
         Option(name="big_bet", default=0, doc="Fixed-limit bet from fifth street (0: twice the small bet)", minimum=0),
+        Option(
+            name="odd_chip",
+            default="button",
+            doc="A split pot's odd chip: to the first winner left of the button (RULES.md B2), or by the high card by suit (the low card for a low half; the stud cardroom custom)",
+            choices=("button", "high-card"),
+        ),
         *session_options(),
     )
 
