@@ -61,10 +61,8 @@ fn main() {
             *o = h.iter().fold(Hand::EMPTY, |x, &c| x.add(t, c as usize)).value(t);
         }
     });
-    time("raw loop, strength only", 3, n as f64, "hands", || {
-        hands.iter().fold(0u32, |a, h| a.wrapping_add(h.iter().fold(Hand::EMPTY, |x, &c| x.add(t, c as usize)).strength(t) as u32))
-    });
     let masks: Vec<u64> = hands.iter().map(|h| h.iter().fold(0u64, |m, &c| m | 1 << c)).collect();
+    time("batch::evaluate_masks, 1 thread", 3, n as f64, "hands", || _core::poker::batch::evaluate_masks(&masks, &mut out, 1).unwrap());
     time("random 7-card (masks)", 3, n as f64, "hands", || masks.iter().fold(0u32, |a, &m| a.wrapping_add(Hand::from_mask(t, m).value(t))));
     time("all 7-card hands", 3, 133_784_560.0, "hands", || {
         let mut acc = 0u64;
