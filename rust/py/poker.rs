@@ -403,9 +403,9 @@ impl PyEquity {
 /// >>> r = equity(["Ah Kh", "Qs Qd"])
 /// >>> [round(e, 5) for e in r.equity], r.boards, r.exact
 /// ([0.46214, 0.53786], 1712304, True)
-/// >>> r = equity(["As 2s Kd Kc", "Qh Qd Jh Tc"], "3c 4d Qs 9h", game="omaha", hi_lo=True)
-/// >>> r.boards, [round(e, 4) for e in r.equity]
-/// (40, [0.5, 0.5])
+/// >>> r = equity(["Ah 4h Kd 5c", "Qc Qd 9h Tc", "As 4s 7d 7c"], "2c 3d 8s Js Qh", game="omaha", hi_lo=True)
+/// >>> r.equity                # trip queens take the high half, two 8-4-3-2-A lows split the low half
+/// [0.25, 0.5, 0.25]
 /// ```
 #[pyfunction]
 #[pyo3(signature = (hands, board = None, dead = None, *, game = "holdem", hi_lo = false, samples = 100_000, seed = None, exact = None, threads = None))]
