@@ -497,6 +497,20 @@ fn holdem_rec(t: &Tables, rest: &[usize], from: usize, k: usize, cur: &[Hand], v
 fn heads_up_rec(t: &Tables, rest: &[usize], from: usize, k: usize, a: Hand, b: Hand, acc: &mut [u64; 3]) {
     if k == 1 {
         let (mut wa, mut wb, mut tie) = (0u64, 0u64, 0u64);
+        if !a.flush_possible_with_one_more() && !b.flush_possible_with_one_more() {
+            // No river makes a flush: bare rank-key lookups.
+            for &c in &rest[from..] {
+                let key = t.card_key(c);
+                let (va, vb) = (t.value_no_flush(a.key + key), t.value_no_flush(b.key + key));
+                wa += (va > vb) as u64;
+                wb += (vb > va) as u64;
+                tie += (va == vb) as u64;
+            }
+            acc[0] += wa;
+            acc[1] += wb;
+            acc[2] += tie;
+            return;
+        }
         for &c in &rest[from..] {
             let va = a.add(t, c).value(t);
             let vb = b.add(t, c).value(t);

@@ -1,5 +1,5 @@
 //! Lookup tables for the fast five-to-seven-card evaluator, built on first use (about
-//! 20 ms, never downloaded) from the exact evaluator in `generic.rs`.
+//! 0.1 s, never downloaded) from the exact evaluator in `generic.rs`.
 //!
 //! * A hand is a [`Hand`]: a 64-bit key plus the card mask. The key's low 32 bits are
 //!   the sum of per-rank keys ([`RANK_KEYS`], the OMPEval multipliers), unique for every
@@ -9,15 +9,16 @@
 //!   every byte above 51 a key with bit 48 set, so one OR over the keys finds bad rows.
 //! * Flush hands (at most one flush suit is possible in seven cards) look up the suit's
 //!   13-bit rank mask in `flush` (8,192 entries).
-//! * Other hands look up the rank key through a "hash and displace" perfect hash: the
-//!   key's hash picks one of 16,384 buckets, whose 16-bit displacement is XORed into the
-//!   hash to give every key of the bucket its own slot among 131,072 (73,775 keys: 56%
-//!   full; the power of two saves a multiplication).
+//! * Other hands look up the rank key through a row-displacement perfect hash (as in
+//!   OMPEval): the key's top bits pick one of 8,192 rows, whose offset added to the key
+//!   gives every key its own slot (73,775 keys of five to seven cards in 83,006 slots of
+//!   a 131,072-slot table: the power of two lets a mask keep any key in bounds).
 //! * Both tables hold the packed `u32` value of `value.rs` directly: one dependent load
 //!   less than strength classes plus a decode table, which is what the hot loops pay for.
 //!
-//! Sizes: `flush` 32 KiB, `disp` 32 KiB, `lookup` 512 KiB, per-byte card keys 2 KiB,
-//! per-suit mask keys 6 KiB: 0.57 MiB in all ([`Tables::bytes`]), all within a core's
+//! Sizes: `flush` 32 KiB, `offsets` 32 KiB, `lookup` 512 KiB (324 KiB used), per-byte
+//! card keys 2 KiB,
+//! per-suit mask keys 8 KiB: 0.57 MiB in all ([`Tables::bytes`]), all within a core's
 //! L2 cache on the development machine (1.25 MiB).
 
 use std::sync::OnceLock;
@@ -146,6 +147,11 @@ impl Tables {
             self.lookup[slot_of(&self.offsets, key)]
         }
     }
+    /// The value of a key known not to be a flush (no suit counter at five).
+    #[inline(always)]
+    pub fn value_no_flush(&self, key: u64) -> u32 {
+        self.lookup[slot_of(&self.offsets, key)]
+    }
     /// [`Tables::value_of`] without a branch (both tables are read): faster on random
     /// hands, where whether a hand is a flush is unpredictable.
     #[inline(always)]
@@ -266,6 +272,13 @@ impl Hand {
     pub fn value(self, t: &Tables) -> u32 {
         t.value_of(self.key, self.mask)
     }
+    /// Whether one more card could make a flush (some suit already has four cards): if
+    /// not, [`Tables::value_no_flush`] of the key with the card added is its value.
+    #[inline(always)]
+    pub fn flush_possible_with_one_more(self) -> bool {
+        // Adding one to every suit counter sets bit 3 of each suit with four cards or more.
+        (self.key + (0x1111 << 32)) & FLUSH_BITS != 0
+    }
 }
 
 /// Call `f` with every one of the 133,784,560 seven-card hands, in lexicographic order of
@@ -286,6 +299,41 @@ pub fn for_each_seven(t: &Tables, mut f: impl FnMut(Hand)) {
                             let hg = he.add(t, g);
                             for h in g + 1..52 {
                                 f(hg.add(t, h));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Call `f` with the value of every one of the 133,784,560 seven-card hands, in the order
+/// of [`for_each_seven`]. Faster than evaluating each hand of [`for_each_seven`]: when
+/// the first six cards hold at most three of every suit no seventh card can make a
+/// flush, and the last loop is a bare rank-key lookup.
+#[inline]
+pub fn for_each_seven_value(t: &Tables, mut f: impl FnMut(u32)) {
+    for a in 0..52 {
+        let ha = Hand::EMPTY.add(t, a);
+        for b in a + 1..52 {
+            let hb = ha.add(t, b);
+            for c in b + 1..52 {
+                let hc = hb.add(t, c);
+                for d in c + 1..52 {
+                    let hd = hc.add(t, d);
+                    for e in d + 1..52 {
+                        let he = hd.add(t, e);
+                        for g in e + 1..52 {
+                            let hg = he.add(t, g);
+                            if !hg.flush_possible_with_one_more() {
+                                for &k in &t.byte_key[g + 1..52] {
+                                    f(t.value_no_flush(hg.key + k));
+                                }
+                            } else {
+                                for h in g + 1..52 {
+                                    f(hg.add(t, h).value(t));
+                                }
                             }
                         }
                     }
