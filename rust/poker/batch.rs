@@ -43,15 +43,17 @@ fn index_rows<const W: usize>(t: &Tables, data: &[u8], out: &mut [u32]) -> bool 
     keys & BAD_KEY_BITS == 0 && bits == W * out.len().min(data.len() / W)
 }
 
-/// Evaluate masks; returns false if some mask is bad.
+/// Evaluate masks; returns false if some mask is bad. `POPCNT`: count suit cards with
+/// the bit-count instruction (only where the CPU has it).
 #[inline(always)]
-fn mask_rows(t: &Tables, masks: &[u64], out: &mut [u32]) -> bool {
+fn mask_rows<const POPCNT: bool>(t: &Tables, masks: &[u64], out: &mut [u32]) -> bool {
     let mut all = 0u64;
     let mut worst = 0u32;
     for (&m, o) in masks.iter().zip(out.iter_mut()) {
         all |= m;
         worst = worst.max(m.count_ones().wrapping_sub(5));
-        *o = t.value_branchless(t.mask_key(m), m);
+        let key = if POPCNT { t.mask_key_popcnt(m) } else { t.mask_key(m) };
+        *o = t.value_branchless(key, m);
     }
     all >> 52 == 0 && worst <= 2
 }
@@ -66,7 +68,7 @@ mod fast {
     }
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
     pub unsafe fn mask_rows(t: &Tables, masks: &[u64], out: &mut [u32]) -> bool {
-        super::mask_rows(t, masks, out)
+        super::mask_rows::<true>(t, masks, out)
     }
     pub fn available() -> bool {
         std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi1") && std::is_x86_feature_detected!("bmi2")
@@ -88,7 +90,7 @@ fn dispatch_mask(t: &Tables, masks: &[u64], out: &mut [u32]) -> bool {
         // SAFETY: as above.
         return unsafe { fast::mask_rows(t, masks, out) };
     }
-    mask_rows(t, masks, out)
+    mask_rows::<false>(t, masks, out)
 }
 
 /// The first bad row of `data` (rows of `w` card indices), as an error.
