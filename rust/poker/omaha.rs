@@ -41,7 +41,7 @@ pub fn best_of(t: &Tables, pairs: &[Hand], triples: &[Hand]) -> u32 {
             best = best.max(p.join(b).value(t));
         }
     }
-    best as u32
+    best
 }
 
 /// The best Omaha high hand.

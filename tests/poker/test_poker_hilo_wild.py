@@ -154,19 +154,25 @@ def test_wild_lows_match_brute_force_substitution(rule: str) -> None:
             assert len(got.cards) == 5
 
 
+def _low(cards: str, rule: str = "ace-to-five", wild: str | None = None) -> str:
+    v = poker.evaluate_low(cards, rule=rule, wild=wild)
+    assert v is not None
+    return v.describe()
+
+
 def test_scripted_wild_lows() -> None:
     # Ace-to-five: the joker takes the lowest rank not held (the three).
-    assert poker.evaluate_low("As 2d Jk 4h 5s Kd Kc").describe() == "Five-four low: 5-4-3-2-A"
+    assert _low("As 2d Jk 4h 5s Kd Kc") == "Five-four low: 5-4-3-2-A"
     # Deuces wild: the two deuces are the deuce and the three; natural, they are a pair.
-    assert poker.evaluate_low("As 2c 2d 4h 5s Kc", wild="2").describe() == "Five-four low: 5-4-3-2-A"
-    assert poker.evaluate_low("As 2c 2d 4h 5s Kc").describe() == "King-five low: K-5-4-2-A"
+    assert _low("As 2c 2d 4h 5s Kc", wild="2") == "Five-four low: 5-4-3-2-A"
+    assert _low("As 2c 2d 4h 5s Kc") == "King-five low: K-5-4-2-A"
     # Named wild cards; the wild appears among the cards that play as itself.
     v = poker.evaluate_low("As 3d 4c 5h 9c Qd", wild="9c")
     assert v is not None and v.describe() == "Five-four low: 5-4-3-2-A" and "9c" in {str(c) for c in v.cards}
     # Deuce-to-seven: the wild avoids the straight (a deuce or a seven) and is the eight.
-    assert poker.evaluate_low("3c 4d 5h 6s Jk", rule="deuce-to-seven").describe() == "Eight-six low: 8-6-5-4-3"
+    assert _low("3c 4d 5h 6s Jk", rule="deuce-to-seven") == "Eight-six low: 8-6-5-4-3"
     # ... and avoids the flush by taking another suit.
-    assert poker.evaluate_low("2h 4h 5h 7h Jk", rule="deuce-to-seven").describe() == "Seven-five low: 7-5-4-3-2"
+    assert _low("2h 4h 5h 7h Jk", rule="deuce-to-seven") == "Seven-five low: 7-5-4-3-2"
     # Eight or better counts the wild as one more low rank.
     assert poker.evaluate_low("As 3d 5c Kh Qs Jk", rule="eight-or-better") is None
     low = poker.evaluate_low("As 3d 5c Kh 7s Jk", rule="eight-or-better")
