@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use _core::cards::{CardSet, Rng};
 use _core::poker::equity::{equity, EquityRequest, Game};
-use _core::poker::tables::{for_each_seven, tables, Hand};
+use _core::poker::tables::{for_each_seven_value, tables, Hand};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 const N: usize = 1 << 20;
@@ -39,6 +39,14 @@ fn random_seven(c: &mut Criterion) {
                 acc = acc.wrapping_add(hand.value(t));
             }
             black_box(acc)
+        })
+    });
+    let flat: Vec<u8> = hands.iter().flatten().copied().collect();
+    let mut out = vec![0u32; N];
+    g.bench_function("hoyle batch::evaluate_indices (validated), 1 thread", |b| {
+        b.iter(|| {
+            _core::poker::batch::evaluate_indices(&flat, 7, &mut out, 1).unwrap();
+            black_box(out[N - 1])
         })
     });
     let masks: Vec<u64> = hands.iter().map(|h| h.iter().fold(0u64, |m, &c| m | 1 << c)).collect();
@@ -106,9 +114,7 @@ fn all_seven(c: &mut Criterion) {
     g.bench_function("hoyle", |b| {
         b.iter(|| {
             let mut acc = 0u64;
-            for_each_seven(t, |hand| {
-                acc += hand.value(t) as u64;
-            });
+            for_each_seven_value(t, |v| acc += v as u64);
             black_box(acc)
         })
     });

@@ -123,6 +123,13 @@ def test_batch_hoyle_one_thread(benchmark: Any) -> None:
     _run(benchmark, "batch, 7 cards", "hoyle evaluate_batch, 1 thread", N_BATCH, lambda: poker.evaluate_batch(BATCH, threads=1))
 
 
+MASKS = (np.uint64(1) << BATCH.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+
+
+def test_batch_hoyle_masks_one_thread(benchmark: Any) -> None:
+    _run(benchmark, "batch, 7 cards", "hoyle evaluate_batch(uint64 masks), 1 thread", N_BATCH, lambda: poker.evaluate_batch(MASKS, threads=1))
+
+
 def test_batch_hoyle_all_threads(benchmark: Any) -> None:
     _run(benchmark, "batch, 7 cards", "hoyle evaluate_batch, all threads", N_BATCH, lambda: poker.evaluate_batch(BATCH, threads=None))
 

@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use _core::cards::{CardSet, Rng};
 use _core::poker::equity::{equity, EquityRequest, Game};
-use _core::poker::tables::{for_each_seven, tables, Hand};
+use _core::poker::tables::{for_each_seven, for_each_seven_value, tables, Hand};
 
 fn cpu_ns() -> u64 {
     std::fs::read_to_string("/proc/thread-self/schedstat")
@@ -61,16 +61,17 @@ fn main() {
             *o = h.iter().fold(Hand::EMPTY, |x, &c| x.add(t, c as usize)).value(t);
         }
     });
-    time("raw loop, strength only", 3, n as f64, "hands", || {
-        hands.iter().fold(0u32, |a, h| a.wrapping_add(h.iter().fold(Hand::EMPTY, |x, &c| x.add(t, c as usize)).strength(t) as u32))
-    });
     let masks: Vec<u64> = hands.iter().map(|h| h.iter().fold(0u64, |m, &c| m | 1 << c)).collect();
+    time("batch::evaluate_masks, 1 thread", 3, n as f64, "hands", || _core::poker::batch::evaluate_masks(&masks, &mut out, 1).unwrap());
     time("random 7-card (masks)", 3, n as f64, "hands", || masks.iter().fold(0u32, |a, &m| a.wrapping_add(Hand::from_mask(t, m).value(t))));
-    time("all 7-card hands", 3, 133_784_560.0, "hands", || {
+    time("all 7-card hands (for_each_seven_value)", 3, 133_784_560.0, "hands", || {
         let mut acc = 0u64;
-        for_each_seven(t, |hand| {
-            acc += hand.value(t) as u64;
-        });
+        for_each_seven_value(t, |v| acc += v as u64);
+        acc
+    });
+    time("all 7-card hands (for_each_seven + value)", 3, 133_784_560.0, "hands", || {
+        let mut acc = 0u64;
+        for_each_seven(t, |h| acc += h.value(t) as u64);
         acc
     });
     let m = |s: &str| CardSet::parse(s).unwrap().0;

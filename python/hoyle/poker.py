@@ -38,6 +38,14 @@ Other hand types::
     True
     >>> poker.evaluate_low("7s 5d 4c 3h 2s", rule="deuce-to-seven").describe()
     'Seven-five low: 7-5-4-3-2'
+
+Wild cards play in lows too, taking the best value for the low (ace-to-five: the lowest
+rank not already held; deuce-to-seven: never a straight or flush if avoidable)::
+
+    >>> poker.evaluate_low("As 2c 2d 4h 5s Kc", wild="2").describe()
+    'Five-four low: 5-4-3-2-A'
+    >>> poker.evaluate_low("3c 4d 5h 6s Jk", rule="deuce-to-seven").describe()
+    'Eight-six low: 8-6-5-4-3'
     >>> poker.evaluate_badugi("4c 3d 2h As").describe()
     'Badugi: 4-3-2-A'
     >>> poker.evaluate_pai_gow_low("Jk Kd").describe()
@@ -52,6 +60,13 @@ Many hands at once, and equity::
     >>> r = poker.equity(["Ah Kh", "Qs Qd"])
     >>> [round(e, 5) for e in r.equity], r.boards, r.exact
     ([0.46214, 0.53786], 1712304, True)
+
+High-low split pots (eight or better) with ``hi_lo=True`` or ``game="omaha-hi-lo"``:
+trip queens take the high half, two 8-4-3-2-A lows share the low half::
+
+    >>> hands = ["Ah 4h Kd 5c", "Qc Qd 9h Tc", "As 4s 7d 7c"]
+    >>> poker.equity(hands, "2c 3d 8s Js Qh", game="omaha", hi_lo=True).equity
+    [0.25, 0.5, 0.25]
 
 See ``docs/poker.md`` for every ordering rule and the value encoding.
 """

@@ -2,8 +2,9 @@
 //! remaining board when that is tractable, otherwise seeded Monte Carlo with a standard
 //! error. Work is split over rayon threads; results do not depend on the thread count.
 //!
-//! Monte Carlo determinism: samples are drawn in blocks of [`BLOCK`]; block `b` uses
-//! `Rng::with_stream(seed, b)`, read as 32-bit words (each 64-bit draw gives its low
+//! Monte Carlo determinism: samples are drawn in blocks of [`BLOCK`]; block `b` seeds a
+//! small fast generator (wyrand, see [`Words`]) with the first 64-bit output of
+//! `Rng::with_stream(seed, b)`, reads it as 32-bit words (each 64-bit draw gives its low
 //! half, then its high half), and deals the missing board cards by partial Fisher-Yates
 //! with Lemire's 32-bit bounded draw from the remaining deck (index order at the start
 //! of the block, left permuted from one sample to the next). Same seed and sample count,
@@ -15,7 +16,7 @@ use super::batch::with_threads;
 use super::generic::{best_high, Counts, Rules};
 use super::lows::for_each_subset;
 use super::omaha::best_of;
-use super::tables::{tables, Hand, Tables};
+use super::tables::{tables, Hand, Tables, SUIT_BIAS};
 use crate::cards::Rng;
 use crate::error::{CoreError, CoreResult};
 
@@ -23,14 +24,21 @@ use crate::error::{CoreError, CoreResult};
 pub const BLOCK: u64 = 4096;
 /// Exact enumeration is chosen automatically up to this many hand evaluations.
 pub const EXACT_LIMIT: u64 = 40_000_000;
-/// Equity shares are counted in 1/2520ths (2520 = lcm(1..=10)), so sums are exact.
-const SHARE: u64 = 2520;
+/// Equity shares are counted in 1/5040ths (5040 = 2 lcm(1..=10): half pots split up to
+/// ten ways too), so sums are exact.
+const SHARE: u64 = 5040;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Game {
     Holdem,
     Omaha,
     ShortDeck,
+    /// Hold'em high-low split, eight or better: half the pot to the best high hand, half
+    /// to the best qualifying ace-to-five low (best five of seven); no low, high scoops.
+    HoldemHiLo,
+    /// Omaha high-low split, eight or better; both halves use exactly two hole cards and
+    /// exactly three board cards.
+    OmahaHiLo,
 }
 
 impl Game {
@@ -39,7 +47,33 @@ impl Game {
             "holdem" | "hold-em" | "texas-holdem" | "nlhe" => Ok(Game::Holdem),
             "omaha" | "plo" => Ok(Game::Omaha),
             "short-deck" | "shortdeck" | "six-plus" | "6+" => Ok(Game::ShortDeck),
-            _ => Err(CoreError::invalid_argument("game", s, "one of 'holdem', 'omaha', 'short-deck'")),
+            "holdem-hi-lo" | "hold-em-hi-lo" | "holdem8" | "holdem-8" => Ok(Game::HoldemHiLo),
+            "omaha-hi-lo" | "omaha8" | "omaha-8" | "o8" | "plo8" | "omaha-hi-lo-8" => Ok(Game::OmahaHiLo),
+            _ => Err(CoreError::invalid_argument(
+                "game",
+                s,
+                "one of 'holdem', 'omaha', 'short-deck', 'holdem-hi-lo', 'omaha-hi-lo'",
+            )),
+        }
+    }
+    /// The high-low split version of this game (`hi_lo=True`).
+    pub fn hi_lo(self) -> CoreResult<Game> {
+        match self {
+            Game::Holdem | Game::HoldemHiLo => Ok(Game::HoldemHiLo),
+            Game::Omaha | Game::OmahaHiLo => Ok(Game::OmahaHiLo),
+            Game::ShortDeck => Err(CoreError::invalid_argument("hi_lo", "True", "short-deck has no high-low split version")),
+        }
+    }
+    /// Whether pots are split high-low.
+    pub fn is_split(self) -> bool {
+        matches!(self, Game::HoldemHiLo | Game::OmahaHiLo)
+    }
+    /// The game played for the high half.
+    fn high(self) -> Game {
+        match self {
+            Game::HoldemHiLo => Game::Holdem,
+            Game::OmahaHiLo => Game::Omaha,
+            g => g,
         }
     }
 }
@@ -75,8 +109,8 @@ pub struct EquityResult {
     pub exact: bool,
 }
 
-/// 2520 / k for k winners (no division in the hot loop).
-const PART: [u64; 11] = [0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280, 252];
+/// 5040 / k for k winners (no division in the hot loop).
+const PART: [u64; 11] = [0, 5040, 2520, 1680, 1260, 1008, 840, 720, 630, 560, 504];
 
 #[derive(Clone, Default)]
 struct Tally {
@@ -115,6 +149,33 @@ impl Tally {
                 self.share[p] += PART[winners];
                 self.share_sq[p] += PART[winners] * PART[winners];
             }
+        }
+        self.boards += 1;
+    }
+    /// A high-low split board: `high` values (larger is better), `low` values (larger is
+    /// better, 0 = no qualifying low). Half to the best high, half to the best low (each
+    /// half split among tied hands); no low, the high takes the whole pot. A player who
+    /// takes the whole pot alone counts as a win (a scoop), any other share as a tie.
+    fn record_split(&mut self, high: &[u32], low: &[u32]) {
+        let best_h = high.iter().copied().max().unwrap_or(0);
+        let kh = high.iter().filter(|&&v| v == best_h).count();
+        let best_l = low.iter().copied().max().unwrap_or(0);
+        let kl = if best_l == 0 { 0 } else { low.iter().filter(|&&v| v == best_l).count() };
+        for p in 0..high.len() {
+            let mut share = 0;
+            if high[p] == best_h {
+                share += if kl == 0 { PART[kh] } else { PART[kh] / 2 };
+            }
+            if kl > 0 && low[p] == best_l {
+                share += PART[kl] / 2;
+            }
+            if share == SHARE {
+                self.win[p] += 1;
+            } else if share > 0 {
+                self.tie[p] += 1;
+            }
+            self.share[p] += share;
+            self.share_sq[p] += share * share;
         }
         self.boards += 1;
     }
@@ -158,15 +219,74 @@ struct Scorer<'a> {
     /// Omaha: each player's hole pairs.
     pairs: Vec<Vec<Hand>>,
     masks: Vec<u64>,
+    /// Omaha hi-lo: each player's hole pairs that can play for low, as low-rank masks.
+    low_pairs: Vec<Vec<u32>>,
+}
+
+/// Ranks that can make an eight-or-better low as an 8-bit mask (bit 0 ace, bit 1 deuce
+/// .. bit 7 eight) of a card mask.
+#[inline]
+fn low_ranks(mask: u64) -> u32 {
+    (0..4).fold(0, |acc, s| {
+        let m = (mask >> (13 * s)) as u32 & 0x1fff;
+        acc | (m & 0x7f) << 1 | (m >> 12 & 1)
+    })
+}
+
+/// The lowest `k` ranks of a low-rank mask, or 0 if it has fewer than `k`.
+#[inline]
+fn lowest(mut m: u32, k: u32) -> u32 {
+    let mut out = 0;
+    for _ in 0..k {
+        if m == 0 {
+            return 0;
+        }
+        out |= m & m.wrapping_neg();
+        m &= m - 1;
+    }
+    out
+}
+
+/// A five-rank low mask as a value where larger is better (a smaller mask is a better
+/// low: compare the highest ranks first); 0 stays "no low".
+#[inline]
+fn low_value(five: u32) -> u32 {
+    if five == 0 {
+        0
+    } else {
+        256 - five
+    }
 }
 
 impl Scorer<'_> {
+    /// Eight-or-better low values of a complete board (0 = no low).
+    fn score_low(&self, board: Hand, out: &mut [u32]) {
+        let b = low_ranks(board.mask);
+        if self.game == Game::OmahaHiLo {
+            for (o, pairs) in out.iter_mut().zip(&self.low_pairs) {
+                // Each hole pair plays with the three lowest board ranks it does not pair.
+                *o = pairs
+                    .iter()
+                    .map(|&p| match lowest(b & !p, 3) {
+                        0 => 0,
+                        three => low_value(three | p),
+                    })
+                    .max()
+                    .unwrap_or(0);
+            }
+        } else {
+            for (o, &m) in out.iter_mut().zip(&self.masks) {
+                *o = low_value(lowest(b | low_ranks(m), 5));
+            }
+        }
+    }
+
     #[inline]
     fn score(&self, board: Hand, board_cards: &[usize], out: &mut [u32]) {
-        match self.game {
+        match self.game.high() {
             Game::Holdem => {
                 for (o, h) in out.iter_mut().zip(&self.holes) {
-                    *o = board.join(*h).strength(self.t) as u32;
+                    *o = board.join(*h).value(self.t);
                 }
             }
             Game::Omaha => {
@@ -184,11 +304,23 @@ impl Scorer<'_> {
                     *o = best_of(self.t, pairs, &triples);
                 }
             }
-            Game::ShortDeck => {
+            _ => {
                 for (o, &m) in out.iter_mut().zip(&self.masks) {
                     *o = best_high(&Counts::from_mask(m | board.mask), &Rules::SHORT_DECK);
                 }
             }
+        }
+    }
+
+    /// Score a complete board and count it.
+    #[inline]
+    fn tally(&self, board: Hand, board_cards: &[usize], values: &mut [u32], lows: &mut [u32], tally: &mut Tally) {
+        self.score(board, board_cards, values);
+        if self.game.is_split() {
+            self.score_low(board, lows);
+            tally.record_split(values, lows);
+        } else {
+            tally.record(values);
         }
     }
 }
@@ -213,12 +345,10 @@ fn validate(req: &EquityRequest) -> CoreResult<(Vec<usize>, usize)> {
     for (i, &h) in req.hands.iter().enumerate() {
         check(h, format!("hand {i}"))?;
         let k = h.count_ones();
-        let ok = match req.game {
-            Game::Holdem | Game::ShortDeck => k == 2,
-            Game::Omaha => (4..=6).contains(&k),
-        };
+        let omaha = req.game.high() == Game::Omaha;
+        let ok = if omaha { (4..=6).contains(&k) } else { k == 2 };
         if !ok {
-            let want = if req.game == Game::Omaha { "4 to 6" } else { "2" };
+            let want = if omaha { "4 to 6" } else { "2" };
             return Err(CoreError::invalid_argument("hands", format!("hand {i} with {k} cards"), format!("each hand needs {want} hole cards")));
         }
     }
@@ -269,12 +399,27 @@ pub fn equity(req: &EquityRequest) -> CoreResult<EquityResult> {
         holes: req.hands.iter().map(|&m| Hand::from_mask(t, m)).collect(),
         pairs: req.hands.iter().map(|&m| super::omaha::subset_hands(t, &faces(m), 2)).collect(),
         masks: req.hands.clone(),
+        low_pairs: req
+            .hands
+            .iter()
+            .map(|&m| {
+                let f = faces(m);
+                let mut v = Vec::new();
+                for_each_subset(f.len(), 2, &mut |idx| {
+                    let (a, b) = (low_ranks(1 << f[idx[0]]), low_ranks(1 << f[idx[1]]));
+                    if a != 0 && b != 0 && a != b {
+                        v.push(a | b);
+                    }
+                });
+                v
+            })
+            .collect(),
     };
     let boards = binom(rest.len() as u64, missing as u64);
-    let per_eval = match req.game {
-        Game::Holdem => 1,
+    let per_eval = match req.game.high() {
         Game::Omaha => 10 * req.hands.iter().map(|m| binom(m.count_ones() as u64, 2)).max().unwrap_or(6),
         Game::ShortDeck => 10,
+        _ => 1 + req.game.is_split() as u64,
     };
     let exact = req.exact.unwrap_or(boards.saturating_mul(n as u64).saturating_mul(per_eval) <= EXACT_LIMIT);
     if !exact && req.samples == 0 {
@@ -314,8 +459,8 @@ pub fn equity(req: &EquityRequest) -> CoreResult<EquityResult> {
 #[allow(clippy::too_many_arguments)]
 fn walk(s: &Scorer, rest: &[usize], from: usize, k: usize, board: Hand, cards: &mut [usize; 5], depth: usize, values: &mut [u32], tally: &mut Tally) {
     if k == 0 {
-        s.score(board, cards, values);
-        tally.record(values);
+        let mut lows = [0u32; 10];
+        s.tally(board, cards, values, &mut lows[..values.len()], tally);
         return;
     }
     for i in from..=rest.len() - k {
@@ -332,7 +477,7 @@ fn holdem_rec(t: &Tables, rest: &[usize], from: usize, k: usize, cur: &[Hand], v
     if k == 1 {
         for &c in &rest[from..] {
             for p in 0..n {
-                values[p] = cur[p].add(t, c).strength(t) as u32;
+                values[p] = cur[p].add(t, c).value(t);
             }
             tally.record(values);
         }
@@ -352,9 +497,23 @@ fn holdem_rec(t: &Tables, rest: &[usize], from: usize, k: usize, cur: &[Hand], v
 fn heads_up_rec(t: &Tables, rest: &[usize], from: usize, k: usize, a: Hand, b: Hand, acc: &mut [u64; 3]) {
     if k == 1 {
         let (mut wa, mut wb, mut tie) = (0u64, 0u64, 0u64);
+        if !a.flush_possible_with_one_more() && !b.flush_possible_with_one_more() {
+            // No river makes a flush: bare rank-key lookups.
+            for &c in &rest[from..] {
+                let key = t.card_key(c);
+                let (va, vb) = (t.value_no_flush(a.key + key), t.value_no_flush(b.key + key));
+                wa += (va > vb) as u64;
+                wb += (vb > va) as u64;
+                tie += (va == vb) as u64;
+            }
+            acc[0] += wa;
+            acc[1] += wb;
+            acc[2] += tie;
+            return;
+        }
         for &c in &rest[from..] {
-            let va = a.add(t, c).strength(t);
-            let vb = b.add(t, c).strength(t);
+            let va = a.add(t, c).value(t);
+            let vb = b.add(t, c).value(t);
             wa += (va > vb) as u64;
             wb += (vb > va) as u64;
             tie += (va == vb) as u64;
@@ -377,7 +536,7 @@ fn enumerate(s: &Scorer, rest: &[usize], missing: usize, board: Hand, known: &[u
             let mut acc = [0u64; 3];
             let c = rest[i];
             if missing == 1 {
-                let (va, vb) = (a.add(s.t, c).strength(s.t), b.add(s.t, c).strength(s.t));
+                let (va, vb) = (a.add(s.t, c).value(s.t), b.add(s.t, c).value(s.t));
                 acc = [(va > vb) as u64, (vb > va) as u64, (va == vb) as u64];
             } else {
                 heads_up_rec(s.t, rest, i + 1, missing - 1, a.add(s.t, c), b.add(s.t, c), &mut acc);
@@ -403,7 +562,7 @@ fn enumerate(s: &Scorer, rest: &[usize], missing: usize, board: Hand, known: &[u
             let cur: Vec<Hand> = base.iter().map(|h| h.add(s.t, rest[i])).collect();
             if missing == 1 {
                 for p in 0..n {
-                    values[p] = cur[p].strength(s.t) as u32;
+                    values[p] = cur[p].value(s.t);
                 }
                 t.record(&values);
             } else {
@@ -440,25 +599,53 @@ fn enumerate(s: &Scorer, rest: &[usize], missing: usize, board: Hand, known: &[u
 
 fn sample(s: &Scorer, rest: &[usize], missing: usize, board: Hand, known: &[usize], n: usize, req: &EquityRequest) -> Tally {
     let blocks = req.samples.div_ceil(BLOCK);
+    let len = rest.len();
+    let mut deck0 = [0u8; 64];
+    for (d, &c) in deck0.iter_mut().zip(rest) {
+        *d = c as u8;
+    }
     let task = |b: u64| {
-        let mut rng = Words { rng: Rng::with_stream(req.seed, b), spare: 0, have: false };
+        let mut rng = Words::for_block(req.seed, b);
         let count = BLOCK.min(req.samples - b * BLOCK);
         let mut t = Tally::new(n);
-        let mut values = vec![0u32; n];
-        let mut deck = rest.to_vec();
-        let mut cards = [0usize; 5];
-        cards[..known.len()].copy_from_slice(known);
-        for _ in 0..count {
+        // The remaining deck, permuted in place from one sample to the next.
+        let mut deck = deck0;
+        // Deal the missing board cards: a partial Fisher-Yates shuffle.
+        let mut deal = |deck: &mut [u8; 64], cards: &mut [usize; 5]| {
             let mut h = board;
-            let len = deck.len();
             for j in 0..missing {
                 let pick = j + rng.below((len - j) as u32) as usize;
-                deck.swap(j, pick);
-                cards[known.len() + j] = deck[j];
-                h = h.add(s.t, deck[j]);
+                deck.swap(j & 63, pick & 63);
+                let c = deck[j & 63] as usize;
+                cards[(known.len() + j) % 5] = c;
+                h = h.add(s.t, c);
             }
-            s.score(h, &cards, &mut values);
-            t.record(&values);
+            h
+        };
+        let mut cards = [0usize; 5];
+        cards[..known.len()].copy_from_slice(known);
+        if s.game == Game::Holdem && n == 2 {
+            // Heads-up hold'em: each hole pair joined to the drawn board, no branches.
+            let (ha, hb) = (s.holes[0], s.holes[1]);
+            let (mut wa, mut wb, mut tie) = (0u64, 0u64, 0u64);
+            for _ in 0..count {
+                let h = deal(&mut deck, &mut cards);
+                let va = s.t.value_branchless(h.key + ha.key - SUIT_BIAS, h.mask | ha.mask);
+                let vb = s.t.value_branchless(h.key + hb.key - SUIT_BIAS, h.mask | hb.mask);
+                wa += (va > vb) as u64;
+                wb += (vb > va) as u64;
+                tie += (va == vb) as u64;
+            }
+            t.win = vec![wa, wb];
+            t.tie = vec![tie, 0];
+            t.boards = count;
+            return t;
+        }
+        let mut values = vec![0u32; n];
+        let mut lows = vec![0u32; n];
+        for _ in 0..count {
+            let h = deal(&mut deck, &mut cards);
+            s.tally(h, &cards, &mut values, &mut lows, &mut t);
         }
         t
     };
@@ -466,23 +653,35 @@ fn sample(s: &Scorer, rest: &[usize], missing: usize, board: Hand, known: &[usiz
     parts.iter().fold(Tally::new(n), |a, b| a.merge(b))
 }
 
-/// 32-bit words from the generator (each 64-bit draw gives two, low half first) and
-/// Lemire's multiply-and-reject on 32 bits: `m = x * n`; if `low32(m) < 2^32 mod n`
-/// draw again; the result is `high32(m)`.
+/// 32-bit words from a small fast generator (wyrand: a 64-bit counter stepped by
+/// 0xa0761d6478bd642f, each output the folded 128-bit product of the counter and the
+/// counter XOR 0xe7037ed1a0b428db) whose counter starts at the first 64-bit output of
+/// `Rng::with_stream(seed, block)`. Each 64-bit output gives two words, low half first.
+/// Bounded draws use Lemire's multiply-and-reject on 32 bits: `m = x * n`; if
+/// `low32(m) < 2^32 mod n` draw again; the result is `high32(m)`.
 struct Words {
-    rng: Rng,
+    state: u64,
     spare: u32,
     have: bool,
 }
 
 impl Words {
+    fn for_block(seed: u64, block: u64) -> Words {
+        Words { state: Rng::with_stream(seed, block).next_u64(), spare: 0, have: false }
+    }
+    #[inline(always)]
+    fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0xa076_1d64_78bd_642f);
+        let m = (self.state as u128) * ((self.state ^ 0xe703_7ed1_a0b4_28db) as u128);
+        (m >> 64) as u64 ^ m as u64
+    }
     #[inline(always)]
     fn next32(&mut self) -> u32 {
         if self.have {
             self.have = false;
             return self.spare;
         }
-        let x = self.rng.next_u64();
+        let x = self.next_u64();
         self.spare = (x >> 32) as u32;
         self.have = true;
         x as u32

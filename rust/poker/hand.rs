@@ -22,7 +22,8 @@ pub enum Wild {
 }
 
 impl Wild {
-    fn is_wild(&self, c: Card) -> bool {
+    /// Whether this specification names `c` wild (jokers are wild regardless).
+    pub fn is_wild(&self, c: Card) -> bool {
         match self {
             Wild::None => false,
             Wild::Rank(r) => c.rank() == Some(*r),
@@ -85,9 +86,24 @@ impl HandValue {
             Kind::AceToFive | Kind::DeuceToSeven => {
                 let view = LOW_BASE - self.value;
                 let r = ranks_of(view);
-                let (cat, text) = (self.category(), ranks_text(&self.cards));
+                let cat = self.category();
                 // Ace-to-five views number ranks ace = 0 .. king = 12.
-                let name = |x: u8| if self.kind == Kind::AceToFive { RANK_NAMES[((x + 12) % 13) as usize] } else { RANK_NAMES[x as usize] };
+                let a5 = self.kind == Kind::AceToFive;
+                let real = |x: u8| if a5 { (x + 12) % 13 } else { x };
+                let name = |x: u8| RANK_NAMES[real(x) as usize];
+                // The five ranks that play, from the value (so wild cards show the rank they
+                // stand for), most significant first.
+                let five: Vec<u8> = match cat {
+                    Category::Pair => vec![r[0], r[0], r[1], r[2], r[3]],
+                    Category::TwoPair => vec![r[0], r[0], r[1], r[1], r[2]],
+                    Category::ThreeOfAKind => vec![r[0], r[0], r[0], r[1], r[2]],
+                    Category::FullHouse => vec![r[0], r[0], r[0], r[1], r[1]],
+                    Category::FourOfAKind => vec![r[0], r[0], r[0], r[0], r[1]],
+                    Category::FiveOfAKind => vec![r[0]; 5],
+                    Category::Straight | Category::StraightFlush => (0..5).map(|i| r[0].saturating_sub(i)).collect(),
+                    _ => r.to_vec(),
+                };
+                let text = five.iter().map(|&x| sym(real(x)).to_string()).collect::<Vec<_>>().join("-");
                 if cat == Category::HighCard {
                     let mut n = name(r[0]).to_string();
                     n[..1].make_ascii_uppercase();

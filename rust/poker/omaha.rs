@@ -32,16 +32,16 @@ pub fn subset_hands(t: &Tables, faces: &[usize], k: usize) -> Vec<Hand> {
     out
 }
 
-/// Best strength class over every hole pair joined with every board triple.
+/// Best value over every hole pair joined with every board triple.
 #[inline]
 pub fn best_of(t: &Tables, pairs: &[Hand], triples: &[Hand]) -> u32 {
     let mut best = 0;
     for &p in pairs {
         for &b in triples {
-            best = best.max(p.join(b).strength(t));
+            best = best.max(p.join(b).value(t));
         }
     }
-    best as u32
+    best
 }
 
 /// The best Omaha high hand.

@@ -1,21 +1,25 @@
 //! Lookup tables for the fast five-to-seven-card evaluator, built on first use (about
-//! 20 ms, never downloaded) from the exact evaluator in `generic.rs`.
+//! 0.1 s, never downloaded) from the exact evaluator in `generic.rs`.
 //!
 //! * A hand is a [`Hand`]: a 64-bit key plus the card mask. The key's low 32 bits are
 //!   the sum of per-rank keys ([`RANK_KEYS`], the OMPEval multipliers), unique for every
-//!   multiset of up to seven ranks; its high bits hold four 4-bit suit counters that
+//!   multiset of up to seven ranks; bits 32..48 hold four 4-bit suit counters that
 //!   start at 3, so a counter's bit 3 is set exactly when that suit has five cards.
+//!   Bits 48.. stay zero for real cards: the batch evaluator's per-byte key table gives
+//!   every byte above 51 a key with bit 48 set, so one OR over the keys finds bad rows.
 //! * Flush hands (at most one flush suit is possible in seven cards) look up the suit's
 //!   13-bit rank mask in `flush` (8,192 entries).
-//! * Other hands look up the rank key through a "hash and displace" perfect hash: the
-//!   key's hash picks one of 16,384 buckets, whose displacement (16 bits, stored
-//!   spread over 32) moves every key of the bucket to its own slot among 131,072
-//!   (73,775 keys: 56% full; the power of two saves a multiplication).
-//! * Tables hold 16-bit strength classes (1 = 7-5-4-3-2 high .. 7,462 = royal flush);
-//!   `decode` turns a class into the packed `u32` value of `value.rs`.
+//! * Other hands look up the rank key through a row-displacement perfect hash (as in
+//!   OMPEval): the key's top bits pick one of 8,192 rows, whose offset added to the key
+//!   gives every key its own slot (73,775 keys of five to seven cards in 83,006 slots of
+//!   a 131,072-slot table: the power of two lets a mask keep any key in bounds).
+//! * Both tables hold the packed `u32` value of `value.rs` directly: one dependent load
+//!   less than strength classes plus a decode table, which is what the hot loops pay for.
 //!
-//! Sizes: `flush` 16 KiB, `disp` 64 KiB, `lookup` 256 KiB, `decode` 29 KiB, `mask_key`
-//! 64 KiB: 0.42 MiB in all ([`Tables::bytes`]).
+//! Sizes: `flush` 32 KiB, `offsets` 32 KiB, `lookup` 512 KiB (324 KiB used), per-byte
+//! card keys 2 KiB,
+//! per-suit mask keys 8 KiB, rank-mask key sums 32 KiB: 0.6 MiB in all ([`Tables::bytes`]), all within a core's
+//! L2 cache on the development machine (1.25 MiB).
 
 use std::sync::OnceLock;
 
@@ -26,94 +30,166 @@ use super::generic::{best_high, Counts, Rules};
 pub const RANK_KEYS: [u32; 13] =
     [0x2000, 0x8001, 0x11000, 0x3a000, 0x91000, 0x176005, 0x366000, 0x41a013, 0x47802e, 0x479068, 0x48c0e4, 0x48f211, 0x494493];
 
-/// Perfect-hash buckets and table slots (a "hash and displace" scheme: a key's bucket
-/// gives a displacement that moves it to a slot no other key uses).
-const BUCKETS: u64 = 1 << 14;
-const SLOT_BITS: u32 = 17;
-const SLOTS: u64 = 1 << SLOT_BITS;
+/// Perfect hash of rank keys by row displacement (as in OMPEval): the key's top bits
+/// pick a row, whose offset is added to the key; the offsets were chosen so that no two
+/// keys of 5 to 7 cards share a slot. Keys of at most seven cards are below 2^25.
+const ROW_SHIFT: u32 = 12;
+const ROWS: usize = 1 << (25 - ROW_SHIFT);
+const SLOTS: usize = 1 << 17;
+const SLOT_MASK: u32 = SLOTS as u32 - 1;
 
+/// The slot of a rank key (the key's low 32 bits) given the row offsets. The masks keep
+/// any key, even of a bad hand, inside the tables.
 #[inline(always)]
-fn key_hash(key: u32) -> u64 {
-    (key as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
-#[inline(always)]
-fn bucket_of(h: u64) -> usize {
-    (h >> (64 - 14)) as usize
-}
-/// A displacement as stored: spread over 32 bits.
-#[inline(always)]
-fn spread(d: u16) -> u32 {
-    (d as u32).wrapping_mul(0x9E37_79B1).rotate_left(7)
-}
-#[inline(always)]
-fn slot_of(h: u64, spread_d: u32) -> usize {
-    (((h >> 18) as u32 ^ spread_d) & (SLOTS as u32 - 1)) as usize
+fn slot_of(offsets: &[u32; ROWS], key: u64) -> usize {
+    let k = key as u32;
+    (k.wrapping_add(offsets[(k >> ROW_SHIFT) as usize & (ROWS - 1)]) & SLOT_MASK) as usize
 }
 
-/// Find a displacement per bucket, biggest buckets first, so that every key gets its
-/// own slot. Deterministic.
-fn perfect_hash(entries: &[(u32, u16)]) -> (Vec<u32>, Vec<u16>) {
-    let mut buckets: Vec<Vec<(u64, u16)>> = vec![Vec::new(); BUCKETS as usize];
+/// Place each row's keys at the lowest offset where none collides (rows with more keys
+/// first; first fit). Deterministic.
+fn perfect_hash(entries: &[(u64, u32)]) -> (Box<[u32; ROWS]>, Box<[u32; SLOTS]>) {
+    let mut rows: Vec<Vec<(u32, u32)>> = vec![Vec::new(); ROWS];
     for &(k, v) in entries {
-        let h = key_hash(k);
-        buckets[bucket_of(h)].push((h, v));
+        let k = k as u32;
+        rows[(k >> ROW_SHIFT) as usize].push((k & ((1 << ROW_SHIFT) - 1), v));
     }
-    let mut order: Vec<usize> = (0..buckets.len()).collect();
-    order.sort_by_key(|&b| (std::cmp::Reverse(buckets[b].len()), b));
-    let mut used = vec![false; SLOTS as usize];
-    let mut lookup = vec![0u16; SLOTS as usize];
-    let mut disp = vec![0u32; BUCKETS as usize];
-    let mut slots = Vec::with_capacity(16);
-    for b in order {
-        let items = &buckets[b];
-        if items.is_empty() {
-            break;
+    let mut order: Vec<usize> = (0..ROWS).filter(|&r| !rows[r].is_empty()).collect();
+    order.sort_by_key(|&r| (std::cmp::Reverse(rows[r].len()), r));
+    // Occupied slots as a bitset; 64 candidate offsets are tested at once.
+    let mut used = vec![0u64; (SLOTS + (2 << ROW_SHIFT)) / 64 + 2];
+    let bits_at = |used: &[u64], pos: usize| -> u64 {
+        let (w, b) = (pos / 64, pos % 64);
+        if b == 0 {
+            used[w]
+        } else {
+            used[w] >> b | used[w + 1] << (64 - b)
         }
-        let d = (0..=u16::MAX)
-            .find(|&d| {
-                slots.clear();
-                for &(h, _) in items {
-                    let s = slot_of(h, spread(d));
-                    if used[s] || slots.contains(&s) {
-                        return false;
-                    }
-                    slots.push(s);
-                }
-                true
-            })
-            .expect("a displacement exists for every bucket");
-        for &(h, v) in items {
-            let s = slot_of(h, spread(d));
-            used[s] = true;
-            lookup[s] = v;
+    };
+    let mut lookup = boxed_array::<u32, SLOTS>();
+    let mut offsets = boxed_array::<u32, ROWS>();
+    let mut first_free = 0usize;
+    for r in order {
+        let items = &rows[r];
+        let min_low = items.iter().map(|&(p, _)| p as usize).min().unwrap_or(0);
+        let mut start = first_free.saturating_sub(min_low);
+        loop {
+            // Bit i set: start + i is blocked by some key of the row.
+            let blocked = items.iter().fold(0u64, |acc, &(p, _)| acc | bits_at(&used, start + p as usize));
+            if blocked != !0 {
+                start += (!blocked).trailing_zeros() as usize;
+                break;
+            }
+            start += 64;
         }
-        disp[b] = spread(d);
+        for &(p, v) in items {
+            let slot = start + p as usize;
+            assert!(slot < SLOTS, "the rank-key table fits in {SLOTS} slots");
+            used[slot / 64] |= 1 << (slot % 64);
+            lookup[slot] = v;
+        }
+        offsets[r] = (start as u32).wrapping_sub((r as u32) << ROW_SHIFT);
+        while used[first_free / 64] >> (first_free % 64) & 1 == 1 {
+            first_free += 1;
+        }
     }
-    (disp, lookup)
+    (offsets, lookup)
 }
-const SUIT_BIAS: u64 = 0x3333 << 32;
+
+fn boxed_array<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
+    vec![T::default(); N].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("length is N"))
+}
+
+/// Suit counters start at 3: bit 3 of a counter is set once the suit has five cards.
+pub const SUIT_BIAS: u64 = 0x3333 << 32;
 const FLUSH_BITS: u64 = 0x8888 << 32;
+/// Key bits that real cards never set (see [`Tables::byte_key`]).
+pub const BAD_KEY_BITS: u64 = !0 << 48;
 
 pub struct Tables {
-    /// Strength classes (1 = worst high card .. 7,462 = royal flush; 0 unused) of each
-    /// flush rank mask.
-    pub flush: Vec<u16>,
-    /// Packed value of each strength class.
-    pub decode: Vec<u32>,
-    /// Per-bucket displacements of the perfect hash.
-    pub disp: Vec<u32>,
-    pub lookup: Vec<u16>,
-    /// Key of each card index 0..52: rank key plus one in its suit's counter.
-    pub card_key: [u64; 52],
-    /// Each 13-bit rank mask's rank-key sum (low 32 bits) and card count (high 32
-    /// bits): masks to keys in four lookups, no popcount instruction needed.
-    pub mask_key: Vec<u64>,
+    /// Packed value of each flush suit's 13-bit rank mask (0 when under five cards).
+    pub flush: Box<[u32; 8192]>,
+    /// Per-row offsets of the perfect hash.
+    pub offsets: Box<[u32; ROWS]>,
+    /// Packed value of each non-flush rank multiset, at its perfect-hash slot.
+    pub lookup: Box<[u32; SLOTS]>,
+    /// Key of each byte as a card index: rank key plus one in its suit's counter for
+    /// 0..=51, bit 48 for every other byte (a bad card).
+    pub byte_key: [u64; 256],
+    /// Mask keys: `suit_key[s][0][m & 127] + suit_key[s][1][m >> 7]` is the key of the
+    /// 13-bit rank mask `m` of suit `s` (rank keys plus the suit's counter).
+    pub suit_key: [[[u64; 128]; 2]; 4],
+    /// Sum of the rank keys of each 13-bit rank mask (with a POPCNT instruction for the
+    /// suit counters, one load per suit: [`Tables::mask_key_popcnt`]).
+    pub rank_sum: Box<[u32; 8192]>,
 }
 
 impl Tables {
     /// Memory used by the tables in bytes.
     pub fn bytes(&self) -> usize {
-        2 * (self.flush.len() + self.lookup.len()) + 4 * (self.disp.len() + self.decode.len()) + 8 * (self.mask_key.len() + 52)
+        std::mem::size_of_val(&*self.flush)
+            + std::mem::size_of_val(&*self.offsets)
+            + std::mem::size_of_val(&*self.lookup)
+            + std::mem::size_of_val(&self.byte_key)
+            + std::mem::size_of_val(&self.suit_key)
+            + std::mem::size_of_val(&*self.rank_sum)
+    }
+    /// The key of card index `c` (0..52).
+    #[inline(always)]
+    pub fn card_key(&self, c: usize) -> u64 {
+        self.byte_key[c & 255]
+    }
+    /// The packed value of a 5-7 card key and mask (see [`Hand::value`]). Any key and
+    /// mask index inside the tables, so a bad hand gives a meaningless value, never UB.
+    #[inline(always)]
+    pub fn value_of(&self, key: u64, mask: u64) -> u32 {
+        let flags = key & FLUSH_BITS;
+        if flags != 0 {
+            let suit = (flags.trailing_zeros() - 35) / 4;
+            self.flush[((mask >> (13 * (suit & 3))) & 0x1fff) as usize]
+        } else {
+            self.lookup[slot_of(&self.offsets, key)]
+        }
+    }
+    /// The value of a key known not to be a flush (no suit counter at five).
+    #[inline(always)]
+    pub fn value_no_flush(&self, key: u64) -> u32 {
+        self.lookup[slot_of(&self.offsets, key)]
+    }
+    /// [`Tables::value_of`] without a branch (both tables are read): faster on random
+    /// hands, where whether a hand is a flush is unpredictable.
+    #[inline(always)]
+    pub fn value_branchless(&self, key: u64, mask: u64) -> u32 {
+        let flags = key & FLUSH_BITS;
+        let suit = (flags.trailing_zeros().wrapping_sub(35) / 4) & 3;
+        let flush = self.flush[((mask >> (13 * suit)) & 0x1fff) as usize];
+        let other = self.lookup[slot_of(&self.offsets, key)];
+        if flags != 0 {
+            flush
+        } else {
+            other
+        }
+    }
+    /// [`Tables::mask_key`] by one table load and one bit count per suit: faster where
+    /// counting bits is one instruction.
+    #[inline(always)]
+    pub fn mask_key_popcnt(&self, mask: u64) -> u64 {
+        let mut key = SUIT_BIAS;
+        for s in 0..4 {
+            let m = (mask >> (13 * s)) & 0x1fff;
+            key += self.rank_sum[m as usize] as u64 + ((m.count_ones() as u64) << (32 + 4 * s));
+        }
+        key
+    }
+    /// The key of a mask of standard cards (bits 0..52; others ignored).
+    #[inline(always)]
+    pub fn mask_key(&self, mask: u64) -> u64 {
+        let mut key = SUIT_BIAS;
+        for (s, halves) in self.suit_key.iter().enumerate() {
+            let m = (mask >> (13 * s)) as usize;
+            key += halves[0][m & 127] + halves[1][(m >> 7) & 63];
+        }
+        key
     }
 }
 
@@ -145,39 +221,44 @@ fn multisets(n: u32, f: &mut impl FnMut(&[u8; 13])) {
 
 fn build() -> Tables {
     // Flush table: the best straight flush or flush in a suit's rank mask.
-    let mut flush32 = vec![0u32; 8192];
-    for (m, slot) in flush32.iter_mut().enumerate() {
+    let mut flush = boxed_array::<u32, 8192>();
+    for (m, slot) in flush.iter_mut().enumerate() {
         if (m as u32).count_ones() >= 5 {
-            let c = Counts::from_mask(m as u64);
-            *slot = best_high(&c, &Rules::HIGH);
+            *slot = best_high(&Counts::from_mask(m as u64), &Rules::HIGH);
         }
     }
     // Non-flush rank multisets of 5, 6 and 7 cards.
-    let mut entries: Vec<(u32, u32)> = Vec::with_capacity(80_000);
+    let mut entries: Vec<(u64, u32)> = Vec::with_capacity(80_000);
     for n in 5..=7 {
         multisets(n, &mut |counts| {
             let key: u32 = (0..13).map(|r| RANK_KEYS[r] * counts[r] as u32).sum();
             let c = Counts { ranks: *counts, suits: [0; 4], wild: 0 };
-            entries.push((key, best_high(&c, &Rules::HIGH)));
+            entries.push((key as u64, best_high(&c, &Rules::HIGH)));
         });
     }
-    // Strength classes: every distinct value, in order.
-    let mut decode: Vec<u32> = flush32.iter().copied().chain(entries.iter().map(|e| e.1)).collect();
-    decode.push(0);
-    decode.sort_unstable();
-    decode.dedup();
-    let class = |v: u32| decode.binary_search(&v).expect("every value has a class") as u16;
-    let flush: Vec<u16> = flush32.iter().map(|&v| if v == 0 { 0 } else { class(v) }).collect();
-    let entries: Vec<(u32, u16)> = entries.iter().map(|&(k, v)| (k, class(v))).collect();
-    let (disp, lookup) = perfect_hash(&entries);
-    let mut card_key = [0u64; 52];
-    for (i, k) in card_key.iter_mut().enumerate() {
+    let (offsets, lookup) = perfect_hash(&entries);
+    let mut byte_key = [1u64 << 48; 256];
+    for (i, k) in byte_key.iter_mut().enumerate().take(52) {
         *k = RANK_KEYS[i % 13] as u64 + (1u64 << (32 + 4 * (i / 13)));
     }
-    let mask_key = (0..8192u32)
-        .map(|m| (0..13).filter(|r| m >> r & 1 == 1).map(|r| RANK_KEYS[r] as u64).sum::<u64>() | (m.count_ones() as u64) << 32)
-        .collect();
-    Tables { flush, decode, disp, lookup, card_key, mask_key }
+    let mut suit_key = [[[0u64; 128]; 2]; 4];
+    for (s, halves) in suit_key.iter_mut().enumerate() {
+        for (half, table) in halves.iter_mut().enumerate() {
+            for (m, k) in table.iter_mut().enumerate() {
+                for bit in 0..7 {
+                    let r = 7 * half + bit;
+                    if m >> bit & 1 == 1 && r < 13 {
+                        *k += RANK_KEYS[r] as u64 + (1u64 << (32 + 4 * s));
+                    }
+                }
+            }
+        }
+    }
+    let mut rank_sum = boxed_array::<u32, 8192>();
+    for (m, k) in rank_sum.iter_mut().enumerate() {
+        *k = (0..13).filter(|r| m >> r & 1 == 1).map(|r| RANK_KEYS[r]).sum();
+    }
+    Tables { flush, offsets, lookup, byte_key, suit_key, rank_sum }
 }
 
 /// An incrementally built hand of at most seven standard cards.
@@ -193,7 +274,7 @@ impl Hand {
     /// Add card index `c` (0..52). The caller keeps cards distinct and at most seven.
     #[inline(always)]
     pub fn add(self, t: &Tables, c: usize) -> Hand {
-        Hand { key: self.key + t.card_key[c], mask: self.mask | 1 << c }
+        Hand { key: self.key + t.card_key(c), mask: self.mask | 1 << (c & 63) }
     }
     /// Combine two disjoint partial hands.
     #[inline(always)]
@@ -201,34 +282,21 @@ impl Hand {
         Hand { key: self.key + o.key - SUIT_BIAS, mask: self.mask | o.mask }
     }
     /// From a mask of 0..=7 standard cards.
-    #[inline]
+    #[inline(always)]
     pub fn from_mask(t: &Tables, mask: u64) -> Hand {
-        let mut key = SUIT_BIAS;
-        for s in 0..4 {
-            let v = t.mask_key[((mask >> (13 * s)) & 0x1fff) as usize];
-            key += (v & 0xffff_ffff) + ((v >> 32) << (32 + 4 * s));
-        }
-        Hand { key, mask }
+        Hand { key: t.mask_key(mask), mask }
     }
-    /// The packed high value; the hand must hold 5, 6 or 7 cards.
+    /// The packed high value (see `value.rs`); the hand must hold 5, 6 or 7 cards.
     #[inline(always)]
     pub fn value(self, t: &Tables) -> u32 {
-        t.decode[self.strength(t) as usize]
+        t.value_of(self.key, self.mask)
     }
-    /// The strength class (1..=7462, larger is better): as ordered as [`Hand::value`]
-    /// and cheaper; the hand must hold 5, 6 or 7 cards.
+    /// Whether one more card could make a flush (some suit already has four cards): if
+    /// not, [`Tables::value_no_flush`] of the key with the card added is its value.
     #[inline(always)]
-    pub fn strength(self, t: &Tables) -> u16 {
-        let flags = self.key & FLUSH_BITS;
-        if flags != 0 {
-            let suit = (flags.trailing_zeros() - 35) / 4;
-            let fm = (self.mask >> (13 * suit)) & 0x1fff;
-            // SAFETY-free indexing: fm < 8192 by construction.
-            t.flush[fm as usize]
-        } else {
-            let h = key_hash(self.key as u32);
-            t.lookup[slot_of(h, t.disp[bucket_of(h)])]
-        }
+    pub fn flush_possible_with_one_more(self) -> bool {
+        // Adding one to every suit counter sets bit 3 of each suit with four cards or more.
+        (self.key + (0x1111 << 32)) & FLUSH_BITS != 0
     }
 }
 
@@ -250,6 +318,41 @@ pub fn for_each_seven(t: &Tables, mut f: impl FnMut(Hand)) {
                             let hg = he.add(t, g);
                             for h in g + 1..52 {
                                 f(hg.add(t, h));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Call `f` with the value of every one of the 133,784,560 seven-card hands, in the order
+/// of [`for_each_seven`]. Faster than evaluating each hand of [`for_each_seven`]: when
+/// the first six cards hold at most three of every suit no seventh card can make a
+/// flush, and the last loop is a bare rank-key lookup.
+#[inline]
+pub fn for_each_seven_value(t: &Tables, mut f: impl FnMut(u32)) {
+    for a in 0..52 {
+        let ha = Hand::EMPTY.add(t, a);
+        for b in a + 1..52 {
+            let hb = ha.add(t, b);
+            for c in b + 1..52 {
+                let hc = hb.add(t, c);
+                for d in c + 1..52 {
+                    let hd = hc.add(t, d);
+                    for e in d + 1..52 {
+                        let he = hd.add(t, e);
+                        for g in e + 1..52 {
+                            let hg = he.add(t, g);
+                            if !hg.flush_possible_with_one_more() {
+                                for &k in &t.byte_key[g + 1..52] {
+                                    f(t.value_no_flush(hg.key + k));
+                                }
+                            } else {
+                                for h in g + 1..52 {
+                                    f(hg.add(t, h).value(t));
+                                }
                             }
                         }
                     }

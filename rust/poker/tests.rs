@@ -3,10 +3,10 @@
 use super::equity::{equity, EquityRequest, Game};
 use super::generic::{best_high, Counts, Rules};
 use super::hand::{evaluate, evaluate_short_deck, Joker, Wild};
-use super::lows::{ace_to_five, badugi, deuce_to_seven, eight_or_better, pai_gow_low};
+use super::lows::{ace_to_five, ace_to_five_wild, badugi, deuce_to_seven, deuce_to_seven_wild, eight_or_better, eight_or_better_wild, pai_gow_low};
 use super::omaha::{evaluate_omaha, evaluate_omaha_low};
 use super::reference::{self as rf, Ranked};
-use super::tables::{for_each_seven, tables, Hand, RANK_KEYS};
+use super::tables::{for_each_seven, for_each_seven_value, tables, Hand, RANK_KEYS};
 use super::value::{ranks_of, Category};
 use crate::cards::{parse_cards, Card, CardSet, Rng};
 use std::cmp::Ordering;
@@ -109,6 +109,15 @@ fn all_seven_card_hands_counts() {
         [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184, 224_848, 41_584, 0]
     );
     assert_eq!(royal, 4_324);
+    // The enumeration that skips the flush test when no flush is possible agrees, hand by
+    // hand (an order-sensitive checksum of the two sequences of values).
+    let (mut x, mut y, mut n) = (0u64, 0u64, 0u64);
+    for_each_seven(t, |hand| x = x.wrapping_mul(0x100_0000_01b3).wrapping_add(hand.value(t) as u64));
+    for_each_seven_value(t, |v| {
+        y = y.wrapping_mul(0x100_0000_01b3).wrapping_add(v as u64);
+        n += 1;
+    });
+    assert_eq!((x, n), (y, 133_784_560));
 }
 
 #[test]
@@ -479,7 +488,8 @@ fn bad_input() {
     let v = evaluate(&cards("As As#1 Ad Kc Kd"), &Wild::None, Joker::Wild).unwrap();
     assert_eq!(v.describe(), "Full house, aces over kings");
     assert!(badugi(&cards("As 2d 3c")).is_err());
-    assert!(ace_to_five(&cards("As 2d 3c Jk 5s")).is_err());
+    // Jokers are wild in lows too (here the four).
+    assert_eq!(ace_to_five(&cards("As 2d 3c Jk 5s")).unwrap().describe(), "Five-four low: 5-4-3-2-A");
 }
 
 #[test]
@@ -555,6 +565,236 @@ fn equity_omaha_and_short_deck_run() {
 fn table_sizes_are_reported() {
     let t0 = std::time::Instant::now();
     let t = super::tables::tables();
-    eprintln!("tables: {} bytes (flush {}, disp {}, lookup {}), built in {:?}", t.bytes(), t.flush.len(), t.disp.len(), t.lookup.len(), t0.elapsed());
+    eprintln!("tables: {} bytes (flush {}, offsets {}, lookup {}), built in {:?}", t.bytes(), t.flush.len(), t.offsets.len(), t.lookup.len(), t0.elapsed());
     assert!(t.bytes() < 2 << 20);
+}
+
+/// The best five (ace-to-five, or deuce-to-seven with `d7`) with every wild replaced by
+/// every one of the 52 faces (duplicates allowed), by the reference keys.
+fn brute_low(naturals: &[(u8, u8)], wilds: usize, d7: bool) -> Vec<(u8, u8)> {
+    let mut best: Option<Vec<(u8, u8)>> = None;
+    let better = |a: &[(u8, u8)], b: &[(u8, u8)]| {
+        if d7 {
+            rf::cmp(&rf::classify5(a, false, false), &rf::classify5(b, false, false), false) == Ordering::Less
+        } else {
+            rf::a5_key(a) < rf::a5_key(b)
+        }
+    };
+    let mut subs = vec![0u8; wilds];
+    loop {
+        let all: Vec<(u8, u8)> = naturals.iter().copied().chain(subs.iter().map(|&f| (f % 13, f / 13))).collect();
+        for five in rf::fives(&all) {
+            if best.as_ref().map_or(true, |b| better(&five, b)) {
+                best = Some(five);
+            }
+        }
+        let mut i = 0;
+        while i < wilds {
+            subs[i] += 1;
+            if subs[i] < 52 {
+                break;
+            }
+            subs[i] = 0;
+            i += 1;
+        }
+        if i == wilds {
+            break;
+        }
+    }
+    best.unwrap()
+}
+
+/// Natural cards for (rank, suit) pairs, repeated faces as further pack copies.
+fn natural_cards(five: &[(u8, u8)]) -> Vec<Card> {
+    let mut out: Vec<Card> = Vec::new();
+    for &(r, s) in five {
+        let face = s * 13 + r;
+        let copy = out.iter().filter(|c| c.face() == face).count() as u8;
+        out.push(Card::from_face(face, copy).unwrap());
+    }
+    out
+}
+
+#[test]
+fn wild_lows_match_brute_force_substitution() {
+    let mut rng = Rng::new(12);
+    let deck: Vec<u8> = (0..52).collect();
+    for (wilds, n, reps) in [(1usize, 4usize, 200), (1, 5, 200), (1, 6, 100), (2, 3, 40), (2, 5, 20), (3, 2, 4)] {
+        for _ in 0..reps {
+            let nat = face_cards(&random_cards(&mut rng, n, &deck));
+            let mut hand = nat.clone();
+            for j in 0..wilds {
+                hand.push(Card::joker(j as u8));
+            }
+            for d7 in [false, true] {
+                let best = natural_cards(&brute_low(&pairs_of(&nat), wilds, d7));
+                let (ours, reference) = if d7 {
+                    (deuce_to_seven(&hand).unwrap(), deuce_to_seven(&best).unwrap())
+                } else {
+                    (ace_to_five(&hand).unwrap(), ace_to_five(&best).unwrap())
+                };
+                assert_eq!(ours.value, reference.value, "{hand:?} d7={d7}: {} vs {}", ours.describe(), reference.describe());
+                assert_eq!(ours.describe(), reference.describe());
+                assert_eq!(ours.cards.len(), 5);
+            }
+        }
+    }
+}
+
+#[test]
+fn scripted_wild_lows() {
+    // A wild rank: deuces wild. The two deuces become the deuce and the three.
+    let v = ace_to_five_wild(&cards("As 2c 2d 4h 5s Kc"), &Wild::Rank(0)).unwrap();
+    assert_eq!(v.describe(), "Five-four low: 5-4-3-2-A");
+    assert_eq!(v.cards.len(), 5);
+    // Without the wild rank the deuces are a pair: the king plays.
+    assert_eq!(ace_to_five(&cards("As 2c 2d 4h 5s Kc")).unwrap().describe(), "King-five low: K-5-4-2-A");
+    // Deuce-to-seven: 3-4-5-6 and a joker is 8-6-5-4-3 (a deuce or seven makes a straight).
+    let d = deuce_to_seven(&cards("3c 4d 5h 6s Jk")).unwrap();
+    assert_eq!(d.describe(), "Eight-six low: 8-6-5-4-3");
+    // Four of one suit and a wild: the wild takes another suit, no flush.
+    let f = deuce_to_seven_wild(&cards("2h 4h 5h 7h 9c"), &Wild::Cards(vec![Card::parse("9c").unwrap().face()])).unwrap();
+    assert_eq!(f.describe(), "Seven-five low: 7-5-4-3-2");
+    // Eight or better with a wild: A-3-5-K-Q and a joker is still no low (needs five ranks
+    // of eight or lower: the joker gives one more, four in all).
+    assert!(eight_or_better(&cards("As 3d 5c Kh Qs Jk")).unwrap().is_none());
+    assert!(eight_or_better_wild(&cards("As 3d 5c Kh 7s Jk"), &Wild::None).unwrap().is_some());
+}
+
+fn split_shares(highs: &[u32], lows: &[Option<u32>]) -> Vec<f64> {
+    let n = highs.len();
+    let best_h = *highs.iter().max().unwrap();
+    let hw: Vec<usize> = (0..n).filter(|&i| highs[i] == best_h).collect();
+    let best_l = lows.iter().flatten().max().copied();
+    let mut share = vec![0.0; n];
+    match best_l {
+        None => hw.iter().for_each(|&i| share[i] += 1.0 / hw.len() as f64),
+        Some(l) => {
+            let lw: Vec<usize> = (0..n).filter(|&i| lows[i] == Some(l)).collect();
+            hw.iter().for_each(|&i| share[i] += 0.5 / hw.len() as f64);
+            lw.iter().for_each(|&i| share[i] += 0.5 / lw.len() as f64);
+        }
+    }
+    share
+}
+
+#[test]
+fn hi_lo_equity_matches_brute_force() {
+    let m = |s: &str| CardSet::parse(s).unwrap().0;
+    // (game, hands, board): Omaha on the turn and on the flop, hold'em on the flop.
+    let cases: [(Game, &[&str], &str); 4] = [
+        (Game::OmahaHiLo, &["Ah 2h Kd Qc", "As 3s 4d 9c", "7c 8c Td Th"], "5d 6h Js 2c"),
+        (Game::OmahaHiLo, &["Ah 2h Kd Qc", "Ac 3d 5s 5h"], "4c 8d Ks"),
+        (Game::HoldemHiLo, &["Ah 2h", "3c 4c", "Kd Ks"], "5s 7d 9h"),
+        (Game::HoldemHiLo, &["Ah 2h", "Ad 2d"], "5s 7d Kh 8c"),
+    ];
+    for (game, hands, board) in cases {
+        let req = EquityRequest { game, hands: hands.iter().map(|h| m(h)).collect(), board: m(board), dead: 0, samples: 0, seed: 0, exact: None, threads: 1 };
+        let r = equity(&req).unwrap();
+        assert!(r.exact);
+        let used = req.hands.iter().fold(req.board, |a, &h| a | h);
+        let rest: Vec<u8> = (0..52).filter(|c| used >> c & 1 == 0).collect();
+        let missing = 5 - board.split_whitespace().count();
+        let mut total = vec![0.0; hands.len()];
+        let mut scoops = vec![0u64; hands.len()];
+        let mut boards = 0u64;
+        super::lows::for_each_subset(rest.len(), missing, &mut |idx| {
+            let mut b = cards(board);
+            b.extend(idx.iter().map(|&i| Card::from_face(rest[i], 0).unwrap()));
+            let (highs, lows): (Vec<u32>, Vec<Option<u32>>) = hands
+                .iter()
+                .map(|h| {
+                    let hole = cards(h);
+                    if game == Game::OmahaHiLo {
+                        (evaluate_omaha(&hole, &b).unwrap().value, evaluate_omaha_low(&hole, &b).unwrap().map(|v| v.value))
+                    } else {
+                        let all: Vec<Card> = hole.iter().chain(&b).copied().collect();
+                        (evaluate(&all, &Wild::None, Joker::Wild).unwrap().value, eight_or_better(&all).unwrap().map(|v| v.value))
+                    }
+                })
+                .unzip();
+            let share = split_shares(&highs, &lows);
+            for (i, s) in share.iter().enumerate() {
+                total[i] += s;
+                scoops[i] += (*s == 1.0) as u64;
+            }
+            boards += 1;
+        });
+        assert_eq!(r.boards, boards, "{hands:?}");
+        for i in 0..hands.len() {
+            assert!((r.equity[i] - total[i] / boards as f64).abs() < 1e-12, "{hands:?} {:?} {:?}", r.equity, total);
+            assert_eq!((r.win[i] * boards as f64).round() as u64, scoops[i]);
+        }
+        // Threads change nothing.
+        assert_eq!(equity(&EquityRequest { threads: 2, ..req.clone() }).unwrap(), r);
+    }
+}
+
+#[test]
+fn hi_lo_scripted_scoop_and_split() {
+    let m = |s: &str| CardSet::parse(s).unwrap().0;
+    let run = |hands: &[&str], board: &str| {
+        equity(&EquityRequest { game: Game::OmahaHiLo, hands: hands.iter().map(|h| m(h)).collect(), board: m(board), dead: 0, samples: 0, seed: 0, exact: None, threads: 1 }).unwrap()
+    };
+    let hands = ["Ah 4h Kd 5c", "Qc Qd 9h Tc", "As 4s 7d 7c"];
+    // Trip queens win the high half; A-4 (with 2-3-8) makes 8-4-3-2-A twice: the low half
+    // is split, a quarter each.
+    let r = run(&hands, "2c 3d 8s Js Qh");
+    assert_eq!(r.boards, 1);
+    assert_eq!(r.equity, vec![0.25, 0.5, 0.25]);
+    assert_eq!(r.win, vec![0.0, 0.0, 0.0]);
+    assert_eq!(r.tie, vec![1.0, 1.0, 1.0]);
+    // Only one low card on the board: no low, the broadway straight (Ah Kd) scoops.
+    let r = run(&hands, "9c Td 8s Js Qh");
+    assert_eq!(r.equity, vec![1.0, 0.0, 0.0]);
+    assert_eq!(r.win, vec![1.0, 0.0, 0.0]);
+    // Four hole cards below nine do not make a low on their own: exactly two play.
+    let r = run(&["Ac 2c 3h 4h", "Kc Kh Qs Qd"], "Ks 9d 6c Jh 5d");
+    assert_eq!(r.equity, vec![0.0, 1.0]);
+    // Hold'em hi-lo: the board plays for low for both players: the low half splits.
+    let r = equity(&EquityRequest { game: Game::HoldemHiLo, hands: vec![m("Ks Kd"), m("Qs Qd")], board: m("Ac 2d 3h 4s 5c"), dead: 0, samples: 0, seed: 0, exact: None, threads: 1 }).unwrap();
+    // High: both play the wheel straight (a tie); low: both play the wheel (a tie).
+    assert_eq!(r.equity, vec![0.5, 0.5]);
+    assert!(Game::ShortDeck.hi_lo().is_err());
+    assert_eq!(Game::parse("omaha-hi-lo").unwrap(), Game::OmahaHiLo);
+}
+
+#[test]
+fn batch_validates_and_matches_single_evaluation() {
+    use super::batch::{evaluate_indices, evaluate_masks};
+    let mut rng = Rng::new(21);
+    let deck: Vec<u8> = (0..52).collect();
+    for w in 5..=7 {
+        let rows: Vec<Vec<u8>> = (0..40_000).map(|_| random_cards(&mut rng, w, &deck)).collect();
+        let flat: Vec<u8> = rows.iter().flatten().copied().collect();
+        let masks: Vec<u64> = rows.iter().map(|r| r.iter().fold(0u64, |m, &c| m | 1 << c)).collect();
+        let (mut a, mut b) = (vec![0u32; rows.len()], vec![0u32; rows.len()]);
+        evaluate_indices(&flat, w, &mut a, 1).unwrap();
+        evaluate_masks(&masks, &mut b, 2).unwrap();
+        for (i, r) in rows.iter().enumerate() {
+            let v = super::generic::high_of_mask(masks[i]);
+            assert_eq!((a[i], b[i]), (v, v), "{r:?}");
+        }
+        // A bad row anywhere (also past the first chunk) is named.
+        for (bad_row, bad) in [(0usize, 52u8), (17_000, 255), (39_999, 64)] {
+            let mut f = flat.clone();
+            f[bad_row * w + w / 2] = bad;
+            let e = evaluate_indices(&f, w, &mut a, 1).unwrap_err().to_string();
+            assert!(e.contains(&format!("row {bad_row}")) && e.contains("out of range"), "{e}");
+            let mut f = flat.clone();
+            f[bad_row * w + 1] = f[bad_row * w];
+            let e = evaluate_indices(&f, w, &mut a, 2).unwrap_err().to_string();
+            assert!(e.contains(&format!("row {bad_row}")) && e.contains("twice"), "{e}");
+            let mut mk = masks.clone();
+            mk[bad_row] |= 1 << 52;
+            let e = evaluate_masks(&mk, &mut b, 1).unwrap_err().to_string();
+            assert!(e.contains(&format!("row {bad_row}")), "{e}");
+            let mut mk = masks.clone();
+            mk[bad_row] &= mk[bad_row] - 1;
+            mk[bad_row] &= mk[bad_row] - 1;
+            mk[bad_row] &= mk[bad_row] - 1;
+            let e = evaluate_masks(&mk, &mut b, 1).unwrap_err().to_string();
+            assert!(e.contains(&format!("row {bad_row}")) && e.contains("cards"), "{e}");
+        }
+    }
 }

@@ -226,18 +226,28 @@ fn evaluate_omaha_low(hole: &Bound<'_, PyAny>, board: &Bound<'_, PyAny>) -> PyRe
 /// The best low hand of five or more cards. `rule` is `"ace-to-five"` (razz),
 /// `"eight-or-better"` (None when nothing qualifies) or `"deuce-to-seven"`.
 ///
+/// Jokers are wild, and `wild` adds a wild rank or wild cards as in `evaluate`. A wild
+/// card takes the best value for the low: in ace-to-five the lowest rank not already
+/// held; in deuce-to-seven the rank that makes the best low (never a straight or a
+/// flush when another rank avoids it).
+///
 /// ```python
 /// >>> evaluate_low("As 2d 3c 4h 5s Kd Kc").describe()
 /// 'Five-four low: 5-4-3-2-A'
+/// >>> evaluate_low("As 2d Jk 4h 5s Kd Kc").describe()    # the joker is the three
+/// 'Five-four low: 5-4-3-2-A'
+/// >>> evaluate_low("3c 4d 5h 6s 2c", rule="deuce-to-seven", wild="2").describe()
+/// 'Eight-six low: 8-6-5-4-3'
 /// ```
 #[pyfunction]
-#[pyo3(signature = (cards, rule = "ace-to-five"))]
-fn evaluate_low(cards: &Bound<'_, PyAny>, rule: &str) -> PyResult<Option<PyHandValue>> {
+#[pyo3(signature = (cards, rule = "ace-to-five", *, wild = None))]
+fn evaluate_low(cards: &Bound<'_, PyAny>, rule: &str, wild: Option<&Bound<'_, PyAny>>) -> PyResult<Option<PyHandValue>> {
+    let wild = parse_wild(wild)?;
     let cards = extract_cards(cards)?;
     let v = match rule {
-        "ace-to-five" => Some(lows::ace_to_five(&cards)?),
-        "eight-or-better" => lows::eight_or_better(&cards)?,
-        "deuce-to-seven" => Some(lows::deuce_to_seven(&cards)?),
+        "ace-to-five" => Some(lows::ace_to_five_wild(&cards, &wild)?),
+        "eight-or-better" => lows::eight_or_better_wild(&cards, &wild)?,
+        "deuce-to-seven" => Some(lows::deuce_to_seven_wild(&cards, &wild)?),
         _ => return Err(invalid_argument("rule", rule, "one of 'ace-to-five', 'eight-or-better', 'deuce-to-seven'")),
     };
     Ok(v.map(PyHandValue::from_value))
@@ -292,7 +302,7 @@ fn evaluate_batch<'py>(py: Python<'py>, hands: &Bound<'py, PyAny>, threads: Opti
     if let Ok(a) = hands.cast::<PyArray2<u8>>() {
         let a = a.readonly();
         let (n, w) = (a.shape()[0], a.shape()[1]);
-        let mut out = vec![0u32; n];
+        let out = PyArray1::<u32>::zeros(py, n, false);
         let owned;
         let data: &[u8] = match a.as_slice() {
             Ok(s) => s,
@@ -301,12 +311,17 @@ fn evaluate_batch<'py>(py: Python<'py>, hands: &Bound<'py, PyAny>, threads: Opti
                 &owned
             }
         };
-        detached(py, || batch::evaluate_indices(data, w, &mut out, threads))?;
-        return Ok(PyArray1::from_vec(py, out));
+        {
+            let mut view = out.readwrite();
+            let slice = view.as_slice_mut().map_err(|e| invalid_argument("hands", n, e.to_string()))?;
+            detached(py, || batch::evaluate_indices(data, w, slice, threads))?;
+        }
+        return Ok(out);
     }
     if let Ok(a) = hands.cast::<PyArray1<u64>>() {
         let a = a.readonly();
-        let mut out = vec![0u32; a.shape()[0]];
+        let n = a.shape()[0];
+        let out = PyArray1::<u32>::zeros(py, n, false);
         let owned;
         let data: &[u64] = match a.as_slice() {
             Ok(s) => s,
@@ -315,8 +330,12 @@ fn evaluate_batch<'py>(py: Python<'py>, hands: &Bound<'py, PyAny>, threads: Opti
                 &owned
             }
         };
-        detached(py, || batch::evaluate_masks(data, &mut out, threads))?;
-        return Ok(PyArray1::from_vec(py, out));
+        {
+            let mut view = out.readwrite();
+            let slice = view.as_slice_mut().map_err(|e| invalid_argument("hands", n, e.to_string()))?;
+            detached(py, || batch::evaluate_masks(data, slice, threads))?;
+        }
+        return Ok(out);
     }
     let why = match dtype_and_shape(hands) {
         Some((dtype, shape)) => format!("got a {dtype} array of shape {shape:?}; expected (N, 5..7) uint8 card indices or (N,) uint64 masks"),
@@ -371,18 +390,25 @@ impl PyEquity {
 ///
 /// `hands` is a list of hole cards (each a string, CardSet or iterable of cards);
 /// `board` the known community cards (0 to 5), `dead` cards out of play; `game` is
-/// `"holdem"`, `"omaha"` or `"short-deck"`. Enumerates every board when that is
-/// tractable (`exact=None`), otherwise draws `samples` boards with `seed` (same seed,
-/// same result on every machine and thread count). Releases the GIL; `threads=None`
-/// uses every core.
+/// `"holdem"`, `"omaha"`, `"short-deck"`, `"holdem-hi-lo"` or `"omaha-hi-lo"`;
+/// `hi_lo=True` turns hold'em or Omaha into its high-low split, eight or better (half
+/// the pot to the best high, half to the best qualifying low; no low, the high takes it
+/// all; Omaha lows use exactly two hole and three board cards). In split games `win`
+/// counts scoops (the whole pot alone) and `tie` any smaller share. Enumerates every
+/// board when that is tractable (`exact=None`), otherwise draws `samples` boards with
+/// `seed` (same seed, same result on every machine and thread count). Releases the
+/// GIL; `threads=None` uses every core.
 ///
 /// ```python
 /// >>> r = equity(["Ah Kh", "Qs Qd"])
 /// >>> [round(e, 5) for e in r.equity], r.boards, r.exact
 /// ([0.46214, 0.53786], 1712304, True)
+/// >>> r = equity(["Ah 4h Kd 5c", "Qc Qd 9h Tc", "As 4s 7d 7c"], "2c 3d 8s Js Qh", game="omaha", hi_lo=True)
+/// >>> r.equity                # trip queens take the high half, two 8-4-3-2-A lows split the low half
+/// [0.25, 0.5, 0.25]
 /// ```
 #[pyfunction]
-#[pyo3(signature = (hands, board = None, dead = None, *, game = "holdem", samples = 100_000, seed = None, exact = None, threads = None))]
+#[pyo3(signature = (hands, board = None, dead = None, *, game = "holdem", hi_lo = false, samples = 100_000, seed = None, exact = None, threads = None))]
 #[allow(clippy::too_many_arguments)]
 fn equity(
     py: Python<'_>,
@@ -390,6 +416,7 @@ fn equity(
     board: Option<&Bound<'_, PyAny>>,
     dead: Option<&Bound<'_, PyAny>>,
     game: &str,
+    hi_lo: bool,
     samples: i64,
     seed: Option<&Bound<'_, PyAny>>,
     exact: Option<bool>,
@@ -409,8 +436,9 @@ fn equity(
         }
     };
     let samples = u64::try_from(samples).map_err(|_| invalid_argument("samples", samples, "a sample count is not negative"))?;
+    let game = if hi_lo { Game::parse(game)?.hi_lo()? } else { Game::parse(game)? };
     let req = EquityRequest {
-        game: Game::parse(game)?,
+        game,
         hands: masks,
         board: opt(board)?,
         dead: opt(dead)?,
