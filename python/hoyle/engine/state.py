@@ -38,7 +38,7 @@ class Zone:
     PUBLIC = "public"
     OWNER = "owner"
     HIDDEN = "hidden"
-    __slots__ = ("cards", "name", "owner", "visibility")
+    __slots__ = ("_owner", "_visibility", "cards", "name", "seen")
 
     def __init__(self, name: str, owner: int | None, visibility: str, cards: list[Card] | None = None) -> None:
         if visibility not in (Zone.PUBLIC, Zone.OWNER, Zone.HIDDEN):
@@ -46,18 +46,50 @@ class Zone:
         if visibility == Zone.OWNER and owner is None:
             raise InvalidArgumentError(f"zone {name!r}: an owner-visible zone needs an owner")
         self.name = name
-        self.owner = owner
-        self.visibility = visibility
+        self._owner = owner
+        self._visibility = visibility
         self.cards: list[Card] = cards if cards is not None else []
+        #: The seats that see the cards (None: everyone); kept up to date with
+        #: ``owner`` and ``visibility``, as every card move reads it.
+        self.seen: frozenset[int] | None = self._seen()
+
+    @property
+    def owner(self) -> int | None:
+        return self._owner
+
+    @owner.setter
+    def owner(self, owner: int | None) -> None:
+        self._owner = owner
+        self.seen = self._seen()
+
+    @property
+    def visibility(self) -> str:
+        return self._visibility
+
+    @visibility.setter
+    def visibility(self, visibility: str) -> None:
+        self._visibility = visibility
+        self.seen = self._seen()
 
     def visible_to(self, seat: int | None) -> bool:
-        return self.visibility == Zone.PUBLIC or (self.visibility == Zone.OWNER and seat is not None and seat == self.owner)
+        seen = self.seen
+        return seen is None or (seat is not None and seat in seen)
 
     def seen_by(self) -> frozenset[int] | None:
         """Seats that see this zone's cards; None means everyone."""
-        if self.visibility == Zone.PUBLIC:
+        return self.seen
+
+    def _seen(self) -> frozenset[int] | None:
+        if self._visibility == Zone.PUBLIC:
             return None
-        return frozenset((self.owner,)) if self.visibility == Zone.OWNER and self.owner is not None else frozenset()
+        return frozenset((self._owner,)) if self._visibility == Zone.OWNER and self._owner is not None else frozenset()
+
+    def copy(self) -> Zone:
+        """The zone with its own list of the same cards."""
+        new = Zone.__new__(Zone)
+        new.name, new._owner, new._visibility, new.seen = self.name, self._owner, self._visibility, self.seen
+        new.cards = list(self.cards)
+        return new
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -86,6 +118,9 @@ class Event(NamedTuple):
                 out["cards"] = None
                 out["count"] = len(self.cards)
         return out
+
+
+_new_event = tuple.__new__  # builds an Event without a Python-level __new__ call
 
 
 def _copy_plain(value: Any) -> Any:
@@ -166,12 +201,24 @@ class State:
     ) -> list[Card]:
         """Move the top ``n`` cards of ``src`` one at a time onto ``dst`` (under it with
         ``bottom=True``). Returns them in the order taken."""
-        source = self.zone(src)
-        if n > len(source.cards):
-            raise InvalidArgumentError(f"cannot take {n} cards from {src!r}, which holds {len(source.cards)}")
-        taken = [source.cards.pop() for _ in range(n)]
-        self._put(dst, taken, bottom)
-        self._record_move(event, seat, taken, src, dst)
+        zones = self.zones
+        try:
+            source, target = zones[src], zones[dst]
+        except KeyError:
+            source, target = self.zone(src), self.zone(dst)
+        pile = source.cards
+        if n == 1 and pile:
+            taken = [pile.pop()]
+        else:
+            if n > len(pile):
+                raise InvalidArgumentError(f"cannot take {n} cards from {src!r}, which holds {len(pile)}")
+            taken = [pile.pop() for _ in range(n)]
+        if bottom:
+            target.cards[:0] = reversed(taken)
+        else:
+            target.cards += taken
+        a, b = source.seen, target.seen
+        self.events.append(_new_event(Event, (event, seat, {"from": src, "to": dst}, tuple(taken), None if a is None or b is None else a | b)))
         return taken
 
     def move_pile(self, src: str, dst: str, seat: int | None = None, event: str = "move") -> list[Card]:
@@ -188,15 +235,25 @@ class State:
     ) -> None:
         """Move particular cards from ``src`` onto ``dst`` (under it with ``bottom=True``),
         in the order given."""
-        source = self.zone(src)
+        zones = self.zones
+        try:
+            source, target = zones[src], zones[dst]
+        except KeyError:
+            source, target = self.zone(src), self.zone(dst)
         cards = list(cards)
-        missing = [c for c in cards if c not in source.cards]
-        if missing:
-            raise InvalidArgumentError(f"{' '.join(map(str, missing))} not in {src!r}")
+        pile = source.cards
         for c in cards:
-            source.cards.remove(c)
-        self._put(dst, cards, bottom)
-        self._record_move(event, seat, cards, src, dst)
+            if c not in pile:
+                missing = [c for c in cards if c not in pile]
+                raise InvalidArgumentError(f"{' '.join(map(str, missing))} not in {src!r}")
+        for c in cards:
+            pile.remove(c)
+        if bottom:
+            target.cards[:0] = reversed(cards)
+        else:
+            target.cards += cards
+        a, b = source.seen, target.seen
+        self.events.append(_new_event(Event, (event, seat, {"from": src, "to": dst}, tuple(cards), None if a is None or b is None else a | b)))
 
     def _put(self, dst: str, cards: list[Card], bottom: bool) -> None:
         target = self.zone(dst)
@@ -206,7 +263,7 @@ class State:
             target.cards.extend(cards)
 
     def _record_move(self, event: str, seat: int | None, cards: list[Card], src: str, dst: str) -> None:
-        a, b = self.zones[src].seen_by(), self.zones[dst].seen_by()
+        a, b = self.zones[src].seen, self.zones[dst].seen
         visible = None if a is None or b is None else a | b
         self.events.append(Event(event, seat, {"from": src, "to": dst}, tuple(cards), visible))
 
@@ -315,7 +372,7 @@ class State:
         copied; events are immutable and shared."""
         new = State.__new__(State)
         new.__dict__.update(self.__dict__)
-        new.zones = {n: Zone(z.name, z.owner, z.visibility, list(z.cards)) for n, z in self.zones.items()}
+        new.zones = {n: z.copy() for n, z in self.zones.items()}
         new.public = _copy_plain(self.public)
         new.stacks, new.committed, new.scores = list(self.stacks), list(self.committed), list(self.scores)
         new.score_sheet = [list(r) for r in self.score_sheet]

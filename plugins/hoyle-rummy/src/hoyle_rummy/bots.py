@@ -1,7 +1,7 @@
 """Bots for the rummy family: ``GinBot``, a heuristic gin player, and ``ContractBot``.
 
-``GinBot`` plays every gin variant (``gin-rummy``, ``oklahoma-gin``, ``gin-rummy-3``,
-``gin-rummy-4``) from its view alone - its own hand, the discard pile, the stock count,
+``GinBot`` plays every gin variant (``gin-rummy`` for two, three or four players,
+``oklahoma-gin``) from its view alone - its own hand, the discard pile, the stock count,
 the public facts and the public event log - never from the omniscient state.
 
     >>> import hoyle
@@ -73,7 +73,7 @@ class GinBot:
         'knock Kc'
     """
 
-    variants = ("gin-rummy", "oklahoma-gin", "gin-rummy-3", "gin-rummy-4")
+    variants = ("gin-rummy", "oklahoma-gin")
 
     def __init__(self, seed: int = 0, early_stock: int = 20, late_knock: int = 4) -> None:
         self.seed = seed

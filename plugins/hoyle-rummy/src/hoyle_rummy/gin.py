@@ -30,6 +30,14 @@ The match: to 100 (``target``); the winner adds the game bonus (100; 200 if the 
 scored nothing), each player adds the box bonus (20) per hand won; the lower total pays
 the difference.
 
+Three and four players are ``gin-rummy`` with ``players=3`` or ``players=4``: three play
+the rotation (the dealer sits out; :class:`ThreeGinRules`), four the partnership game at
+two tables to 125 (:class:`FourGinRules`). Option ``target`` defaults to None, which
+means 100 - or 125 for four players. Option ``dealer`` is for two players (three always
+play loser-deals, four alternate partnerships) and four players have no boxes or game
+bonus, so a non-default ``dealer``, ``box_bonus``, ``game_bonus`` or ``shutout`` is
+refused there (:class:`~hoyle.errors.InvalidOptionError`).
+
 Oklahoma gin (variant ``oklahoma-gin``): the first up-card's points are the knock limit
 (pictures 10; an ace allows a knock with 1, or with option ``ace_means_gin`` only gin);
 a spade up-card doubles the deal's score and its boxes; game to 150.
@@ -37,30 +45,48 @@ a spade up-card doubles the deal's score and its boxes; game to 150.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl, rummy
+from hoyle.errors import InvalidOptionError
 from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, PASS, card_points, hand_zone
 
 GIN_RULES = rummy.MeldRules.gin()
 
 
-def _options(target: int, oklahoma: bool) -> tuple[Option, ...]:
+def _points(value: Any) -> str | None:
+    """Option check: None or a whole number of points, at least 1."""
+    if value is None or (type(value) is int and value >= 1):
+        return None
+    return "a whole number of points (at least 1), or None for the usual target"
+
+
+def _options(target: int | None, oklahoma: bool) -> tuple[Option, ...]:
+    if target is None:
+        first_dealer = Option(
+            name="first_dealer",
+            default=-1,
+            doc="Who deals first: -1 by a cut (from the seed), or a seat (four players: that seat's partnership)",
+            choices=(-1, 0, 1, 2, 3),
+        )
+        goal = Option(name="target", default=None, doc="Points that win the game: None is 100, or 125 for four players", check_value=_points)
+    else:
+        first_dealer = Option(name="first_dealer", default=-1, doc="Who deals first: -1 by a cut (from the seed), or seat 0 or 1", choices=(-1, 0, 1))
+        goal = Option(name="target", default=target, doc="Points that win the game", minimum=1)
     opts = [
-        Option(name="target", default=target, doc="Points that win the game", minimum=1),
-        Option(name="first_dealer", default=-1, doc="Who deals first: -1 by a cut (from the seed), or seat 0 or 1", choices=(-1, 0, 1)),
+        goal,
+        first_dealer,
         Option(name="gin_bonus", default=20, doc="Bonus for going gin", choices=(20, 25)),
         Option(name="undercut_bonus", default=10, doc="Bonus for an undercut", choices=(10, 20, 25)),
-        Option(name="box_bonus", default=20, doc="Bonus per hand won, added at the end of the game", choices=(20, 25)),
-        Option(name="game_bonus", default=100, doc="Bonus for winning the game", choices=(100,)),
+        Option(name="box_bonus", default=20, doc="Bonus per hand won, added at the end of the game (two or three players)", choices=(20, 25)),
+        Option(name="game_bonus", default=100, doc="Bonus for winning the game (two or three players)", choices=(100,)),
         Option(
             name="shutout",
             default="double-bonus",
             doc="A game won with the loser at 0: the game bonus doubles (200), or the winner's whole total doubles",
             choices=("double-bonus", "double-total"),
         ),
-        Option(name="dealer", default="loser", doc="Who deals the next hand", choices=("loser", "winner", "alternate")),
+        Option(name="dealer", default="loser", doc="Who deals the next hand (two players)", choices=("loser", "winner", "alternate")),
         Option(name="eleven_card_start", default=False, doc="Non-dealer gets 11 cards, no up-card; first turn is a discard"),
         Option(name="late_pickup", default=False, doc="At two stock cards the other player may take the last discard, only to knock"),
         Option(
@@ -77,33 +103,28 @@ def _options(target: int, oklahoma: bool) -> tuple[Option, ...]:
     return tuple(opts)
 
 
-@dataclass(frozen=True)
 class Table:
     """One gin game in progress: its two players (the first plays first; the second is
     the dealer, offered the up-card second) and its zones, named with ``prefix``. The
     two-player game is one table whose facts live in ``state.public`` itself
     (``index`` None); the four-player game keeps its two tables in
-    ``state.public["tables"][index]``, with their own phase and turn."""
+    ``state.public["tables"][index]``, with their own phase and turn. Tables are
+    immutable and shared (see :func:`table`): their zone names are spelled once."""
 
-    players: tuple[int, int]
-    prefix: str = ""
-    index: int | None = None
-    rules: rummy.MeldRules = GIN_RULES
+    __slots__ = ("discard", "hands", "index", "knock", "players", "prefix", "rules", "stock")
+
+    def __init__(self, players: tuple[int, int], prefix: str = "", index: int | None = None, rules: rummy.MeldRules = GIN_RULES) -> None:
+        self.players = players
+        self.prefix = prefix
+        self.index = index
+        self.rules = rules
+        self.hands = {seat: f"{prefix}{hand_zone(seat)}" for seat in players}
+        self.stock = f"{prefix}stock"
+        self.discard = f"{prefix}discard"
+        self.knock = f"{prefix}knock"
 
     def hand(self, seat: int) -> str:
-        return f"{self.prefix}{hand_zone(seat)}"
-
-    @property
-    def stock(self) -> str:
-        return f"{self.prefix}stock"
-
-    @property
-    def discard(self) -> str:
-        return f"{self.prefix}discard"
-
-    @property
-    def knock(self) -> str:
-        return f"{self.prefix}knock"
+        return self.hands[seat]
 
     def meld(self, seat: int, i: int) -> str:
         return f"{self.prefix}meld:{seat}:{i}"
@@ -119,6 +140,40 @@ class Table:
         return state.phase if self.index is None else self.pub(state)["phase"]
 
 
+_TABLES: dict[tuple[int, int, str, int | None], Table] = {}
+
+
+def table(players: tuple[int, int] | list[int], prefix: str = "", index: int | None = None) -> Table:
+    """The (shared) table of these players: ``prefix`` "" is the one table of the two-
+    and three-player games (one pack); "a:" and "b:" the four-player game's (two packs)."""
+    first, dealer = players
+    key = (first, dealer, prefix, index)
+    t = _TABLES.get(key)
+    if t is None:
+        t = _TABLES[key] = Table((first, dealer), prefix, index, FOUR_RULES if prefix else GIN_RULES)
+    return t
+
+
+def discard_action(card: Card) -> Action:
+    """``discard X``, built once per card."""
+    action = _DISCARDS.get(card)
+    if action is None:
+        action = _DISCARDS[card] = Action("discard", (card,))
+    return action
+
+
+def knock_action(card: Card) -> Action:
+    """``knock X``, built once per card."""
+    action = _KNOCKS.get(card)
+    if action is None:
+        action = _KNOCKS[card] = Action("knock", (card,))
+    return action
+
+
+_DISCARDS: dict[Card, Action] = {}
+_KNOCKS: dict[Card, Action] = {}
+
+
 class GinRules:
     """The rule hooks of gin rummy (``oklahoma=True``: Oklahoma gin). The play of one
     table (deal, actions, knock, the score of a hand) is shared by the three- and
@@ -131,8 +186,7 @@ class GinRules:
 
     def _table(self, state: State, seat: int) -> Table:
         """The table ``seat`` plays at."""
-        first, dealer = state.public["players"]
-        return Table((first, dealer))
+        return table(state.public["players"])
 
     def _turn(self, state: State, table: Table, phase: str, seat: int) -> None:
         state.phase, state.to_act = phase, seat
@@ -153,7 +207,7 @@ class GinRules:
             pub["dealer"] = pub["next_dealer"]
         dealer = pub["dealer"]
         pub["players"] = [1 - dealer, dealer]
-        self._deal_table(state, Table((1 - dealer, dealer)))
+        self._deal_table(state, table((1 - dealer, dealer)))
         return True
 
     def _deal_table(self, state: State, table: Table, cards: list[Card] | None = None) -> None:
@@ -212,23 +266,26 @@ class GinRules:
                 return [DRAW_STOCK]
             return [DRAW_STOCK, DRAW_DISCARD] if self._may_take_discard(state, table, seat) else [DRAW_STOCK]
         if phase == "last-chance":
-            return ([DRAW_DISCARD] if self._can_knock_with(state, table, seat, state.zone(table.discard).cards[-1]) else []) + [PASS]
+            return ([DRAW_DISCARD] if self._can_knock_with(state, table, seat, state.zones[table.discard].cards[-1]) else []) + [PASS]
         # the discard phase
-        hand = sorted(state.zone(table.hand(seat)).cards)
+        hand = sorted(state.zones[table.hands[seat]].cards)
         taken = pub["taken"]
-        forbidden = Card(taken) if taken is not None and not state.options["retake"] else None
-        allowed = [c for c in hand if c != forbidden]
-        actions = [] if pub["must_knock"] == seat else [Action("discard", (c,)) for c in allowed]
+        if taken is not None and not state.options["retake"]:
+            forbidden: Card | None = Card(taken)
+            allowed = [c for c in hand if c != forbidden]
+        else:
+            forbidden, allowed = None, hand
+        actions = [] if pub["must_knock"] == seat else [_DISCARDS.get(c) or discard_action(c) for c in allowed]
         limit = pub["knock_limit"]
         # One exact search says whether any knock exists; only then check each discard.
         if rummy.best_discard(hand, table.rules, forbid=forbidden).deadwood_value <= limit:
             for c in allowed:
                 if rummy.deadwood([x for x in hand if x != c], table.rules) <= limit:
-                    actions.append(Action("knock", (c,)))
+                    actions.append(knock_action(c))
         return actions
 
     def _may_take_discard(self, state: State, table: Table, seat: int) -> bool:
-        pile = state.zone(table.discard).cards
+        pile = state.zones[table.discard].cards
         if not pile:
             return False
         pub = table.pub(state)
@@ -250,9 +307,25 @@ class GinRules:
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
         table = self._table(state, seat)
         pub = table.pub(state)
-        phase = table.phase(state)
+        kind = action.kind
+        if kind == "draw":
+            if action.source == "stock":
+                state.move_top(table.stock, table.hands[seat], seat=seat, event="draw")
+                pub["taken"] = None
+                pub["stock_only"] = False
+                self._turn(state, table, "discard", seat)
+                return True
+            phase = table.phase(state)
+            card = state.move_top(table.discard, table.hands[seat], seat=seat, event="draw")[0]
+            retaking = pub["retake_barred"] == seat and str(card) == pub["retake_card"]
+            if phase == "last-chance" or retaking:
+                pub["must_knock"] = seat
+            pub["taken"] = str(card)
+            self._turn(state, table, "discard", seat)
+            return True
         other = table.other(seat)
-        if action == PASS:
+        if kind == "pass":
+            phase = table.phase(state)
             if phase == "last-chance":
                 self._finish(state, table, "void", None)
                 return True
@@ -263,30 +336,15 @@ class GinRules:
             else:
                 self._turn(state, table, phase, other)
             return True
-        if action == DRAW_STOCK:
-            state.move_top(table.stock, table.hand(seat), seat=seat, event="draw")
-            pub.update(taken=None, stock_only=False)
-            self._turn(state, table, "discard", seat)
-            return True
-        if action == DRAW_DISCARD:
-            card = state.move_top(table.discard, table.hand(seat), seat=seat, event="draw")[0]
-            retaking = pub["retake_barred"] == seat and str(card) == pub["retake_card"]
-            if phase == "last-chance" or retaking:
-                pub["must_knock"] = seat
-            pub["taken"] = str(card)
-            self._turn(state, table, "discard", seat)
-            return True
         card = action.cards[0]
-        if action.kind == "discard":
-            state.move([card], table.hand(seat), table.discard, seat=seat, event="discard")
-            rediscard = state.options["retake"] and pub["taken"] == str(card)
-            pub.update(
-                taken=None,
-                must_knock=None,
-                retake_card=str(card) if rediscard else None,
-                retake_barred=other if rediscard else None,
-            )
-            if len(state.zone(table.stock).cards) <= 2:
+        if kind == "discard":
+            state.move([card], table.hands[seat], table.discard, seat=seat, event="discard")
+            if state.options["retake"] and pub["taken"] == str(card):
+                pub["retake_card"], pub["retake_barred"] = str(card), other
+            else:
+                pub["retake_card"] = pub["retake_barred"] = None
+            pub["taken"] = pub["must_knock"] = None
+            if len(state.zones[table.stock].cards) <= 2:
                 if state.options["late_pickup"] and self._can_knock_with(state, table, other, card):
                     self._turn(state, table, "last-chance", other)
                     return True
@@ -295,7 +353,7 @@ class GinRules:
             self._turn(state, table, "draw", other)
             return True
         # a knock
-        state.move([card], table.hand(seat), table.knock, seat=seat, event="knock")
+        state.move([card], table.hands[seat], table.knock, seat=seat, event="knock")
         self._spread(state, table, seat)
         return True
 
@@ -374,7 +432,7 @@ class GinRules:
 
     @hookimpl
     def hoyle_match_over(self, state: State) -> bool:
-        return bool(max(state.scores) >= state.options["target"])
+        return bool(max(state.scores) >= target(state))
 
     @hookimpl
     def hoyle_settle(self, state: State) -> dict[int, int]:
@@ -404,36 +462,11 @@ class GinRules:
         return settle
 
 
-def _deck(options: Any) -> Deck:
-    return Deck.standard()
-
-
-GIN = Variant(
-    name="gin-rummy",
-    rules=GinRules(),
-    players=(2, 2),
-    deck=_deck,
-    options=_options(100, oklahoma=False),
-    family="rummy",
-    description="Gin rummy: knock with 10 or less, gin, undercuts, the game to 100 with boxes.",
-)
-
-OKLAHOMA = Variant(
-    name="oklahoma-gin",
-    rules=GinRules(oklahoma=True),
-    players=(2, 2),
-    deck=_deck,
-    options=_options(150, oklahoma=True),
-    family="rummy",
-    description="Oklahoma gin: the up-card sets the knock limit, spades double, game to 150.",
-)
-
-
 # --- three and four players -------------------------------------------------------------
 
 
 class ThreeGinRules(GinRules):
-    """Three-player gin (variant ``gin-rummy-3``): the dealer deals to the other two and
+    """Three-player gin (``gin-rummy`` with ``players=3``): the dealer deals to the other two and
     sits out; the player left of the dealer plays first (is offered the up-card first).
     The loser of a hand deals the next, which is played between its winner and the
     previous dealer; a void hand is dealt again by the same dealer. Scores, boxes and
@@ -451,7 +484,7 @@ class ThreeGinRules(GinRules):
             pub["dealer"] = pub["next_dealer"]
         dealer = pub["dealer"]
         pub["players"] = [(dealer + 1) % 3, (dealer + 2) % 3]
-        self._deal_table(state, Table((pub["players"][0], pub["players"][1])))
+        self._deal_table(state, table(pub["players"]))
         return True
 
     @hookimpl
@@ -483,7 +516,7 @@ def four_tables(deal: int, dealing_team: int) -> list[tuple[int, int]]:
 
 
 class FourGinRules(GinRules):
-    """Four-player partnership gin (variant ``gin-rummy-4``): seats 0 and 2 against 1
+    """Four-player partnership gin (``gin-rummy`` with ``players=4``): seats 0 and 2 against 1
     and 3. Each deal holds two gin tables (zones prefixed ``a:`` and ``b:``, each with
     its own pack of a two-pack deck - copy 0 at table ``a``, copy 1 at ``b``; a deck
     listing pack 0 then pack 1 is dealt in that order, otherwise each table's pack is
@@ -493,13 +526,13 @@ class FourGinRules(GinRules):
     ``first_dealer``). When both tables are over the deal is scored: if both partners
     won, their team scores the sum of their points; if the hands split, the team with
     the higher score scores the difference; a void table counts for nobody. Both
-    partners carry the team's score; the first team to 125 (``target``) wins, and each
+    partners carry the team's score; the first team to 125 (``target`` None) wins, and each
     seat settles the difference of the team scores (no boxes or game bonus)."""
 
     def _table(self, state: State, seat: int) -> Table:
         for i, tp in enumerate(state.public["tables"]):
             if seat in tp["players"]:
-                return Table((tp["players"][0], tp["players"][1]), tp["prefix"], i, FOUR_RULES)
+                return table(tp["players"], tp["prefix"], i)
         raise AssertionError(f"seat {seat} plays at no table")
 
     def _other_running(self, state: State, table: Table) -> dict[str, Any] | None:
@@ -550,8 +583,7 @@ class FourGinRules(GinRules):
         for i, players in enumerate(four_tables(state.deal_number, pub["dealing_team"])):
             prefix = "ab"[i] + ":"
             pub["tables"].append({"prefix": prefix, "players": list(players), "phase": "deal", "to_act": None})
-            table = Table(players, prefix, i, FOUR_RULES)
-            self._deal_table(state, table, packs[i])
+            self._deal_table(state, table(players, prefix, i), packs[i])
         first = pub["tables"][0]
         state.phase, state.to_act = first["phase"], first["to_act"]
         return True
@@ -562,7 +594,7 @@ class FourGinRules(GinRules):
         winners = [0, 0]
         for i in range(2):
             tp = state.public["tables"][i]
-            result = self._hand_result(state, Table((tp["players"][0], tp["players"][1]), tp["prefix"], i, FOUR_RULES))
+            result = self._hand_result(state, table(tp["players"], tp["prefix"], i))
             if result is not None:
                 winner, points, _ = result
                 won[winner % 2] += points
@@ -582,39 +614,88 @@ class FourGinRules(GinRules):
         return {0: a - b, 2: a - b, 1: b - a, 3: b - a}
 
 
-def _options_for(players: int) -> tuple[Option, ...]:
-    """Gin's options for three or four players: three play to 100 with the loser
-    dealing; four play to 125 without boxes or game bonus."""
-    base = _options(100 if players == 3 else 125, oklahoma=False)
-    seats = tuple(range(-1, players))
-    out = []
-    for o in base:
-        if o.name == "first_dealer":
-            o = Option(name=o.name, default=-1, doc=f"Who deals first: -1 by a cut (from the seed), or a seat 0..{players - 1}", choices=seats)
-        if o.name == "dealer":
-            continue
-        if players == 4 and o.name in ("box_bonus", "game_bonus", "shutout"):
-            continue
-        out.append(o)
-    return tuple(out)
+def target(state: State) -> int:
+    """The points that win: option ``target``, where None means 100 (125 for the
+    four-player partnership game)."""
+    goal: int | None = state.options["target"]
+    if goal is None:
+        return 125 if len(state.players) == 4 else 100
+    return goal
 
 
-GIN3 = Variant(
-    name="gin-rummy-3",
-    rules=ThreeGinRules(),
-    players=(3, 3),
-    deck=lambda options: Deck.standard(),
-    options=_options_for(3),
+def _check_seating(state: State) -> None:
+    """Refuse the options that the three- and four-player games do not have."""
+    opts, players = state.options, len(state.players)
+    if opts["first_dealer"] >= players:
+        raise InvalidOptionError(f"option first_dealer={opts['first_dealer']}: a seat of 0..{players - 1} (or -1 for a cut)")
+    if players >= 3 and opts["dealer"] != "loser":
+        who = "the loser of a hand deals the next" if players == 3 else "the partnerships deal in turn"
+        raise InvalidOptionError(f"option dealer={opts['dealer']!r} is for two players; with {players} {who}")
+    if players == 4:
+        for name in ("box_bonus", "game_bonus", "shutout"):
+            if opts[name] != GIN_DEFAULTS[name]:
+                raise InvalidOptionError(f"option {name}={opts[name]!r}: the four-player partnership game has no boxes or game bonus")
+
+
+class GinRummyRules:
+    """The rule hooks of ``gin-rummy``: two players play :class:`GinRules`, three the
+    rotation of :class:`ThreeGinRules`, four the partnership game of
+    :class:`FourGinRules` - chosen by the number of players."""
+
+    def __init__(self) -> None:
+        self.by_players: dict[int, GinRules] = {2: GinRules(), 3: ThreeGinRules(), 4: FourGinRules()}
+
+    @hookimpl
+    def hoyle_deal(self, state: State) -> bool:
+        if state.deal_number == 0:
+            _check_seating(state)
+            state.public["target"] = target(state)
+        return self.by_players[len(state.players)].hoyle_deal(state)
+
+    @hookimpl
+    def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
+        return self.by_players[len(state.players)].hoyle_legal_actions(state, seat)
+
+    @hookimpl
+    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
+        return self.by_players[len(state.players)].hoyle_apply_action(state, seat, action)
+
+    @hookimpl
+    def hoyle_score_deal(self, state: State) -> dict[int, int]:
+        return self.by_players[len(state.players)].hoyle_score_deal(state)
+
+    @hookimpl
+    def hoyle_match_over(self, state: State) -> bool:
+        return self.by_players[len(state.players)].hoyle_match_over(state)
+
+    @hookimpl
+    def hoyle_settle(self, state: State) -> dict[int, int]:
+        return self.by_players[len(state.players)].hoyle_settle(state)
+
+
+def _deck(options: Any, players: int) -> Deck:
+    """One pack; the four-player game deals each table its own pack."""
+    return Deck.standard(2 if players == 4 else 1)
+
+
+GIN = Variant(
+    name="gin-rummy",
+    rules=GinRummyRules(),
+    players=(2, 4),
+    deck=_deck,
+    options=_options(None, oklahoma=False),
     family="rummy",
-    description="Three-player gin: the dealer sits out; the loser deals the next hand, between the winner and the previous dealer.",
+    description="Gin rummy: knock with 10 or less, gin, undercuts, the game to 100 with boxes; three players rotate, four play partnerships to 125.",
 )
 
-GIN4 = Variant(
-    name="gin-rummy-4",
-    rules=FourGinRules(),
-    players=(4, 4),
-    deck=lambda options: Deck.standard(2),
-    options=_options_for(4),
+GIN_DEFAULTS = {o.name: o.default for o in GIN.options}
+
+OKLAHOMA = Variant(
+    name="oklahoma-gin",
+    rules=GinRules(oklahoma=True),
+    players=(2, 2),
+    deck=_deck,
+    options=_options(150, oklahoma=True),
     family="rummy",
-    description="Four-player partnership gin: two tables at once, alternating opponents; team scores to 125.",
+    description="Oklahoma gin: the up-card sets the knock limit, spades double, game to 150.",
 )
