@@ -138,10 +138,8 @@ def test_void_hand_when_the_stock_is_down_to_two() -> None:
     game.act("pass")
     draws = 0
     while game.state.deal_number == 0:
-        seat = game.to_act
-        game.act("draw stock")
+        drawn = next(e.cards[0] for e in game.act("draw stock") if e.type == "draw")
         draws += 1
-        drawn = game.state.zone(f"hand:{seat}").cards[-1]
         game.act(f"discard {drawn}")
     # 31 stock cards: the 29th draw leaves two, and its discard voids the hand.
     assert draws == 29 and game.state.score_sheet == [[0, 0]]
@@ -217,9 +215,7 @@ def test_late_pickup_option() -> None:
         game.act("pass")
         game.act("pass")
         while True:
-            seat = game.to_act
-            game.act("draw stock")
-            drawn = game.state.zone(f"hand:{seat}").cards[-1]
+            drawn = next(e.cards[0] for e in game.act("draw stock") if e.type == "draw")
             game.act(f"discard {drawn}")
             if str(drawn) == "8c":
                 return

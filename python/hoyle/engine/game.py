@@ -139,10 +139,13 @@ class Game:
         seat = state.to_act if seat is None else self._check_seat(seat)
         if seat is None or state.result is not None:
             return []
+        key = len(state.events)
         cached = self._legal_cache
-        if cached is not None and cached[0] == len(state.events) and cached[1] == seat:
+        if cached is not None and cached[0] == key and cached[1] == seat:
             return list(cached[2])
-        return list(self._legal(seat))
+        legal = self._hook.hoyle_legal_actions(state=state, seat=seat) or []
+        self._legal_cache = (key, seat, legal)
+        return list(legal)
 
     def _legal(self, seat: int) -> list[Action]:
         # Every action appends an event before the variant applies it, so the event

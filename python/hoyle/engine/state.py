@@ -242,12 +242,18 @@ class State:
             source, target = self.zone(src), self.zone(dst)
         cards = list(cards)
         pile = source.cards
-        for c in cards:
-            if c not in pile:
-                missing = [c for c in cards if c not in pile]
-                raise InvalidArgumentError(f"{' '.join(map(str, missing))} not in {src!r}")
-        for c in cards:
-            pile.remove(c)
+        if len(cards) == 1:
+            try:
+                pile.remove(cards[0])
+            except ValueError:
+                raise InvalidArgumentError(f"{cards[0]} not in {src!r}") from None
+        else:
+            for c in cards:
+                if c not in pile:
+                    missing = [c for c in cards if c not in pile]
+                    raise InvalidArgumentError(f"{' '.join(map(str, missing))} not in {src!r}")
+            for c in cards:
+                pile.remove(c)
         if bottom:
             target.cards[:0] = reversed(cards)
         else:

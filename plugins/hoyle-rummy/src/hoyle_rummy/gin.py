@@ -45,6 +45,7 @@ a spade up-card doubles the deal's score and its boxes; game to 150.
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import Any
 
 from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl, rummy
@@ -154,24 +155,21 @@ def table(players: tuple[int, int] | list[int], prefix: str = "", index: int | N
     return t
 
 
-def discard_action(card: Card) -> Action:
-    """``discard X``, built once per card."""
-    action = _DISCARDS.get(card)
-    if action is None:
-        action = _DISCARDS[card] = Action("discard", (card,))
-    return action
+class _ActionsByCard(dict[Card, Action]):
+    """``kind X`` for each card X, each Action built once (the discard phase offers
+    eleven of them on every turn)."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, card: Card) -> Action:
+        action = self[card] = Action(self.kind, (card,))
+        return action
 
 
-def knock_action(card: Card) -> Action:
-    """``knock X``, built once per card."""
-    action = _KNOCKS.get(card)
-    if action is None:
-        action = _KNOCKS[card] = Action("knock", (card,))
-    return action
-
-
-_DISCARDS: dict[Card, Action] = {}
-_KNOCKS: dict[Card, Action] = {}
+DISCARDS = _ActionsByCard("discard")
+KNOCKS = _ActionsByCard("knock")
 
 
 class GinRules:
@@ -187,6 +185,14 @@ class GinRules:
     def _table(self, state: State, seat: int) -> Table:
         """The table ``seat`` plays at."""
         return table(state.public["players"])
+
+    def _where(self, state: State, seat: int) -> tuple[Table, dict[str, Any], str]:
+        """The table ``seat`` plays at, its public facts and its phase (one call on
+        every action)."""
+        pub = state.public
+        first, dealer = pub["players"]
+        t = _TABLES.get((first, dealer, "", None)) or table((first, dealer))
+        return t, pub, state.phase
 
     def _turn(self, state: State, table: Table, phase: str, seat: int) -> None:
         state.phase, state.to_act = phase, seat
@@ -232,6 +238,8 @@ class GinRules:
         for _ in range(10):
             for seat in (first, dealer):
                 deal_one(table.hand(seat), seat, "deal")
+        for seat in table.players:  # hands are kept in order (legal actions list them so)
+            state.zones[table.hands[seat]].cards.sort()
         tp.update(
             outcome=None, taken=None, passes=0, stock_only=False, must_knock=None,
             retake_card=None, retake_barred=None, multiplier=1, knock_limit=10,
@@ -239,6 +247,7 @@ class GinRules:
         eleven = state.options["eleven_card_start"]
         if eleven:
             deal_one(table.hand(first), first, "deal")
+            state.zones[table.hands[first]].cards.sort()
         else:
             up = deal_one(table.discard, None, "up_card")
             if self.oklahoma:
@@ -256,32 +265,33 @@ class GinRules:
     def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
         if seat != state.to_act:
             return []
-        table = self._table(state, seat)
-        pub = table.pub(state)
-        phase = table.phase(state)
-        if phase == "offer":
-            return [DRAW_DISCARD, PASS]
+        table, pub, phase = self._where(state, seat)
         if phase == "draw":
             if pub["stock_only"]:
                 return [DRAW_STOCK]
+            if pub["retake_barred"] != seat and state.zones[table.discard].cards:
+                return [DRAW_STOCK, DRAW_DISCARD]
             return [DRAW_STOCK, DRAW_DISCARD] if self._may_take_discard(state, table, seat) else [DRAW_STOCK]
+        if phase == "offer":
+            return [DRAW_DISCARD, PASS]
         if phase == "last-chance":
             return ([DRAW_DISCARD] if self._can_knock_with(state, table, seat, state.zones[table.discard].cards[-1]) else []) + [PASS]
-        # the discard phase
-        hand = sorted(state.zones[table.hands[seat]].cards)
+        # the discard phase (the hand is in order: see _draw)
+        hand = state.zones[table.hands[seat]].cards
         taken = pub["taken"]
         if taken is not None and not state.options["retake"]:
             forbidden: Card | None = Card(taken)
-            allowed = [c for c in hand if c != forbidden]
+            allowed = list(hand)
+            allowed.remove(forbidden)
         else:
             forbidden, allowed = None, hand
-        actions = [] if pub["must_knock"] == seat else [_DISCARDS.get(c) or discard_action(c) for c in allowed]
+        actions = [] if pub["must_knock"] == seat else list(map(DISCARDS.__getitem__, allowed))
         limit = pub["knock_limit"]
         # One exact search says whether any knock exists; only then check each discard.
         if rummy.best_discard(hand, table.rules, forbid=forbidden).deadwood_value <= limit:
             for c in allowed:
                 if rummy.deadwood([x for x in hand if x != c], table.rules) <= limit:
-                    actions.append(knock_action(c))
+                    actions.append(KNOCKS[c])
         return actions
 
     def _may_take_discard(self, state: State, table: Table, seat: int) -> bool:
@@ -305,18 +315,19 @@ class GinRules:
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
-        table = self._table(state, seat)
-        pub = table.pub(state)
+        table, pub, phase = self._where(state, seat)
         kind = action.kind
         if kind == "draw":
+            hand = state.zones[table.hands[seat]].cards
             if action.source == "stock":
                 state.move_top(table.stock, table.hands[seat], seat=seat, event="draw")
+                insort(hand, hand.pop())  # keep the hand in order
                 pub["taken"] = None
                 pub["stock_only"] = False
                 self._turn(state, table, "discard", seat)
                 return True
-            phase = table.phase(state)
             card = state.move_top(table.discard, table.hands[seat], seat=seat, event="draw")[0]
+            insort(hand, hand.pop())
             retaking = pub["retake_barred"] == seat and str(card) == pub["retake_card"]
             if phase == "last-chance" or retaking:
                 pub["must_knock"] = seat
@@ -325,7 +336,6 @@ class GinRules:
             return True
         other = table.other(seat)
         if kind == "pass":
-            phase = table.phase(state)
             if phase == "last-chance":
                 self._finish(state, table, "void", None)
                 return True
@@ -535,6 +545,11 @@ class FourGinRules(GinRules):
                 return table(tp["players"], tp["prefix"], i)
         raise AssertionError(f"seat {seat} plays at no table")
 
+    def _where(self, state: State, seat: int) -> tuple[Table, dict[str, Any], str]:
+        t = self._table(state, seat)
+        tp = t.pub(state)
+        return t, tp, tp["phase"]
+
     def _other_running(self, state: State, table: Table) -> dict[str, Any] | None:
         tables = state.public["tables"]
         if len(tables) < 2 or table.index is None:
@@ -637,13 +652,40 @@ def _check_seating(state: State) -> None:
                 raise InvalidOptionError(f"option {name}={opts[name]!r}: the four-player partnership game has no boxes or game bonus")
 
 
-class GinRummyRules:
+class GinRummyRules(GinRules):
     """The rule hooks of ``gin-rummy``: two players play :class:`GinRules`, three the
     rotation of :class:`ThreeGinRules`, four the partnership game of
-    :class:`FourGinRules` - chosen by the number of players."""
+    :class:`FourGinRules` - chosen by the number of players. The play of a table (legal
+    actions, applying them) is :class:`GinRules`' own for every seating; only the
+    seams that differ (where a seat plays, whose turn it is, a table's end) and the
+    deal, scoring and settlement are handed to the seating's rules."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.by_players: dict[int, GinRules] = {2: GinRules(), 3: ThreeGinRules(), 4: FourGinRules()}
+        self.four = self.by_players[4]
+
+    # Seams on every action: the two- and three-player code inline, the four-player
+    # game's handed over.
+    def _where(self, state: State, seat: int) -> tuple[Table, dict[str, Any], str]:
+        pub = state.public
+        if "tables" in pub:
+            return self.four._where(state, seat)
+        first, dealer = pub["players"]
+        t = _TABLES.get((first, dealer, "", None)) or table((first, dealer))
+        return t, pub, state.phase
+
+    def _table(self, state: State, seat: int) -> Table:
+        return self._where(state, seat)[0]
+
+    def _turn(self, state: State, table: Table, phase: str, seat: int) -> None:
+        if table.index is None:
+            state.phase, state.to_act = phase, seat
+        else:
+            self.four._turn(state, table, phase, seat)
+
+    def _finish(self, state: State, table: Table, reason: str, outcome: dict[str, Any] | None) -> None:
+        self.by_players[len(state.players)]._finish(state, table, reason, outcome)
 
     @hookimpl
     def hoyle_deal(self, state: State) -> bool:
@@ -651,14 +693,6 @@ class GinRummyRules:
             _check_seating(state)
             state.public["target"] = target(state)
         return self.by_players[len(state.players)].hoyle_deal(state)
-
-    @hookimpl
-    def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
-        return self.by_players[len(state.players)].hoyle_legal_actions(state, seat)
-
-    @hookimpl
-    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
-        return self.by_players[len(state.players)].hoyle_apply_action(state, seat, action)
 
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
