@@ -187,12 +187,9 @@ class GinRules:
         return table(state.public["players"])
 
     def _where(self, state: State, seat: int) -> tuple[Table, dict[str, Any], str]:
-        """The table ``seat`` plays at, its public facts and its phase (one call on
-        every action)."""
-        pub = state.public
-        first, dealer = pub["players"]
-        t = _TABLES.get((first, dealer, "", None)) or table((first, dealer))
-        return t, pub, state.phase
+        """The table ``seat`` plays at, its public facts and its phase. (The legal
+        actions and applying them inline this for the one-table games.)"""
+        return _table_of(state.public), state.public, state.phase
 
     def _turn(self, state: State, table: Table, phase: str, seat: int) -> None:
         state.phase, state.to_act = phase, seat
@@ -265,7 +262,12 @@ class GinRules:
     def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
         if seat != state.to_act:
             return []
-        table, pub, phase = self._where(state, seat)
+        pub = state.public
+        if "tables" in pub:  # the four-player game
+            table, pub, phase = self._where(state, seat)
+        else:  # one table: _where's answer, inline (this runs on every action)
+            first, dealer = pub["players"]
+            table, phase = _TABLES.get((first, dealer, "", None)) or _table_of(pub), state.phase
         if phase == "draw":
             if pub["stock_only"]:
                 return [DRAW_STOCK]
@@ -315,26 +317,36 @@ class GinRules:
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
-        table, pub, phase = self._where(state, seat)
+        pub = state.public
+        if "tables" in pub:  # the four-player game
+            table, pub, phase = self._where(state, seat)
+        else:  # one table: _where's answer, inline (this runs on every action)
+            first, dealer = pub["players"]
+            table, phase = _TABLES.get((first, dealer, "", None)) or _table_of(pub), state.phase
+        one_table = table.index is None  # then a turn is just state.phase and state.to_act
         kind = action.kind
         if kind == "draw":
-            hand = state.zones[table.hands[seat]].cards
+            name = table.hands[seat]
+            hand = state.zones[name].cards
             if action.source == "stock":
-                state.move_top(table.stock, table.hands[seat], seat=seat, event="draw")
+                state.move_top(table.stock, name, 1, seat, "draw")
                 insort(hand, hand.pop())  # keep the hand in order
                 pub["taken"] = None
                 pub["stock_only"] = False
+            else:
+                card = state.move_top(table.discard, name, 1, seat, "draw")[0]
+                insort(hand, hand.pop())
+                retaking = pub["retake_barred"] == seat and str(card) == pub["retake_card"]
+                if phase == "last-chance" or retaking:
+                    pub["must_knock"] = seat
+                pub["taken"] = str(card)
+            if one_table:
+                state.phase, state.to_act = "discard", seat
+            else:
                 self._turn(state, table, "discard", seat)
-                return True
-            card = state.move_top(table.discard, table.hands[seat], seat=seat, event="draw")[0]
-            insort(hand, hand.pop())
-            retaking = pub["retake_barred"] == seat and str(card) == pub["retake_card"]
-            if phase == "last-chance" or retaking:
-                pub["must_knock"] = seat
-            pub["taken"] = str(card)
-            self._turn(state, table, "discard", seat)
             return True
-        other = table.other(seat)
+        a, b = table.players
+        other = b if seat == a else a
         if kind == "pass":
             if phase == "last-chance":
                 self._finish(state, table, "void", None)
@@ -348,7 +360,7 @@ class GinRules:
             return True
         card = action.cards[0]
         if kind == "discard":
-            state.move([card], table.hands[seat], table.discard, seat=seat, event="discard")
+            state.move((card,), table.hands[seat], table.discard, seat, "discard")
             if state.options["retake"] and pub["taken"] == str(card):
                 pub["retake_card"], pub["retake_barred"] = str(card), other
             else:
@@ -360,7 +372,10 @@ class GinRules:
                     return True
                 self._finish(state, table, "void", None)
                 return True
-            self._turn(state, table, "draw", other)
+            if one_table:
+                state.phase, state.to_act = "draw", other
+            else:
+                self._turn(state, table, "draw", other)
             return True
         # a knock
         state.move([card], table.hands[seat], table.knock, seat=seat, event="knock")
@@ -638,6 +653,11 @@ def target(state: State) -> int:
     return goal
 
 
+def _table_of(pub: dict[str, Any]) -> Table:
+    """The one table of the two- and three-player games (``pub["players"]``)."""
+    return table(pub["players"])
+
+
 def _check_seating(state: State) -> None:
     """Refuse the options that the three- and four-player games do not have."""
     opts, players = state.options, len(state.players)
@@ -668,12 +688,9 @@ class GinRummyRules(GinRules):
     # Seams on every action: the two- and three-player code inline, the four-player
     # game's handed over.
     def _where(self, state: State, seat: int) -> tuple[Table, dict[str, Any], str]:
-        pub = state.public
-        if "tables" in pub:
+        if "tables" in state.public:
             return self.four._where(state, seat)
-        first, dealer = pub["players"]
-        t = _TABLES.get((first, dealer, "", None)) or table((first, dealer))
-        return t, pub, state.phase
+        return _table_of(state.public), state.public, state.phase
 
     def _table(self, state: State, seat: int) -> Table:
         return self._where(state, seat)[0]
