@@ -9,10 +9,8 @@ Run (after ``pip install ".[bench]"``)::
 
 One game is one hand (one deal), as in the peers: OpenSpiel's ``gin_rummy`` and RLCard's
 ``gin-rummy`` environment both end after a single hand (a knock, gin, or the void hand
-at two stock cards). In hoyle that is a ``gin-rummy`` game played until its first deal
-is scored (``len(state.score_sheet) == 1``; option ``target=1`` ends the match on any
-scoring hand, and after a void hand the loop stops even though the engine has already
-dealt the next hand, whose cost is counted). Every library gets the same player: each
+at two stock cards). In hoyle that is a ``gin-rummy`` game with option ``deals=1`` (the
+game ends after one deal, void or not), played to its end. Every library gets the same player: each
 decision is uniform among the legal actions (``legal[int(random() * len(legal))]``,
 from one ``random.Random`` per run); OpenSpiel's chance nodes (the deal and the stock
 draws) are sampled the same way. Each library checks every action it is given
@@ -44,10 +42,10 @@ def hoyle_gin(games: int = GAMES, seed: int = 0) -> int:
     pick = random.Random(seed).random
     actions = 0
     for i in range(games):
-        game = hoyle.new_game("gin-rummy", seed=seed * 1_000_003 + i, options={"target": 1})
-        sheet = game.state.score_sheet
+        game = hoyle.new_game("gin-rummy", seed=seed * 1_000_003 + i, options={"deals": 1})
+        state = game.state
         legal_actions, act = game.legal_actions, game.act
-        while not sheet:
+        while state.result is None:
             legal = legal_actions()
             act(legal[int(pick() * len(legal))])
             actions += 1
@@ -171,6 +169,8 @@ def _rates(runs: dict[str, tuple[Callable[[int, int], int], int]], rounds: int) 
 
 
 def main(scale: float = 1.0, rounds: int = 5) -> None:
+    """Print games/s of each library from one run (``scale`` multiplies the games per
+    round)."""
     runs: dict[str, tuple[Callable[[int, int], int], int]] = {"hoyle": (hoyle_gin, int(400 * scale))}
     try:
         import pyspiel  # noqa: F401
@@ -196,4 +196,4 @@ def main(scale: float = 1.0, rounds: int = 5) -> None:
 
 
 if __name__ == "__main__":
-    main(float(sys.argv[1]) if len(sys.argv) > 1 else 1.0)
+    main(float(sys.argv[1]) if len(sys.argv) > 1 else 1.0, int(sys.argv[2]) if len(sys.argv) > 2 else 5)

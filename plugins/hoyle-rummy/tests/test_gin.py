@@ -266,3 +266,29 @@ def test_conformance() -> None:
         "gin-rummy", games=2, bot=KnockingBot,
         options={"target": 25, "eleven_card_start": True, "late_pickup": True, "retake": True},
     )
+
+
+def test_deals_option_ends_the_game_after_one_hand() -> None:
+    # A knock for 52 ends a one-deal game: score and one box (20), no game bonus.
+    game = knock_deal("7h 8h 7c 7d Qc Qd Js Ts 5c 2c", deals=1)
+    assert game.is_over and game.result
+    assert game.result["settlement"] == [52 + 20, -(52 + 20)] and game.result["deals"] == 1
+    # Without the option the same hand leaves the game running (to 100).
+    assert not knock_deal("7h 8h 7c 7d Qc Qd Js Ts 5c 2c").is_over
+
+
+def test_deals_option_counts_a_void_hand() -> None:
+    game = new(KNOCKER, "7h 8h 7c 7d Qc Qd Js Ts 5c 2c", "Jh", deals=1)
+    game.act("pass")
+    game.act("pass")
+    while not game.is_over:
+        drawn = next(e.cards[0] for e in game.act("draw stock") if e.type == "draw")
+        game.act(f"discard {drawn}")
+    assert game.result and game.result["settlement"] == [0, 0] and game.state.score_sheet == [[0, 0]]
+    assert outcome(game)["reason"] == "void"
+
+
+def test_deals_option_keeps_the_game_bonus_for_the_target() -> None:
+    # 52 reaches a target of 50 in the only deal: the game bonus (doubled: a shutout) counts.
+    game = knock_deal("7h 8h 7c 7d Qc Qd Js Ts 5c 2c", deals=1, target=50)
+    assert game.result and game.result["settlement"] == [52 + 20 + 200, -(52 + 20 + 200)]

@@ -28,7 +28,9 @@ cards in the stock the hand is void (no score).
 
 The match: to 100 (``target``); the winner adds the game bonus (100; 200 if the loser
 scored nothing), each player adds the box bonus (20) per hand won; the lower total pays
-the difference.
+the difference. Option ``deals`` ends the game after that many deals instead (void deals
+count; ``deals=1`` is one hand, the unit OpenSpiel and RLCard call a game): then the game
+bonus goes only to a winner who reached the target.
 
 Three and four players are ``gin-rummy`` with ``players=3`` or ``players=4``: three play
 the rotation (the dealer sits out; :class:`ThreeGinRules`), four the partnership game at
@@ -88,6 +90,12 @@ def _options(target: int | None, oklahoma: bool) -> tuple[Option, ...]:
             choices=("double-bonus", "double-total"),
         ),
         Option(name="dealer", default="loser", doc="Who deals the next hand (two players)", choices=("loser", "winner", "alternate")),
+        Option(
+            name="deals",
+            default=0,
+            doc="End the game after this many deals, void ones included (0: play to the target); no game bonus unless the target was reached",
+            minimum=0,
+        ),
         Option(name="eleven_card_start", default=False, doc="Non-dealer gets 11 cards, no up-card; first turn is a discard"),
         Option(name="late_pickup", default=False, doc="At two stock cards the other player may take the last discard, only to knock"),
         Option(
@@ -457,27 +465,30 @@ class GinRules:
 
     @hookimpl
     def hoyle_match_over(self, state: State) -> bool:
-        return bool(max(state.scores) >= target(state))
+        deals = state.options["deals"]
+        return bool(max(state.scores) >= target(state) or (deals and len(state.score_sheet) >= deals))
 
     @hookimpl
     def hoyle_settle(self, state: State) -> dict[int, int]:
         """Each loser settles with the winner: the winner's total (score, game bonus -
         doubled, or the whole total doubled, against a loser who scored nothing - and
-        boxes) less the loser's (score and boxes)."""
+        boxes) less the loser's (score and boxes). A game that ends by option ``deals``
+        before anyone reaches the target has no game bonus: score and boxes only."""
         opts = state.options
         scores = state.scores
         winner = max(state.seats, key=lambda s: (scores[s], -s))
         boxes = state.public["boxes"]
         settle = dict.fromkeys(state.seats, 0)
         totals: dict[str, int] = {}
+        reached = scores[winner] >= target(state)
         for loser in state.seats:
             if loser == winner:
                 continue
             win_total = scores[winner] + boxes[winner] * opts["box_bonus"]
             shutout = scores[loser] == 0
-            if shutout and opts["shutout"] == "double-total":
+            if reached and shutout and opts["shutout"] == "double-total":
                 win_total = 2 * (win_total + opts["game_bonus"])
-            else:
+            elif reached:
                 win_total += opts["game_bonus"] * (2 if shutout else 1)
             lose_total = scores[loser] + boxes[loser] * opts["box_bonus"]
             totals[str(winner)], totals[str(loser)] = win_total, lose_total
