@@ -28,7 +28,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import pytest
 
@@ -55,7 +55,7 @@ def hoyle_gin(games: int = GAMES, seed: int = 0) -> int:
 def openspiel_gin(games: int = GAMES, seed: int = 0) -> int:
     """The same in OpenSpiel (``pyspiel.load_game("gin_rummy")``); returns the player
     actions taken (chance nodes not counted)."""
-    import pyspiel
+    import pyspiel  # type: ignore[import-not-found]
 
     game = pyspiel.load_game("gin_rummy")
     pick = random.Random(seed).random
@@ -75,7 +75,7 @@ def openspiel_gin(games: int = GAMES, seed: int = 0) -> int:
 
 def rlcard_gin(games: int = GAMES, seed: int = 0) -> int:
     """The same in RLCard (``rlcard.make("gin-rummy")``, ``reset``/``step``)."""
-    import rlcard
+    import rlcard  # type: ignore[import-untyped]
 
     env = rlcard.make("gin-rummy", config={"seed": seed})
     pick = random.Random(seed).random
@@ -89,7 +89,7 @@ def rlcard_gin(games: int = GAMES, seed: int = 0) -> int:
     return actions
 
 
-def hoyle_random(variant: str, options: dict[str, object], games: int, seed: int = 0, players: int = 4) -> int:
+def hoyle_random(variant: str, options: Mapping[str, object], games: int, seed: int = 0, players: int = 4) -> int:
     """Whole random games of ``variant``; returns the actions taken."""
     pick = random.Random(seed).random
     actions = 0
@@ -150,7 +150,7 @@ def test_hoyle_contract_rummy_4(benchmark) -> None:  # type: ignore[no-untyped-d
 # --- one run, side by side --------------------------------------------------------------------
 
 
-def _rates(runs: dict[str, tuple[Callable[[int, int], int], int]], rounds: int) -> dict[str, tuple[float, float]]:
+def _rates(runs: Mapping[str, tuple[Callable[[int, int], int], int]], rounds: int) -> dict[str, tuple[float, float]]:
     """Games/s and µs per player action of each library: the median over ``rounds``
     rounds, the libraries taking turns within each round (so that a change in the
     machine's load hits them alike)."""
@@ -173,13 +173,13 @@ def main(scale: float = 1.0, rounds: int = 5) -> None:
     round)."""
     runs: dict[str, tuple[Callable[[int, int], int], int]] = {"hoyle": (hoyle_gin, int(400 * scale))}
     try:
-        import pyspiel  # noqa: F401
+        import pyspiel  # type: ignore[import-not-found]  # noqa: F401
 
         runs["OpenSpiel"] = (openspiel_gin, int(100 * scale))
     except ImportError:
         print("OpenSpiel not installed")
     try:
-        import rlcard  # noqa: F401
+        import rlcard  # type: ignore[import-untyped]  # noqa: F401
 
         runs["RLCard"] = (rlcard_gin, int(25 * scale))
     except ImportError:

@@ -43,7 +43,7 @@ _TAG = _Tag()
 _new_tuple = tuple.__new__
 
 try:  # the C accessor that namedtuple uses
-    from _collections import _tuplegetter as _getter
+    from _collections import _tuplegetter as _getter  # type: ignore[import-not-found]
 except ImportError:  # pragma: no cover - other Pythons
     from operator import itemgetter
 

@@ -178,7 +178,7 @@ class Game:
             who = state.to_act
         else:
             who = self._check_seat(seat)
-        if type(action) is str:
+        if isinstance(action, str):
             action = self.parse_action(action, who)
         if state.result is not None:
             raise self._illegal(action, who, "the game is over")

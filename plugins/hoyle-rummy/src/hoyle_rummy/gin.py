@@ -290,9 +290,10 @@ class GinRules:
         hand = state.zones[table.hands[seat]].cards
         taken = pub["taken"]
         if taken is not None and not state.options["retake"]:
-            forbidden: Card | None = Card(taken)
+            card = Card(taken)
             allowed = list(hand)
-            allowed.remove(forbidden)
+            allowed.remove(card)
+            forbidden: Card | None = card
         else:
             forbidden, allowed = None, hand
         actions = [] if pub["must_knock"] == seat else list(map(DISCARDS.__getitem__, allowed))
@@ -735,7 +736,7 @@ class GinRummyRules(GinRules):
         return self.by_players[len(state.players)].hoyle_settle(state)
 
 
-def _deck(options: Any, players: int) -> Deck:
+def _deck(options: Any, players: int = 2) -> Deck:
     """One pack; the four-player game deals each table its own pack."""
     return Deck.standard(2 if players == 4 else 1)
 
