@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pluggy
@@ -62,6 +62,21 @@ class _FastHooks:
             else:
                 fast = caller
             setattr(self, name, fast)
+        # The two hooks called on every action, called positionally: the plain
+        # implementation itself when its parameters are the hook's, in order.
+        self.legal: Callable[[State, int], list[Action] | None] = self._positional(pm, "hoyle_legal_actions", ("state", "seat"))
+        self.apply: Callable[[State, int, Action], Any] = self._positional(pm, "hoyle_apply_action", ("state", "seat", "action"))
+
+    def _positional(self, pm: pluggy.PluginManager, name: str, params: tuple[str, ...]) -> Callable[..., Any]:
+        fast = getattr(self, name)
+        impls = getattr(pm.hook, name).get_hookimpls()
+        if len(impls) == 1 and fast is impls[0].function and tuple(impls[0].argnames) == params:
+            return fast  # type: ignore[no-any-return]
+
+        def call(*args: Any) -> Any:
+            return fast(**dict(zip(params, args)))
+
+        return call
 
 
 def _none(**kwargs: Any) -> None:
@@ -143,7 +158,7 @@ class Game:
         cached = self._legal_cache
         if cached is not None and cached[0] == key and cached[1] == seat:
             return list(cached[2])
-        legal = self._hook.hoyle_legal_actions(state=state, seat=seat) or []
+        legal = self._hook.legal(state, seat) or []
         self._legal_cache = (key, seat, legal)
         return list(legal)
 
@@ -154,7 +169,7 @@ class Game:
         cached = self._legal_cache
         if cached is not None and cached[0] == key and cached[1] == seat:
             return cached[2]
-        legal = self._hook.hoyle_legal_actions(state=self.state, seat=seat) or []
+        legal = self._hook.legal(self.state, seat) or []
         self._legal_cache = (key, seat, legal)
         return legal
 
@@ -202,7 +217,7 @@ class Game:
         text = _TEXTS.get(action) or (_remember(action) if isinstance(action, Action) else str(action))
         events.append(_new_event(Event, ("action", who, {"action": text}, (), None)))
         self._actions.append([who, text])
-        self._hook.hoyle_apply_action(state=state, seat=who, action=action)
+        self._hook.apply(state, who, action)
         if state.deal_end is not None:
             self._finish_deal()
         return events[first_new:]
