@@ -70,10 +70,18 @@ class _FastHooks:
     def _positional(self, pm: pluggy.PluginManager, name: str, params: tuple[str, ...]) -> Callable[..., Any]:
         fast = getattr(self, name)
         impls = getattr(pm.hook, name).get_hookimpls()
-        if len(impls) == 1 and fast is impls[0].function and tuple(impls[0].argnames) == params:
-            return fast  # type: ignore[no-any-return]
+        if len(impls) == 1 and fast is impls[0].function:
+            names = tuple(impls[0].argnames)  # a plain implementation takes only these
+            if names == params:
+                return fast  # type: ignore[no-any-return]
 
-        def call(*args: Any) -> Any:
+            def direct(*args: Any) -> Any:
+                given = dict(zip(params, args))
+                return fast(**{n: given[n] for n in names})
+
+            return direct
+
+        def call(*args: Any) -> Any:  # pluggy (or nothing) - it picks the arguments
             return fast(**dict(zip(params, args)))
 
         return call
