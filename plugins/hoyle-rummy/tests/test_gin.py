@@ -292,3 +292,11 @@ def test_deals_option_keeps_the_game_bonus_for_the_target() -> None:
     # 52 reaches a target of 50 in the only deal: the game bonus (doubled: a shutout) counts.
     game = knock_deal("7h 8h 7c 7d Qc Qd Js Ts 5c 2c", deals=1, target=50)
     assert game.result and game.result["settlement"] == [52 + 20 + 200, -(52 + 20 + 200)]
+
+
+def test_knock_when_the_eleven_cards_count_exactly_ten_over_the_limit() -> None:
+    # After drawing Qd seat 0's deadwood is Kc + Qd = 20; discarding either leaves 10.
+    game = new(KNOCKER, "7h 8h 7c 7d Qc 5d Js Ts 5c 2c", "Jh", "Qd")
+    for a in ("pass", "pass", "draw stock"):
+        game.act(a)
+    assert {t for t in texts(game) if t.startswith("knock")} == {"knock Kc", "knock Qd"}

@@ -55,6 +55,7 @@ from hoyle.errors import InvalidOptionError
 from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, PASS, card_points, hand_zone
 
 GIN_RULES = rummy.MeldRules.gin()
+MAX_CARD = 10  # the most a card counts (K Q J 10)
 
 
 def _points(value: Any) -> str | None:
@@ -298,8 +299,12 @@ class GinRules:
             forbidden, allowed = None, hand
         actions = [] if pub["must_knock"] == seat else list(map(DISCARDS.__getitem__, allowed))
         limit = pub["knock_limit"]
-        # One exact search says whether any knock exists; only then check each discard.
-        if rummy.best_discard(hand, table.rules, forbid=forbidden).deadwood_value <= limit:
+        # Whether any knock exists: discarding a card lowers the least deadwood by at
+        # most the card's value (10 at most), so a hand whose deadwood exceeds the limit
+        # by more than 10 cannot knock (the usual case, and the cheaper search); else
+        # one exact search answers. Only then is each discard checked.
+        rules = table.rules
+        if rummy.deadwood(hand, rules) <= limit + MAX_CARD and rummy.best_discard(hand, rules, forbid=forbidden).deadwood_value <= limit:
             for c in allowed:
                 if rummy.deadwood([x for x in hand if x != c], table.rules) <= limit:
                     actions.append(KNOCKS[c])
