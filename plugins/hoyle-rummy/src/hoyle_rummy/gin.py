@@ -164,6 +164,10 @@ def table(players: tuple[int, int] | list[int], prefix: str = "", index: int | N
     return t
 
 
+#: The one table of the two- and three-player games, by first player and dealer.
+ONE_TABLE: list[list[Table]] = [[table((a, b)) for b in range(3)] for a in range(3)]
+
+
 class _ActionsByCard(dict[Card, Action]):
     """``kind X`` for each card X, each Action built once (the discard phase offers
     eleven of them on every turn)."""
@@ -276,7 +280,7 @@ class GinRules:
             table, pub, phase = self._where(state, seat)
         else:  # one table: _where's answer, inline (this runs on every action)
             first, dealer = pub["players"]
-            table, phase = _TABLES.get((first, dealer, "", None)) or _table_of(pub), state.phase
+            table, phase = ONE_TABLE[first][dealer], state.phase
         if phase == "draw":
             if pub["stock_only"]:
                 return [DRAW_STOCK]
@@ -336,7 +340,7 @@ class GinRules:
             table, pub, phase = self._where(state, seat)
         else:  # one table: _where's answer, inline (this runs on every action)
             first, dealer = pub["players"]
-            table, phase = _TABLES.get((first, dealer, "", None)) or _table_of(pub), state.phase
+            table, phase = ONE_TABLE[first][dealer], state.phase
         one_table = table.index is None  # then a turn is just state.phase and state.to_act
         kind = action.kind
         if kind == "draw":
