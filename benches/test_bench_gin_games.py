@@ -150,22 +150,26 @@ def test_hoyle_contract_rummy_4(benchmark) -> None:  # type: ignore[no-untyped-d
 # --- one run, side by side --------------------------------------------------------------------
 
 
-def _rates(runs: Mapping[str, tuple[Callable[[int, int], int], int]], rounds: int) -> dict[str, tuple[float, float]]:
-    """Games/s and µs per player action of each library: the median over ``rounds``
-    rounds, the libraries taking turns within each round (so that a change in the
-    machine's load hits them alike)."""
-    per_game: dict[str, list[float]] = {name: [] for name in runs}
+def _rates(runs: Mapping[str, tuple[Callable[[int, int], int], int]], rounds: int) -> dict[str, tuple[float, float, float]]:
+    """Each library's games/s by the wall clock and by CPU time (``time.process_time``:
+    what the process itself spent, which a busy machine disturbs much less) and its µs
+    of CPU per player action: medians over ``rounds`` rounds, the libraries taking
+    turns within each round (so that a change in the machine's load hits them alike)."""
+    wall: dict[str, list[float]] = {name: [] for name in runs}
+    cpu: dict[str, list[float]] = {name: [] for name in runs}
     per_action: dict[str, list[float]] = {name: [] for name in runs}
     for name, (f, _) in runs.items():
         f(2, 99)  # warm up (imports, caches)
     for r in range(rounds):
         for name, (f, games) in runs.items():
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             actions = f(games, r + 1)
-            dt = time.perf_counter() - t
-            per_game[name].append(games / dt)
-            per_action[name].append(dt / actions * 1e6)
-    return {name: (statistics.median(per_game[name]), statistics.median(per_action[name])) for name in runs}
+            dc, dt = time.process_time() - c, time.perf_counter() - t
+            wall[name].append(games / dt)
+            cpu[name].append(games / dc)
+            per_action[name].append(dc / actions * 1e6)
+    med = statistics.median
+    return {name: (med(wall[name]), med(cpu[name]), med(per_action[name])) for name in runs}
 
 
 def main(scale: float = 1.0, rounds: int = 5) -> None:
@@ -185,14 +189,16 @@ def main(scale: float = 1.0, rounds: int = 5) -> None:
     except ImportError:
         print("RLCard not installed")
     rates = _rates(runs, rounds)
-    ours = rates["hoyle"][0]
-    print(f"gin, random play, one hand per game (median of {rounds} interleaved rounds)")
-    for name, (games_s, us) in rates.items():
-        ratio = "" if name == "hoyle" else f"   hoyle = {ours / games_s:5.1f}x"
-        print(f"  {name:10} {games_s:8.0f} games/s  {us:6.1f} µs per player action{ratio}")
+    wall, cpu = rates["hoyle"][0], rates["hoyle"][1]
+    print(f"gin, random play, one hand per game (medians of {rounds} interleaved rounds)")
+    print(f"  {'':10} {'games/s wall':>13} {'games/s CPU':>12} {'µs CPU/action':>14}   hoyle/peer wall, CPU")
+    for name, (w, c, us) in rates.items():
+        ratio = "" if name == "hoyle" else f"   {wall / w:5.1f}x, {cpu / c:5.1f}x"
+        print(f"  {name:10} {w:13.0f} {c:12.0f} {us:14.1f}{ratio}")
     more = {"basic rummy 4p": (basic_rummy_4, max(1, int(20 * scale))), "contract rummy 4p": (contract_rummy_4, max(1, int(2 * scale)))}
-    for name, (games_s, us) in _rates(more, max(1, rounds // 2)).items():
-        print(f"  {name:18} {games_s:8.1f} games/s  {us:6.1f} µs per action (random play)")
+    print("random play, four players (no peer)")
+    for name, (w, c, us) in _rates(more, max(1, rounds // 2)).items():
+        print(f"  {name:18} {w:8.1f} games/s wall {c:8.1f} games/s CPU {us:6.1f} µs CPU/action")
 
 
 if __name__ == "__main__":
