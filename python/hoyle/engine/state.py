@@ -122,6 +122,12 @@ class Event(NamedTuple):
 
 _new_event = tuple.__new__  # builds an Event without a Python-level __new__ call
 
+#: One shared object per card value (cards are immutable values). Decks are loaded with
+#: these, so a game moves the same card objects from deal to deal and a variant's
+#: caches keyed by card (e.g. one Action per card) match them by identity, without
+#: comparing cards.
+_SHARED: dict[Card, Card] = {}
+
 
 def _copy_plain(value: Any) -> Any:
     """Copy JSON-like data (dicts, lists, tuples of plain values) quickly."""
@@ -180,7 +186,10 @@ class State:
         """Start a deal: every zone is removed and the cards go to the hidden "deck" zone
         (the deck's first card on top). The variant's ``hoyle_deal`` then deals."""
         self.deck = deck
-        self.zones = {"deck": Zone("deck", None, Zone.HIDDEN, list(reversed(deck.cards)))}
+        cards = deck.cards
+        cards = list(map(_SHARED.setdefault, cards, cards))  # the shared card objects
+        cards.reverse()
+        self.zones = {"deck": Zone("deck", None, Zone.HIDDEN, cards)}
         self.rng = Rng(self.seed, (1 << 32) + self.deal_number)
 
     def add_zone(self, name: str, owner: int | None = None, visibility: str = Zone.PUBLIC) -> Zone:
