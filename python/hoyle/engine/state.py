@@ -249,26 +249,26 @@ class State:
             source, target = zones[src], zones[dst]
         except KeyError:
             source, target = self.zone(src), self.zone(dst)
-        cards = list(cards)
+        moved: tuple[Card, ...] = cards if type(cards) is tuple else tuple(cards)
         pile = source.cards
-        if len(cards) == 1:
+        if len(moved) == 1:
             try:
-                pile.remove(cards[0])
+                pile.remove(moved[0])
             except ValueError:
-                raise InvalidArgumentError(f"{cards[0]} not in {src!r}") from None
+                raise InvalidArgumentError(f"{moved[0]} not in {src!r}") from None
         else:
-            for c in cards:
+            for c in moved:
                 if c not in pile:
-                    missing = [c for c in cards if c not in pile]
+                    missing = [c for c in moved if c not in pile]
                     raise InvalidArgumentError(f"{' '.join(map(str, missing))} not in {src!r}")
-            for c in cards:
+            for c in moved:
                 pile.remove(c)
         if bottom:
-            target.cards[:0] = reversed(cards)
+            target.cards[:0] = reversed(moved)
         else:
-            target.cards += cards
+            target.cards += moved
         a, b = source.seen, target.seen
-        self.events.append(_new_event(Event, (event, seat, {"from": src, "to": dst}, tuple(cards), None if a is None or b is None else a | b)))
+        self.events.append(_new_event(Event, (event, seat, {"from": src, "to": dst}, moved, None if a is None or b is None else a | b)))
 
     def _put(self, dst: str, cards: list[Card], bottom: bool) -> None:
         target = self.zone(dst)

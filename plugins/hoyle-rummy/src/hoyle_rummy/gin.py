@@ -164,6 +164,15 @@ def table(players: tuple[int, int] | list[int], prefix: str = "", index: int | N
     return t
 
 
+#: Cards by their text (the public facts name cards by text), parsed once each.
+_CARD_OF: dict[str, Card] = {}
+
+
+def _card_of(text: str) -> Card:
+    card = _CARD_OF[text] = Card(text)
+    return card
+
+
 #: The one table of the two- and three-player games, by first player and dealer.
 ONE_TABLE: list[list[Table]] = [[table((a, b)) for b in range(3)] for a in range(3)]
 
@@ -245,9 +254,16 @@ class GinRules:
             state.move([card], "deck", dst, seat=seat, event=event)
             return card
 
-        for _ in range(10):
-            for seat in (first, dealer):
-                deal_one(table.hand(seat), seat, "deal")
+        hands = table.hands
+        if order is None:
+            move_top = state.move_top
+            for _ in range(10):
+                move_top("deck", hands[first], 1, first, "deal")
+                move_top("deck", hands[dealer], 1, dealer, "deal")
+        else:
+            for _ in range(10):
+                for seat in (first, dealer):
+                    deal_one(hands[seat], seat, "deal")
         for seat in table.players:  # hands are kept in order (legal actions list them so)
             state.zones[table.hands[seat]].cards.sort()
         tp.update(
@@ -295,7 +311,7 @@ class GinRules:
         hand = state.zones[table.hands[seat]].cards
         taken = pub["taken"]
         if taken is not None and not state.options["retake"]:
-            card = Card(taken)
+            card = _CARD_OF.get(taken) or _card_of(taken)
             allowed = list(hand)
             allowed.remove(card)
             forbidden: Card | None = card
