@@ -230,6 +230,38 @@ class State:
         self.events.append(_new_event(Event, (event, seat, {"from": src, "to": dst}, tuple(taken), None if a is None or b is None else a | b)))
         return taken
 
+    def deal(self, src: str, to: Sequence[tuple[str, int | None]], rounds: int, event: str = "deal") -> None:
+        """Deal ``rounds`` rounds from the top of ``src``, one card at a time to each
+        ``(zone, seat)`` of ``to`` in turn: the same cards and events as the
+        ``move_top`` calls it stands for, in one call.
+
+            >>> from hoyle import Deck
+            >>> s = State(variant="demo", players=("a", "b"), options={}, deck=Deck("As Kd Qh Jc"))
+            >>> for seat in (0, 1):
+            ...     _ = s.add_zone(f"hand:{seat}", owner=seat, visibility=Zone.OWNER)
+            >>> s.deal("deck", [("hand:0", 0), ("hand:1", 1)], 2)
+            >>> [str(c) for c in s.zone("hand:0").cards], [str(c) for c in s.zone("hand:1").cards]
+            (['As', 'Qh'], ['Kd', 'Jc'])
+        """
+        zones = self.zones
+        source = self.zone(src)
+        pile = source.cards
+        if rounds * len(to) > len(pile):
+            raise InvalidArgumentError(f"cannot deal {rounds * len(to)} cards from {src!r}, which holds {len(pile)}")
+        a = source.seen
+        targets = []
+        for name, seat in to:
+            target = self.zone(name)
+            b = target.seen
+            data = {"from": src, "to": name}
+            targets.append((target.cards, seat, data, None if a is None or b is None else a | b))
+        append = self.events.append
+        for _ in range(rounds):
+            for cards, seat, data, visible in targets:
+                card = pile.pop()
+                cards.append(card)
+                append(_new_event(Event, (event, seat, dict(data), (card,), visible)))
+
     def move_pile(self, src: str, dst: str, seat: int | None = None, event: str = "move") -> list[Card]:
         """Move a whole zone onto ``dst`` as one pile, keeping its order (the rest of the
         deck becoming the stock: the deck's next card is the stock's top card)."""

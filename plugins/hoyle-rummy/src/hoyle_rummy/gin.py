@@ -256,10 +256,7 @@ class GinRules:
 
         hands = table.hands
         if order is None:
-            move_top = state.move_top
-            for _ in range(10):
-                move_top("deck", hands[first], 1, first, "deal")
-                move_top("deck", hands[dealer], 1, dealer, "deal")
+            state.deal("deck", [(hands[first], first), (hands[dealer], dealer)], 10)
         else:
             for _ in range(10):
                 for seat in (first, dealer):
