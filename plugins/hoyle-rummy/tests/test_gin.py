@@ -232,6 +232,20 @@ def test_late_pickup_option() -> None:
     assert outcome(late)["knocker"] == 1 and outcome(late)["knocker_deadwood"] == 10
 
 
+def test_late_pickup_is_offered_even_when_it_cannot_knock() -> None:
+    # Seat 1 could not knock with the last discard: it is still asked (so that the
+    # discarder learns nothing about its hand), may only pass, and the hand is void.
+    game = new(KNOCKER, "7h 8h 7c 7d Qc Qd Js Ts 5c 2c", "Jh", target=1000, late_pickup=True)
+    game.act("pass")
+    game.act("pass")
+    while game.phase != "last-chance":
+        drawn = next(e.cards[0] for e in game.act("draw stock") if e.type == "draw")
+        game.act(f"discard {drawn}")
+    assert texts(game) == ["pass"] and len(game.state.zone("stock").cards) == 2
+    game.act("pass")
+    assert game.state.score_sheet == [[0, 0]] and outcome(game)["reason"] == "void"
+
+
 def test_retake_rule() -> None:
     hand1 = "7h 8h 7c 7d Qc Qd Js Ts 5c 2c"
 

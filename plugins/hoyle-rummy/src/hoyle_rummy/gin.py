@@ -24,7 +24,9 @@ the opponent's own melds to leave the least deadwood (``hoyle.rummy.lay_off``); 
 knocker never lays off. Scoring: knocker lower - the difference; opponent equal or
 lower (an undercut) - the difference plus the undercut bonus (10) to the opponent; gin -
 the gin bonus (20) plus the opponent's count. When a discard without a knock leaves two
-cards in the stock the hand is void (no score).
+cards in the stock the hand is void (no score); with option ``late_pickup`` the other
+player is first asked: ``draw discard`` (only when that card lets them knock; then they
+must knock) or ``pass`` (the hand is void).
 
 The match: to 100 (``target``); the winner adds the game bonus (100; 200 if the loser
 scored nothing), each player adds the box bonus (20) per hand won; the lower total pays
@@ -398,7 +400,10 @@ class GinRules:
                 pub["retake_card"] = pub["retake_barred"] = None
             pub["taken"] = pub["must_knock"] = None
             if len(state.zones[table.stock].cards) <= 2:
-                if state.options["late_pickup"] and self._can_knock_with(state, table, other, card):
+                if state.options["late_pickup"]:
+                    # The other player is always asked (``pass``, or ``draw discard`` if
+                    # it lets them knock): voiding at once when it cannot would tell the
+                    # discarder something about a hand they never saw.
                     self._turn(state, table, "last-chance", other)
                     return True
                 self._finish(state, table, "void", None)
