@@ -234,3 +234,15 @@ def test_hooks_with_reordered_or_fewer_parameters_and_wrapped_hooks() -> None:
     twos.act("say 2")
     twos.act("say 2")
     assert twos.is_over and twos.state.public["total"] == 6
+
+
+def test_an_action_equals_only_an_action_and_pickles() -> None:
+    import copy
+    import pickle
+
+    a = Action("discard", (Card("Qs"),))
+    assert a == Action("discard", (Card("Qs"),)) and hash(a) == hash(Action("discard", (Card("Qs"),)))
+    assert a != ("discard", (Card("Qs"),), None, None, None) and a != Action("knock", (Card("Qs"),))
+    assert (a.kind, a.cards, a.amount, a.source, a.target) == ("discard", (Card("Qs"),), None, None, None)
+    assert pickle.loads(pickle.dumps(a)) == a and copy.deepcopy(a) == a and a.text == "discard Qs"
+    assert a in [Action("pass"), Action("discard", (Card("Qs"),))]
