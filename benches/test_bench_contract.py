@@ -22,7 +22,7 @@ def test_contract_rummy_4_players_games(benchmark) -> None:  # type: ignore[no-u
 
 def test_gin_4_players_games(benchmark) -> None:  # type: ignore[no-untyped-def]
     def run() -> None:
-        hoyle.simulate("gin-rummy-4", games=5, bots=["gin"] * 4, seed=1)
+        hoyle.simulate("gin-rummy", games=5, bots=["gin"] * 4, seed=1)
 
     benchmark.pedantic(run, rounds=3, iterations=1)
     benchmark.extra_info["games_per_round"] = 5

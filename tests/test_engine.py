@@ -167,3 +167,82 @@ def test_chips_won_counts_what_each_seat_brought() -> None:
     state.commit(0, 30)
     state.award(1, 30)
     assert state.chips_won() == {0: -30, 1: 30}
+
+
+class _Countdown:
+    """A variant whose hooks declare their parameters in another order or only some of
+    them: the engine must still call them right. Seat 0 says a number 1..3, then seat
+    1, and so on; the deal ends when the total reaches 5 or more."""
+
+    @hookimpl
+    def hoyle_deal(self, state):  # type: ignore[no-untyped-def]
+        state.phase, state.to_act = "say", 0
+        state.public["total"] = 0
+        return True
+
+    @hookimpl
+    def hoyle_legal_actions(self, seat, state):  # type: ignore[no-untyped-def]
+        return [Action("say", amount=n) for n in (1, 2, 3)] if seat == state.to_act else []
+
+    @hookimpl
+    def hoyle_apply_action(self, action, state):  # type: ignore[no-untyped-def]
+        state.public["total"] += action.amount
+        if state.public["total"] >= 5:
+            state.end_deal("five")
+        else:
+            state.to_act = 1 - state.to_act
+        return True
+
+
+class _OnlyTwos:
+    """A house rule wrapping the legal actions (so they go through pluggy)."""
+
+    @hookimpl(wrapper=True)
+    def hoyle_legal_actions(self, state, seat):  # type: ignore[no-untyped-def]
+        legal = yield
+        return [a for a in legal if a.amount == 2]
+
+
+def test_hooks_with_reordered_or_fewer_parameters_and_wrapped_hooks() -> None:
+    from hoyle import Deck, Variant
+
+    class Plugin:
+        @hookimpl
+        def hoyle_register_variants(self, register):  # type: ignore[no-untyped-def]
+            register(Variant(name="countdown", rules=_Countdown(), players=(2, 2), deck=lambda o: Deck.standard()))
+
+        @hookimpl
+        def hoyle_register_house_rules(self, register):  # type: ignore[no-untyped-def]
+            register(HouseRule(name="only-twos", rules=_OnlyTwos()))
+
+    pm, dists = load_plugins()
+    pm.register(Plugin(), name="countdown")
+    registry = Registry(pm, dists)
+    game = hoyle.new_game("countdown", seed=1, registry=registry)
+    assert [str(a) for a in game.legal_actions()] == ["say 1", "say 2", "say 3"]
+    game.act("say 3")
+    assert game.to_act == 1 and game.state.public["total"] == 3
+    with pytest.raises(IllegalActionError):
+        game.act("say 1", 0)
+    game.act("say 2")
+    assert game.is_over and game.state.public["total"] == 5
+    twos = hoyle.new_game("countdown", seed=1, house_rules=["only-twos"], registry=registry)
+    assert [str(a) for a in twos.legal_actions()] == ["say 2"]
+    with pytest.raises(IllegalActionError):
+        twos.act("say 3")
+    twos.act("say 2")
+    twos.act("say 2")
+    twos.act("say 2")
+    assert twos.is_over and twos.state.public["total"] == 6
+
+
+def test_an_action_equals_only_an_action_and_pickles() -> None:
+    import copy
+    import pickle
+
+    a = Action("discard", (Card("Qs"),))
+    assert a == Action("discard", (Card("Qs"),)) and hash(a) == hash(Action("discard", (Card("Qs"),)))
+    assert a != ("discard", (Card("Qs"),), None, None, None) and a != Action("knock", (Card("Qs"),))
+    assert (a.kind, a.cards, a.amount, a.source, a.target) == ("discard", (Card("Qs"),), None, None, None)
+    assert pickle.loads(pickle.dumps(a)) == a and copy.deepcopy(a) == a and a.text == "discard Qs"
+    assert a in [Action("pass"), Action("discard", (Card("Qs"),))]

@@ -90,3 +90,20 @@ def test_hoyle_play_and_simulate_find_the_gin_bot() -> None:
     assert "gin bot would play: pass" in res.output  # the up-card Ks does not help its hand
     res = runner.invoke(cli, ["simulate", "gin-rummy", "--games", "4", "--bots", "gin,random", "--seed", "3", "--json"])
     assert res.exit_code == 0, res.output
+
+
+def test_contract_bot_after_its_contract_takes_a_discard_it_can_use() -> None:
+    from hoyle_rummy.bots import ContractBot
+    from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK
+
+    def take(top: str) -> bool:
+        view = {
+            "seat": 0,
+            "public": {"met": [True, False], "contract": "2 sets", "melds": [{"kind": "set", "plays": ["9c", "9d", "9h"]}]},
+            "zones": {"hand:0": {"cards": ["Qd", "Qh", "7s"]}, "discard": {"cards": ["2d", top]}},
+        }
+        return ContractBot(seed=1).choose(view, [DRAW_STOCK, DRAW_DISCARD]) == DRAW_DISCARD
+
+    assert take("Qc")  # a set with its two queens
+    assert take("9s")  # laid off on the nines
+    assert not take("2c")  # of no use: the stock

@@ -138,10 +138,8 @@ def test_void_hand_when_the_stock_is_down_to_two() -> None:
     game.act("pass")
     draws = 0
     while game.state.deal_number == 0:
-        seat = game.to_act
-        game.act("draw stock")
+        drawn = next(e.cards[0] for e in game.act("draw stock") if e.type == "draw")
         draws += 1
-        drawn = game.state.zone(f"hand:{seat}").cards[-1]
         game.act(f"discard {drawn}")
     # 31 stock cards: the 29th draw leaves two, and its discard voids the hand.
     assert draws == 29 and game.state.score_sheet == [[0, 0]]
@@ -217,9 +215,7 @@ def test_late_pickup_option() -> None:
         game.act("pass")
         game.act("pass")
         while True:
-            seat = game.to_act
-            game.act("draw stock")
-            drawn = game.state.zone(f"hand:{seat}").cards[-1]
+            drawn = next(e.cards[0] for e in game.act("draw stock") if e.type == "draw")
             game.act(f"discard {drawn}")
             if str(drawn) == "8c":
                 return
@@ -234,6 +230,20 @@ def test_late_pickup_option() -> None:
     assert sorted(texts(late)) == ["knock Jd", "knock Qd"]  # only to knock
     late.act("knock Qd")
     assert outcome(late)["knocker"] == 1 and outcome(late)["knocker_deadwood"] == 10
+
+
+def test_late_pickup_is_offered_even_when_it_cannot_knock() -> None:
+    # Seat 1 could not knock with the last discard: it is still asked (so that the
+    # discarder learns nothing about its hand), may only pass, and the hand is void.
+    game = new(KNOCKER, "7h 8h 7c 7d Qc Qd Js Ts 5c 2c", "Jh", target=1000, late_pickup=True)
+    game.act("pass")
+    game.act("pass")
+    while game.phase != "last-chance":
+        drawn = next(e.cards[0] for e in game.act("draw stock") if e.type == "draw")
+        game.act(f"discard {drawn}")
+    assert texts(game) == ["pass"] and len(game.state.zone("stock").cards) == 2
+    game.act("pass")
+    assert game.state.score_sheet == [[0, 0]] and outcome(game)["reason"] == "void"
 
 
 def test_retake_rule() -> None:
@@ -270,3 +280,37 @@ def test_conformance() -> None:
         "gin-rummy", games=2, bot=KnockingBot,
         options={"target": 25, "eleven_card_start": True, "late_pickup": True, "retake": True},
     )
+
+
+def test_deals_option_ends_the_game_after_one_hand() -> None:
+    # A knock for 52 ends a one-deal game: score and one box (20), no game bonus.
+    game = knock_deal("7h 8h 7c 7d Qc Qd Js Ts 5c 2c", deals=1)
+    assert game.is_over and game.result
+    assert game.result["settlement"] == [52 + 20, -(52 + 20)] and game.result["deals"] == 1
+    # Without the option the same hand leaves the game running (to 100).
+    assert not knock_deal("7h 8h 7c 7d Qc Qd Js Ts 5c 2c").is_over
+
+
+def test_deals_option_counts_a_void_hand() -> None:
+    game = new(KNOCKER, "7h 8h 7c 7d Qc Qd Js Ts 5c 2c", "Jh", deals=1)
+    game.act("pass")
+    game.act("pass")
+    while not game.is_over:
+        drawn = next(e.cards[0] for e in game.act("draw stock") if e.type == "draw")
+        game.act(f"discard {drawn}")
+    assert game.result and game.result["settlement"] == [0, 0] and game.state.score_sheet == [[0, 0]]
+    assert outcome(game)["reason"] == "void"
+
+
+def test_deals_option_keeps_the_game_bonus_for_the_target() -> None:
+    # 52 reaches a target of 50 in the only deal: the game bonus (doubled: a shutout) counts.
+    game = knock_deal("7h 8h 7c 7d Qc Qd Js Ts 5c 2c", deals=1, target=50)
+    assert game.result and game.result["settlement"] == [52 + 20 + 200, -(52 + 20 + 200)]
+
+
+def test_knock_when_the_eleven_cards_count_exactly_ten_over_the_limit() -> None:
+    # After drawing Qd seat 0's deadwood is Kc + Qd = 20; discarding either leaves 10.
+    game = new(KNOCKER, "7h 8h 7c 7d Qc 5d Js Ts 5c 2c", "Jh", "Qd")
+    for a in ("pass", "pass", "draw stock"):
+        game.act(a)
+    assert {t for t in texts(game) if t.startswith("knock")} == {"knock Kc", "knock Qd"}

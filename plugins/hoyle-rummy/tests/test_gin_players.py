@@ -1,4 +1,5 @@
-"""Three-player gin and four-player partnership gin (RULES.md C2), scripted."""
+"""Three-player gin and four-player partnership gin (RULES.md C2): ``gin-rummy`` with
+``players=3`` or ``players=4``, scripted."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pytest
 
 import hoyle
 from hoyle import Deck
-from hoyle.errors import IllegalActionError
+from hoyle.errors import IllegalActionError, InvalidOptionError
 from hoyle.testing import check_variant
 from hoyle_rummy.bots import GinBot
 from test_gin import KNOCKER, gin_deck
@@ -25,7 +26,7 @@ def texts(game: hoyle.Game) -> list[str]:
 def test_three_players_the_dealer_sits_out_and_the_loser_deals_next() -> None:
     # Seat 2 deals to seats 0 (left of the dealer: offered the up-card first) and 1.
     game = hoyle.new_game(
-        "gin-rummy-3", players=3, deck=gin_deck(KNOCKER, WEAK, "Jh", "3d"), options={"first_dealer": 2, "target": 1000}
+        "gin-rummy", players=3, deck=gin_deck(KNOCKER, WEAK, "Jh", "3d"), options={"first_dealer": 2, "target": 1000}
     )
     state = game.state
     assert state.public["players"] == [0, 1] and game.to_act == 0 and "hand:2" not in state.zones
@@ -40,7 +41,7 @@ def test_three_players_the_dealer_sits_out_and_the_loser_deals_next() -> None:
 
 def test_three_players_an_undercut_makes_the_knocker_deal() -> None:
     game = hoyle.new_game(
-        "gin-rummy-3", players=3, deck=gin_deck(KNOCKER, UNDERCUT, "Jh", "Qd"), options={"first_dealer": 2, "target": 1000}
+        "gin-rummy", players=3, deck=gin_deck(KNOCKER, UNDERCUT, "Jh", "Qd"), options={"first_dealer": 2, "target": 1000}
     )
     for a in ("pass", "pass", "draw stock", "knock Kc"):
         game.act(a)
@@ -50,7 +51,7 @@ def test_three_players_an_undercut_makes_the_knocker_deal() -> None:
 
 def test_three_players_game_bonus_against_each_loser() -> None:
     game = hoyle.new_game(
-        "gin-rummy-3", players=3, deck=gin_deck(KNOCKER, WEAK, "Jh", "3d"), options={"first_dealer": 2, "target": 50}
+        "gin-rummy", players=3, deck=gin_deck(KNOCKER, WEAK, "Jh", "3d"), options={"first_dealer": 2, "target": 50}
     )
     for a in ("pass", "pass", "draw stock", "knock Kc"):
         game.act(a)
@@ -72,7 +73,7 @@ def four_deck(a: tuple[str, str, str, str], b: tuple[str, str, str, str]) -> Dec
 
 def four(a: tuple[str, str, str, str], b: tuple[str, str, str, str], **options: object) -> hoyle.Game:
     # first_dealer 1: seats 1 and 3 deal; seat 0 plays seat 1 at table a, seat 2 plays seat 3 at b.
-    return hoyle.new_game("gin-rummy-4", players=4, deck=four_deck(a, b), options={"first_dealer": 1, **options})
+    return hoyle.new_game("gin-rummy", players=4, deck=four_deck(a, b), options={"first_dealer": 1, **options})
 
 
 def play(game: hoyle.Game, *steps: tuple[int, str]) -> None:
@@ -123,12 +124,66 @@ def test_four_players_game_to_125() -> None:
     both_pass_then(game, ["draw stock", "knock Kc"], ["draw stock", "knock Kc#1"])
     assert game.is_over and game.result and game.result["settlement"] == [104, -104, 104, -104]
     assert game.result["winners"] == [0, 2]
-    assert hoyle.new_game("gin-rummy-4", players=4, seed=1).options["target"] == 125
+
+
+
+def test_four_players_play_to_125_by_default() -> None:
+    # Both partners win 52: the team scores 104, which would end a game to 100.
+    game = four((KNOCKER, WEAK, "Jh", "3d"), (KNOCKER, WEAK, "Jh", "3d"))
+    assert game.options["target"] is None and game.state.public["target"] == 125
+    both_pass_then(game, ["draw stock", "knock Kc"], ["draw stock", "knock Kc#1"])
+    assert game.state.scores == [104, 0, 104, 0] and not game.is_over
+
+
+GIN_HAND = "As 2s 3s 4h 5h 6h 9c 9d 9h Kc"  # drawing 7h and knocking with Kc is gin
+HIGH = "Ks Qc Jd Ts 8c 8d Kh Qh Jc Td"  # no meld: 96 deadwood, so a gin against it scores 116
+
+
+def test_three_players_play_to_100_by_default() -> None:
+    game = hoyle.new_game("gin-rummy", players=3, deck=gin_deck(GIN_HAND, HIGH, "2c", "7h"), options={"first_dealer": 2})
+    assert game.state.public["target"] == 100
+    for a in ("pass", "pass", "draw stock", "knock Kc"):
+        game.act(a)
+    assert game.state.score_sheet == [[116, 0, 0]] and game.is_over
+
+
+def test_two_players_play_to_100_by_default() -> None:
+    game = hoyle.new_game("gin-rummy", deck=gin_deck(KNOCKER, WEAK, "Jh", "3d"), options={"first_dealer": 1})
+    assert game.state.public["target"] == 100
+    for a in ("pass", "pass", "draw stock", "knock Kc"):
+        game.act(a)
+    assert game.state.scores == [52, 0] and not game.is_over
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (3, {"dealer": "winner"}),
+        (4, {"dealer": "alternate"}),
+        (4, {"box_bonus": 25}),
+        (4, {"shutout": "double-total"}),
+        (2, {"first_dealer": 2}),
+        (3, {"first_dealer": 3}),
+        (2, {"target": 0}),
+        (2, {"target": True}),
+        (2, {"target": "100"}),
+    ],
+)
+def test_options_the_seating_does_not_have_are_refused(players: int, options: dict[str, object]) -> None:
+    with pytest.raises(InvalidOptionError):
+        hoyle.new_game("gin-rummy", players=players, seed=1, options=options)
+
+
+def test_gin_is_for_two_to_four_players_oklahoma_for_two() -> None:
+    for variant, players in (("gin-rummy", 5), ("oklahoma-gin", 3), ("gin-rummy", 1)):
+        with pytest.raises(InvalidOptionError):
+            hoyle.new_game(variant, players=players, seed=1)
+    assert "gin-rummy-3" not in hoyle.variants() and "gin-rummy-4" not in hoyle.variants()
 
 
 def test_conformance() -> None:
-    check_variant("gin-rummy-3", games=2, players=3, bot=GinBot, options={"target": 40})
-    check_variant("gin-rummy-4", games=2, players=4, bot=GinBot, options={"target": 60})
+    check_variant("gin-rummy", games=2, players=3, bot=GinBot, options={"target": 40})
+    check_variant("gin-rummy", games=2, players=4, bot=GinBot, options={"target": 60})
     variations = {"eleven_card_start": True, "late_pickup": True, "retake": True}
-    check_variant("gin-rummy-3", games=1, players=3, bot=GinBot, options={"target": 40, **variations})
-    check_variant("gin-rummy-4", games=1, players=4, bot=GinBot, options={"target": 60, **variations})
+    check_variant("gin-rummy", games=1, players=3, bot=GinBot, options={"target": 40, **variations})
+    check_variant("gin-rummy", games=1, players=4, bot=GinBot, options={"target": 60, **variations})

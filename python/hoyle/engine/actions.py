@@ -20,7 +20,7 @@ amount as ``to N`` (the total the bet is raised to), other kinds as a bare numbe
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from hoyle._core import Card
 from hoyle.errors import HoyleError, IllegalActionError
@@ -28,25 +28,66 @@ from hoyle.errors import HoyleError, IllegalActionError
 _TO_KINDS = frozenset({"raise", "bet"})
 
 
-class Action(NamedTuple):
+class _Tag:
+    """The hidden first item of every Action's tuple: an Action equals only another
+    Action (never a plain tuple with the same fields), while equality and hashing stay
+    the tuple's own, in C - the engine compares actions on every move."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "Action"
+
+
+_TAG = _Tag()
+_new_tuple = tuple.__new__
+
+try:  # the C accessor that namedtuple uses
+    from _collections import _tuplegetter as _getter  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - other Pythons
+    from operator import itemgetter
+
+    def _getter(index: int, doc: str) -> Any:  # type: ignore[misc]
+        return property(itemgetter(index), doc=doc)
+
+
+class Action(tuple):  # type: ignore[type-arg]
     """One player decision: ``kind`` plus optional cards, amount, source and target.
-    Immutable and hashable; an Action equals only another Action with the same fields
-    (a NamedTuple for speed: variants build many of them per decision)."""
+    Immutable and hashable; an Action equals only another Action with the same fields.
+    (A tuple underneath, for speed: variants build many per decision and the engine
+    checks each action against the legal ones.)"""
 
-    kind: str
-    cards: tuple[Card, ...] = ()
-    amount: int | None = None
-    source: str | None = None
-    target: int | None = None
+    __slots__ = ()
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Action and tuple.__eq__(self, other)
+    if TYPE_CHECKING:
+        kind: str
+        cards: tuple[Card, ...]
+        amount: int | None
+        source: str | None
+        target: int | None
+    else:
+        kind = _getter(1, "The action word(s): draw, discard, raise, lay off...")
+        cards = _getter(2, "The cards it plays, in order")
+        amount = _getter(3, "A number: the total a bet is raised to, a count...")
+        source = _getter(4, "Where it takes from: stock, discard...")
+        target = _getter(5, "The meld (or seat) it plays on")
 
-    def __ne__(self, other: object) -> bool:
-        return not self.__eq__(other)
+    def __new__(
+        cls, kind: str, cards: tuple[Card, ...] = (), amount: int | None = None, source: str | None = None, target: int | None = None
+    ) -> Action:
+        return _new_tuple(cls, (_TAG, kind, cards, amount, source, target))
 
-    def __hash__(self) -> int:
-        return tuple.__hash__(self)
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return self[1:]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Action, self[1:])
+
+    @property
+    def text(self) -> str:
+        """The text form (``str(action)``), remembered for actions seen before."""
+        text = _TEXTS.get(self)
+        return text if text is not None else _remember(self)
 
     def __str__(self) -> str:
         parts = [self.kind]
@@ -103,3 +144,16 @@ class Action(NamedTuple):
                     source = w
             i += 1
         return cls(kind, tuple(cards), amount, source, target)
+
+
+#: Text forms by action: the engine logs every action as text, and most games repeat a
+#: small set of actions (bounded: cleared when it grows large).
+_TEXTS: dict[Action, str] = {}
+
+
+def _remember(action: Action) -> str:
+    text = Action.__str__(action)
+    if len(_TEXTS) >= 1 << 16:
+        _TEXTS.clear()
+    _TEXTS[action] = text
+    return text

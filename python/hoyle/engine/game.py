@@ -11,17 +11,19 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pluggy
 
 from hoyle import hookspecs
 from hoyle._core import Deck
-from hoyle.engine.actions import Action
+from hoyle.engine.actions import _TEXTS, Action, _remember
 from hoyle.engine.state import Event, State
 from hoyle.errors import IllegalActionError, InvalidArgumentError, InvalidOptionError, ReplayError
 from hoyle.registry import HouseRule, Registry, Variant
+
+_new_event = tuple.__new__  # builds an Event without a Python-level __new__ call
 
 
 class Ruleset:
@@ -60,6 +62,29 @@ class _FastHooks:
             else:
                 fast = caller
             setattr(self, name, fast)
+        # The two hooks called on every action, called positionally: the plain
+        # implementation itself when its parameters are the hook's, in order.
+        self.legal: Callable[[State, int], list[Action] | None] = self._positional(pm, "hoyle_legal_actions", ("state", "seat"))
+        self.apply: Callable[[State, int, Action], Any] = self._positional(pm, "hoyle_apply_action", ("state", "seat", "action"))
+
+    def _positional(self, pm: pluggy.PluginManager, name: str, params: tuple[str, ...]) -> Callable[..., Any]:
+        fast = getattr(self, name)
+        impls = getattr(pm.hook, name).get_hookimpls()
+        if len(impls) == 1 and fast is impls[0].function:
+            names = tuple(impls[0].argnames)  # a plain implementation takes only these
+            if names == params:
+                return fast  # type: ignore[no-any-return]
+
+            def direct(*args: Any) -> Any:
+                given = dict(zip(params, args))
+                return fast(**{n: given[n] for n in names})
+
+            return direct
+
+        def call(*args: Any) -> Any:  # pluggy (or nothing) - it picks the arguments
+            return fast(**dict(zip(params, args)))
+
+        return call
 
 
 def _none(**kwargs: Any) -> None:
@@ -90,6 +115,7 @@ class Game:
         self.record = record
         self._decks: list[Deck] = [Deck(d) for d in record.get("decks") or []]
         self._legal_cache: tuple[int, int, list[Action]] | None = None
+        self._actions: list[list[Any]] = record["actions"]
 
     # --- reading -------------------------------------------------------------------------
 
@@ -132,10 +158,17 @@ class Game:
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The actions ``seat`` (default: the seat to act) may take now."""
-        seat = self.state.to_act if seat is None else self._check_seat(seat)
-        if seat is None or self.is_over:
+        state = self.state
+        seat = state.to_act if seat is None else self._check_seat(seat)
+        if seat is None or state.result is not None:
             return []
-        return list(self._legal(seat))
+        key = len(state.events)
+        cached = self._legal_cache
+        if cached is not None and cached[0] == key and cached[1] == seat:
+            return list(cached[2])
+        legal = self._hook.legal(state, seat) or []
+        self._legal_cache = (key, seat, legal)
+        return list(legal)
 
     def _legal(self, seat: int) -> list[Action]:
         # Every action appends an event before the variant applies it, so the event
@@ -144,7 +177,7 @@ class Game:
         cached = self._legal_cache
         if cached is not None and cached[0] == key and cached[1] == seat:
             return cached[2]
-        legal = self._hook.hoyle_legal_actions(state=self.state, seat=seat) or []
+        legal = self._hook.legal(self.state, seat) or []
         self._legal_cache = (key, seat, legal)
         return legal
 
@@ -164,16 +197,24 @@ class Game:
         seat to act). Returns the events it caused. An illegal action raises
         :class:`~hoyle.errors.IllegalActionError` and changes nothing."""
         state = self.state
-        if seat is not None:
-            self._check_seat(seat)
-        who = state.to_act if seat is None else seat
+        if seat is None:
+            who = state.to_act
+        else:
+            who = self._check_seat(seat)
         if isinstance(action, str):
             action = self.parse_action(action, who)
-        if self.is_over:
+        if state.result is not None:
             raise self._illegal(action, who, "the game is over")
         if who is None:
             raise self._illegal(action, who, "no seat is to act; name the seat")
-        legal = self._legal(who)
+        events = state.events
+        first_new = len(events)
+        cached = self._legal_cache
+        if cached is not None and cached[0] == first_new and cached[1] == who:
+            legal = cached[2]
+        else:
+            legal = self._legal(who)
+        # Action equality is the tuple's own (in C), so this is a quick scan.
         if action not in legal:
             verdict = self._hook.hoyle_check_action(state=state, seat=who, action=action)
             if verdict != "ok":
@@ -181,14 +222,13 @@ class Game:
                     f"not a legal action now (legal: {', '.join(map(str, legal))})" if legal else "seat has no legal action now"
                 )
                 raise self._illegal(action, who, reason)
-        first_new = len(state.events)
-        text = str(action)
-        state.events.append(Event("action", who, {"action": text}))
-        self.record["actions"].append([who, text])
-        self._hook.hoyle_apply_action(state=state, seat=who, action=action)
+        text = _TEXTS.get(action) or (_remember(action) if isinstance(action, Action) else str(action))
+        events.append(_new_event(Event, ("action", who, {"action": text}, (), None)))
+        self._actions.append([who, text])
+        self._hook.apply(state, who, action)
         if state.deal_end is not None:
             self._finish_deal()
-        return state.events[first_new:]
+        return events[first_new:]
 
     def _finish_deal(self) -> None:
         state = self.state
@@ -244,6 +284,7 @@ class Game:
         g._rules, g._hook, g._decks, g._legal_cache = self._rules, self._hook, self._decks, None
         g.state = self.state.clone()
         g.record = {**self.record, "actions": list(self.record["actions"])}
+        g._actions = g.record["actions"]
         return g
 
     def to_json(self) -> str:

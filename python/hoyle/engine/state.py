@@ -38,7 +38,7 @@ class Zone:
     PUBLIC = "public"
     OWNER = "owner"
     HIDDEN = "hidden"
-    __slots__ = ("cards", "name", "owner", "visibility")
+    __slots__ = ("_owner", "_visibility", "cards", "name", "seen")
 
     def __init__(self, name: str, owner: int | None, visibility: str, cards: list[Card] | None = None) -> None:
         if visibility not in (Zone.PUBLIC, Zone.OWNER, Zone.HIDDEN):
@@ -46,18 +46,50 @@ class Zone:
         if visibility == Zone.OWNER and owner is None:
             raise InvalidArgumentError(f"zone {name!r}: an owner-visible zone needs an owner")
         self.name = name
-        self.owner = owner
-        self.visibility = visibility
+        self._owner = owner
+        self._visibility = visibility
         self.cards: list[Card] = cards if cards is not None else []
+        #: The seats that see the cards (None: everyone); kept up to date with
+        #: ``owner`` and ``visibility``, as every card move reads it.
+        self.seen: frozenset[int] | None = self._seen()
+
+    @property
+    def owner(self) -> int | None:
+        return self._owner
+
+    @owner.setter
+    def owner(self, owner: int | None) -> None:
+        self._owner = owner
+        self.seen = self._seen()
+
+    @property
+    def visibility(self) -> str:
+        return self._visibility
+
+    @visibility.setter
+    def visibility(self, visibility: str) -> None:
+        self._visibility = visibility
+        self.seen = self._seen()
 
     def visible_to(self, seat: int | None) -> bool:
-        return self.visibility == Zone.PUBLIC or (self.visibility == Zone.OWNER and seat is not None and seat == self.owner)
+        seen = self.seen
+        return seen is None or (seat is not None and seat in seen)
 
     def seen_by(self) -> frozenset[int] | None:
         """Seats that see this zone's cards; None means everyone."""
-        if self.visibility == Zone.PUBLIC:
+        return self.seen
+
+    def _seen(self) -> frozenset[int] | None:
+        if self._visibility == Zone.PUBLIC:
             return None
-        return frozenset((self.owner,)) if self.visibility == Zone.OWNER and self.owner is not None else frozenset()
+        return frozenset((self._owner,)) if self._visibility == Zone.OWNER and self._owner is not None else frozenset()
+
+    def copy(self) -> Zone:
+        """The zone with its own list of the same cards."""
+        new = Zone.__new__(Zone)
+        new.name, new._owner, new._visibility, new.seen = self.name, self._owner, self._visibility, self.seen
+        new.cards = list(self.cards)
+        return new
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -86,6 +118,15 @@ class Event(NamedTuple):
                 out["cards"] = None
                 out["count"] = len(self.cards)
         return out
+
+
+_new_event = tuple.__new__  # builds an Event without a Python-level __new__ call
+
+#: One shared object per card value (cards are immutable values). Decks are loaded with
+#: these, so a game moves the same card objects from deal to deal and a variant's
+#: caches keyed by card (e.g. one Action per card) match them by identity, without
+#: comparing cards.
+_SHARED: dict[Card, Card] = {}
 
 
 def _copy_plain(value: Any) -> Any:
@@ -145,7 +186,10 @@ class State:
         """Start a deal: every zone is removed and the cards go to the hidden "deck" zone
         (the deck's first card on top). The variant's ``hoyle_deal`` then deals."""
         self.deck = deck
-        self.zones = {"deck": Zone("deck", None, Zone.HIDDEN, list(reversed(deck.cards)))}
+        cards = deck.cards
+        cards = list(map(_SHARED.setdefault, cards, cards))  # the shared card objects
+        cards.reverse()
+        self.zones = {"deck": Zone("deck", None, Zone.HIDDEN, cards)}
         self.rng = Rng(self.seed, (1 << 32) + self.deal_number)
 
     def add_zone(self, name: str, owner: int | None = None, visibility: str = Zone.PUBLIC) -> Zone:
@@ -166,13 +210,57 @@ class State:
     ) -> list[Card]:
         """Move the top ``n`` cards of ``src`` one at a time onto ``dst`` (under it with
         ``bottom=True``). Returns them in the order taken."""
-        source = self.zone(src)
-        if n > len(source.cards):
-            raise InvalidArgumentError(f"cannot take {n} cards from {src!r}, which holds {len(source.cards)}")
-        taken = [source.cards.pop() for _ in range(n)]
-        self._put(dst, taken, bottom)
-        self._record_move(event, seat, taken, src, dst)
+        zones = self.zones
+        try:
+            source, target = zones[src], zones[dst]
+        except KeyError:
+            source, target = self.zone(src), self.zone(dst)
+        pile = source.cards
+        if n == 1 and pile:
+            taken = [pile.pop()]
+        else:
+            if n > len(pile):
+                raise InvalidArgumentError(f"cannot take {n} cards from {src!r}, which holds {len(pile)}")
+            taken = [pile.pop() for _ in range(n)]
+        if bottom:
+            target.cards[:0] = reversed(taken)
+        else:
+            target.cards += taken
+        a, b = source.seen, target.seen
+        self.events.append(_new_event(Event, (event, seat, {"from": src, "to": dst}, tuple(taken), None if a is None or b is None else a | b)))
         return taken
+
+    def deal(self, src: str, to: Sequence[tuple[str, int | None]], rounds: int, event: str = "deal") -> None:
+        """Deal ``rounds`` rounds from the top of ``src``, one card at a time to each
+        ``(zone, seat)`` of ``to`` in turn: the same cards and events as the
+        ``move_top`` calls it stands for, in one call.
+
+            >>> from hoyle import Deck
+            >>> s = State(variant="demo", players=("a", "b"), options={}, deck=Deck("As Kd Qh Jc"))
+            >>> for seat in (0, 1):
+            ...     _ = s.add_zone(f"hand:{seat}", owner=seat, visibility=Zone.OWNER)
+            >>> s.deal("deck", [("hand:0", 0), ("hand:1", 1)], 2)
+            >>> [str(c) for c in s.zone("hand:0").cards], [str(c) for c in s.zone("hand:1").cards]
+            (['As', 'Qh'], ['Kd', 'Jc'])
+        """
+        zones = self.zones
+        source = self.zone(src)
+        pile = source.cards
+        if rounds * len(to) > len(pile):
+            raise InvalidArgumentError(f"cannot deal {rounds * len(to)} cards from {src!r}, which holds {len(pile)}")
+        a = source.seen
+        targets = []
+        for name, seat in to:
+            target = self.zone(name)
+            b = target.seen
+            data = {"from": src, "to": name}
+            targets.append((target.cards, seat, data, None if a is None or b is None else a | b))
+        append = self.events.append
+        for _ in range(rounds):
+            for cards, seat, data, visible in targets:
+                card = pile.pop()
+                cards.append(card)
+                append(_new_event(Event, (event, seat, dict(data), (card,), visible)))
 
     def move_pile(self, src: str, dst: str, seat: int | None = None, event: str = "move") -> list[Card]:
         """Move a whole zone onto ``dst`` as one pile, keeping its order (the rest of the
@@ -188,15 +276,31 @@ class State:
     ) -> None:
         """Move particular cards from ``src`` onto ``dst`` (under it with ``bottom=True``),
         in the order given."""
-        source = self.zone(src)
-        cards = list(cards)
-        missing = [c for c in cards if c not in source.cards]
-        if missing:
-            raise InvalidArgumentError(f"{' '.join(map(str, missing))} not in {src!r}")
-        for c in cards:
-            source.cards.remove(c)
-        self._put(dst, cards, bottom)
-        self._record_move(event, seat, cards, src, dst)
+        zones = self.zones
+        try:
+            source, target = zones[src], zones[dst]
+        except KeyError:
+            source, target = self.zone(src), self.zone(dst)
+        moved: tuple[Card, ...] = cards if type(cards) is tuple else tuple(cards)
+        pile = source.cards
+        if len(moved) == 1:
+            try:
+                pile.remove(moved[0])
+            except ValueError:
+                raise InvalidArgumentError(f"{moved[0]} not in {src!r}") from None
+        else:
+            for c in moved:
+                if c not in pile:
+                    missing = [c for c in moved if c not in pile]
+                    raise InvalidArgumentError(f"{' '.join(map(str, missing))} not in {src!r}")
+            for c in moved:
+                pile.remove(c)
+        if bottom:
+            target.cards[:0] = reversed(moved)
+        else:
+            target.cards += moved
+        a, b = source.seen, target.seen
+        self.events.append(_new_event(Event, (event, seat, {"from": src, "to": dst}, moved, None if a is None or b is None else a | b)))
 
     def _put(self, dst: str, cards: list[Card], bottom: bool) -> None:
         target = self.zone(dst)
@@ -206,7 +310,7 @@ class State:
             target.cards.extend(cards)
 
     def _record_move(self, event: str, seat: int | None, cards: list[Card], src: str, dst: str) -> None:
-        a, b = self.zones[src].seen_by(), self.zones[dst].seen_by()
+        a, b = self.zones[src].seen, self.zones[dst].seen
         visible = None if a is None or b is None else a | b
         self.events.append(Event(event, seat, {"from": src, "to": dst}, tuple(cards), visible))
 
@@ -315,7 +419,7 @@ class State:
         copied; events are immutable and shared."""
         new = State.__new__(State)
         new.__dict__.update(self.__dict__)
-        new.zones = {n: Zone(z.name, z.owner, z.visibility, list(z.cards)) for n, z in self.zones.items()}
+        new.zones = {n: z.copy() for n, z in self.zones.items()}
         new.public = _copy_plain(self.public)
         new.stacks, new.committed, new.scores = list(self.stacks), list(self.committed), list(self.scores)
         new.score_sheet = [list(r) for r in self.score_sheet]

@@ -17,7 +17,7 @@ from hoyle_rummy.basic import BASIC
 from hoyle_rummy.contract import CONTRACT
 from hoyle_rummy.dime import DIME
 from hoyle_rummy.five_hundred import FIVE_HUNDRED
-from hoyle_rummy.gin import GIN, GIN3, GIN4, OKLAHOMA
+from hoyle_rummy.gin import GIN, OKLAHOMA
 from hoyle_rummy.seven_card import SEVEN_CARD
 from hoyle_rummy.wrotham import WROTHAM
 
@@ -32,8 +32,6 @@ def hoyle_register_variants(register: Any) -> None:
     register(WROTHAM)
     register(DIME)
     register(CONTRACT)
-    register(GIN3)
-    register(GIN4)
 
 
 @hookimpl

@@ -1,7 +1,7 @@
 """Bots for the rummy family: ``GinBot``, a heuristic gin player, and ``ContractBot``.
 
-``GinBot`` plays every gin variant (``gin-rummy``, ``oklahoma-gin``, ``gin-rummy-3``,
-``gin-rummy-4``) from its view alone - its own hand, the discard pile, the stock count,
+``GinBot`` plays every gin variant (``gin-rummy`` for two, three or four players,
+``oklahoma-gin``) from its view alone - its own hand, the discard pile, the stock count,
 the public facts and the public event log - never from the omniscient state.
 
     >>> import hoyle
@@ -73,7 +73,7 @@ class GinBot:
         'knock Kc'
     """
 
-    variants = ("gin-rummy", "oklahoma-gin", "gin-rummy-3", "gin-rummy-4")
+    variants = ("gin-rummy", "oklahoma-gin")
 
     def __init__(self, seed: int = 0, early_stock: int = 20, late_knock: int = 4) -> None:
         self.seed = seed
@@ -168,8 +168,11 @@ class ContractBot:
     discards the card whose loss leaves the least deadwood (``hoyle.rummy.deadwood``),
     so that it keeps pairs and near-runs that may become melds.
 
-    One discard in four is chosen at random (from its seeded generator), so that
-    players holding each other's cards never cycle for ever.
+    After its contract it takes the discard-pile top when it can lay it off or meld it
+    with its own cards (else players holding each other's cards pass them round for
+    ever); before, its measure of how close it is counts only the contract's kind of
+    meld (a runs-only contract keeps near-runs, not pairs). One discard in four is chosen
+    at random (from its seeded generator), so that players never cycle for ever.
 
     :param seed: seeds the bot's generator.
     """
@@ -179,8 +182,18 @@ class ContractBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
+    @staticmethod
+    def _usable(hand: list[Card], card: Card, melds: Sequence[Mapping[str, Any]]) -> bool:
+        """After the contract: whether ``card`` (the discard-pile top) can be laid off on
+        a meld on the table or joins a meld with cards in ``hand``."""
+        from hoyle_rummy.contract import RULES, meld_of, penalty
+
+        if not card.is_joker and any(meld_of([Card(p) for p in m["plays"]] + [card.face]) is not None for m in melds):
+            return True
+        return int(rummy.deadwood([*hand, card], RULES)) < int(rummy.deadwood(hand, RULES)) + penalty(card)
+
     def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
-        from hoyle_rummy.contract import RULES, penalty
+        from hoyle_rummy.contract import RULES, RUNS_ONLY, SETS_ONLY, penalty
 
         for kind in ("meld", "lay off", "swap"):
             found = [a for a in legal_actions if a.kind == kind]
@@ -195,19 +208,29 @@ class ContractBot:
         met = public["met"][seat]
         contract = public["contract"]
 
+        # Before the contract, cards count as deadwood unless they form the contract's
+        # kind of meld: a runs-only contract keeps near-runs, not pairs.
+        shape = RUNS_ONLY if "set" not in contract else SETS_ONLY if "run" not in contract else RULES
+
         def left(cards: list[Card]) -> int:
             arr = rummy.find_contract(cards, contract, RULES)
             if arr is not None:
                 return int(arr.deadwood_value)
-            return 100 + int(rummy.deadwood(cards, RULES))  # no contract yet: at least form melds
+            return 100 + int(rummy.deadwood(cards, shape))  # no contract yet: at least form its melds
 
         draws = [a for a in legal_actions if a.kind == "draw"]
         if draws:
             top = next((a for a in draws if a.source == "discard"), None)
             stock = next((a for a in draws if a.source == "stock"), None)
             pile = view["zones"]["discard"]["cards"]
-            if top is not None and (stock is None or (not met and pile and left([*hand, Card(pile[-1])]) < left(hand) - 3)):
+            if top is not None and stock is None:
                 return top
+            if top is not None and pile:
+                card = Card(pile[-1])
+                if not met and left([*hand, card]) < left(hand) - 3:
+                    return top
+                if met and self._usable(hand, card, public["melds"]):
+                    return top
             return stock if stock is not None else draws[0]
         discards = [a for a in legal_actions if a.kind == "discard"]
         if not discards:

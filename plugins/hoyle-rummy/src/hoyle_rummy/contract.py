@@ -64,6 +64,10 @@ from hoyle.errors import HoyleError, InvalidOptionError
 from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, hand_cards, hand_zone
 
 RULES = rummy.MeldRules.contract()
+#: The contract rules with sets (runs) out of reach: what a runs-only (sets-only)
+#: contract counts as melds, for bots measuring how close a hand is.
+RUNS_ONLY = RULES.replace(min_set=9, max_set=9)
+SETS_ONLY = RULES.replace(min_run=13)
 DEALS = 7
 SUITS = "cdhs"
 RANKS = "23456789TJQKA"
@@ -99,11 +103,15 @@ def contract_text(sets: int, runs: int) -> str:
     return " + ".join(parts)
 
 
-def _meld(plays: Sequence[Card]) -> rummy.Meld | None:
+def meld_of(plays: Sequence[Card]) -> rummy.Meld | None:
+    """The meld these cards make (as they play: jokers as declared), or None."""
     try:
         return rummy.Meld(list(plays), RULES)
     except HoyleError:
         return None
+
+
+_meld = meld_of
 
 
 def _deck(options: Any, players: int = 4) -> Deck:
