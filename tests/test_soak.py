@@ -96,6 +96,8 @@ CASES: list[tuple[str, int, dict[str, Any], int, Callable[..., Bot] | None]] = [
     ("egyptian-ratscrew", 4, {"max_turns": 300, "jokers": 2, "penalty": 2}, 150, mixed(_slap_bot)),
     ("gin-rummy", 2, {"target": 1}, 500, mixed(_gin_bot)),
     ("gin-rummy", 2, {"target": 1, "late_pickup": True, "eleven_card_start": True}, 200, mixed(_gin_bot)),
+    ("gin-rummy", 3, {"deals": 3}, 150, mixed(_gin_bot)),
+    ("gin-rummy", 4, {"deals": 2}, 100, mixed(_gin_bot)),
     ("oklahoma-gin", 2, {"target": 1}, 300, mixed(_gin_bot)),
     ("rummy", 4, {"deals": 1}, 150, mixed(_melding_bot())),
     ("rummy", 2, {"deals": 1, "stock_end": "block", "ace": "round-the-corner"}, 150, mixed(_melding_bot())),
