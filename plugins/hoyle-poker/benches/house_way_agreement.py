@@ -49,15 +49,21 @@ def main(hands: int = 100, seed: int = 0, minutes: float = 0.0) -> None:
             print(f"  differs: {' '.join(map(str, seven))}: house way {house_way(seven)}, "
                   f"best {max(rows, key=lambda t: t.score()).setting}, cost {(best - mine.score()) / (100 * mine.hands):.4f}",
                   flush=True)
+        if n % 250 == 0:
+            report(same, n, cost, time.perf_counter() - start)
         if minutes and time.perf_counter() - start > 60 * minutes:
             break
-    took = time.perf_counter() - start
+    report(same, n, cost, time.perf_counter() - start)
+
+
+def report(same: int, n: int, cost: float, took: float) -> None:
     lo, hi = wilson(same, n)
     print(
-        f"house way as good as the exact best setting on {same}/{n} hands: {same / n:.1%} "
-        f"(95% CI {lo:.1%} to {hi:.1%}); mean cost where they differ "
+        f"house way as good as the exact best setting on {same}/{n} hands: {same / n:.2%} "
+        f"(95% CI {lo:.2%} to {hi:.2%}); mean cost where they differ "
         f"{cost / max(1, n - same):.4f} wagers ({cost / n:.5f} a hand); "
-        f"{took / n:.2f} s per exact solve"
+        f"{took / n:.2f} s per exact solve",
+        flush=True,
     )
 
 

@@ -145,6 +145,43 @@ def test_every_hand_is_shown_at_the_showdown() -> None:
     assert g.view(0)["zones"]["high:dealer"]["cards"] == ["Ah", "7d", "6c", "4h", "3s"]
 
 
+def test_stakes_come_back_before_the_bank_pays_winnings() -> None:
+    # the bank starts empty: seat 0 wins, seat 1 pushes, seat 2 loses; the pot is the 60
+    # chips of the three wagers
+    hands = ["Kc Kd 8h 5s 2c Qd Ts", "Kh Ks 8c 5d 2h Tc 8d", "Qh 9h 5c 3c 2d Th 4d"]
+    g = game(hands, DEALER, bank=0)
+    g.act("set Qd Ts")
+    g.act("set Tc 8d", seat=1)
+    g.act("set Th 9h", seat=2)
+    assert g.state.public["results"] == {"0": "win", "1": "push", "2": "lose"}
+    # stakes back to seats 0 and 1 (40), the loser's 20 pays seat 0's 19: one chip left
+    assert g.state.stacks == [519, 500, 480] and g.state.pot == 1
+    assert g.result is not None and g.result["settlement"] == [19, 0, -20]
+
+
+def test_a_broken_bank_pays_what_it_has_and_ends_the_session() -> None:
+    seats = ["Kc Kd 8h 5s 2c Qd Ts", "Kh Ks 8c 5d 2h Tc 8d"]
+    g = hoyle.new_game("pai-gow", players=2, deck=pg_deck(seats, DEALER), options={"bank": 0, "hands": 3}, seed=1)
+    g.act("set Qd Ts")
+    g.act("set Tc 8d", seat=1)
+    # the win's 19 chips are not there: both stakes come back and the bank is empty
+    assert g.state.public["results"] == {"0": "win", "1": "push"}
+    assert g.state.stacks == [500, 500] and g.state.pot == 0
+    assert g.is_over and g.result is not None and g.result["deals"] == 1
+
+
+def test_the_house_banks_every_hand_of_a_session() -> None:
+    # each seat's settlement is the sum of its hands, and the bank holds the rest
+    g = hoyle.new_game("pai-gow", players=3, seed=11, options={"hands": 4, "bank": 1000})
+    bot = HouseWayBot()
+    while not g.is_over:
+        g.act(bot.choose(g.view(g.to_act), g.legal_actions()))
+    assert g.result is not None and g.result["deals"] == 4
+    per_seat = [sum(row[s] for row in g.state.score_sheet) for s in range(3)]
+    assert g.result["settlement"] == per_seat
+    assert g.state.pot == 1000 - sum(per_seat)
+
+
 # --- the bug -----------------------------------------------------------------------------
 
 
