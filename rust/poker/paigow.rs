@@ -234,7 +234,7 @@ pub fn house_way_codes(c: &[u8; 7]) -> [usize; 2] {
     }
     let p = |r: u8, k: usize| pos[r as usize][k] as usize;
     let both = |r: u8| [p(r, 0), p(r, 1)];
-    let top2 = [p(singles[0], 0), p(singles[1], 0)];
+    let top2 = || [p(singles[0], 0), p(singles[1], 0)]; // the two highest odd cards
     if five {
         // Five aces (four and the joker): a pair in front if there is one, else two aces.
         return if np > 0 { both(pairs[0]) } else { [p(12, 1), p(12, 2)] };
@@ -245,7 +245,7 @@ pub fn house_way_codes(c: &[u8; 7]) -> [usize; 2] {
         } else if np > 0 {
             both(pairs[0])
         } else if quads[0] <= 4 {
-            top2 // sixes or lower stay together
+            top2() // sixes or lower stay together
         } else {
             both(quads[0])
         };
@@ -257,13 +257,13 @@ pub fn house_way_codes(c: &[u8; 7]) -> [usize; 2] {
         return both(pairs[0]); // full house; trips and two pair: the higher pair (seed 003)
     }
     if nt == 1 {
-        return if trips[0] == 12 { [p(12, 0), p(singles[0], 0)] } else { top2 };
+        return if trips[0] == 12 { [p(12, 0), p(singles[0], 0)] } else { top2() };
     }
     if np >= 3 {
         return both(pairs[0]);
     }
     if np == 2 {
-        return if pairs[0] <= 4 && singles[0] == 12 { top2 } else { both(pairs[1]) };
+        return if pairs[0] <= 4 && singles[0] == 12 { top2() } else { both(pairs[1]) };
     }
     let possible = may_straight_or_flush(c);
     if np == 1 {
@@ -273,7 +273,7 @@ pub fn house_way_codes(c: &[u8; 7]) -> [usize; 2] {
         if possible && is_straight_or_flush(five_value(&rest5(c, i, j), Joker::Bug)) {
             return [i, j];
         }
-        return top2;
+        return top2();
     }
     if possible {
         // No pair: the straight or flush leaving the best two-card hand.

@@ -197,6 +197,10 @@ def test_bad_input_raises_hoyle_errors() -> None:
         house_way("Jk Jk 9c 7s 5h 3d 2c")
     with pytest.raises(InvalidHandError, match="one pack"):
         house_way("As#1 Kd 9c 7s 5h 3d 2c")
+    with pytest.raises(InvalidHandError, match="seven"):
+        tallies("As Kd 9c 7s 5h 3d")
+    with pytest.raises(DuplicateCardError):
+        tallies("As As 9c 7s 5h 3d 2c")
     with pytest.raises(DuplicateCardError, match="As"):
         tallies("As Kd 9c 7s 5h 3d 2c", remaining="As Ks Qs Js Ts 9s 8s")
     with pytest.raises(InvalidHandError, match="seven cards"):

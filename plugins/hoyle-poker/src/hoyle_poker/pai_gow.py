@@ -50,7 +50,7 @@ from typing import Any, NamedTuple
 
 from hoyle import Action, Card, Deck, Option, Rng, State, Variant, Zone, _core, hookimpl
 from hoyle import poker
-from hoyle.errors import DuplicateCardError, InvalidArgumentError
+from hoyle.errors import DuplicateCardError, InvalidArgumentError, InvalidHandError
 from hoyle.poker import Category, HandValue
 
 DEALER = "dealer"
@@ -270,20 +270,31 @@ def tallies(
         [('As Ad', 8, 0, 0), ('As Kc', 2, 6, 0)]
     """
     seven = _cards(cards)
-    mode, dealer_mode = ("ace", "wild") if joker == "seed" else ("bug", "bug")
+    if len(seven) != 7:
+        raise InvalidHandError(f"invalid hand: Pai Gow sets seven cards, not {len(seven)}")
+    twice = [c for i, c in enumerate(seven) if c in seven[:i]]
+    if twice:
+        raise _duplicate(twice[0], "the seven cards hold each card once")
     if joker not in ("bug", "seed"):
         raise InvalidArgumentError(f"invalid argument joker={joker!r}: 'bug' or 'seed'")
+    mode, dealer_mode = ("ace", "wild") if joker == "seed" else ("bug", "bug")
     if remaining is None:
         rest = [c for c in Deck.standard(1, 1) if c not in seven]
     else:
         rest = _cards(remaining)
-        clash = [str(c) for c in rest if c in seven]
+        clash = [c for c in rest if c in seven]
         if clash:
-            raise DuplicateCardError(f"duplicate card {clash[0]}: it is in the player's hand and in the remaining cards")
+            raise _duplicate(clash[0], "it is in the player's hand and in the remaining cards")
     options = settings(seven, joker=mode)
     values = [(high_value(s.high, mode).value, low_value(s.low, mode).value) for s in options]
     counts = _core.pai_gow_tallies(values, rest, dealer_joker=dealer_mode, samples=samples, seed=seed, threads=threads)
     return [Tally(s, *c) for s, c in zip(options, counts)]
+
+
+def _duplicate(card: Card, reason: str) -> DuplicateCardError:
+    err = DuplicateCardError(f"duplicate card {card}: {reason}")
+    err.card = str(card)
+    return err
 
 
 def expected_values(
