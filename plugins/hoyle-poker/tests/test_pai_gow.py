@@ -13,7 +13,7 @@ from hoyle import Card, Deck, Rng
 from hoyle.errors import IllegalActionError, InvalidOptionError
 from hoyle.testing import check_variant
 from hoyle_poker import pai_gow
-from hoyle_poker.pai_gow import HouseWayBot, Setting, agreement, best_setting, foul_reason, house_way, settings
+from hoyle_poker.pai_gow import HouseWayBot, Setting, SolverBot, agreement, best_setting, foul_reason, house_way, settings
 
 
 def pg_deck(hands: Sequence[str], dealer: str) -> Deck:
@@ -317,6 +317,15 @@ def test_nobody_able_to_bet_ends_the_session() -> None:
 def test_conformance(players: int) -> None:
     check_variant("pai-gow", games=3, players=players, options={"hands": 3})
     check_variant("pai-gow", games=2, players=players, options={"hands": 2, "joker": "seed"}, bot=HouseWayBot)
+
+
+def test_the_solver_bot_plays_legal_settings() -> None:
+    check_variant("pai-gow", games=1, players=2, options={"hands": 2}, bot=lambda seed: SolverBot(seed=seed, samples=3000))
+    # exact by default: a three-pair hand gets the aces in front
+    bot = SolverBot()
+    g = game("As Ac Kc Kd 9c 9h 2c", DEALER)
+    action = bot.choose(g.view(0), g.legal_actions())
+    assert sorted(map(str, action.cards)) == ["Ac", "As"] and bot.samples is None
 
 
 def test_docstrings() -> None:
