@@ -385,3 +385,17 @@ __all__ += [
     "evaluate_pai_gow_low",
     "evaluate_short_deck",
 ]
+
+# --- Pai Gow (rust/py/paigow.rs) ----------------------------------------------------------
+def pai_gow_house_way(cards: _CardsLike) -> tuple[int, int]: ...
+def pai_gow_tallies(
+    settings: Sequence[tuple[int, int]],
+    remaining: _CardsLike,
+    *,
+    dealer_joker: str = "bug",
+    samples: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+) -> list[tuple[int, int, int]]: ...
+
+__all__ += ["pai_gow_house_way", "pai_gow_tallies"]

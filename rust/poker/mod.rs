@@ -15,6 +15,7 @@ pub mod generic;
 pub mod hand;
 pub mod lows;
 pub mod omaha;
+pub mod paigow;
 pub mod tables;
 pub mod value;
 

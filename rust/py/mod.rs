@@ -3,6 +3,7 @@
 
 pub mod cards;
 pub mod errors;
+pub mod paigow;
 pub mod poker;
 pub mod rummy;
 
@@ -12,5 +13,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::register(m)?;
     rummy::register(m)?;
     poker::register(m)?;
+    paigow::register(m)?;
     Ok(())
 }

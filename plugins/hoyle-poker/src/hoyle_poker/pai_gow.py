@@ -7,11 +7,14 @@ Rules as implemented:
   five aces); in the two-card hand it is an ace. Option ``joker="seed"`` is seed 003's
   reading instead: the dealer's joker is fully wild (five-card and two-card hand), a
   player's only an ace.
-* The house banks. Every player with at least ``wager`` chips (option, default 20)
-  bets it; players start with ``chips`` chips (option, default 500; ``new_game(stacks=)``
-  overrides) and the bank - shown as the pot - with ``bank`` chips (option, default
-  100000). A session is ``hands`` hands (option, default 10); it ends sooner when no
-  player can bet.
+* The house banks (the dealer plays every hand and banks every bet). Every player with
+  at least ``wager`` chips (option, default 20) bets it; players start with ``chips``
+  chips (option, default 500; ``new_game(stacks=)`` overrides) and the bank - shown as
+  the pot - with ``bank`` chips (option, default 100000). A session is ``hands`` hands
+  (option, default 10); it ends sooner when no player can bet or the bank is empty.
+* Players do not bank in turn: RULES.md B6 and seed 003 have only the dealer's bank
+  (each player's hands are compared with the dealer's), so a player-banker rotation
+  would be a rule without a source.
 * Each player who bet and then the dealer get seven cards (dealt one at a time in seat
   order, the dealer last; the four cards left are not used).
 * Each player in seat order sets their seven cards: ``set Ah Kd`` names the two-card
@@ -25,6 +28,9 @@ Rules as implemented:
   to the dealer. Both win: the player wins the wager less ``commission`` percent
   (option, default 5; 0 for none; rounded down to whole chips); one wins and
   one loses: push; both lose: the player loses the wager.
+* Settlement of a hand: the stakes of the pushes and the wins go back first (a player's
+  own chips never depend on the bank), then the bank pays the winnings in seat order;
+  a bank that runs short pays what it has (only possible with a small ``bank``).
 * Each hand scores each player's chip gain; the settlement is each player's net chips
   over the session.
 
@@ -40,14 +46,14 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from hoyle import Action, Card, Deck, Option, Rng, State, Variant, Zone, hookimpl
+from hoyle import Action, Card, Deck, Option, Rng, State, Variant, Zone, _core, hookimpl
 from hoyle import poker
+from hoyle.errors import DuplicateCardError, InvalidArgumentError, InvalidHandError
 from hoyle.poker import Category, HandValue
 
 DEALER = "dealer"
-_STRAIGHTS = (Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH)
 
 
 def _cards(cards: str | Iterable[Card | str]) -> list[Card]:
@@ -160,8 +166,9 @@ def settings(cards: str | Iterable[Card | str], joker: str = "bug") -> list[Sett
 
 
 def house_way(cards: str | Iterable[Card | str]) -> Setting:
-    """How the dealer sets seven cards. For grouping, the joker counts as an ace; a
-    straight or flush may use it (the bug). In order:
+    """How the dealer sets seven cards (one pack and at most the one joker). For
+    grouping, the joker counts as an ace; a straight or flush may use it (the bug). In
+    order:
 
     1. Five aces: a pair in the two-card hand if there is one, else two of the aces.
     2. Four of a kind: with trips or a pair as well, a pair from them in front (the
@@ -184,6 +191,12 @@ def house_way(cards: str | Iterable[Card | str]) -> Setting:
         leaves the best two-card hand; otherwise the highest card behind, the second
         and third highest in front.
 
+    Where the rule leaves a choice of equal cards (two of three kings), the joker comes
+    first, then the cards in the order given. The house way runs in the Rust core
+    (``hoyle._core.pai_gow_house_way``), the same code the exact solver sets every
+    dealer hand with. Bad input (not seven cards, a card twice, a second pack's card)
+    raises a ``hoyle.errors`` exception (``InvalidHandError``, ``DuplicateCardError``).
+
     >>> str(house_way("Kc Kd Kh 7s 7h 2c 2d"))      # trips plus two pair
     'Kc Kd Kh 2c 2d / 7s 7h'
     >>> str(house_way("Qc Qd Qh 5s 5h 5c Ad"))      # two sets of trips
@@ -192,65 +205,8 @@ def house_way(cards: str | Iterable[Card | str]) -> Setting:
     'Ac 7s 5h 3c 2d / Kd 9h'
     """
     seven = _cards(cards)
-    if len(seven) != 7:
-        raise ValueError(f"Pai Gow sets seven cards, not {len(seven)}")
-    groups: dict[int, list[Card]] = {}
-    for c in sorted(seven, key=lambda c: (_rv(c), c.is_joker), reverse=True):
-        groups.setdefault(_rv(c), []).append(c)
-    by_size: dict[int, list[list[Card]]] = {}
-    for rank in sorted(groups, reverse=True):
-        by_size.setdefault(len(groups[rank]), []).append(groups[rank])
-    fives, quads, trips, pairs = (by_size.get(n, []) for n in (5, 4, 3, 2))
-    singles = [g[0] for g in by_size.get(1, [])]  # high to low
-
-    def front(low: Sequence[Card]) -> Setting:
-        return _setting(seven, low)
-
-    if fives:
-        natural = [c for c in fives[0] if not c.is_joker]
-        return front(pairs[0] if pairs else natural[:2])
-    if quads:
-        if trips:
-            return front(trips[0][:2])
-        if pairs:
-            return front(pairs[0])
-        if _rv(quads[0][0]) <= 6:
-            return front(singles[:2])
-        return front(quads[0][:2])
-    if len(trips) >= 2:
-        return front(trips[0][:2])
-    if trips and len(pairs) >= 2:
-        return front(pairs[0])
-    if trips and pairs:
-        return front(pairs[0])
-    if trips:
-        if _rv(trips[0][0]) == 14:
-            return front([trips[0][0], singles[0]])
-        return front(singles[:2])
-    if len(pairs) >= 3:
-        return front(pairs[0])
-    if len(pairs) == 2:
-        if _rv(pairs[0][0]) <= 6 and singles and _rv(singles[0]) == 14:
-            return front(singles[:2])
-        return front(pairs[1])
-    straights = _straight_settings(seven)
-    if pairs:
-        for s in straights:
-            if _rv(s.low[0]) == _rv(s.low[1]):
-                return s
-        return front(singles[:2])
-    if straights:
-        return max(straights, key=lambda s: low_value(s.low))
-    return front(singles[1:3])
-
-
-def _straight_settings(seven: list[Card]) -> list[Setting]:
-    out = []
-    for low in itertools.combinations(seven, 2):
-        s = _setting(seven, low)
-        if high_value(s.high).category in _STRAIGHTS:
-            out.append(s)
-    return out
+    i, j = _core.pai_gow_house_way(seven)
+    return _setting(seven, [seven[i], seven[j]])
 
 
 # --- the solver ----------------------------------------------------------------------
@@ -263,75 +219,149 @@ def _outcome(player: tuple[HandValue, HandValue], dealer: tuple[HandValue, HandV
     return 1 if wins == 2 else 0 if wins == 1 else -1
 
 
+class Tally(NamedTuple):
+    """How a setting fares against the dealer's hands: the number of hands it wins
+    (both hands better), pushes (one each) and loses (copies go to the dealer)."""
+
+    setting: Setting
+    win: int
+    push: int
+    lose: int
+
+    @property
+    def hands(self) -> int:
+        """The dealer hands counted."""
+        return self.win + self.push + self.lose
+
+    def expected(self, commission: int = 5) -> float:
+        """The expected result in wagers: a win pays ``1 - commission/100``, a push 0,
+        a loss -1."""
+        return self.score(commission) / (100 * self.hands)
+
+    def score(self, commission: int = 5) -> int:
+        """The total result in hundredths of a wager (exact: compare settings by it)."""
+        return self.win * (100 - commission) - self.lose * 100
+
+
+def tallies(
+    cards: str | Iterable[Card | str],
+    samples: int | None = None,
+    seed: int = 0,
+    joker: str = "bug",
+    *,
+    remaining: str | Iterable[Card | str] | None = None,
+    threads: int | None = None,
+) -> list[Tally]:
+    """Every legal setting of seven cards with how it fares against the dealer's hand
+    of seven cards from the ``remaining`` cards (default: the other 46 cards of the
+    53-card pack), set by the house way.
+
+    With ``samples=None`` (the default) this is **exact**: every dealer hand is counted
+    (``C(46, 7)`` = 53,524,680 of them, a few seconds in the Rust core on all cores;
+    ``threads=None``). With ``samples=N`` it counts ``N`` dealer hands drawn with
+    ``seed`` instead (the same hands for every setting; fast, for simulations). A
+    stripped ``remaining`` makes small exact problems (the tests check them against
+    brute force). ``joker="seed"`` scores with the seed reading (the dealer's joker wild,
+    the player's an ace).
+
+        >>> # eight cards left: eight dealer hands, six with a pair of queens
+        >>> rows = tallies("As Ad Kc Kd 7s 7h 2c", remaining="Qs Qd Jc 9h 8s 6d 4c 3h")
+        >>> [(" ".join(map(str, t.setting.low)), t.win, t.push, t.lose) for t in rows][:2]
+        [('As Ad', 8, 0, 0), ('As Kc', 2, 6, 0)]
+    """
+    seven = _cards(cards)
+    if len(seven) != 7:
+        raise InvalidHandError(f"invalid hand: Pai Gow sets seven cards, not {len(seven)}")
+    twice = [c for i, c in enumerate(seven) if c in seven[:i]]
+    if twice:
+        raise _duplicate(twice[0], "the seven cards hold each card once")
+    if joker not in ("bug", "seed"):
+        raise InvalidArgumentError(f"invalid argument joker={joker!r}: 'bug' or 'seed'")
+    mode, dealer_mode = ("ace", "wild") if joker == "seed" else ("bug", "bug")
+    if remaining is None:
+        rest = [c for c in Deck.standard(1, 1) if c not in seven]
+    else:
+        rest = _cards(remaining)
+        clash = [c for c in rest if c in seven]
+        if clash:
+            raise _duplicate(clash[0], "it is in the player's hand and in the remaining cards")
+    options = settings(seven, joker=mode)
+    values = [(high_value(s.high, mode).value, low_value(s.low, mode).value) for s in options]
+    counts = _core.pai_gow_tallies(values, rest, dealer_joker=dealer_mode, samples=samples, seed=seed, threads=threads)
+    return [Tally(s, *c) for s, c in zip(options, counts)]
+
+
+def _duplicate(card: Card, reason: str) -> DuplicateCardError:
+    err = DuplicateCardError(f"duplicate card {card}: {reason}")
+    err.card = str(card)
+    return err
+
+
 def expected_values(
     cards: str | Iterable[Card | str],
-    samples: int = 2000,
+    samples: int | None = None,
     seed: int = 0,
     commission: int = 5,
     joker: str = "bug",
+    *,
+    remaining: str | Iterable[Card | str] | None = None,
+    threads: int | None = None,
 ) -> list[tuple[Setting, float]]:
     """Every legal setting of seven cards with its expected result in wagers (a win
-    pays ``1 - commission/100``, a push 0, a loss -1) against the dealer's hand dealt
-    from the other 46 cards and set by the house way. The expectation is estimated
-    from ``samples`` dealer hands drawn with a seeded generator, the same hands for
-    every setting (common random numbers), so results are deterministic for a seed;
-    it is not an exhaustive enumeration of the 53.5 million dealer hands.
-    ``joker="seed"`` scores with the seed reading (the dealer's joker wild).
+    pays ``1 - commission/100``, a push 0, a loss -1) against the dealer's hand, by
+    :func:`tallies` (exact unless ``samples`` is given).
 
-        >>> scored = expected_values("As Ad Kc Kd 7s 7h 2c", samples=50)
+        >>> scored = expected_values("As Ad Kc Kd 7s 7h 2c", samples=500)
         >>> len(scored) == len(settings("As Ad Kc Kd 7s 7h 2c")), all(-1 <= ev <= 0.95 for _, ev in scored)
         (True, True)
     """
-    seven = _cards(cards)
-    mode, dealer_mode = ("ace", "wild") if joker == "seed" else ("bug", "bug")
-    options = settings(seven, joker=mode)
-    values = [(high_value(s.high, mode), low_value(s.low, mode)) for s in options]
-    rest = [c for c in Deck.standard(1, 1) if c not in seven]
-    rng = Rng(seed, 0x9A16)
-    win = 1.0 - commission / 100
-    totals = [0.0] * len(options)
-    for _ in range(samples):
-        rng.shuffle(rest)
-        d = house_way(rest[:7])
-        dv = (high_value(d.high, dealer_mode), low_value(d.low, dealer_mode))
-        for i, pv in enumerate(values):
-            r = _outcome(pv, dv)
-            totals[i] += win if r > 0 else float(r)
-    return [(s, t / samples) for s, t in zip(options, totals)]
+    rows = tallies(cards, samples, seed, joker, remaining=remaining, threads=threads)
+    return [(t.setting, t.expected(commission)) for t in rows]
 
 
 def best_setting(
     cards: str | Iterable[Card | str],
-    samples: int = 2000,
+    samples: int | None = None,
     seed: int = 0,
     commission: int = 5,
     joker: str = "bug",
+    *,
+    remaining: str | Iterable[Card | str] | None = None,
+    threads: int | None = None,
 ) -> tuple[Setting, float]:
     """The setting with the best expected result and that expectation, by
-    :func:`expected_values` (the first of equals, in :func:`settings` order).
+    :func:`tallies` (exact unless ``samples`` is given; compared exactly, the first of
+    equals in :func:`settings` order).
 
-        >>> best, ev = best_setting("As Ad Kc Kd 7s 7h 2c", samples=200)
+        >>> best, ev = best_setting("As Ad Kc Kd 7s 7h 2c", samples=2000)
         >>> sorted(str(c) for c in best.low), ev > 0       # three pair: aces in front
         (['Ad', 'As'], True)
     """
-    scored = expected_values(cards, samples, seed, commission, joker)
-    return max(scored, key=lambda pair: pair[1])
+    rows = tallies(cards, samples, seed, joker, remaining=remaining, threads=threads)
+    best = max(rows, key=lambda t: t.score(commission))  # max keeps the first of equals
+    return best.setting, best.expected(commission)
 
 
-def agreement(hands: int = 200, samples: int = 500, seed: int = 0) -> float:
+def agrees(rows: Sequence[Tally], cards: Sequence[Card], commission: int = 5) -> bool:
+    """Whether the house way's setting of ``cards`` scores as well as the best of
+    ``rows`` (the :func:`tallies` of those cards): exact integer comparison."""
+    way = sorted(house_way(cards).low)
+    best = max(t.score(commission) for t in rows)
+    return next(t.score(commission) for t in rows if sorted(t.setting.low) == way) == best
+
+
+def agreement(hands: int = 20, samples: int | None = None, seed: int = 0, threads: int | None = None) -> float:
     """How often the house way's setting of a random seven-card hand is as good as
-    :func:`best_setting`'s (equal expected value on the same dealer sample): the
-    fraction of ``hands`` hands. ``benches/house_way_agreement.py`` prints it with the
-    cost of the disagreements."""
+    the best setting (equal expected value; exact unless ``samples`` is given): the
+    fraction of ``hands`` hands. ``benches/house_way_agreement.py`` prints it with a
+    confidence interval and the cost of the disagreements."""
     rng = Rng(seed, 0xA6)
     pack = list(Deck.standard(1, 1))
     same = 0
     for i in range(hands):
         rng.shuffle(pack)
         seven = pack[:7]
-        scored = expected_values(seven, samples=samples, seed=seed + i)
-        way = sorted(house_way(seven).low)
-        same += next(ev for s, ev in scored if sorted(s.low) == way) == max(ev for _, ev in scored)
+        same += agrees(tallies(seven, samples, seed + i, threads=threads), seven)
     return same / hands
 
 
@@ -355,11 +385,13 @@ class HouseWayBot:
 
 
 class SolverBot:
-    """Sets its hand by :func:`best_setting` (``samples`` dealer hands per decision)."""
+    """Sets its hand by :func:`best_setting`: exactly (every dealer hand; a few seconds
+    a decision) by default, or over ``samples`` dealer hands drawn with ``seed`` for fast
+    simulations (``SolverBot(samples=20000)``)."""
 
     variants = ("pai-gow",)
 
-    def __init__(self, seed: int = 0, samples: int = 300) -> None:
+    def __init__(self, seed: int = 0, samples: int | None = None) -> None:
         self.seed, self.samples = seed, samples
 
     def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
@@ -472,17 +504,20 @@ class PaiGowRules:
         pm = self._mode(state)
         wager = state.options["wager"]
         fee = wager * state.options["commission"] // 100
+        winners = []
         for seat in state.public["playing"]:
             state.reveal(_high(seat), seat)
             state.reveal(_low(seat), seat)
             mine = (high_value(state.zone(_high(seat)).cards, pm), low_value(state.zone(_low(seat)).cards, pm))
             result = _outcome(mine, dealer)
+            if result >= 0:
+                state.award(seat, wager)  # the stake comes back on a win or a push
             if result > 0:
-                state.award(seat, min(state.pot, 2 * wager - fee))
-            elif result == 0:
-                state.award(seat, wager)
+                winners.append(seat)
             state.public["results"][str(seat)] = {1: "win", 0: "push", -1: "lose"}[result]
             state.log("result", seat, result=state.public["results"][str(seat)])
+        for seat in winners:  # then the bank pays the winnings, in seat order while it can
+            state.award(seat, min(state.pot, wager - fee))
         state.end_deal("showdown")
 
     @hookimpl
@@ -493,7 +528,7 @@ class PaiGowRules:
     @hookimpl
     def hoyle_match_over(self, state: State) -> bool:
         able = any(s >= state.options["wager"] for s in state.stacks)
-        return state.deal_number + 1 >= state.options["hands"] or not able
+        return state.deal_number + 1 >= state.options["hands"] or not able or state.pot == 0
 
     @hookimpl
     def hoyle_settle(self, state: State) -> dict[int, int]:
