@@ -215,22 +215,29 @@ class FlopRules:
             self._next_street(state)
         return True
 
+    #: How many betting rounds a hand has (the streets).
+    rounds = len(STREETS)
+
     def _next_street(self, state: State) -> None:
-        """The betting round is over: deal on, or go to the showdown."""
-        p = state.public
+        """The betting round is over: open the next street (skipping any where nobody
+        can act), or go to the showdown; a hand won uncontested ends at once."""
         while True:
             if betting.end_if_uncontested(state):
                 return
-            street = p["street"] + 1
-            if street == len(STREETS):
+            street = state.public["street"] + 1
+            if street == self.rounds:
                 self._showdown(state)
                 return
-            state.move_top("deck", "burn", 1, event="burn")
-            state.move_top("deck", "board", BOARD_CARDS[street], event=STREETS[street])
-            state.phase = STREETS[street]
-            betting.start_round(state, street)
+            self._open_street(state, street)
             if state.to_act is not None:
                 return
+
+    def _open_street(self, state: State, street: int) -> None:
+        """Deal ``street`` (a burn, then the board cards) and start its betting round."""
+        state.move_top("deck", "burn", 1, event="burn")
+        state.move_top("deck", "board", BOARD_CARDS[street], event=STREETS[street])
+        state.phase = STREETS[street]
+        betting.start_round(state, street)
 
     # --- showdown -----------------------------------------------------------------------
 

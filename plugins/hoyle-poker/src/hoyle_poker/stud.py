@@ -171,33 +171,27 @@ class StudRules(FlopRules):
             return True
         return super().hoyle_apply_action(state, seat, action)
 
-    def _next_street(self, state: State) -> None:
-        """The betting round is over: deal the next street, or go to the showdown."""
+    rounds = len(STREETS)
+
+    def _open_street(self, state: State, street: int) -> None:
+        """Deal ``street`` to the live players (a community card when the deck runs
+        short on seventh street) and start its betting round with the best hand showing."""
         p = state.public
-        while True:
-            if betting.end_if_uncontested(state):
-                return
-            street = p["street"] + 1
-            if street == len(STREETS):
-                self._showdown(state)
-                return
-            live = [s for s in betting.order_from_button(state) if p["live"][s]]
-            if street == 4 and len(state.zone("deck").cards) < len(live):
-                state.move_top("deck", "board", 1, event="community_card")
-            else:
-                for s in live:
-                    zone = f"hole:{s}" if street == 4 else f"up:{s}"
-                    state.move_top("deck", zone, 1, seat=s, event="deal" if street == 4 else "deal_up")
-            state.phase = STREETS[street]
-            razz = self.kind == "razz"
-            first = max(live, key=lambda s: (showing(state.zone(f"up:{s}").cards, razz), -live.index(s)))
-            betting.start_round(state, street, first=first)
-            if street == 1 and state.options.get("open_pair") == "big-bet-option" and state.to_act is not None:
-                if any(max(Counter(c.rank for c in state.zone(f"up:{s}").cards).values()) >= 2 for s in live):
-                    p["alt_bet"] = p["bet_sizes"][2]
-                    betting.set_turn(state, state.to_act)  # the range now offers both sizes
-            if state.to_act is not None:
-                return
+        live = [s for s in betting.order_from_button(state) if p["live"][s]]
+        if street == 4 and len(state.zone("deck").cards) < len(live):
+            state.move_top("deck", "board", 1, event="community_card")
+        else:
+            for s in live:
+                zone = f"hole:{s}" if street == 4 else f"up:{s}"
+                state.move_top("deck", zone, 1, seat=s, event="deal" if street == 4 else "deal_up")
+        state.phase = STREETS[street]
+        razz = self.kind == "razz"
+        first = max(live, key=lambda s: (showing(state.zone(f"up:{s}").cards, razz), -live.index(s)))
+        betting.start_round(state, street, first=first)
+        if street == 1 and state.options.get("open_pair") == "big-bet-option" and state.to_act is not None:
+            if any(max(Counter(c.rank for c in state.zone(f"up:{s}").cards).values()) >= 2 for s in live):
+                p["alt_bet"] = p["bet_sizes"][2]
+                betting.set_turn(state, state.to_act)  # the range now offers both sizes
 
     # --- showdown -----------------------------------------------------------------------
 

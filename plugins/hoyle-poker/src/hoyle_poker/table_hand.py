@@ -79,19 +79,12 @@ class TableHandRules(FlopRules):
         state.move([table[0]], "table", "board", event="turn_table_card")
         state.phase = f"table-{len(state.zone('board').cards)}"
 
-    def _next_street(self, state: State) -> None:
-        p = state.public
-        while True:
-            if betting.end_if_uncontested(state):
-                return
-            street = p["street"] + 1
-            if street == ROUNDS:
-                self._showdown(state)
-                return
-            self._turn(state)
-            betting.start_round(state, street)
-            if state.to_act is not None:
-                return
+    rounds = ROUNDS
+
+    def _open_street(self, state: State, street: int) -> None:
+        """Turn the next table card and start its betting round."""
+        self._turn(state)
+        betting.start_round(state, street)
 
     def hand_value(self, state: State, seat: int) -> Any:
         board = state.zone("board").cards
