@@ -246,3 +246,15 @@ def test_an_action_equals_only_an_action_and_pickles() -> None:
     assert (a.kind, a.cards, a.amount, a.source, a.target) == ("discard", (Card("Qs"),), None, None, None)
     assert pickle.loads(pickle.dumps(a)) == a and copy.deepcopy(a) == a and a.text == "discard Qs"
     assert a in [Action("pass"), Action("discard", (Card("Qs"),))]
+
+
+def test_engine_docstrings() -> None:
+    import doctest
+
+    import hoyle.engine.actions
+    import hoyle.engine.game
+    import hoyle.engine.state
+
+    for module in (hoyle.engine.actions, hoyle.engine.game, hoyle.engine.state):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted > 0, module.__name__

@@ -162,6 +162,21 @@ def test_omaha_values_four_card_hands() -> None:
     assert omaha_aces < 0.70
 
 
+def test_omaha_hi_lo_counts_the_low_half() -> None:
+    # A2 with a low board: a weak high hand but the nut low. In Omaha hi-lo the bot
+    # measures its share of the split pot, far above its high-only equity.
+    def equity(options: dict[str, object]) -> float:
+        deck = arranged_deck(["As 2s Kh Qd", "9c 9d Tc Th"], board="3h 5c 7d Jc Qc")
+        game = hoyle.new_game("omaha", players=2, deck=deck, options=options)
+        while game.phase != "river":  # call and check to the river: the board is known
+            game.act(next(a for a in game.legal_actions() if a.kind in ("check", "call")))
+        bot = PokerBot(seed=3, trials=60)
+        decide(game, game.to_act, bot)
+        return bot.last["equity"]
+
+    assert equity({"hi_lo": True}) > equity({}) + 0.2
+
+
 def test_wins_chips_from_random_bots() -> None:
     """1,500 six-handed hands, the bot's seat rotating: it must be ahead by more than two
     standard errors. The same measurement fails for a random bot in its seat, and would

@@ -151,7 +151,16 @@ class Game:
         return self.state.options
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
-        """What ``seat`` may know, as JSON-able data (``None``: a spectator)."""
+        """What ``seat`` may know, as JSON-able data (``None``: a spectator): the variant
+        and its options, players, deal, phase, seat to act, chips, scores, the variant's
+        public facts (``public``), every zone (cards only where ``seat`` may see them) and
+        the event log as ``seat`` saw it.
+
+            >>> import hoyle
+            >>> view = hoyle.new_game("war", seed=1).view(0)
+            >>> view["options"]["down_cards"], view["zones"]["deck"]["cards"]
+            (3, None)
+        """
         if seat is not None:
             self._check_seat(seat)
         return self.state.view(seat)

@@ -12,6 +12,7 @@ from the end. The deck zone is loaded so that the deck's first card is on top.
     >>> from hoyle import Deck
     >>> s = State(variant="demo", players=("a", "b"), options={}, deck=Deck("As Kd Qh"))
     >>> s.add_zone("hand:0", owner=0, visibility=Zone.OWNER)
+    <Zone hand:0 (owner) 0 cards>
     >>> s.move_top("deck", "hand:0")
     [Card('As')]
     >>> s.view(1)["zones"]["hand:0"]
@@ -366,6 +367,7 @@ class State:
         """Everything every seat may know except zones and events."""
         return {
             "variant": self.variant,
+            "options": dict(self.options),
             "players": list(self.players),
             "deal": self.deal_number,
             "phase": self.phase,

@@ -6,7 +6,8 @@ betting facts in ``view["public"]`` (``to_call``, ``bets``, ``live``, ``button``
 
 1. **Hand strength**: its all-in equity against as many random hands as there are
    opponents still in (at most five), by the Rust equity engine
-   (:func:`hoyle.poker.equity`, ``game="holdem"``, ``"omaha"`` or ``"short-deck"``):
+   (:func:`hoyle.poker.equity`, ``game="holdem"``, ``"omaha"`` or ``"short-deck"``; in
+   Omaha hi-lo ``"omaha-hi-lo"``, its share of a split pot):
    ``trials`` random deals of the opponents' hole cards from the unseen cards, each run
    out on ``samples`` random boards, every seed drawn from the bot's own
    :class:`~hoyle.Rng` (so games replay).
@@ -147,6 +148,8 @@ class PokerBot:
         live = public.get("live") or [True] * players
         opponents = sum(1 for s in range(players) if live[s] and s != seat)
         game = GAMES.get(str(view.get("variant")), "holdem")
+        if (view.get("options") or {}).get("hi_lo"):
+            game += "-hi-lo"  # the pot splits with the best eight-or-better low
         equity = estimate_equity(hole, board, opponents, self.rng, game, self.trials, self.samples) if hole else 0.0
         fair = 1 / (1 + max(1, min(opponents, MAX_OPPONENTS)))
         pos = position(public, seat, players)
