@@ -48,6 +48,13 @@ class _FastHooks:
     house rule touches it) is called directly, skipping pluggy's dispatch; any other
     goes through pluggy (and so does every hook under ``HOYLE_TRACE_PLUGINS``)."""
 
+    # set for every hook of hoyle.hookspecs by __init__
+    hoyle_deal: Callable[..., Any]
+    hoyle_check_action: Callable[..., Any]
+    hoyle_score_deal: Callable[..., Any]
+    hoyle_match_over: Callable[..., Any]
+    hoyle_settle: Callable[..., Any]
+
     def __init__(self, pm: pluggy.PluginManager) -> None:
         trace = bool(os.environ.get("HOYLE_TRACE_PLUGINS"))
         for name in dir(pm.hook):

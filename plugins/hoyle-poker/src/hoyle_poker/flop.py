@@ -215,8 +215,9 @@ class FlopRules:
             self._next_street(state)
         return True
 
-    #: How many betting rounds a hand has (the streets).
-    rounds = len(STREETS)
+    def rounds(self) -> int:
+        """How many betting rounds a hand has (the streets)."""
+        return len(STREETS)
 
     def _next_street(self, state: State) -> None:
         """The betting round is over: open the next street (skipping any where nobody
@@ -225,7 +226,7 @@ class FlopRules:
             if betting.end_if_uncontested(state):
                 return
             street = state.public["street"] + 1
-            if street == self.rounds:
+            if street == self.rounds():
                 self._showdown(state)
                 return
             self._open_street(state, street)

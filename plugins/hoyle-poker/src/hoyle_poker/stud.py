@@ -171,7 +171,8 @@ class StudRules(FlopRules):
             return True
         return super().hoyle_apply_action(state, seat, action)
 
-    rounds = len(STREETS)
+    def rounds(self) -> int:
+        return len(STREETS)
 
     def _open_street(self, state: State, street: int) -> None:
         """Deal ``street`` to the live players (a community card when the deck runs

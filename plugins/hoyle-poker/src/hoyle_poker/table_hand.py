@@ -79,7 +79,8 @@ class TableHandRules(FlopRules):
         state.move([table[0]], "table", "board", event="turn_table_card")
         state.phase = f"table-{len(state.zone('board').cards)}"
 
-    rounds = ROUNDS
+    def rounds(self) -> int:
+        return ROUNDS
 
     def _open_street(self, state: State, street: int) -> None:
         """Turn the next table card and start its betting round."""
