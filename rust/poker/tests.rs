@@ -165,19 +165,13 @@ fn ten_card_hands_use_the_generic_evaluator() {
 /// Whether a five-card choice (with the first wild's substitute) may be played.
 type Allow<'a> = &'a dyn Fn(&[(u8, u8)], Option<(u8, u8)>, &Ranked) -> bool;
 
-fn brute_wild(naturals: &[(u8, u8)], wilds: usize, allow: Allow<'_>) -> Ranked {
-    let mut best: Option<Ranked> = None;
+/// Call `f` with every way of replacing `wilds` wild cards by (rank, suit) faces, each
+/// wild independently any of the 52 (duplicates allowed).
+fn for_each_substitution(wilds: usize, mut f: impl FnMut(&[(u8, u8)])) {
     let mut subs = vec![0u8; wilds];
     loop {
-        let extra: Vec<(u8, u8)> = subs.iter().map(|&f| (f % 13, f / 13)).collect();
-        let all: Vec<(u8, u8)> = naturals.iter().chain(&extra).copied().collect();
-        for five in rf::fives(&all) {
-            let r = rf::classify5(&five, true, false);
-            let sub = extra.first().copied();
-            if allow(&five, sub, &r) && best.as_ref().map_or(true, |b| rf::cmp(&r, b, false) == Ordering::Greater) {
-                best = Some(r);
-            }
-        }
+        let extra: Vec<(u8, u8)> = subs.iter().map(|&x| (x % 13, x / 13)).collect();
+        f(&extra);
         // Next substitution.
         let mut i = 0;
         while i < wilds {
@@ -189,9 +183,23 @@ fn brute_wild(naturals: &[(u8, u8)], wilds: usize, allow: Allow<'_>) -> Ranked {
             i += 1;
         }
         if i == wilds {
-            break;
+            return;
         }
     }
+}
+
+fn brute_wild(naturals: &[(u8, u8)], wilds: usize, allow: Allow<'_>) -> Ranked {
+    let mut best: Option<Ranked> = None;
+    for_each_substitution(wilds, |extra| {
+        let all: Vec<(u8, u8)> = naturals.iter().chain(extra).copied().collect();
+        for five in rf::fives(&all) {
+            let r = rf::classify5(&five, true, false);
+            let sub = extra.first().copied();
+            if allow(&five, sub, &r) && best.as_ref().map_or(true, |b| rf::cmp(&r, b, false) == Ordering::Greater) {
+                best = Some(r);
+            }
+        }
+    });
     best.unwrap()
 }
 
@@ -580,27 +588,14 @@ fn brute_low(naturals: &[(u8, u8)], wilds: usize, d7: bool) -> Vec<(u8, u8)> {
             rf::a5_key(a) < rf::a5_key(b)
         }
     };
-    let mut subs = vec![0u8; wilds];
-    loop {
-        let all: Vec<(u8, u8)> = naturals.iter().copied().chain(subs.iter().map(|&f| (f % 13, f / 13))).collect();
+    for_each_substitution(wilds, |extra| {
+        let all: Vec<(u8, u8)> = naturals.iter().chain(extra).copied().collect();
         for five in rf::fives(&all) {
             if best.as_ref().map_or(true, |b| better(&five, b)) {
                 best = Some(five);
             }
         }
-        let mut i = 0;
-        while i < wilds {
-            subs[i] += 1;
-            if subs[i] < 52 {
-                break;
-            }
-            subs[i] = 0;
-            i += 1;
-        }
-        if i == wilds {
-            break;
-        }
-    }
+    });
     best.unwrap()
 }
 
