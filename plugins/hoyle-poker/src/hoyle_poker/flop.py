@@ -278,12 +278,12 @@ class FlopRules:
     def _settle(self, state: State) -> None:
         """Award every pot at the showdown by :meth:`pot_values` and end the deal."""
         high, low = self.pot_values(state)
-        high_odd, low_odd = self.odd_chip_orders()
+        high_odd, low_odd = self.odd_chip_orders(state)
         pots = betting.settle(state, high, low, high_odd, low_odd)
         state.phase = "over"
         state.end_deal("showdown", pots=pots)
 
-    def odd_chip_orders(self) -> tuple[betting.OddChipOrder, betting.OddChipOrder]:
+    def odd_chip_orders(self, state: State) -> tuple[betting.OddChipOrder, betting.OddChipOrder]:
         """How tied winners of the high and the low half are ordered for the odd chips:
         in flop and draw games, from the button's left."""
         return betting.left_of_button, betting.left_of_button

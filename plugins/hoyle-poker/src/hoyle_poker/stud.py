@@ -199,20 +199,19 @@ class StudRules(FlopRules):
     def cards(self, state: State, seat: int) -> list[Card]:
         return state.zone(f"hole:{seat}").cards + state.zone(f"up:{seat}").cards + state.zone("board").cards
 
-    def odd_chip_orders(self) -> tuple[betting.OddChipOrder, betting.OddChipOrder]:
+    def odd_chip_orders(self, state: State) -> tuple[betting.OddChipOrder, betting.OddChipOrder]:
         """Who gets a split pot's odd chips. By RULES.md B2 (option ``odd_chip="button"``,
         the default) the first winner left of the button, as in every poker game. With
         ``odd_chip="high-card"``, the stud cardroom custom: tied high hands by their
         highest card by suit (every card of the hand counts), tied lows (razz, the low half
         of hi-lo) by their lowest card by suit, aces low."""
+        if state.options["odd_chip"] == "button":
+            return super().odd_chip_orders(state)
+
         def by_high_card(state: State, seats: Sequence[int]) -> list[int]:
-            if state.options["odd_chip"] == "button":
-                return betting.left_of_button(state, seats)
             return sorted(seats, key=lambda s: max(_card_key(c, HIGH_RANKS) for c in self.cards(state, s)), reverse=True)
 
         def by_low_card(state: State, seats: Sequence[int]) -> list[int]:
-            if state.options["odd_chip"] == "button":
-                return betting.left_of_button(state, seats)
             return sorted(seats, key=lambda s: min(_card_key(c, LOW_RANKS) for c in self.cards(state, s)))
 
         if self.kind == "razz":
