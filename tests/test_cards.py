@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import hoyle
-from hoyle import Card
+from hoyle import Card, Deck
 from hoyle.errors import HoyleError, InvalidArgumentError, InvalidCardError
 
 RANKS = "23456789TJQKA"
@@ -52,6 +52,9 @@ def test_order_is_rank_then_suit() -> None:
 def test_hashable_immutable_picklable() -> None:
     c = Card("Qh")
     assert len({c, Card("Qh"), Card("Qh#1")}) == 2
+    # every physical card of a 64-pack deck with jokers hashes apart (the hash is the card's code)
+    every = Deck.standard(64, 64).cards
+    assert len({hash(x) for x in every}) == len(every) == 64 * 53
     assert pickle.loads(pickle.dumps(c)) == c and copy.deepcopy(c) == c
     with pytest.raises(AttributeError):
         c.rank = "K"  # type: ignore[misc]

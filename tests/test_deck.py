@@ -77,6 +77,16 @@ def test_deck_from_cards_and_pickle() -> None:
     assert len(d[1:]) == 2
 
 
+def test_decks_hand_out_one_object_per_card() -> None:
+    """Cards are immutable values; every deck gives the same object for the same card
+    (the engine relies on it to find cards by identity), copies and jokers included."""
+    a, b = Deck.standard(2, 2), Deck.standard(2, 2).shuffled(5)
+    by_card = {c: c for c in a.cards}
+    assert all(by_card[c] is c for c in b.cards) and all(by_card[c] is c for c in b)
+    assert b[3] is by_card[b[3]] and Deck("Qh#1 Jk#1").cards[0] is by_card[Card("Qh#1")]
+    assert [str(c) for c in Deck("As As#1 Jk").cards] == ["As", "As#1", "Jk"]
+
+
 @pytest.mark.parametrize(
     ("call", "name"),
     [

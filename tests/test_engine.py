@@ -101,6 +101,64 @@ def test_clone_is_independent() -> None:
     assert game.record["actions"] == []
 
 
+def test_events_are_immutable_and_may_be_shared() -> None:
+    """Moves along the same route and repeated actions share their (read-only) event data
+    and events; each still reads, compares, copies and pickles as plain data."""
+    import pickle
+
+    game = hoyle.new_game("war", seed=4)
+    for _ in range(4):
+        game.act("play")
+    actions = [e for e in game.events if e.type == "action" and e.seat == 0]
+    assert len(actions) == 2 and actions[0] is actions[1] and actions[0].data == {"action": "play"}
+    deals = [e for e in game.events if e.type == "deal" and e.seat == 0]
+    assert len(deals) == 26 and all(e.data is deals[0].data for e in deals) and len({e.cards for e in deals}) == 26
+    data = deals[0].data
+    for mutate in (lambda d: d.__setitem__("to", "x"), lambda d: d.pop("to"), lambda d: d.update(to="x"), lambda d: d.clear()):
+        with pytest.raises(TypeError, match="read-only"):
+            mutate(data)
+    assert data == {"from": "deck", "to": "pile:0"} and pickle.loads(pickle.dumps(data)) == data
+    assert json.loads(json.dumps(game.view(0)["events"][-1])) == game.view(0)["events"][-1]
+
+
+def test_act_refuses_what_is_not_an_action() -> None:
+    game = hoyle.new_game("war", seed=3)
+    before = game.state.snapshot()
+    for bad in (("play", (), None, None, None), 7, None):
+        with pytest.raises(IllegalActionError, match="not an Action or action text"):
+            game.act(bad)  # type: ignore[arg-type]
+    assert game.state.snapshot() == before
+    with pytest.raises(InvalidOptionError, match="mapping"):
+        hoyle.new_game("war", options=[("down_cards", 3)])  # type: ignore[arg-type]
+
+
+def test_deal_matches_one_card_at_a_time() -> None:
+    """State.deal gives the cards and events of the move_top calls it stands for, also when
+    a place is named twice; a deal the source cannot cover is refused and changes nothing."""
+    from hoyle import Deck
+    from hoyle.engine.state import State, Zone
+
+    def fresh() -> State:
+        s = State(variant="demo", players=("a", "b"), options={}, deck=Deck.standard().shuffled(3))
+        for seat in (0, 1):
+            s.add_zone(f"hand:{seat}", owner=seat, visibility=Zone.OWNER)
+        return s
+
+    for to in ([("hand:0", 0), ("hand:1", 1)], [("hand:0", 0), ("hand:1", 1), ("hand:0", 0)]):
+        one, many = fresh(), fresh()
+        for _ in range(4):
+            for name, seat in to:
+                one.move_top("deck", name, seat=seat, event="deal")
+        many.deal("deck", to, 4)
+        assert many.snapshot() == one.snapshot()
+    s = fresh()
+    before = s.snapshot()
+    for rounds in (27, -1):
+        with pytest.raises(InvalidArgumentError, match="cannot deal"):
+            s.deal("deck", [("hand:0", 0), ("hand:1", 1)], rounds)
+    assert s.snapshot() == before
+
+
 class DoubleScore:
     """A house rule written in the test file: doubles War's deal score."""
 

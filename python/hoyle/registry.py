@@ -150,6 +150,8 @@ class Registry:
         self.house_rules: Mapping[str, HouseRule] = MappingProxyType(house_rules)
         #: The engine's per-ruleset plugin managers, keyed by variant and house rule names.
         self.rulesets: dict[tuple[str, tuple[str, ...]], Any] = {}
+        #: The declared options and their defaults, by variant and house rule names.
+        self._options: dict[tuple[str, tuple[str, ...]], tuple[dict[str, Option], dict[str, Any]]] = {}
         #: Bot factories by name, from ``hoyle_register_bots``.
         self.bots: Mapping[str, Callable[..., Any]] = MappingProxyType(bots)
 
@@ -193,16 +195,27 @@ class Registry:
 
     def validate_options(self, variant: Variant, rules: Iterable[HouseRule], options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and check every option; unknown names are an error."""
-        declared = {o.name: o for o in variant.options}
-        for rule in rules:
-            declared.update({o.name: o for o in rule.options})
-        given = dict(options or {})
-        unknown = sorted(set(given) - set(declared))
-        if unknown:
-            raise InvalidOptionError(
-                f"unknown option {unknown[0]!r} for {variant.name!r} (options: {', '.join(sorted(declared)) or 'none'})"
-            )
-        return {name: opt.check(given[name]) if name in given else opt.default for name, opt in declared.items()}
+        rules = tuple(rules)
+        key = (variant.name, tuple(r.name for r in rules))
+        known = self._options.get(key)
+        if known is None:
+            declared = {o.name: o for o in variant.options}
+            for rule in rules:
+                declared.update({o.name: o for o in rule.options})
+            known = self._options[key] = (declared, {name: opt.default for name, opt in declared.items()})
+        declared, defaults = known
+        if options is not None and not isinstance(options, Mapping):
+            raise InvalidOptionError(f"options {options!r}: give a mapping of option names to values")
+        out = dict(defaults)  # in declaration order, the given values checked
+        for name, value in (options or {}).items():
+            opt = declared.get(name)
+            if opt is None:
+                unknown = sorted(set(options or {}) - set(declared))
+                raise InvalidOptionError(
+                    f"unknown option {unknown[0]!r} for {variant.name!r} (options: {', '.join(sorted(declared)) or 'none'})"
+                )
+            out[name] = opt.check(value)
+        return out
 
 
 def _with_distribution(item: Any, dist: str) -> Any:

@@ -5,11 +5,13 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PySlice, PyString, PyType};
 
 use super::errors::invalid_argument;
-use crate::cards::{parse_cards, Card, CardSet, Deck, Rng, RANK_CHARS, SUIT_CHARS, SUIT_SYMBOLS};
+use pyo3::sync::PyOnceLock;
+
+use crate::cards::{parse_cards, Card, CardSet, Deck, Rng, JOKER_FACE, MAX_COPY, RANK_CHARS, SUIT_CHARS, SUIT_SYMBOLS};
 
 /// A playing card: rank and suit, or a joker; `copy` tells identical cards of several
 /// packs apart.
-#[pyclass(name = "Card", module = "hoyle._core", frozen, eq, ord, hash)]
+#[pyclass(name = "Card", module = "hoyle._core", frozen, eq, ord)]
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PyCard(pub Card);
 
@@ -83,6 +85,12 @@ impl PyCard {
             _ => "🃏".to_string(),
         }
     }
+    /// The copy and face index packed in one number: distinct cards hash apart and
+    /// hashing costs no more than reading the card (variants key dicts by card on every
+    /// move).
+    fn __hash__(&self) -> u64 {
+        u64::from(self.0.copy()) << 6 | u64::from(self.0.face())
+    }
     fn __str__(&self) -> String {
         self.0.to_string()
     }
@@ -92,6 +100,25 @@ impl PyCard {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyType>, (String,))> {
         Ok((slf.get_type(), (slf.get().0.to_string(),)))
     }
+}
+
+/// One Python object per card value (every face of every copy), made on first use. Cards
+/// are immutable values, so decks hand out these shared objects: a game then moves the
+/// same objects from deal to deal, and looking a card up in a list or a dict keyed by
+/// card usually matches by identity, before any comparison.
+static CARD_OBJECTS: PyOnceLock<Vec<Py<PyCard>>> = PyOnceLock::new();
+
+const FACES: usize = JOKER_FACE as usize + 1;
+
+/// The shared object of `card`.
+pub fn card_object(py: Python<'_>, card: Card) -> PyResult<Py<PyCard>> {
+    let all = CARD_OBJECTS.get_or_try_init(py, || {
+        (0..=MAX_COPY)
+            .flat_map(|copy| (0..FACES as u8).map(move |face| (face, copy)))
+            .map(|(face, copy)| Py::new(py, PyCard(Card::from_face(face, copy)?)))
+            .collect::<PyResult<Vec<_>>>()
+    })?;
+    Ok(all[card.copy() as usize * FACES + card.face() as usize].clone_ref(py))
 }
 
 fn repr(obj: &Bound<'_, PyAny>) -> String {
@@ -316,10 +343,10 @@ impl PyCardIter {
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
         slf
     }
-    fn __next__(&mut self) -> Option<PyCard> {
-        let c = self.cards.get(self.next).copied().map(PyCard);
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyCard>>> {
+        let c = self.cards.get(self.next).copied();
         self.next += 1;
-        c
+        c.map(|c| card_object(py, c)).transpose()
     }
 }
 
@@ -380,10 +407,11 @@ impl PyDeck {
         let (dealt, rest) = self.0.deal(h, c)?;
         Ok((dealt.into_iter().map(|v| v.into_iter().map(PyCard).collect()).collect(), PyDeck(rest)))
     }
-    /// The cards as a list, top first.
+    /// The cards as a list, top first (the shared card objects: the same card is the
+    /// same object in every deck).
     #[getter]
-    fn cards(&self) -> Vec<PyCard> {
-        self.0.cards().iter().copied().map(PyCard).collect()
+    fn cards(&self, py: Python<'_>) -> PyResult<Vec<Py<PyCard>>> {
+        self.0.cards().iter().map(|&c| card_object(py, c)).collect()
     }
     fn __len__(&self) -> usize {
         self.0.len()
@@ -405,7 +433,7 @@ impl PyDeck {
         if !(0..n).contains(&j) {
             return Err(pyo3::exceptions::PyIndexError::new_err(format!("deck index {i} out of range for {n} cards")));
         }
-        Ok(Bound::new(py, PyCard(self.0.cards()[j as usize]))?.into_any())
+        Ok(card_object(py, self.0.cards()[j as usize])?.into_bound(py).into_any())
     }
     fn __iter__(&self) -> PyCardIter {
         PyCardIter { cards: self.0.cards().to_vec(), next: 0 }

@@ -18,12 +18,40 @@ import pluggy
 
 from hoyle import hookspecs
 from hoyle._core import Deck
-from hoyle.engine.actions import _TEXTS, Action, _remember
-from hoyle.engine.state import Event, State
+from hoyle.engine.actions import Action
+from hoyle.engine.state import Event, EventData, State
 from hoyle.errors import IllegalActionError, InvalidArgumentError, InvalidOptionError, ReplayError
 from hoyle.registry import HouseRule, Registry, Variant
 
 _new_event = tuple.__new__  # builds an Event without a Python-level __new__ call
+
+
+class _Logged(dict[int, Event]):
+    """The "action" event of one action, by seat, each built once (events are
+    immutable values), and the action's text for the game record."""
+
+    __slots__ = ("data", "text")
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+        self.data = EventData({"action": text})
+
+    def __missing__(self, seat: int) -> Event:
+        event: Event = _new_event(Event, ("action", seat, self.data, (), None))
+        self[seat] = event
+        return event
+
+
+#: The logged form of each action taken (bounded: cleared when it grows large).
+_LOGGED: dict[Action, _Logged] = {}
+
+
+def _log_entry(action: Action) -> _Logged:
+    if len(_LOGGED) >= 1 << 16:
+        _LOGGED.clear()
+    logged = _LOGGED[action] = _Logged(action.text)
+    return logged
 
 
 class Ruleset:
@@ -230,21 +258,34 @@ class Game:
             legal = cached[2]
         else:
             legal = self._legal(who)
-        # Action equality is the tuple's own (in C), so this is a quick scan.
-        if action not in legal:
-            verdict = self._hook.hoyle_check_action(state=state, seat=who, action=action)
-            if verdict != "ok":
-                reason = verdict or (
-                    f"not a legal action now (legal: {', '.join(map(str, legal))})" if legal else "seat has no legal action now"
-                )
-                raise self._illegal(action, who, reason)
-        text = _TEXTS.get(action) or (_remember(action) if isinstance(action, Action) else str(action))
-        events.append(_new_event(Event, ("action", who, {"action": text}, (), None)))
-        self._actions.append([who, text])
+        # A player usually hands back one of the legal action objects: look for it by
+        # identity first (equality would compare the cards of every action before it).
+        for listed in legal:
+            if listed is action:
+                break
+        else:
+            self._check_unlisted(action, who, legal)
+        logged = _LOGGED.get(action)
+        if logged is None:
+            logged = _log_entry(action)
+        events.append(logged[who])
+        self._actions.append([who, logged.text])
         self._hook.apply(state, who, action)
         if state.deal_end is not None:
             self._finish_deal()
         return events[first_new:]
+
+    def _check_unlisted(self, action: Action, who: int, legal: list[Action]) -> None:
+        """Accept an action that is not one of the listed objects: an equal one, or one
+        the variant's ``hoyle_check_action`` allows; raise for any other."""
+        if action in legal:
+            return
+        if not isinstance(action, Action):
+            raise self._illegal(action, who, f"{action!r} is not an Action or action text")
+        verdict = self._hook.hoyle_check_action(state=self.state, seat=who, action=action)
+        if verdict != "ok":
+            reason = verdict or (f"not a legal action now (legal: {', '.join(map(str, legal))})" if legal else "seat has no legal action now")
+            raise self._illegal(action, who, reason)
 
     def _finish_deal(self) -> None:
         state = self.state

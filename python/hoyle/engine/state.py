@@ -22,6 +22,7 @@ from the end. The deck zone is loaded so that the deck's first card is on top.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import cycle
 from typing import Any, NamedTuple
 
 from hoyle._core import Card, Deck, Rng
@@ -83,7 +84,9 @@ class Zone:
     def _seen(self) -> frozenset[int] | None:
         if self._visibility == Zone.PUBLIC:
             return None
-        return frozenset((self._owner,)) if self._visibility == Zone.OWNER and self._owner is not None else frozenset()
+        if self._visibility == Zone.OWNER and self._owner is not None:
+            return _seen_by_owner(self._owner)
+        return _NOBODY
 
     def copy(self) -> Zone:
         """The zone with its own list of the same cards."""
@@ -101,7 +104,8 @@ class Zone:
 
 class Event(NamedTuple):
     """One recorded change. ``visible`` is None when every seat saw the whole event, or
-    the seats that saw its ``cards`` (the others see only how many). Immutable."""
+    the seats that saw its ``cards`` (the others see only how many). Immutable, ``data``
+    included (an :class:`EventData`), so the engine may log one object many times."""
 
     type: str
     seat: int | None
@@ -123,11 +127,65 @@ class Event(NamedTuple):
 
 _new_event = tuple.__new__  # builds an Event without a Python-level __new__ call
 
-#: One shared object per card value (cards are immutable values). Decks are loaded with
-#: these, so a game moves the same card objects from deal to deal and a variant's
-#: caches keyed by card (e.g. one Action per card) match them by identity, without
-#: comparing cards.
-_SHARED: dict[Card, Card] = {}
+#: The "seen" sets of zones, one object per set: zones with the same visibility share
+#: it, so a card move's route (below) is keyed by identity-equal parts.
+_NOBODY: frozenset[int] = frozenset()
+_OWNER_SEEN: dict[int, frozenset[int]] = {}
+
+
+def _seen_by_owner(owner: int) -> frozenset[int]:
+    seen = _OWNER_SEEN.get(owner)
+    if seen is None:
+        seen = _OWNER_SEEN[owner] = frozenset((owner,))
+    return seen
+
+
+class EventData(dict[str, Any]):
+    """An event's data, read-only: one mapping can be shared by many events (every
+    move along the same route has the same ``{"from": ..., "to": ...}``). It compares,
+    copies, pickles and serialises as the plain dict it is."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("event data is read-only (events are immutable records)")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (EventData, (dict(self),))
+
+
+class _Route(dict[Card, Event]):
+    """The one-card events of one kind of move (event type, seat, source and target
+    zone and who sees them), one per card, built once: an Event is an immutable value,
+    so the log can hold the same object each time that card moves that way (a card
+    drawn, discarded or dealt costs a lookup instead of a new event)."""
+
+    __slots__ = ("data", "event", "seat", "visible")
+
+    def __init__(self, event: str, seat: int | None, src: str, dst: str, visible: frozenset[int] | None) -> None:
+        super().__init__()
+        self.event, self.seat, self.visible = event, seat, visible
+        self.data = EventData({"from": src, "to": dst})
+
+    def __missing__(self, card: Card) -> Event:
+        event: Event = _new_event(Event, (self.event, self.seat, self.data, (card,), self.visible))
+        self[card] = event
+        return event
+
+
+#: Routes by (event type, seat, source, target, source seen, target seen); cleared
+#: when it grows large (many zone names), like any cache.
+_ROUTES: dict[tuple[Any, ...], _Route] = {}
+
+
+def _route(event: str, seat: int | None, src: str, dst: str, a: frozenset[int] | None, b: frozenset[int] | None) -> _Route:
+    if len(_ROUTES) >= 1 << 14:
+        _ROUTES.clear()
+    route = _ROUTES[(event, seat, src, dst, a, b)] = _Route(event, seat, src, dst, None if a is None or b is None else a | b)
+    return route
 
 
 def _copy_plain(value: Any) -> Any:
@@ -187,8 +245,7 @@ class State:
         """Start a deal: every zone is removed and the cards go to the hidden "deck" zone
         (the deck's first card on top). The variant's ``hoyle_deal`` then deals."""
         self.deck = deck
-        cards = deck.cards
-        cards = list(map(_SHARED.setdefault, cards, cards))  # the shared card objects
+        cards = deck.cards  # the shared card objects: a game moves the same objects from deal to deal
         cards.reverse()
         self.zones = {"deck": Zone("deck", None, Zone.HIDDEN, cards)}
         self.rng = Rng(self.seed, (1 << 32) + self.deal_number)
@@ -217,18 +274,23 @@ class State:
         except KeyError:
             source, target = self.zone(src), self.zone(dst)
         pile = source.cards
+        a, b = source.seen, target.seen
+        route = _ROUTES.get((event, seat, src, dst, a, b))
+        if route is None:
+            route = _route(event, seat, src, dst, a, b)
         if n == 1 and pile:
-            taken = [pile.pop()]
+            card = pile.pop()
+            taken = [card]
+            self.events.append(route[card])
         else:
             if n > len(pile):
                 raise InvalidArgumentError(f"cannot take {n} cards from {src!r}, which holds {len(pile)}")
             taken = [pile.pop() for _ in range(n)]
+            self.events.append(_new_event(Event, (event, seat, route.data, tuple(taken), route.visible)))
         if bottom:
             target.cards[:0] = reversed(taken)
         else:
             target.cards += taken
-        a, b = source.seen, target.seen
-        self.events.append(_new_event(Event, (event, seat, {"from": src, "to": dst}, tuple(taken), None if a is None or b is None else a | b)))
         return taken
 
     def deal(self, src: str, to: Sequence[tuple[str, int | None]], rounds: int, event: str = "deal") -> None:
@@ -244,24 +306,29 @@ class State:
             >>> [str(c) for c in s.zone("hand:0").cards], [str(c) for c in s.zone("hand:1").cards]
             (['As', 'Qh'], ['Kd', 'Jc'])
         """
-        zones = self.zones
         source = self.zone(src)
         pile = source.cards
-        if rounds * len(to) > len(pile):
-            raise InvalidArgumentError(f"cannot deal {rounds * len(to)} cards from {src!r}, which holds {len(pile)}")
+        n = rounds * len(to)
+        if not 0 <= n <= len(pile):
+            raise InvalidArgumentError(f"cannot deal {rounds} rounds to {len(to)} places from {src!r}, which holds {len(pile)} cards")
         a = source.seen
-        targets = []
+        hands, routes = [], []
         for name, seat in to:
             target = self.zone(name)
             b = target.seen
-            data = {"from": src, "to": name}
-            targets.append((target.cards, seat, data, None if a is None or b is None else a | b))
-        append = self.events.append
-        for _ in range(rounds):
-            for cards, seat, data, visible in targets:
-                card = pile.pop()
+            route = _ROUTES.get((event, seat, src, name, a, b))
+            hands.append(target.cards)
+            routes.append(_route(event, seat, src, name, a, b) if route is None else route)
+        dealt = pile[len(pile) - n :]
+        del pile[len(pile) - n :]
+        dealt.reverse()  # in the order dealt: the top card first
+        if len({id(h) for h in hands}) == len(hands):
+            for i, cards in enumerate(hands):  # each place gets every len(to)-th card
+                cards += dealt[i :: len(hands)]
+        else:  # a place named twice: one card at a time
+            for cards, card in zip(cycle(hands), dealt):
                 cards.append(card)
-                append(_new_event(Event, (event, seat, dict(data), (card,), visible)))
+        self.events += map(_Route.__getitem__, cycle(routes), dealt)
 
     def move_pile(self, src: str, dst: str, seat: int | None = None, event: str = "move") -> list[Card]:
         """Move a whole zone onto ``dst`` as one pile, keeping its order (the rest of the
@@ -301,19 +368,17 @@ class State:
         else:
             target.cards += moved
         a, b = source.seen, target.seen
-        self.events.append(_new_event(Event, (event, seat, {"from": src, "to": dst}, moved, None if a is None or b is None else a | b)))
-
-    def _put(self, dst: str, cards: list[Card], bottom: bool) -> None:
-        target = self.zone(dst)
-        if bottom:
-            target.cards[:0] = reversed(cards)
-        else:
-            target.cards.extend(cards)
+        route = _ROUTES.get((event, seat, src, dst, a, b))
+        if route is None:
+            route = _route(event, seat, src, dst, a, b)
+        self.events.append(route[moved[0]] if len(moved) == 1 else _new_event(Event, (event, seat, route.data, moved, route.visible)))
 
     def _record_move(self, event: str, seat: int | None, cards: list[Card], src: str, dst: str) -> None:
         a, b = self.zones[src].seen, self.zones[dst].seen
-        visible = None if a is None or b is None else a | b
-        self.events.append(Event(event, seat, {"from": src, "to": dst}, tuple(cards), visible))
+        route = _ROUTES.get((event, seat, src, dst, a, b))
+        if route is None:
+            route = _route(event, seat, src, dst, a, b)
+        self.events.append(route[cards[0]] if len(cards) == 1 else _new_event(Event, (event, seat, route.data, tuple(cards), route.visible)))
 
     def reveal(self, name: str, seat: int | None = None) -> None:
         """Turn a zone face up for good (a shown hand, a spread meld)."""
