@@ -203,8 +203,11 @@ class Game:
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The actions ``seat`` (default: the seat to act) may take now."""
         state = self.state
-        seat = state.to_act if seat is None else self._check_seat(seat)
-        if seat is None or state.result is not None:
+        if seat is None:
+            seat = state.to_act  # None once the game is over
+            if seat is None:
+                return []
+        elif self._check_seat(seat) is not None and state.result is not None:
             return []
         key = len(state.events)
         cached = self._legal_cache
@@ -241,16 +244,11 @@ class Game:
         seat to act). Returns the events it caused. An illegal action raises
         :class:`~hoyle.errors.IllegalActionError` and changes nothing."""
         state = self.state
-        if seat is None:
-            who = state.to_act
-        else:
-            who = self._check_seat(seat)
-        if isinstance(action, str):
-            action = self.parse_action(action, who)
-        if state.result is not None:
-            raise self._illegal(action, who, "the game is over")
-        if who is None:
-            raise self._illegal(action, who, "no seat is to act; name the seat")
+        who = state.to_act if seat is None else self._check_seat(seat)
+        if state.result is not None or who is None:
+            if isinstance(action, str):
+                action = self.parse_action(action, who)
+            raise self._illegal(action, who, "the game is over" if state.result is not None else "no seat is to act; name the seat")
         events = state.events
         first_new = len(events)
         cached = self._legal_cache
@@ -264,7 +262,7 @@ class Game:
             if listed is action:
                 break
         else:
-            self._check_unlisted(action, who, legal)
+            action = self._check_unlisted(action, who, legal)
         logged = _LOGGED.get(action)
         if logged is None:
             logged = _log_entry(action)
@@ -275,17 +273,21 @@ class Game:
             self._finish_deal()
         return events[first_new:]
 
-    def _check_unlisted(self, action: Action, who: int, legal: list[Action]) -> None:
-        """Accept an action that is not one of the listed objects: an equal one, or one
-        the variant's ``hoyle_check_action`` allows; raise for any other."""
+    def _check_unlisted(self, action: Action | str, who: int, legal: list[Action]) -> Action:
+        """Accept an action that is not one of the listed objects: action text, an equal
+        action, or one the variant's ``hoyle_check_action`` allows; raise for any other.
+        Returns the action to take."""
+        if isinstance(action, str):
+            action = self.parse_action(action, who)
         if action in legal:
-            return
+            return action
         if not isinstance(action, Action):
             raise self._illegal(action, who, f"{action!r} is not an Action or action text")
         verdict = self._hook.hoyle_check_action(state=self.state, seat=who, action=action)
         if verdict != "ok":
             reason = verdict or (f"not a legal action now (legal: {', '.join(map(str, legal))})" if legal else "seat has no legal action now")
             raise self._illegal(action, who, reason)
+        return action
 
     def _finish_deal(self) -> None:
         state = self.state

@@ -130,7 +130,8 @@ class Table:
         self.prefix = prefix
         self.index = index
         self.rules = rules
-        self.hands = {seat: f"{prefix}{hand_zone(seat)}" for seat in players}
+        # a one-table game names every seat's hand: whoever plays, the zone names are these
+        self.hands = {seat: f"{prefix}{hand_zone(seat)}" for seat in (players if index is not None else range(4))}
         self.stock = f"{prefix}stock"
         self.discard = f"{prefix}discard"
         self.knock = f"{prefix}knock"
@@ -175,8 +176,10 @@ def _card_of(text: str) -> Card:
     return card
 
 
-#: The one table of the two- and three-player games, by first player and dealer.
-ONE_TABLE: list[list[Table]] = [[table((a, b)) for b in range(3)] for a in range(3)]
+#: The one table of the two- and three-player games: its zone names and meld rules are
+#: the same whoever plays at it, so the legal actions and applying them use this one
+#: (the players are ``state.public["players"]``).
+ONE_TABLE = table((0, 1))
 
 
 class _ActionsByCard(dict[Card, Action]):
@@ -293,9 +296,8 @@ class GinRules:
         pub = state.public
         if "tables" in pub:  # the four-player game
             table, pub, phase = self._where(state, seat)
-        else:  # one table: _where's answer, inline (this runs on every action)
-            first, dealer = pub["players"]
-            table, phase = ONE_TABLE[first][dealer], state.phase
+        else:  # one table (this runs on every action)
+            table, phase = ONE_TABLE, state.phase
         if phase == "draw":
             if pub["stock_only"]:
                 return [DRAW_STOCK]
@@ -353,9 +355,8 @@ class GinRules:
         pub = state.public
         if "tables" in pub:  # the four-player game
             table, pub, phase = self._where(state, seat)
-        else:  # one table: _where's answer, inline (this runs on every action)
-            first, dealer = pub["players"]
-            table, phase = ONE_TABLE[first][dealer], state.phase
+        else:  # one table (this runs on every action)
+            table, phase = ONE_TABLE, state.phase
         one_table = table.index is None  # then a turn is just state.phase and state.to_act
         kind = action.kind
         if kind == "draw":
@@ -378,7 +379,7 @@ class GinRules:
             else:
                 self._turn(state, table, "discard", seat)
             return True
-        a, b = table.players
+        a, b = pub["players"]
         other = b if seat == a else a
         if kind == "pass":
             if phase == "last-chance":
@@ -415,11 +416,10 @@ class GinRules:
             return True
         # a knock
         state.move([card], table.hands[seat], table.knock, seat=seat, event="knock")
-        self._spread(state, table, seat)
+        self._spread(state, table, seat, other)
         return True
 
-    def _spread(self, state: State, table: Table, knocker: int) -> None:
-        defender = table.other(knocker)
+    def _spread(self, state: State, table: Table, knocker: int, defender: int) -> None:
         rules = table.rules
         arr = rummy.best_melds(state.zone(table.hand(knocker)).cards, rules)
         for i, meld in enumerate(arr.melds):
