@@ -207,8 +207,10 @@ class Game:
             seat = state.to_act  # None once the game is over
             if seat is None:
                 return []
-        elif self._check_seat(seat) is not None and state.result is not None:
-            return []
+        else:
+            self._check_seat(seat)
+            if state.result is not None:
+                return []
         key = len(state.events)
         cached = self._legal_cache
         if cached is not None and cached[0] == key and cached[1] == seat:

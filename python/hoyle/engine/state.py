@@ -176,16 +176,21 @@ class _Route(dict[Card, Event]):
         return event
 
 
-#: Routes by (event type, seat, source, target, source seen, target seen); cleared
-#: when it grows large (many zone names), like any cache.
-_ROUTES: dict[tuple[Any, ...], _Route] = {}
+class _Routes(dict[tuple[Any, ...], _Route]):
+    """Routes by (event type, seat, source, target, source seen, target seen), each made
+    on first use; cleared when it grows large (many zone names), like any cache."""
+
+    __slots__ = ()
+
+    def __missing__(self, key: tuple[Any, ...]) -> _Route:
+        if len(self) >= 1 << 14:
+            self.clear()
+        event, seat, src, dst, a, b = key
+        route = self[key] = _Route(event, seat, src, dst, None if a is None or b is None else a | b)
+        return route
 
 
-def _route(event: str, seat: int | None, src: str, dst: str, a: frozenset[int] | None, b: frozenset[int] | None) -> _Route:
-    if len(_ROUTES) >= 1 << 14:
-        _ROUTES.clear()
-    route = _ROUTES[(event, seat, src, dst, a, b)] = _Route(event, seat, src, dst, None if a is None or b is None else a | b)
-    return route
+_ROUTES = _Routes()
 
 
 def _copy_plain(value: Any) -> Any:
@@ -275,9 +280,7 @@ class State:
             source, target = self.zone(src), self.zone(dst)
         pile = source.cards
         a, b = source.seen, target.seen
-        route = _ROUTES.get((event, seat, src, dst, a, b))
-        if route is None:
-            route = _route(event, seat, src, dst, a, b)
+        route = _ROUTES[event, seat, src, dst, a, b]
         if n == 1 and pile:
             card = pile.pop()
             taken = [card]
@@ -316,9 +319,8 @@ class State:
         for name, seat in to:
             target = self.zone(name)
             b = target.seen
-            route = _ROUTES.get((event, seat, src, name, a, b))
             hands.append(target.cards)
-            routes.append(_route(event, seat, src, name, a, b) if route is None else route)
+            routes.append(_ROUTES[event, seat, src, name, a, b])
         dealt = pile[len(pile) - n :]
         del pile[len(pile) - n :]
         dealt.reverse()  # in the order dealt: the top card first
@@ -368,16 +370,12 @@ class State:
         else:
             target.cards += moved
         a, b = source.seen, target.seen
-        route = _ROUTES.get((event, seat, src, dst, a, b))
-        if route is None:
-            route = _route(event, seat, src, dst, a, b)
+        route = _ROUTES[event, seat, src, dst, a, b]
         self.events.append(route[moved[0]] if len(moved) == 1 else _new_event(Event, (event, seat, route.data, moved, route.visible)))
 
     def _record_move(self, event: str, seat: int | None, cards: list[Card], src: str, dst: str) -> None:
         a, b = self.zones[src].seen, self.zones[dst].seen
-        route = _ROUTES.get((event, seat, src, dst, a, b))
-        if route is None:
-            route = _route(event, seat, src, dst, a, b)
+        route = _ROUTES[event, seat, src, dst, a, b]
         self.events.append(route[cards[0]] if len(cards) == 1 else _new_event(Event, (event, seat, route.data, tuple(cards), route.visible)))
 
     def reveal(self, name: str, seat: int | None = None) -> None:
