@@ -26,6 +26,7 @@ from itertools import cycle
 from typing import Any, NamedTuple
 
 from hoyle._core import Card, Deck, Rng
+from hoyle.engine.actions import Action
 from hoyle.errors import InvalidArgumentError
 
 
@@ -191,6 +192,39 @@ class _Routes(dict[tuple[Any, ...], _Route]):
 
 
 _ROUTES = _Routes()
+
+
+class _Logged(dict[int, Event]):
+    """The "action" event of one action, by seat, each built once, and the action's
+    text for the game record."""
+
+    __slots__ = ("data", "text")
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+        self.data = EventData({"action": text})
+
+    def __missing__(self, seat: int) -> Event:
+        event: Event = _new_event(Event, ("action", seat, self.data, (), None))
+        self[seat] = event
+        return event
+
+
+class _LoggedActions(dict[Action, _Logged]):
+    """The logged form of each action taken, made on first use; cleared when it grows
+    large. The engine appends ``_LOGGED[action][seat]`` for every action."""
+
+    __slots__ = ()
+
+    def __missing__(self, action: Action) -> _Logged:
+        if len(self) >= 1 << 16:
+            self.clear()
+        logged = self[action] = _Logged(action.text)
+        return logged
+
+
+_LOGGED = _LoggedActions()
 
 
 def _copy_plain(value: Any) -> Any:
