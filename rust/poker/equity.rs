@@ -493,34 +493,34 @@ fn holdem_rec(t: &Tables, rest: &[usize], from: usize, k: usize, cur: &[Hand], v
     }
 }
 
+/// Add the wins of the first, the wins of the second and the ties among `values` (pairs
+/// of hand values) to `acc`, counting in registers.
+#[inline(always)]
+fn tally(acc: &mut [u64; 3], values: impl Iterator<Item = (u32, u32)>) {
+    let (mut wa, mut wb, mut tie) = (0u64, 0u64, 0u64);
+    for (va, vb) in values {
+        wa += (va > vb) as u64;
+        wb += (vb > va) as u64;
+        tie += (va == vb) as u64;
+    }
+    acc[0] += wa;
+    acc[1] += wb;
+    acc[2] += tie;
+}
+
 /// Heads-up hold'em: (first wins, second wins, ties), counters in registers.
 fn heads_up_rec(t: &Tables, rest: &[usize], from: usize, k: usize, a: Hand, b: Hand, acc: &mut [u64; 3]) {
     if k == 1 {
-        let (mut wa, mut wb, mut tie) = (0u64, 0u64, 0u64);
+        let rivers = &rest[from..];
         if !a.flush_possible_with_one_more() && !b.flush_possible_with_one_more() {
             // No river makes a flush: bare rank-key lookups.
-            for &c in &rest[from..] {
+            tally(acc, rivers.iter().map(|&c| {
                 let key = t.card_key(c);
-                let (va, vb) = (t.value_no_flush(a.key + key), t.value_no_flush(b.key + key));
-                wa += (va > vb) as u64;
-                wb += (vb > va) as u64;
-                tie += (va == vb) as u64;
-            }
-            acc[0] += wa;
-            acc[1] += wb;
-            acc[2] += tie;
-            return;
+                (t.value_no_flush(a.key + key), t.value_no_flush(b.key + key))
+            }));
+        } else {
+            tally(acc, rivers.iter().map(|&c| (a.add(t, c).value(t), b.add(t, c).value(t))));
         }
-        for &c in &rest[from..] {
-            let va = a.add(t, c).value(t);
-            let vb = b.add(t, c).value(t);
-            wa += (va > vb) as u64;
-            wb += (vb > va) as u64;
-            tie += (va == vb) as u64;
-        }
-        acc[0] += wa;
-        acc[1] += wb;
-        acc[2] += tie;
         return;
     }
     for i in from..=rest.len() - k {

@@ -300,10 +300,11 @@ impl Hand {
     }
 }
 
-/// Call `f` with every one of the 133,784,560 seven-card hands, in lexicographic order of
-/// card indices, building each incrementally (one addition per card).
-#[inline]
-pub fn for_each_seven(t: &Tables, mut f: impl FnMut(Hand)) {
+/// Call `f` with every six-card hand and its highest card index, in lexicographic order
+/// of card indices, building each incrementally (one addition per card): the seven-card
+/// enumerations below add the seventh card above it.
+#[inline(always)]
+fn for_each_six(t: &Tables, mut f: impl FnMut(Hand, usize)) {
     for a in 0..52 {
         let ha = Hand::EMPTY.add(t, a);
         for b in a + 1..52 {
@@ -315,10 +316,7 @@ pub fn for_each_seven(t: &Tables, mut f: impl FnMut(Hand)) {
                     for e in d + 1..52 {
                         let he = hd.add(t, e);
                         for g in e + 1..52 {
-                            let hg = he.add(t, g);
-                            for h in g + 1..52 {
-                                f(hg.add(t, h));
-                            }
+                            f(he.add(t, g), g);
                         }
                     }
                 }
@@ -327,39 +325,34 @@ pub fn for_each_seven(t: &Tables, mut f: impl FnMut(Hand)) {
     }
 }
 
+/// Call `f` with every one of the 133,784,560 seven-card hands, in lexicographic order of
+/// card indices, building each incrementally (one addition per card).
+#[inline]
+pub fn for_each_seven(t: &Tables, mut f: impl FnMut(Hand)) {
+    for_each_six(t, |six, g| {
+        for h in g + 1..52 {
+            f(six.add(t, h));
+        }
+    });
+}
+
 /// Call `f` with the value of every one of the 133,784,560 seven-card hands, in the order
 /// of [`for_each_seven`]. Faster than evaluating each hand of [`for_each_seven`]: when
 /// the first six cards hold at most three of every suit no seventh card can make a
 /// flush, and the last loop is a bare rank-key lookup.
 #[inline]
 pub fn for_each_seven_value(t: &Tables, mut f: impl FnMut(u32)) {
-    for a in 0..52 {
-        let ha = Hand::EMPTY.add(t, a);
-        for b in a + 1..52 {
-            let hb = ha.add(t, b);
-            for c in b + 1..52 {
-                let hc = hb.add(t, c);
-                for d in c + 1..52 {
-                    let hd = hc.add(t, d);
-                    for e in d + 1..52 {
-                        let he = hd.add(t, e);
-                        for g in e + 1..52 {
-                            let hg = he.add(t, g);
-                            if !hg.flush_possible_with_one_more() {
-                                for &k in &t.byte_key[g + 1..52] {
-                                    f(t.value_no_flush(hg.key + k));
-                                }
-                            } else {
-                                for h in g + 1..52 {
-                                    f(hg.add(t, h).value(t));
-                                }
-                            }
-                        }
-                    }
-                }
+    for_each_six(t, |six, g| {
+        if !six.flush_possible_with_one_more() {
+            for &k in &t.byte_key[g + 1..52] {
+                f(t.value_no_flush(six.key + k));
+            }
+        } else {
+            for h in g + 1..52 {
+                f(six.add(t, h).value(t));
             }
         }
-    }
+    });
 }
 
 /// The high value of a mask of 5, 6 or 7 standard cards (unchecked: the caller validates).

@@ -150,29 +150,26 @@ def test_razz_showdown_lowest_wins() -> None:
 HIGH_CARD = {"odd_chip": "high-card"}
 
 
-def test_stud_odd_chip_to_the_first_winner_left_of_the_button_by_default() -> None:
-    # RULES.md B2: the same tie as below, seat 0 is first left of the button
-    deck = stud_deck(["5c 6d 2c", "5d 6h 2h", "Ah Ad Qs"], "7h 7s", "8s 8c", "9c 9d", "Kc Kd")
-    game = hoyle.new_game("seven-card-stud", players=3, deck=deck)
-    game.act("bring-in")
-    game.act("call")
-    game.act("fold")
-    passive(game)
-    assert game.result["stacks"] == [201, 200, 199]
-
-
-def test_stud_odd_chip_to_the_highest_card_by_suit() -> None:
+@pytest.mark.parametrize(
+    ("options", "stacks"),
+    [
+        # RULES.md B2 (the default): seat 0, first left of the button, gets the odd chip
+        ({}, [201, 200, 199]),
+        # the cardroom custom: seat 1's Kd is above seat 0's Kc
+        (HIGH_CARD, [200, 201, 199]),
+    ],
+)
+def test_stud_odd_chip(options: dict[str, str], stacks: list[int]) -> None:
     # seats 0 and 1 both make the 5-to-9 straight; seat 2 folds: pot 3 antes + bring-in
-    # + call = 5. Seat 1 holds Kd, above seat 0's Kc: it gets the odd chip (by the button
-    # rule seat 0, first left of the button, would).
+    # + call = 5, split 2 and 2 with one odd chip.
     deck = stud_deck(["5c 6d 2c", "5d 6h 2h", "Ah Ad Qs"], "7h 7s", "8s 8c", "9c 9d", "Kc Kd")
-    game = hoyle.new_game("seven-card-stud", players=3, deck=deck, options=HIGH_CARD)
+    game = hoyle.new_game("seven-card-stud", players=3, deck=deck, options=options)
     assert game.to_act == 0  # 2c brings in
     game.act("bring-in")
     game.act("call")
     game.act("fold")
     passive(game)
-    assert game.result["stacks"] == [200, 201, 199]
+    assert game.result["stacks"] == stacks
 
 
 def test_razz_odd_chip_to_the_lowest_card_by_suit() -> None:
