@@ -63,7 +63,12 @@ fn random_seven(c: &mut Criterion) {
         .iter()
         .map(|h| {
             h.iter()
-                .map(|&c| rs_poker::core::Card::new(rs_poker::core::Value::from_u8(c % 13), rs_poker::core::Suit::from_u8(c / 13)))
+                .map(|&c| {
+                    rs_poker::core::Card::new(
+                        rs_poker::core::Value::from_u8(c % 13),
+                        rs_poker::core::Suit::from_u8(c / 13),
+                    )
+                })
                 .collect()
         })
         .collect();
@@ -79,7 +84,11 @@ fn random_seven(c: &mut Criterion) {
         .iter()
         .map(|h| {
             h.map(|c| {
-                let text = format!("{}{}", "23456789TJQKA".as_bytes()[(c % 13) as usize] as char, "cdhs".as_bytes()[(c / 13) as usize] as char);
+                let text = format!(
+                    "{}{}",
+                    "23456789TJQKA".as_bytes()[(c % 13) as usize] as char,
+                    "cdhs".as_bytes()[(c / 13) as usize] as char
+                );
                 text.parse::<poker::Card>().expect("card")
             })
         })
@@ -94,8 +103,10 @@ fn random_seven(c: &mut Criterion) {
     });
     let ranks: Vec<freezeout_eval::Rank> = freezeout_eval::Rank::ranks().collect();
     let suits: Vec<freezeout_eval::Suit> = freezeout_eval::Suit::suits().collect();
-    let fz: Vec<[freezeout_eval::Card; 7]> =
-        hands.iter().map(|h| h.map(|c| freezeout_eval::Card::new(ranks[(c % 13) as usize], suits[(c / 13) as usize]))).collect();
+    let fz: Vec<[freezeout_eval::Card; 7]> = hands
+        .iter()
+        .map(|h| h.map(|c| freezeout_eval::Card::new(ranks[(c % 13) as usize], suits[(c / 13) as usize])))
+        .collect();
     g.bench_function("freezeout-eval 0.2", |b| {
         b.iter(|| {
             for h in &fz {
@@ -123,12 +134,25 @@ fn all_seven(c: &mut Criterion) {
 
 fn equities(c: &mut Criterion) {
     let m = |s: &str| CardSet::parse(s).unwrap().0;
-    let base = EquityRequest { game: Game::Holdem, hands: vec![m("Ah Kh"), m("Qs Qd")], board: 0, dead: 0, samples: 100_000, seed: 1, exact: None, threads: 1 };
+    let base = EquityRequest {
+        game: Game::Holdem,
+        hands: vec![m("Ah Kh"), m("Qs Qd")],
+        board: 0,
+        dead: 0,
+        samples: 100_000,
+        seed: 1,
+        exact: None,
+        threads: 1,
+    };
     let mut g = c.benchmark_group("equity AhKh vs QsQd");
     g.sample_size(10);
     g.bench_function("exact pre-flop, 1 thread", |b| b.iter(|| black_box(equity(&base).unwrap())));
-    g.bench_function("exact pre-flop, 2 threads", |b| b.iter(|| black_box(equity(&EquityRequest { threads: 2, ..base.clone() }).unwrap())));
-    g.bench_function("Monte Carlo 100k, 1 thread", |b| b.iter(|| black_box(equity(&EquityRequest { exact: Some(false), ..base.clone() }).unwrap())));
+    g.bench_function("exact pre-flop, 2 threads", |b| {
+        b.iter(|| black_box(equity(&EquityRequest { threads: 2, ..base.clone() }).unwrap()))
+    });
+    g.bench_function("Monte Carlo 100k, 1 thread", |b| {
+        b.iter(|| black_box(equity(&EquityRequest { exact: Some(false), ..base.clone() }).unwrap()))
+    });
     g.bench_function("Monte Carlo 100k, 2 threads", |b| {
         b.iter(|| black_box(equity(&EquityRequest { exact: Some(false), threads: 2, ..base.clone() }).unwrap()))
     });

@@ -40,7 +40,9 @@ fn bench(c: &mut Criterion) {
             let mut idx = PlainIndex::new(&rules);
             b.iter(|| m.iter().map(|&h| deadwood_with(&mut idx, black_box(h), &rules)).sum::<u32>())
         });
-        g.bench_function(format!("batch10_{name}_1thread"), |b| b.iter(|| deadwood_batch(black_box(&m), &rules, 1).unwrap()));
+        g.bench_function(format!("batch10_{name}_1thread"), |b| {
+            b.iter(|| deadwood_batch(black_box(&m), &rules, 1).unwrap())
+        });
         let h11 = hands(N, 11, dense, 2);
         let m11 = masks(&h11);
         g.bench_function(format!("discard_value11_{name}"), |b| {

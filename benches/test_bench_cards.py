@@ -4,9 +4,9 @@ Run: pytest benches/test_bench_cards.py --benchmark-enable
 """
 
 import random
+from itertools import pairwise
 
 import pytest
-
 from hoyle import Card, CardSet, Deck
 
 pytest.importorskip("pytest_benchmark")
@@ -37,7 +37,7 @@ def test_union_and_len(benchmark, make) -> None:  # type: ignore[no-untyped-def]
     sets = _random_sets(make)
 
     def run() -> int:
-        return sum(len(a | b) for a, b in zip(sets, sets[1:]))
+        return sum(len(a | b) for a, b in pairwise(sets))
 
     benchmark(run)
 

@@ -4,9 +4,8 @@ asks for games/s; no peer). ``reshuffles=2`` bounds deals the bots cannot finish
 Run: pytest benches/test_bench_contract.py --benchmark-enable
 """
 
-import pytest
-
 import hoyle
+import pytest
 
 pytest.importorskip("pytest_benchmark")
 pytest.importorskip("hoyle_rummy")

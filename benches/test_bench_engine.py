@@ -4,9 +4,8 @@ card move or two).
 Run: pytest benches/test_bench_engine.py --benchmark-enable
 """
 
-import pytest
-
 import hoyle
+import pytest
 
 pytest.importorskip("pytest_benchmark")
 pytest.importorskip("hoyle_war")
@@ -75,7 +74,9 @@ def test_engine_overhead_per_action(benchmark) -> None:  # type: ignore[no-untyp
     class Plugin:
         @hoyle.hookimpl
         def hoyle_register_variants(self, register):  # type: ignore[no-untyped-def]
-            register(hoyle.Variant(name="pass", rules=_PassRules(), players=(2, 2), deck=lambda o: hoyle.Deck.standard()))
+            register(
+                hoyle.Variant(name="pass", rules=_PassRules(), players=(2, 2), deck=lambda o: hoyle.Deck.standard())
+            )
 
     pm = get_plugin_manager(load_entrypoints=False)
     pm.register(Plugin())

@@ -4,9 +4,8 @@ them and seat 1 for the other half. Issue 7 asks for a win rate of at least 90 %
 Run: pytest benches/test_bench_gin_bot.py --benchmark-enable -s
 """
 
-import pytest
-
 import hoyle
+import pytest
 
 pytest.importorskip("pytest_benchmark")
 pytest.importorskip("hoyle_rummy")

@@ -30,9 +30,8 @@ import sys
 import time
 from collections.abc import Callable, Mapping
 
-import pytest
-
 import hoyle
+import pytest
 
 GAMES = 100
 
@@ -150,7 +149,9 @@ def test_hoyle_contract_rummy_4(benchmark) -> None:  # type: ignore[no-untyped-d
 # --- one run, side by side --------------------------------------------------------------------
 
 
-def _rates(runs: Mapping[str, tuple[Callable[[int, int], int], int]], rounds: int) -> dict[str, tuple[float, float, float]]:
+def _rates(
+    runs: Mapping[str, tuple[Callable[[int, int], int], int]], rounds: int
+) -> dict[str, tuple[float, float, float]]:
     """Each library's games/s by the wall clock and by CPU time (``time.process_time``:
     what the process itself spent, which a busy machine disturbs much less) and its µs
     of CPU per player action: medians over ``rounds`` rounds, the libraries taking
@@ -158,7 +159,7 @@ def _rates(runs: Mapping[str, tuple[Callable[[int, int], int], int]], rounds: in
     wall: dict[str, list[float]] = {name: [] for name in runs}
     cpu: dict[str, list[float]] = {name: [] for name in runs}
     per_action: dict[str, list[float]] = {name: [] for name in runs}
-    for name, (f, _) in runs.items():
+    for f, _ in runs.values():
         f(2, 99)  # warm up (imports, caches)
     for r in range(rounds):
         for name, (f, games) in runs.items():
@@ -195,7 +196,10 @@ def main(scale: float = 1.0, rounds: int = 5) -> None:
     for name, (w, c, us) in rates.items():
         ratio = "" if name == "hoyle" else f"   {wall / w:5.1f}x, {cpu / c:5.1f}x"
         print(f"  {name:10} {w:13.0f} {c:12.0f} {us:14.1f}{ratio}")
-    more = {"basic rummy 4p": (basic_rummy_4, max(1, int(20 * scale))), "contract rummy 4p": (contract_rummy_4, max(1, int(2 * scale)))}
+    more = {
+        "basic rummy 4p": (basic_rummy_4, max(1, int(20 * scale))),
+        "contract rummy 4p": (contract_rummy_4, max(1, int(2 * scale))),
+    }
     print("random play, four players (no peer)")
     for name, (w, c, us) in _rates(more, max(1, rounds // 2)).items():
         print(f"  {name:18} {w:8.1f} games/s wall {c:8.1f} games/s CPU {us:6.1f} µs CPU/action")

@@ -20,7 +20,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-
 from hoyle import CardSet, poker
 
 RANKS = "23456789TJQKA"
@@ -120,18 +119,36 @@ BATCH = np.argsort(_nprng.random((N_BATCH, 52)), axis=1)[:, :7].astype(np.uint8)
 
 
 def test_batch_hoyle_one_thread(benchmark: Any) -> None:
-    _run(benchmark, "batch, 7 cards", "hoyle evaluate_batch, 1 thread", N_BATCH, lambda: poker.evaluate_batch(BATCH, threads=1))
+    _run(
+        benchmark,
+        "batch, 7 cards",
+        "hoyle evaluate_batch, 1 thread",
+        N_BATCH,
+        lambda: poker.evaluate_batch(BATCH, threads=1),
+    )
 
 
 MASKS = (np.uint64(1) << BATCH.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
 
 
 def test_batch_hoyle_masks_one_thread(benchmark: Any) -> None:
-    _run(benchmark, "batch, 7 cards", "hoyle evaluate_batch(uint64 masks), 1 thread", N_BATCH, lambda: poker.evaluate_batch(MASKS, threads=1))
+    _run(
+        benchmark,
+        "batch, 7 cards",
+        "hoyle evaluate_batch(uint64 masks), 1 thread",
+        N_BATCH,
+        lambda: poker.evaluate_batch(MASKS, threads=1),
+    )
 
 
 def test_batch_hoyle_all_threads(benchmark: Any) -> None:
-    _run(benchmark, "batch, 7 cards", "hoyle evaluate_batch, all threads", N_BATCH, lambda: poker.evaluate_batch(BATCH, threads=None))
+    _run(
+        benchmark,
+        "batch, 7 cards",
+        "hoyle evaluate_batch, all threads",
+        N_BATCH,
+        lambda: poker.evaluate_batch(BATCH, threads=None),
+    )
 
 
 def test_batch_poker_equity(benchmark: Any) -> None:
@@ -144,28 +161,52 @@ def test_batch_poker_equity(benchmark: Any) -> None:
 
 
 def test_equity_exact_hoyle(benchmark: Any) -> None:
-    _run(benchmark, "equity AhKh vs QsQd exact (per call)", "hoyle, 1 thread", 1, lambda: poker.equity(["Ah Kh", "Qs Qd"], threads=1))
+    _run(
+        benchmark,
+        "equity AhKh vs QsQd exact (per call)",
+        "hoyle, 1 thread",
+        1,
+        lambda: poker.equity(["Ah Kh", "Qs Qd"], threads=1),
+    )
 
 
 def test_equity_exact_hoyle_threads(benchmark: Any) -> None:
-    _run(benchmark, "equity AhKh vs QsQd exact (per call)", "hoyle, 2 threads", 1, lambda: poker.equity(["Ah Kh", "Qs Qd"], threads=2))
+    _run(
+        benchmark,
+        "equity AhKh vs QsQd exact (per call)",
+        "hoyle, 2 threads",
+        1,
+        lambda: poker.equity(["Ah Kh", "Qs Qd"], threads=2),
+    )
 
 
 def test_equity_exact_poker_equity(benchmark: Any) -> None:
     pe = pytest.importorskip("poker_equity")
-    _run(benchmark, "equity AhKh vs QsQd exact (per call)", "poker-equity", 1, lambda: pe.exact_from_text("holdem", ["AhKh", "QsQd"]))
+    _run(
+        benchmark,
+        "equity AhKh vs QsQd exact (per call)",
+        "poker-equity",
+        1,
+        lambda: pe.exact_from_text("holdem", ["AhKh", "QsQd"]),
+    )
 
 
 def test_equity_mc_hoyle(benchmark: Any) -> None:
     _run(
-        benchmark, "equity Monte Carlo 100k (per call)", "hoyle, 1 thread", 1,
+        benchmark,
+        "equity Monte Carlo 100k (per call)",
+        "hoyle, 1 thread",
+        1,
         lambda: poker.equity(["Ah Kh", "Qs Qd"], exact=False, samples=100_000, seed=1, threads=1),
     )
 
 
 def test_equity_mc_hoyle_threads(benchmark: Any) -> None:
     _run(
-        benchmark, "equity Monte Carlo 100k (per call)", "hoyle, 2 threads", 1,
+        benchmark,
+        "equity Monte Carlo 100k (per call)",
+        "hoyle, 2 threads",
+        1,
         lambda: poker.equity(["Ah Kh", "Qs Qd"], exact=False, samples=100_000, seed=1, threads=2),
     )
 
@@ -188,6 +229,9 @@ def test_equity_mc_eval7(benchmark: Any) -> None:
 def test_equity_mc_poker_equity(benchmark: Any) -> None:
     pe = pytest.importorskip("poker_equity")
     _run(
-        benchmark, "equity Monte Carlo 100k (per call)", "poker-equity, 1 thread", 1,
+        benchmark,
+        "equity Monte Carlo 100k (per call)",
+        "poker-equity, 1 thread",
+        1,
         lambda: pe.chunk_from_text("holdem", ["AhKh", "QsQd"], samples=100_000, seed=1, threads=1),
     )

@@ -36,4 +36,6 @@ if __name__ == "__main__":
     bb100, se = measure(hands, seed=seed, variant=variant)
     took = time.perf_counter() - start
     print(f"poker bot vs 5 random bots, 6-max {variant}, {hands} hands, seed {seed}:")
-    print(f"  {bb100:+.1f} bb/100, standard error {se:.1f} ({bb100 / se:.1f} standard errors); {hands / took:.0f} hands/s")
+    print(
+        f"  {bb100:+.1f} bb/100, standard error {se:.1f} ({bb100 / se:.1f} standard errors); {hands / took:.0f} hands/s"
+    )

@@ -24,9 +24,8 @@ import sys
 import time
 from collections.abc import Callable
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle import Action
 
 HANDS = 200

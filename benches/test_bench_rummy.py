@@ -20,7 +20,6 @@ import random
 
 import numpy as np
 import pytest
-
 from hoyle import CardSet, rummy
 
 pytest.importorskip("pytest_benchmark")

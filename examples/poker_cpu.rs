@@ -51,19 +51,27 @@ fn main() {
         })
         .collect();
     time("random 7-card (indices)", 3, n as f64, "hands", || {
-        hands.iter().fold(0u32, |a, h| a.wrapping_add(h.iter().fold(Hand::EMPTY, |x, &c| x.add(t, c as usize)).value(t)))
+        hands
+            .iter()
+            .fold(0u32, |a, h| a.wrapping_add(h.iter().fold(Hand::EMPTY, |x, &c| x.add(t, c as usize)).value(t)))
     });
     let flat: Vec<u8> = hands.iter().flatten().copied().collect();
     let mut out = vec![0u32; n];
-    time("batch::evaluate_indices, 1 thread", 3, n as f64, "hands", || _core::poker::batch::evaluate_indices(&flat, 7, &mut out, 1).unwrap());
+    time("batch::evaluate_indices, 1 thread", 3, n as f64, "hands", || {
+        _core::poker::batch::evaluate_indices(&flat, 7, &mut out, 1).unwrap()
+    });
     time("raw loop writing out", 3, n as f64, "hands", || {
         for (h, o) in hands.iter().zip(out.iter_mut()) {
             *o = h.iter().fold(Hand::EMPTY, |x, &c| x.add(t, c as usize)).value(t);
         }
     });
     let masks: Vec<u64> = hands.iter().map(|h| h.iter().fold(0u64, |m, &c| m | 1 << c)).collect();
-    time("batch::evaluate_masks, 1 thread", 3, n as f64, "hands", || _core::poker::batch::evaluate_masks(&masks, &mut out, 1).unwrap());
-    time("random 7-card (masks)", 3, n as f64, "hands", || masks.iter().fold(0u32, |a, &m| a.wrapping_add(Hand::from_mask(t, m).value(t))));
+    time("batch::evaluate_masks, 1 thread", 3, n as f64, "hands", || {
+        _core::poker::batch::evaluate_masks(&masks, &mut out, 1).unwrap()
+    });
+    time("random 7-card (masks)", 3, n as f64, "hands", || {
+        masks.iter().fold(0u32, |a, &m| a.wrapping_add(Hand::from_mask(t, m).value(t)))
+    });
     time("all 7-card hands (for_each_seven_value)", 3, 133_784_560.0, "hands", || {
         let mut acc = 0u64;
         for_each_seven_value(t, |v| acc += v as u64);
@@ -75,7 +83,16 @@ fn main() {
         acc
     });
     let m = |s: &str| CardSet::parse(s).unwrap().0;
-    let req = EquityRequest { game: Game::Holdem, hands: vec![m("Ah Kh"), m("Qs Qd")], board: 0, dead: 0, samples: 100_000, seed: 1, exact: None, threads: 1 };
+    let req = EquityRequest {
+        game: Game::Holdem,
+        hands: vec![m("Ah Kh"), m("Qs Qd")],
+        board: 0,
+        dead: 0,
+        samples: 100_000,
+        seed: 1,
+        exact: None,
+        threads: 1,
+    };
     time("equity exact pre-flop heads-up", 5, 0.0, "", || equity(&req).unwrap());
     let mc = EquityRequest { exact: Some(false), ..req.clone() };
     time("equity Monte Carlo 100k", 5, 0.0, "", || equity(&mc).unwrap());

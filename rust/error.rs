@@ -29,11 +29,7 @@ pub enum CoreError {
 
 impl CoreError {
     pub fn invalid_argument(name: &str, value: impl ToString, reason: impl ToString) -> Self {
-        CoreError::InvalidArgument {
-            name: name.to_string(),
-            value: value.to_string(),
-            reason: reason.to_string(),
-        }
+        CoreError::InvalidArgument { name: name.to_string(), value: value.to_string(), reason: reason.to_string() }
     }
 }
 

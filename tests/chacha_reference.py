@@ -35,8 +35,17 @@ class ChaCha8:
         self.words: list[int] = []
 
     def _block(self) -> list[int]:
-        init = [0x61707865, 0x3320646E, 0x79622D32, 0x6B206574, *self.key,
-                self.counter & MASK32, self.counter >> 32, self.stream & MASK32, self.stream >> 32]
+        init = [
+            0x61707865,
+            0x3320646E,
+            0x79622D32,
+            0x6B206574,
+            *self.key,
+            self.counter & MASK32,
+            self.counter >> 32,
+            self.stream & MASK32,
+            self.stream >> 32,
+        ]
         s = list(init)
         for _ in range(4):  # 8 rounds = 4 double rounds
             _quarter(s, 0, 4, 8, 12)

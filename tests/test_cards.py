@@ -3,13 +3,12 @@
 import copy
 import pickle
 
-import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
 import hoyle
+import pytest
 from hoyle import Card, Deck
 from hoyle.errors import HoyleError, InvalidArgumentError, InvalidCardError
+from hypothesis import given
+from hypothesis import strategies as st
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -31,7 +30,17 @@ def test_every_standard_card_has_the_documented_index() -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("10h", "Th"), ("7♠", "7s"), ("a♦", "Ad"), ("Q♣", "Qc"), ("tS", "Ts"), ("JK", "Jk"), ("Joker", "Jk"), ("🃏", "Jk"), ("As#1", "As#1")],
+    [
+        ("10h", "Th"),
+        ("7♠", "7s"),
+        ("a♦", "Ad"),
+        ("Q♣", "Qc"),
+        ("tS", "Ts"),
+        ("JK", "Jk"),
+        ("Joker", "Jk"),
+        ("🃏", "Jk"),
+        ("As#1", "As#1"),
+    ],
 )
 def test_accepted_spellings(text: str, expected: str) -> None:
     assert str(Card(text)) == expected
@@ -46,7 +55,7 @@ def test_joker_is_a_distinct_card() -> None:
 
 def test_order_is_rank_then_suit() -> None:
     assert Card("2s") < Card("3c") < Card("3d") < Card("3h") < Card("3s") < Card("Ac")
-    assert sorted(Card(t) for t in "Ah Kd 2c Ac".split()) == [Card("2c"), Card("Kd"), Card("Ac"), Card("Ah")]
+    assert sorted(Card(t) for t in ["Ah", "Kd", "2c", "Ac"]) == [Card("2c"), Card("Kd"), Card("Ac"), Card("Ah")]
 
 
 def test_hashable_immutable_picklable() -> None:
@@ -62,7 +71,15 @@ def test_hashable_immutable_picklable() -> None:
 
 @pytest.mark.parametrize(
     ("text", "token", "position"),
-    [("Zz", "Zz", 0), ("  Ax", "Ax", 2), ("11h", "11h", 0), ("As#", "As#", 0), ("As#64", "As#64", 0), ("💥", "💥", 0), ("Jx", "Jx", 0)],
+    [
+        ("Zz", "Zz", 0),
+        ("  Ax", "Ax", 2),
+        ("11h", "11h", 0),
+        ("As#", "As#", 0),
+        ("As#64", "As#64", 0),
+        ("💥", "💥", 0),
+        ("Jx", "Jx", 0),
+    ],
 )
 def test_bad_cards_name_the_token_and_position(text: str, token: str, position: int) -> None:
     with pytest.raises(InvalidCardError) as info:

@@ -3,11 +3,10 @@
 import pickle
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
 from hoyle import Card, CardSet
 from hoyle.errors import DuplicateCardError, InvalidArgumentError
+from hypothesis import given
+from hypothesis import strategies as st
 
 ALL = [Card.from_index(i) for i in range(52)] + [Card.joker(c) for c in range(12)]
 subsets = st.frozensets(st.sampled_from(ALL))

@@ -4,13 +4,12 @@ the documented algorithm), dealing."""
 import pickle
 from collections import Counter
 
-import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 import chacha_reference
+import pytest
 from hoyle import Card, Deck, Rng
 from hoyle.errors import DuplicateCardError, InvalidArgumentError
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def test_standard_composition() -> None:

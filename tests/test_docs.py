@@ -4,9 +4,8 @@ and has a docstring with an example; the public API has docstrings."""
 import inspect
 from pathlib import Path
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle import hookspecs
 from hoyle.plugins import get_plugin_manager
 

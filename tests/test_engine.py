@@ -2,15 +2,14 @@
 
 import json
 
-import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
 import hoyle
+import pytest
 from hoyle import Action, Card, HouseRule, hookimpl
 from hoyle.errors import IllegalActionError, InvalidArgumentError, InvalidOptionError, ReplayError, UnknownVariantError
 from hoyle.plugins import load_plugins
 from hoyle.registry import Registry
+from hypothesis import given
+from hypothesis import strategies as st
 
 pytest.importorskip("hoyle_war")
 
@@ -18,13 +17,28 @@ cards = st.lists(st.builds(Card.from_index, st.integers(0, 51)), max_size=4).map
 words = st.sampled_from(["play", "draw", "discard", "knock", "raise", "bet", "lay off", "slap"])
 
 
-@given(words, cards, st.none() | st.integers(0, 10**6), st.none() | st.sampled_from(["stock", "discard", "pile"]), st.none() | st.integers(0, 9))
-def test_action_text_round_trips(kind: str, cs: tuple[Card, ...], amount: int | None, source: str | None, target: int | None) -> None:
+@given(
+    words,
+    cards,
+    st.none() | st.integers(0, 10**6),
+    st.none() | st.sampled_from(["stock", "discard", "pile"]),
+    st.none() | st.integers(0, 9),
+)
+def test_action_text_round_trips(
+    kind: str, cs: tuple[Card, ...], amount: int | None, source: str | None, target: int | None
+) -> None:
     a = Action(kind, cs, amount, source, target)
     assert Action.parse(str(a), kinds=[kind]) == a
 
 
-@pytest.mark.parametrize(("text", "expected"), [("raise to 300", Action("raise", amount=300)), ("Discard 10h", Action("discard", (Card("Th"),))), ("draw stock", Action("draw", source="stock"))])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("raise to 300", Action("raise", amount=300)),
+        ("Discard 10h", Action("discard", (Card("Th"),))),
+        ("draw stock", Action("draw", source="stock")),
+    ],
+)
 def test_action_spellings(text: str, expected: Action) -> None:
     assert Action.parse(text) == expected
 
@@ -114,7 +128,12 @@ def test_events_are_immutable_and_may_be_shared() -> None:
     deals = [e for e in game.events if e.type == "deal" and e.seat == 0]
     assert len(deals) == 26 and all(e.data is deals[0].data for e in deals) and len({e.cards for e in deals}) == 26
     data = deals[0].data
-    for mutate in (lambda d: d.__setitem__("to", "x"), lambda d: d.pop("to"), lambda d: d.update(to="x"), lambda d: d.clear()):
+    for mutate in (
+        lambda d: d.__setitem__("to", "x"),
+        lambda d: d.pop("to"),
+        lambda d: d.update(to="x"),
+        lambda d: d.clear(),
+    ):
         with pytest.raises(TypeError, match="read-only"):
             mutate(data)
     assert data == {"from": "deck", "to": "pile:0"} and pickle.loads(pickle.dumps(data)) == data

@@ -1,8 +1,7 @@
 """Plugin discovery: entry points, strict hook checking, the allow-list, registration."""
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle import Deck, Variant, hookimpl
 from hoyle.errors import PluginError
 from hoyle.plugins import get_plugin_manager, load_plugins

@@ -8,7 +8,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
-
 from hoyle import Action, Deck, Variant, Zone, hookimpl, new_game
 from hoyle.plugins import load_plugins
 from hoyle.registry import Registry
@@ -95,11 +94,11 @@ class FixedReactor:
 
 def test_any_seat_with_a_legal_action_may_act_out_of_turn(registry: Registry) -> None:
     g = new_game("snap-test", players=3, deck="2c 3c 4c 5c 6c 7c Jk", registry=registry)
-    assert g.legal_actions(2) == []          # nothing to call yet
+    assert g.legal_actions(2) == []  # nothing to call yet
     g.act("play")
     g.act("call", seat=2)
     assert g.state.public["taken"] == [0, 0, 1]
-    assert g.legal_actions(2) == []          # the pile is gone: a later call is refused
+    assert g.legal_actions(2) == []  # the pile is gone: a later call is refused
 
 
 def test_the_fastest_reaction_acts_first_and_seat_order_breaks_ties(registry: Registry) -> None:
@@ -109,11 +108,11 @@ def test_the_fastest_reaction_acts_first_and_seat_order_breaks_ties(registry: Re
     # seat 1 is to act (its only action is play, so it does not react): seat 2 (0.2) beats seat 0 (0.3)
     assert react(g, bots) == 1
     assert g.state.public["taken"] == [0, 0, 1, 0]
-    g.act("play")                            # seat 1 plays; seat 2 is to act
+    g.act("play")  # seat 1 plays; seat 2 is to act
     tied = [FixedReactor(0.3), FixedReactor(0.3), FixedReactor(0.3), FixedReactor(0.3)]
     assert react(g, tied) == 1
-    assert g.state.public["taken"] == [1, 0, 1, 0]   # seats 0, 1 and 3 tie: seat 0 is first
-    assert react(g, tied) == 0               # nothing left to react to
+    assert g.state.public["taken"] == [1, 0, 1, 0]  # seats 0, 1 and 3 tie: seat 0 is first
+    assert react(g, tied) == 0  # nothing left to react to
 
 
 def test_simulate_offers_reactions(registry: Registry, monkeypatch: pytest.MonkeyPatch) -> None:

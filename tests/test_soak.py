@@ -20,7 +20,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-
 from hoyle import Bot, RandomBot, rummy
 from hoyle.testing import check_variant
 
@@ -114,7 +113,9 @@ CASES: list[tuple[str, int, dict[str, Any], int, Callable[..., Bot] | None]] = [
     CASES,
     ids=[f"{v}-{p}p-{'-'.join(f'{k}={o[k]}' for k in o) or 'default'}" for v, p, o, _, _ in CASES],
 )
-def test_check_variant_soak(variant: str, players: int, options: dict[str, Any], games: int, bot: Callable[..., Bot] | None) -> None:
+def test_check_variant_soak(
+    variant: str, players: int, options: dict[str, Any], games: int, bot: Callable[..., Bot] | None
+) -> None:
     played = check_variant(
         variant,
         games=max(1, round(games * SCALE)),

@@ -14,14 +14,13 @@ new variants through plugins.
 
 from __future__ import annotations
 
-from hoyle import errors, poker, rummy
+from hoyle import errors, phh, poker, rummy
 from hoyle._core import Card, CardSet, Deck, Rng
 from hoyle.bots import Bot, RandomBot
 from hoyle.engine import Action, Event, Game, State, Zone, new_game
 from hoyle.hookspecs import hookimpl
 from hoyle.registry import HouseRule, Option, Variant
 from hoyle.simulate import SimulationResult, simulate
-from hoyle import phh
 
 __version__ = "0.1.0"
 

@@ -3,12 +3,11 @@
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, SupportsIndex, TypeAlias, TypeVar, final, overload
 
-
 _T = TypeVar("_T")
 
 __all__ = ["Card", "CardSet", "Deck", "Rng", "_restore_rng"]
 
-_CardsLike: TypeAlias = "str | CardSet | Card | Deck | Iterable[Card | str]"
+_CardsLike: TypeAlias = str | CardSet | Card | Deck | Iterable[Card | str]
 
 @final
 class Card:
@@ -133,9 +132,10 @@ class Rng:
 def _restore_rng(seed: int, stream: int, word_pos: int) -> Rng: ...
 
 # --- poker (rust/py/poker.rs) -------------------------------------------------------
+from typing import final as _final
+
 import numpy as _np
 import numpy.typing as _npt
-from typing import final as _final
 
 from hoyle.poker import Category as _Category
 
@@ -182,7 +182,9 @@ def evaluate(cards: _CardsLike, *, wild: _CardsLike | None = None, joker: str = 
 def evaluate_short_deck(cards: _CardsLike) -> HandValue: ...
 def evaluate_omaha(hole: _CardsLike, board: _CardsLike) -> HandValue: ...
 def evaluate_omaha_low(hole: _CardsLike, board: _CardsLike) -> HandValue | None: ...
-def evaluate_low(cards: _CardsLike, rule: str = "ace-to-five", *, wild: _CardsLike | None = None) -> HandValue | None: ...
+def evaluate_low(
+    cards: _CardsLike, rule: str = "ace-to-five", *, wild: _CardsLike | None = None
+) -> HandValue | None: ...
 def evaluate_badugi(cards: _CardsLike) -> HandValue: ...
 def evaluate_pai_gow_low(cards: _CardsLike) -> HandValue: ...
 def evaluate_batch(
@@ -222,19 +224,19 @@ __all__ += [
 # --- rummy (rust/py/rummy.rs) ---------------------------------------------------------
 
 __all__ += [
-    "MeldRules",
-    "Meld",
     "Arrangement",
-    "best_melds",
-    "deadwood",
+    "Meld",
+    "MeldRules",
     "all_melds",
     "best_discard",
-    "lay_off",
-    "find_contract",
+    "best_melds",
     "can_go_out",
-    "go_out",
-    "deadwood_batch",
     "contract_of_deal",
+    "deadwood",
+    "deadwood_batch",
+    "find_contract",
+    "go_out",
+    "lay_off",
 ]
 
 @final
@@ -355,20 +357,13 @@ def all_melds(hand: _CardsLike, rules: MeldRules | None = None) -> list[Meld]: .
 def best_discard(
     hand: _CardsLike, rules: MeldRules | None = None, *, forbid: Card | str | None = None
 ) -> Arrangement: ...
-def lay_off(
-    hand: _CardsLike, melds: Iterable[Meld | _CardsLike], rules: MeldRules | None = None
-) -> Arrangement: ...
-def find_contract(
-    hand: _CardsLike, contract: str | int, rules: MeldRules | None = None
-) -> Arrangement | None: ...
+def lay_off(hand: _CardsLike, melds: Iterable[Meld | _CardsLike], rules: MeldRules | None = None) -> Arrangement: ...
+def find_contract(hand: _CardsLike, contract: str | int, rules: MeldRules | None = None) -> Arrangement | None: ...
 def can_go_out(hand: _CardsLike, rules: MeldRules | None = None, *, discard: bool = False) -> bool: ...
-def go_out(
-    hand: _CardsLike, rules: MeldRules | None = None, *, discard: bool = False
-) -> Arrangement | None: ...
-def deadwood_batch(
-    hands: Any, rules: MeldRules | None = None, *, threads: int | None = None
-) -> Any: ...
+def go_out(hand: _CardsLike, rules: MeldRules | None = None, *, discard: bool = False) -> Arrangement | None: ...
+def deadwood_batch(hands: Any, rules: MeldRules | None = None, *, threads: int | None = None) -> Any: ...
 def contract_of_deal(n: int) -> str: ...
+
 # --- end rummy -------------------------------------------------------------------------
 
 __all__ += [

@@ -17,17 +17,17 @@ Rust and from Python code are one tree.
 from __future__ import annotations
 
 __all__ = [
-    "HoyleError",
-    "InvalidCardError",
     "DuplicateCardError",
-    "InvalidHandError",
-    "InvalidArgumentError",
-    "InvalidOptionError",
-    "UnknownVariantError",
+    "HoyleError",
     "IllegalActionError",
+    "InvalidArgumentError",
+    "InvalidCardError",
+    "InvalidHandError",
+    "InvalidMeldError",
+    "InvalidOptionError",
     "PluginError",
     "ReplayError",
-    "InvalidMeldError",
+    "UnknownVariantError",
 ]
 
 

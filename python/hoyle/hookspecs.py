@@ -35,7 +35,7 @@ Hook signatures (the documentation test checks that each appears in ``docs/plugi
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import pluggy
 
@@ -46,7 +46,6 @@ if TYPE_CHECKING:
 
 NAME = "hoyle"
 
-_F = TypeVar("_F", bound=Callable[..., Any])
 
 hookspec = pluggy.HookspecMarker(NAME)
 #: Decorator for a plugin's hook implementations. Typed so that decorated functions keep

@@ -159,7 +159,12 @@ def _strip_comment(action: str) -> str:
 # --- the flop games ----------------------------------------------------------------------
 
 _STRUCTURES = {"N": "no-limit", "P": "pot-limit", "F": "fixed-limit"}
-_FLOP_GAMES = {"T": ("texas-holdem", {}), "O": ("omaha", {}), "O/8": ("omaha", {"hi_lo": True}), "S": ("short-deck-holdem", {})}
+_FLOP_GAMES = {
+    "T": ("texas-holdem", {}),
+    "O": ("omaha", {}),
+    "O/8": ("omaha", {"hi_lo": True}),
+    "S": ("short-deck-holdem", {}),
+}
 
 
 def _replay_flop(hh: HandHistory) -> Game:
@@ -208,7 +213,7 @@ def _replay_flop(hh: HandHistory) -> Game:
     # hoyle deals each player's hole cards in turn, left of the button (p1) first, then
     # burn, flop, burn, turn, burn, river.
     order: list[Card | None] = [c for h in holes for c in h]
-    order += [None] + board[:3] + [None] + board[3:4] + [None] + board[4:5]
+    order += [None, *board[:3], None, *board[3:4], None, *board[4:5]]
     cards = [c if c is not None else next(unknown) for c in order]
     cards += list(unknown)
     game = new_game(
@@ -258,7 +263,12 @@ for _s in _STRUCTURES:
 
 # --- writing -----------------------------------------------------------------------------
 
-_CODES = {("texas-holdem", False): "T", ("omaha", False): "O", ("omaha", True): "O/8", ("short-deck-holdem", False): "S"}
+_CODES = {
+    ("texas-holdem", False): "T",
+    ("omaha", False): "O",
+    ("omaha", True): "O/8",
+    ("short-deck-holdem", False): "S",
+}
 _STUD_CODES = {"seven-card-stud": "F7S", "seven-card-stud-hi-lo": "F7S/8", "razz": "FR"}
 _DRAW_CODES = {"deuce-to-seven-single-draw": "2L1D", "deuce-to-seven-triple-draw": "2L3D", "badugi": "B"}
 _DEALS = ("deal", "deal_up", "draw")
@@ -280,7 +290,9 @@ def dump(game: Game) -> str:
     n = len(state.players)
     flop = _CODES.get((name, bool(o.get("hi_lo"))))
     if state.deal_number != 0 or not (flop or name in _STUD_CODES or name in _DRAW_CODES):
-        raise ReplayError(f"only a single hand of a flop, stud or PHH draw game dumps to PHH, not {name} deal {state.deal_number}")
+        raise ReplayError(
+            f"only a single hand of a flop, stud or PHH draw game dumps to PHH, not {name} deal {state.deal_number}"
+        )
     p = state.public
     structure = {v: k for k, v in _STRUCTURES.items()}[o.get("structure", "fixed-limit")]
     if name in _STUD_CODES:
@@ -294,7 +306,9 @@ def dump(game: Game) -> str:
             f"big_bet = {o['big_bet'] or 2 * small}",
         ]
     else:
-        blinds = [int(w) for w in o["blinds"].split()] or [o["small_blind"], o["big_blind"]] + ([o["straddle"]] if o["straddle"] else [])
+        blinds = [int(w) for w in o["blinds"].split()] or [o["small_blind"], o["big_blind"]] + (
+            [o["straddle"]] if o["straddle"] else []
+        )
         if o["antes"]:
             antes = [int(w) for w in o["antes"].split()]
         elif o["ante_type"] == "big-blind":
@@ -306,7 +320,12 @@ def dump(game: Game) -> str:
             antes = antes[::-1]
         blinds = (blinds + [0] * n)[:n]
         code = structure + (flop if flop else _DRAW_CODES[name])
-        lines = [f"variant = '{code}'", "ante_trimming_status = false", f"antes = {antes}", f"blinds_or_straddles = {blinds}"]
+        lines = [
+            f"variant = '{code}'",
+            "ante_trimming_status = false",
+            f"antes = {antes}",
+            f"blinds_or_straddles = {blinds}",
+        ]
         bb = max(blinds, default=0)
         if o["structure"] == "fixed-limit":
             small = o["small_bet"] or bb or (1 if flop else 2)
@@ -339,7 +358,9 @@ def _actions(state: Any) -> list[str]:
             last_deal = e.seat
             continue
         last_deal = None
-        if replacements and (e.type == "reveal" or (e.type == "action" and e.data["action"].split()[0] not in ("draw", "discard"))):
+        if replacements and (
+            e.type == "reveal" or (e.type == "action" and e.data["action"].split()[0] not in ("draw", "discard"))
+        ):
             acts += _replacements(replacements)
             replacements = {}
         if e.type in ("flop", "turn", "river", "community_card"):

@@ -12,8 +12,8 @@ them from a plugin manager and remembers which distribution provided each.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
 import inspect
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
@@ -161,7 +161,9 @@ class Registry:
             if not isinstance(item, (Variant, HouseRule)):
                 raise PluginError(f"plugin {plugin!r} registered {item!r}, not a Variant or HouseRule")
             if item.name in table:
-                raise PluginError(f"plugin {plugin!r} registers {item.name!r}, already registered by {table[item.name].distribution}")
+                raise PluginError(
+                    f"plugin {plugin!r} registers {item.name!r}, already registered by {table[item.name].distribution}"
+                )
             table[item.name] = _with_distribution(item, dist)
 
         return register
@@ -190,10 +192,14 @@ class Registry:
             raise InvalidOptionError(f"unknown house rule {name!r} (installed: {known})")
         rule = self.house_rules[name]
         if rule.variants and variant not in rule.variants:
-            raise InvalidOptionError(f"house rule {name!r} does not apply to {variant!r} (only {', '.join(rule.variants)})")
+            raise InvalidOptionError(
+                f"house rule {name!r} does not apply to {variant!r} (only {', '.join(rule.variants)})"
+            )
         return rule
 
-    def validate_options(self, variant: Variant, rules: Iterable[HouseRule], options: Mapping[str, Any] | None) -> dict[str, Any]:
+    def validate_options(
+        self, variant: Variant, rules: Iterable[HouseRule], options: Mapping[str, Any] | None
+    ) -> dict[str, Any]:
         """Fill defaults and check every option; unknown names are an error."""
         rules = tuple(rules)
         key = (variant.name, tuple(r.name for r in rules))

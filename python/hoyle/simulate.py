@@ -1,9 +1,9 @@
 """Play many games between bots and summarise the results.
 
-    >>> from hoyle.simulate import simulate
-    >>> r = simulate("war", games=4, seed=1)                 # doctest: +SKIP
-    >>> r.games, len(r.wins)                                 # doctest: +SKIP
-    (4, 2)
+>>> from hoyle.simulate import simulate
+>>> r = simulate("war", games=4, seed=1)                 # doctest: +SKIP
+>>> r.games, len(r.wins)                                 # doctest: +SKIP
+(4, 2)
 """
 
 from __future__ import annotations
@@ -129,7 +129,13 @@ def play_one(
     result = game.result
     assert result is not None
     return GameRecord(
-        seed, result["settlement"], result["scores"], result["winners"], n, result["deals"], game.to_json() if keep_game else None
+        seed,
+        result["settlement"],
+        result["scores"],
+        result["winners"],
+        n,
+        result["deals"],
+        game.to_json() if keep_game else None,
     )
 
 

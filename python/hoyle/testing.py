@@ -42,7 +42,9 @@ def _fail(seed: int, step: int, message: str) -> ConformanceError:
     return ConformanceError(f"seed {seed}, step {step}: {message}")
 
 
-def check_invariants(game: Game, deck_cards: Counter[Card], chips: int | None, seed: int, step: int, views: bool = True) -> None:
+def check_invariants(
+    game: Game, deck_cards: Counter[Card], chips: int | None, seed: int, step: int, views: bool = True
+) -> None:
     """Check card conservation, chips and view hygiene (with ``views``: whole views as
     JSON; else the zones) for the current state."""
     state = game.state
@@ -57,7 +59,12 @@ def check_invariants(game: Game, deck_cards: Counter[Card], chips: int | None, s
             view = game.view(seat)
             json.dumps(view)
         else:
-            view = {"zones": {n: {"cards": [str(c) for c in z.cards] if z.visible_to(seat) else None} for n, z in state.zones.items()}}
+            view = {
+                "zones": {
+                    n: {"cards": [str(c) for c in z.cards] if z.visible_to(seat) else None}
+                    for n, z in state.zones.items()
+                }
+            }
         for name, zone in state.zones.items():
             shown = view["zones"][name]["cards"]
             if not zone.visible_to(seat) and shown is not None:
@@ -87,7 +94,11 @@ def check_no_leak(game: Game, seat: int, seed: int, registry: Registry | None) -
     """Replay the first deal from a deck where the cards ``seat`` never saw are
     permuted: the seat's views must not change (until an action stops being legal)."""
     record = json.loads(game.to_json())
-    deck0 = Deck(record["decks"][0]) if record["decks"] else game.variant.make_deck(game.options, len(game.state.players)).shuffled(record["seed"], 0)
+    deck0 = (
+        Deck(record["decks"][0])
+        if record["decks"]
+        else game.variant.make_deck(game.options, len(game.state.players)).shuffled(record["seed"], 0)
+    )
     unseen = sorted(_unseen_by(game, deck0, seat))
     if len(unseen) < 2:
         return
@@ -97,8 +108,14 @@ def check_no_leak(game: Game, seat: int, seed: int, registry: Registry | None) -
     deck = Deck([swap.get(c, c) for c in deck0])
     twins = [
         new_game(
-            record["variant"], players=record["players"], seed=record["seed"], options=record["options"],
-            house_rules=record["house_rules"], deck=d, stacks=record["stacks"], registry=registry,
+            record["variant"],
+            players=record["players"],
+            seed=record["seed"],
+            options=record["options"],
+            house_rules=record["house_rules"],
+            deck=d,
+            stacks=record["stacks"],
+            registry=registry,
         )
         for d in (deck0, deck)
     ]

@@ -47,7 +47,11 @@ impl Deck {
     /// (6 to ace, 36 cards) is `stripped(1, 0, 4)`.
     pub fn stripped(packs: u32, jokers: u32, lowest_rank: u8) -> CoreResult<Deck> {
         if lowest_rank > 12 {
-            return Err(CoreError::invalid_argument("lowest_rank", lowest_rank, "a rank index is 0 (deuce) ..= 12 (ace)"));
+            return Err(CoreError::invalid_argument(
+                "lowest_rank",
+                lowest_rank,
+                "a rank index is 0 (deuce) ..= 12 (ace)",
+            ));
         }
         Self::from_ranks(packs, jokers, lowest_rank)
     }
@@ -57,7 +61,11 @@ impl Deck {
             return Err(CoreError::invalid_argument("packs", packs, format!("a deck has 1..={MAX_PACKS} packs")));
         }
         if jokers > MAX_PACKS {
-            return Err(CoreError::invalid_argument("jokers", jokers, format!("a deck has at most {MAX_PACKS} jokers")));
+            return Err(CoreError::invalid_argument(
+                "jokers",
+                jokers,
+                format!("a deck has at most {MAX_PACKS} jokers"),
+            ));
         }
         let mut cards = Vec::with_capacity(packs as usize * 52 + jokers as usize);
         for pack in 0..packs as u8 {

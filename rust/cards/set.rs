@@ -70,7 +70,10 @@ impl CardSet {
         for card in cards {
             let bit = 1u64 << Self::bit(card)?;
             if mask & bit != 0 {
-                return Err(CoreError::DuplicateCard { card: card.to_string(), reason: "a card set holds each card once".into() });
+                return Err(CoreError::DuplicateCard {
+                    card: card.to_string(),
+                    reason: "a card set holds each card once".into(),
+                });
             }
             mask |= bit;
         }

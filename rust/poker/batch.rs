@@ -71,7 +71,9 @@ mod fast {
         super::mask_rows::<true>(t, masks, out)
     }
     pub fn available() -> bool {
-        std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi1") && std::is_x86_feature_detected!("bmi2")
+        std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
     }
 }
 
@@ -112,7 +114,10 @@ fn find_bad_mask_row(masks: &[u64], first_row: usize) -> CoreError {
     for (i, &m) in masks.iter().enumerate() {
         let n = m.count_ones();
         if m >> 52 != 0 {
-            return bad_row(first_row + i, format!("mask {m:#x} has bits above 51 (jokers are not evaluated in batch)"));
+            return bad_row(
+                first_row + i,
+                format!("mask {m:#x} has bits above 51 (jokers are not evaluated in batch)"),
+            );
         }
         if !(5..=7).contains(&n) {
             return bad_row(first_row + i, format!("mask {m:#x} holds {n} cards; 5 to 7 are needed"));
@@ -136,7 +141,11 @@ fn run<T: Sync>(
         items.chunks(CHUNK * per_row).zip(out.chunks_mut(CHUNK)).position(|(rows, o)| !f(rows, o))
     } else {
         let work = || {
-            items.par_chunks(CHUNK * per_row).zip(out.par_chunks_mut(CHUNK)).map(|(rows, o)| !f(rows, o)).collect::<Vec<bool>>()
+            items
+                .par_chunks(CHUNK * per_row)
+                .zip(out.par_chunks_mut(CHUNK))
+                .map(|(rows, o)| !f(rows, o))
+                .collect::<Vec<bool>>()
         };
         with_threads(threads, work).iter().position(|&b| b)
     };
@@ -164,10 +173,18 @@ pub fn with_threads<R: Send>(threads: usize, work: impl FnOnce() -> R + Send) ->
 /// Evaluate rows of `width` card indices (5..=7) into `out` (one value per row).
 pub fn evaluate_indices(data: &[u8], width: usize, out: &mut [u32], threads: usize) -> CoreResult<()> {
     if !(5..=7).contains(&width) {
-        return Err(CoreError::invalid_argument("hands", format!("{width} columns"), "each row holds 5, 6 or 7 card indices"));
+        return Err(CoreError::invalid_argument(
+            "hands",
+            format!("{width} columns"),
+            "each row holds 5, 6 or 7 card indices",
+        ));
     }
     if data.len() != width * out.len() {
-        return Err(CoreError::invalid_argument("hands", format!("{} bytes", data.len()), format!("{} rows of {width}", out.len())));
+        return Err(CoreError::invalid_argument(
+            "hands",
+            format!("{} bytes", data.len()),
+            format!("{} rows of {width}", out.len()),
+        ));
     }
     let t = tables();
     let locate = |rows: &[u8], first: usize| find_bad_index_row(rows, width, first);
@@ -181,7 +198,11 @@ pub fn evaluate_indices(data: &[u8], width: usize, out: &mut [u32], threads: usi
 /// Evaluate 64-bit card masks (5 to 7 bits among 0..=51) into `out`.
 pub fn evaluate_masks(masks: &[u64], out: &mut [u32], threads: usize) -> CoreResult<()> {
     if masks.len() != out.len() {
-        return Err(CoreError::invalid_argument("hands", format!("{} masks", masks.len()), format!("{} outputs", out.len())));
+        return Err(CoreError::invalid_argument(
+            "hands",
+            format!("{} masks", masks.len()),
+            format!("{} outputs", out.len()),
+        ));
     }
     let t = tables();
     run(masks, 1, out, threads, |rows, o| dispatch_mask(t, rows, o), find_bad_mask_row)

@@ -61,7 +61,9 @@ impl Game {
         match self {
             Game::Holdem | Game::HoldemHiLo => Ok(Game::HoldemHiLo),
             Game::Omaha | Game::OmahaHiLo => Ok(Game::OmahaHiLo),
-            Game::ShortDeck => Err(CoreError::invalid_argument("hi_lo", "True", "short-deck has no high-low split version")),
+            Game::ShortDeck => {
+                Err(CoreError::invalid_argument("hi_lo", "True", "short-deck has no high-low split version"))
+            }
         }
     }
     /// Whether pots are split high-low.
@@ -295,7 +297,10 @@ impl Scorer<'_> {
                 for a in 0..5 {
                     for b in a + 1..5 {
                         for c in b + 1..5 {
-                            triples[n] = Hand::EMPTY.add(self.t, board_cards[a]).add(self.t, board_cards[b]).add(self.t, board_cards[c]);
+                            triples[n] = Hand::EMPTY
+                                .add(self.t, board_cards[a])
+                                .add(self.t, board_cards[b])
+                                .add(self.t, board_cards[c]);
                             n += 1;
                         }
                     }
@@ -337,7 +342,10 @@ fn validate(req: &EquityRequest) -> CoreResult<(Vec<usize>, usize)> {
         }
         if used & m != 0 {
             let c = crate::cards::CardSet::card_at((used & m).trailing_zeros());
-            return Err(CoreError::DuplicateCard { card: c.to_string(), reason: format!("{what} repeats a card dealt elsewhere") });
+            return Err(CoreError::DuplicateCard {
+                card: c.to_string(),
+                reason: format!("{what} repeats a card dealt elsewhere"),
+            });
         }
         used |= m;
         Ok(())
@@ -349,7 +357,11 @@ fn validate(req: &EquityRequest) -> CoreResult<(Vec<usize>, usize)> {
         let ok = if omaha { (4..=6).contains(&k) } else { k == 2 };
         if !ok {
             let want = if omaha { "4 to 6" } else { "2" };
-            return Err(CoreError::invalid_argument("hands", format!("hand {i} with {k} cards"), format!("each hand needs {want} hole cards")));
+            return Err(CoreError::invalid_argument(
+                "hands",
+                format!("hand {i} with {k} cards"),
+                format!("each hand needs {want} hole cards"),
+            ));
         }
     }
     check(req.board, "the board".into())?;
@@ -371,7 +383,11 @@ fn validate(req: &EquityRequest) -> CoreResult<(Vec<usize>, usize)> {
     let rest: Vec<usize> = (0..52).filter(|&c| deck >> c & 1 == 1 && used >> c & 1 == 0).collect();
     let missing = 5 - b;
     if rest.len() < missing {
-        return Err(CoreError::invalid_argument("dead", format!("{} cards left", rest.len()), "not enough cards left to complete the board"));
+        return Err(CoreError::invalid_argument(
+            "dead",
+            format!("{} cards left", rest.len()),
+            "not enough cards left to complete the board",
+        ));
     }
     Ok((rest, missing))
 }
@@ -457,7 +473,17 @@ pub fn equity(req: &EquityRequest) -> CoreResult<EquityResult> {
 
 /// Visit every `k`-subset of `rest[from..]` extending `board`.
 #[allow(clippy::too_many_arguments)]
-fn walk(s: &Scorer, rest: &[usize], from: usize, k: usize, board: Hand, cards: &mut [usize; 5], depth: usize, values: &mut [u32], tally: &mut Tally) {
+fn walk(
+    s: &Scorer,
+    rest: &[usize],
+    from: usize,
+    k: usize,
+    board: Hand,
+    cards: &mut [usize; 5],
+    depth: usize,
+    values: &mut [u32],
+    tally: &mut Tally,
+) {
     if k == 0 {
         let mut lows = [0u32; 10];
         s.tally(board, cards, values, &mut lows[..values.len()], tally);
@@ -514,10 +540,13 @@ fn heads_up_rec(t: &Tables, rest: &[usize], from: usize, k: usize, a: Hand, b: H
         let rivers = &rest[from..];
         if !a.flush_possible_with_one_more() && !b.flush_possible_with_one_more() {
             // No river makes a flush: bare rank-key lookups.
-            tally(acc, rivers.iter().map(|&c| {
-                let key = t.card_key(c);
-                (t.value_no_flush(a.key + key), t.value_no_flush(b.key + key))
-            }));
+            tally(
+                acc,
+                rivers.iter().map(|&c| {
+                    let key = t.card_key(c);
+                    (t.value_no_flush(a.key + key), t.value_no_flush(b.key + key))
+                }),
+            );
         } else {
             tally(acc, rivers.iter().map(|&c| (a.add(t, c).value(t), b.add(t, c).value(t))));
         }
@@ -529,7 +558,15 @@ fn heads_up_rec(t: &Tables, rest: &[usize], from: usize, k: usize, a: Hand, b: H
     }
 }
 
-fn enumerate(s: &Scorer, rest: &[usize], missing: usize, board: Hand, known: &[usize], n: usize, threads: usize) -> Tally {
+fn enumerate(
+    s: &Scorer,
+    rest: &[usize],
+    missing: usize,
+    board: Hand,
+    known: &[usize],
+    n: usize,
+    threads: usize,
+) -> Tally {
     if s.game == Game::Holdem && missing > 0 && n == 2 {
         let (a, b) = (board.join(s.holes[0]), board.join(s.holes[1]));
         let task = |i: usize| {
@@ -544,7 +581,8 @@ fn enumerate(s: &Scorer, rest: &[usize], missing: usize, board: Hand, known: &[u
             acc
         };
         let firsts = 0..=rest.len() - missing;
-        let parts: Vec<[u64; 3]> = if threads == 1 { firsts.map(task).collect() } else { firsts.into_par_iter().map(task).collect() };
+        let parts: Vec<[u64; 3]> =
+            if threads == 1 { firsts.map(task).collect() } else { firsts.into_par_iter().map(task).collect() };
         let mut t = Tally::new(2);
         for p in parts {
             t.win[0] += p[0];
@@ -571,7 +609,8 @@ fn enumerate(s: &Scorer, rest: &[usize], missing: usize, board: Hand, known: &[u
             t
         };
         let firsts = 0..=rest.len() - missing;
-        let parts: Vec<Tally> = if threads == 1 { firsts.map(task).collect() } else { firsts.into_par_iter().map(task).collect() };
+        let parts: Vec<Tally> =
+            if threads == 1 { firsts.map(task).collect() } else { firsts.into_par_iter().map(task).collect() };
         return parts.iter().fold(Tally::new(n), |a, b| a.merge(b));
     }
     let mut cards = [0usize; 5];
@@ -593,11 +632,20 @@ fn enumerate(s: &Scorer, rest: &[usize], missing: usize, board: Hand, known: &[u
         t
     };
     let firsts = 0..=rest.len() - missing;
-    let parts: Vec<Tally> = if threads == 1 { firsts.map(task).collect() } else { firsts.into_par_iter().map(task).collect() };
+    let parts: Vec<Tally> =
+        if threads == 1 { firsts.map(task).collect() } else { firsts.into_par_iter().map(task).collect() };
     parts.iter().fold(Tally::new(n), |a, b| a.merge(b))
 }
 
-fn sample(s: &Scorer, rest: &[usize], missing: usize, board: Hand, known: &[usize], n: usize, req: &EquityRequest) -> Tally {
+fn sample(
+    s: &Scorer,
+    rest: &[usize],
+    missing: usize,
+    board: Hand,
+    known: &[usize],
+    n: usize,
+    req: &EquityRequest,
+) -> Tally {
     let blocks = req.samples.div_ceil(BLOCK);
     let len = rest.len();
     let mut deck0 = [0u8; 64];
@@ -649,7 +697,11 @@ fn sample(s: &Scorer, rest: &[usize], missing: usize, board: Hand, known: &[usiz
         }
         t
     };
-    let parts: Vec<Tally> = if req.threads == 1 { (0..blocks).map(task).collect() } else { (0..blocks).into_par_iter().map(task).collect() };
+    let parts: Vec<Tally> = if req.threads == 1 {
+        (0..blocks).map(task).collect()
+    } else {
+        (0..blocks).into_par_iter().map(task).collect()
+    };
     parts.iter().fold(Tally::new(n), |a, b| a.merge(b))
 }
 

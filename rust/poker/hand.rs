@@ -78,9 +78,8 @@ impl HandValue {
     /// The hand in a player's words: "Full house, kings over fours", "Royal flush",
     /// "Seven-five low: 7-5-4-3-2".
     pub fn describe(&self) -> String {
-        let ranks_text = |v: &[Card]| {
-            v.iter().filter_map(|c| c.rank()).map(|r| sym(r).to_string()).collect::<Vec<_>>().join("-")
-        };
+        let ranks_text =
+            |v: &[Card]| v.iter().filter_map(|c| c.rank()).map(|r| sym(r).to_string()).collect::<Vec<_>>().join("-");
         match self.kind {
             Kind::High | Kind::ShortDeck => describe_high(self.category(), ranks_of(self.value)),
             Kind::AceToFive | Kind::DeuceToSeven => {
@@ -132,7 +131,10 @@ pub fn check_distinct(cards: &[Card], what: &str) -> CoreResult<()> {
     let mut seen = HashSet::with_capacity(cards.len());
     for &c in cards {
         if !seen.insert(c) {
-            return Err(CoreError::DuplicateCard { card: c.to_string(), reason: format!("{what} holds each physical card once") });
+            return Err(CoreError::DuplicateCard {
+                card: c.to_string(),
+                reason: format!("{what} holds each physical card once"),
+            });
         }
     }
     Ok(())
@@ -144,7 +146,11 @@ fn check_count(cards: &[Card], min: usize, max: usize, what: &str) -> CoreResult
         return Err(CoreError::InvalidHand(format!(
             "{what} needs {want} cards, got {}{}",
             cards.len(),
-            if cards.is_empty() { String::new() } else { format!(" ({})", cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")) }
+            if cards.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "))
+            }
         )));
     }
     Ok(())

@@ -10,7 +10,10 @@ use crate::error::{CoreError, CoreResult};
 
 fn check(hole: &[Card], board: &[Card]) -> CoreResult<()> {
     if !(2..=6).contains(&hole.len()) {
-        return Err(CoreError::InvalidHand(format!("Omaha needs 4, 5 or 6 hole cards (at least 2), got {}", hole.len())));
+        return Err(CoreError::InvalidHand(format!(
+            "Omaha needs 4, 5 or 6 hole cards (at least 2), got {}",
+            hole.len()
+        )));
     }
     if !(3..=5).contains(&board.len()) {
         return Err(CoreError::InvalidHand(format!("an Omaha board has 3 to 5 cards, got {}", board.len())));

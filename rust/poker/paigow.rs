@@ -303,11 +303,14 @@ pub fn card_codes(cards: &[Card], what: &str) -> CoreResult<Vec<u8>> {
     let mut out = Vec::with_capacity(cards.len());
     for &card in cards {
         if card.copy() != 0 {
-            return Err(CoreError::InvalidHand(format!("Pai Gow uses one pack and one joker: {card} is a second copy ({what})")));
+            return Err(CoreError::InvalidHand(format!(
+                "Pai Gow uses one pack and one joker: {card} is a second copy ({what})"
+            )));
         }
         let face = card.face();
         if seen >> face & 1 == 1 {
-            let reason = if card.is_joker() { "the Pai Gow pack has one joker" } else { "each card is in the pack once" };
+            let reason =
+                if card.is_joker() { "the Pai Gow pack has one joker" } else { "each card is in the pack once" };
             return Err(CoreError::DuplicateCard { card: card.to_string(), reason: format!("{reason} ({what})") });
         }
         seen |= 1 << face;
@@ -393,7 +396,11 @@ impl Counter {
     }
     fn tallies(&self) -> Vec<Tally> {
         (0..self.win.len())
-            .map(|k| Tally { win: self.win[k] as u64, lose: self.lose[k] as u64, push: (self.hands - self.win[k] - self.lose[k]) as u64 })
+            .map(|k| Tally {
+                win: self.win[k] as u64,
+                lose: self.lose[k] as u64,
+                push: (self.hands - self.win[k] - self.lose[k]) as u64,
+            })
             .collect()
     }
 }
@@ -424,7 +431,12 @@ fn check_inputs(settings: &[(u32, u32)], remaining: &[Card]) -> CoreResult<Vec<u
 /// pattern with five of the suit) and visited by the cards of the suit, the other one
 /// or two cards again by rank pattern. About a million hands are set in all, not 53
 /// million. Tests check this against the plain enumeration and brute force.
-pub fn exact_tallies(settings: &[(u32, u32)], remaining: &[Card], dealer_joker: Joker, threads: usize) -> CoreResult<Vec<Tally>> {
+pub fn exact_tallies(
+    settings: &[(u32, u32)],
+    remaining: &[Card],
+    dealer_joker: Joker,
+    threads: usize,
+) -> CoreResult<Vec<Tally>> {
     let codes = check_inputs(settings, remaining)?;
     joker_table(Joker::Bug);
     joker_table(dealer_joker);
@@ -472,7 +484,8 @@ pub fn exact_tallies(settings: &[(u32, u32)], remaining: &[Card], dealer_joker: 
                 }
             }
         }
-        let other_suits: [u8; 3] = [0u8, 1, 2, 3].into_iter().filter(|&o| o as usize != s).collect::<Vec<_>>().try_into().expect("three");
+        let other_suits: [u8; 3] =
+            [0u8, 1, 2, 3].into_iter().filter(|&o| o as usize != s).collect::<Vec<_>>().try_into().expect("three");
         for j in 0..=jokers {
             let naturals = 7 - j;
             for k in 5 - j..=naturals.min(suited[s].len()) {
@@ -578,14 +591,20 @@ fn stand_in(counts: &[u8; 13], joker: bool) -> [u8; 7] {
 }
 
 /// [`exact_tallies`] the plain way: every dealer hand visited and set (tests compare).
-pub fn exact_tallies_plain(settings: &[(u32, u32)], remaining: &[Card], dealer_joker: Joker, threads: usize) -> CoreResult<Vec<Tally>> {
+pub fn exact_tallies_plain(
+    settings: &[(u32, u32)],
+    remaining: &[Card],
+    dealer_joker: Joker,
+    threads: usize,
+) -> CoreResult<Vec<Tally>> {
     let codes = check_inputs(settings, remaining)?;
     let n = codes.len();
     // Build the lookup tables before splitting the work.
     joker_table(Joker::Bug);
     joker_table(dealer_joker);
     tables();
-    let firsts: Vec<(usize, usize)> = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).filter(|&(_, b)| b + 5 < n).collect();
+    let firsts: Vec<(usize, usize)> =
+        (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).filter(|&(_, b)| b + 5 < n).collect();
     let task = |(a, b): (usize, usize)| {
         let mut counter = Counter::new(settings);
         let mut h = [codes[a], codes[b], 0, 0, 0, 0, 0];
@@ -618,7 +637,14 @@ pub fn exact_tallies_plain(settings: &[(u32, u32)], remaining: &[Card], dealer_j
 /// Like [`exact_tallies`] over `samples` dealer hands drawn from `remaining` with the
 /// seeded generator (`seed`): the same hands for every setting, and the same result for
 /// the same seed on any number of threads.
-pub fn sampled_tallies(settings: &[(u32, u32)], remaining: &[Card], dealer_joker: Joker, samples: u64, seed: u64, threads: usize) -> CoreResult<Vec<Tally>> {
+pub fn sampled_tallies(
+    settings: &[(u32, u32)],
+    remaining: &[Card],
+    dealer_joker: Joker,
+    samples: u64,
+    seed: u64,
+    threads: usize,
+) -> CoreResult<Vec<Tally>> {
     let codes = check_inputs(settings, remaining)?;
     if samples == 0 {
         return Err(CoreError::invalid_argument("samples", 0, "at least one dealer hand"));
@@ -647,7 +673,9 @@ pub fn sampled_tallies(settings: &[(u32, u32)], remaining: &[Card], dealer_joker
     let total = if threads == 1 {
         (0..blocks).map(task).fold(Counter::new(settings), Counter::merge)
     } else {
-        with_threads(threads, || (0..blocks).into_par_iter().map(task).reduce(|| Counter::new(settings), Counter::merge))
+        with_threads(threads, || {
+            (0..blocks).into_par_iter().map(task).reduce(|| Counter::new(settings), Counter::merge)
+        })
     };
     Ok(total.tallies())
 }
@@ -685,7 +713,10 @@ mod tests {
     #[test]
     fn bad_input_is_an_error() {
         assert!(house_way(&parse_cards("As Ks Qs").unwrap()).is_err());
-        assert!(matches!(house_way(&parse_cards("As As Qs Js Ts 9s 8s").unwrap()), Err(CoreError::DuplicateCard { .. })));
+        assert!(matches!(
+            house_way(&parse_cards("As As Qs Js Ts 9s 8s").unwrap()),
+            Err(CoreError::DuplicateCard { .. })
+        ));
         assert!(house_way(&parse_cards("As#1 Ks Qs Js Ts 9s 8s").unwrap()).is_err());
         assert!(exact_tallies(&[(1, 1)], &parse_cards("As Ks Qs").unwrap(), Joker::Bug, 1).is_err());
         assert!(exact_tallies(&[], &parse_cards("As Ks Qs Js Ts 9s 8s").unwrap(), Joker::Bug, 1).is_err());
@@ -701,9 +732,17 @@ mod tests {
             let five = &pack[..5];
             let codes: Vec<u8> = five.iter().map(|c| c.face()).collect();
             for mode in [Joker::Bug, Joker::Ace, Joker::Wild] {
-                assert_eq!(five_value(&codes, mode), evaluate(five, &Wild::None, mode).unwrap().value, "{five:?} {mode:?}");
+                assert_eq!(
+                    five_value(&codes, mode),
+                    evaluate(five, &Wild::None, mode).unwrap().value,
+                    "{five:?} {mode:?}"
+                );
             }
-            let two = if five[0].is_joker() || five[1].is_joker() { None } else { Some(pai_gow_low(&five[..2]).unwrap().value) };
+            let two = if five[0].is_joker() || five[1].is_joker() {
+                None
+            } else {
+                Some(pai_gow_low(&five[..2]).unwrap().value)
+            };
             if let Some(v) = two {
                 assert_eq!(two_value(codes[0], codes[1], Joker::Bug), v);
             }
@@ -714,7 +753,13 @@ mod tests {
     #[test]
     fn exact_matches_brute_force_on_a_small_pack() {
         let remaining = parse_cards("As Kd Qh Jc Ts 9h 9d 5c 4s 3h 2d Jk").unwrap();
-        let settings = [(evaluate(&parse_cards("Ah Ac Kh 7c 2s").unwrap(), &Wild::None, Joker::Bug).unwrap().value, pack(0, [9, 5, 0, 0, 0])), (pack(4, [3, 0, 0, 0, 0]), pack(1, [6, 0, 0, 0, 0]))];
+        let settings = [
+            (
+                evaluate(&parse_cards("Ah Ac Kh 7c 2s").unwrap(), &Wild::None, Joker::Bug).unwrap().value,
+                pack(0, [9, 5, 0, 0, 0]),
+            ),
+            (pack(4, [3, 0, 0, 0, 0]), pack(1, [6, 0, 0, 0, 0])),
+        ];
         let exact = exact_tallies(&settings, &remaining, Joker::Bug, 0).unwrap();
         assert_eq!(exact, exact_tallies_plain(&settings, &remaining, Joker::Bug, 0).unwrap());
         let serial = exact_tallies(&settings, &remaining, Joker::Bug, 1).unwrap();
@@ -726,7 +771,10 @@ mod tests {
             let seven: Vec<Card> = idx.iter().map(|&i| remaining[i]).collect();
             let [i, j] = house_way(&seven).unwrap();
             let five: Vec<Card> = (0..7).filter(|&k| k != i && k != j).map(|k| seven[k]).collect();
-            let d = (evaluate(&five, &Wild::None, Joker::Bug).unwrap().value, pai_gow_low(&[seven[i], seven[j]]).unwrap().value);
+            let d = (
+                evaluate(&five, &Wild::None, Joker::Bug).unwrap().value,
+                pai_gow_low(&[seven[i], seven[j]]).unwrap().value,
+            );
             for (k, &(h, l)) in settings.iter().enumerate() {
                 let wins = (h > d.0) as u8 + (l > d.1) as u8;
                 match wins {
@@ -751,8 +799,11 @@ mod tests {
             let mut cards = pack.clone();
             rng.shuffle(&mut cards);
             let keep_suit = (round % 4) as u8;
-            let mut remaining: Vec<Card> = cards.iter().copied().filter(|c| c.suit() == Some(keep_suit)).take(11).collect();
-            remaining.extend(cards.iter().copied().filter(|c| c.suit() != Some(keep_suit) && !c.is_joker()).take(10 + round % 5));
+            let mut remaining: Vec<Card> =
+                cards.iter().copied().filter(|c| c.suit() == Some(keep_suit)).take(11).collect();
+            remaining.extend(
+                cards.iter().copied().filter(|c| c.suit() != Some(keep_suit) && !c.is_joker()).take(10 + round % 5),
+            );
             if round % 2 == 0 {
                 remaining.push(Card::joker(0));
             }
@@ -777,8 +828,12 @@ mod tests {
     #[test]
     fn grouped_matches_plain_on_the_whole_pack() {
         let player = parse_cards("Jk Kd 9c 9s 5h 4h 2c").unwrap();
-        let remaining: Vec<Card> = Deck::standard(1, 1).unwrap().into_cards().into_iter().filter(|c| !player.contains(c)).collect();
-        let settings = [dealer_values(&[52, 11, 7, 46, 29, 28, 0], Joker::Bug), (pack(3, [7, 12, 11, 0, 0]), pack(0, [10, 8, 0, 0, 0]))];
+        let remaining: Vec<Card> =
+            Deck::standard(1, 1).unwrap().into_cards().into_iter().filter(|c| !player.contains(c)).collect();
+        let settings = [
+            dealer_values(&[52, 11, 7, 46, 29, 28, 0], Joker::Bug),
+            (pack(3, [7, 12, 11, 0, 0]), pack(0, [10, 8, 0, 0, 0])),
+        ];
         let grouped = exact_tallies(&settings, &remaining, Joker::Bug, 0).unwrap();
         assert_eq!(grouped[0].hands(), 53_524_680);
         assert_eq!(grouped, exact_tallies_plain(&settings, &remaining, Joker::Bug, 0).unwrap());

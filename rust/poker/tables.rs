@@ -27,8 +27,10 @@ use super::generic::{best_high, Counts, Rules};
 
 /// Per-rank keys (deuce .. ace) whose sums are distinct for every multiset of at most
 /// seven ranks with at most four of each (from OMPEval by Zekyll, MIT).
-pub const RANK_KEYS: [u32; 13] =
-    [0x2000, 0x8001, 0x11000, 0x3a000, 0x91000, 0x176005, 0x366000, 0x41a013, 0x47802e, 0x479068, 0x48c0e4, 0x48f211, 0x494493];
+pub const RANK_KEYS: [u32; 13] = [
+    0x2000, 0x8001, 0x11000, 0x3a000, 0x91000, 0x176005, 0x366000, 0x41a013, 0x47802e, 0x479068, 0x48c0e4, 0x48f211,
+    0x494493,
+];
 
 /// Perfect hash of rank keys by row displacement (as in OMPEval): the key's top bits
 /// pick a row, whose offset is added to the key; the offsets were chosen so that no two

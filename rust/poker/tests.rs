@@ -3,7 +3,10 @@
 use super::equity::{equity, EquityRequest, Game};
 use super::generic::{best_high, Counts, Rules};
 use super::hand::{evaluate, evaluate_short_deck, Joker, Wild};
-use super::lows::{ace_to_five, ace_to_five_wild, badugi, deuce_to_seven, deuce_to_seven_wild, eight_or_better, eight_or_better_wild, pai_gow_low};
+use super::lows::{
+    ace_to_five, ace_to_five_wild, badugi, deuce_to_seven, deuce_to_seven_wild, eight_or_better, eight_or_better_wild,
+    pai_gow_low,
+};
 use super::omaha::{evaluate_omaha, evaluate_omaha_low};
 use super::reference::{self as rf, Ranked};
 use super::tables::{for_each_seven, for_each_seven_value, tables, Hand, RANK_KEYS};
@@ -83,7 +86,8 @@ fn all_five_card_hands_counts_and_reference() {
                         let v = h.value(t);
                         counts[(v >> 20) as usize] += 1;
                         royal += (v >> 20 == 8 && ranks_of(v)[0] == 12) as u64;
-                        let cs: Vec<(u8, u8)> = [a, b, c, d, e].iter().map(|&x| ((x % 13) as u8, (x / 13) as u8)).collect();
+                        let cs: Vec<(u8, u8)> =
+                            [a, b, c, d, e].iter().map(|&x| ((x % 13) as u8, (x / 13) as u8)).collect();
                         assert_eq!(decoded(v, false), rf::classify5(&cs, true, false), "{cs:?}");
                     }
                 }
@@ -144,7 +148,8 @@ fn random_pairs_order_like_the_reference() {
     for _ in 0..50_000 {
         let f = random_cards(&mut rng, 11, &deck);
         let (a, b) = (face_cards(&f[..7]), face_cards(&f[4..]));
-        let (va, vb) = (evaluate(&a, &Wild::None, Joker::Wild).unwrap(), evaluate(&b, &Wild::None, Joker::Wild).unwrap());
+        let (va, vb) =
+            (evaluate(&a, &Wild::None, Joker::Wild).unwrap(), evaluate(&b, &Wild::None, Joker::Wild).unwrap());
         let (ra, rb) = (rf::best(&pairs_of(&a), false), rf::best(&pairs_of(&b), false));
         assert_eq!(va.value.cmp(&vb.value), rf::cmp(&ra, &rb, false), "{a:?} vs {b:?}");
     }
@@ -208,7 +213,9 @@ fn wild_cards_match_brute_force_substitution() {
     let mut rng = Rng::new(4);
     let deck: Vec<u8> = (0..52).collect();
     let any = |_: &[(u8, u8)], _: Option<(u8, u8)>, _: &Ranked| true;
-    for (wilds, n, reps) in [(1usize, 4usize, 600), (1, 5, 600), (1, 6, 300), (2, 3, 100), (2, 4, 100), (2, 5, 60), (3, 2, 20), (3, 4, 10)] {
+    for (wilds, n, reps) in
+        [(1usize, 4usize, 600), (1, 5, 600), (1, 6, 300), (2, 3, 100), (2, 4, 100), (2, 5, 60), (3, 2, 20), (3, 4, 10)]
+    {
         for _ in 0..reps {
             let nat = face_cards(&random_cards(&mut rng, n, &deck));
             let mut hand = nat.clone();
@@ -225,8 +232,14 @@ fn wild_cards_match_brute_force_substitution() {
 #[test]
 fn many_wild_cards() {
     // Five or more wild cards always make five aces; four wild cards and a king: five kings.
-    assert_eq!(evaluate(&cards("Jk Jk#1 Jk#2 Jk#3 Jk#4 2c"), &Wild::None, Joker::Wild).unwrap().describe(), "Five of a kind, aces");
-    assert_eq!(evaluate(&cards("Jk Jk#1 Jk#2 Jk#3 Kd 7c"), &Wild::None, Joker::Wild).unwrap().describe(), "Five of a kind, kings");
+    assert_eq!(
+        evaluate(&cards("Jk Jk#1 Jk#2 Jk#3 Jk#4 2c"), &Wild::None, Joker::Wild).unwrap().describe(),
+        "Five of a kind, aces"
+    );
+    assert_eq!(
+        evaluate(&cards("Jk Jk#1 Jk#2 Jk#3 Kd 7c"), &Wild::None, Joker::Wild).unwrap().describe(),
+        "Five of a kind, kings"
+    );
     // Deuces wild: 2c 2d 2h with 7s 8s is a straight flush (nine high? jack high!).
     let v = evaluate(&cards("2c 2d 2h 7s 8s"), &Wild::Rank(0), Joker::Wild).unwrap();
     assert_eq!(v.describe(), "Straight flush, jack high");
@@ -234,7 +247,10 @@ fn many_wild_cards() {
     let named = evaluate(&cards("2c 2d 2h 7s 8s"), &Wild::Cards(vec![0, 13, 26, 39]), Joker::Wild).unwrap();
     assert_eq!(named.value, v.value);
     // A named wild card that is not in the hand changes nothing.
-    assert_eq!(evaluate(&cards("As Ks Qs Js 9d"), &Wild::Cards(vec![0]), Joker::Wild).unwrap().category(), Category::HighCard);
+    assert_eq!(
+        evaluate(&cards("As Ks Qs Js 9d"), &Wild::Cards(vec![0]), Joker::Wild).unwrap().category(),
+        Category::HighCard
+    );
 }
 
 #[test]
@@ -264,10 +280,22 @@ fn pai_gow_bug_matches_brute_force() {
         }
     }
     // Scripted: as an ace the bug is a kicker, where a fully wild joker makes trips.
-    assert_eq!(evaluate(&cards("Kc Kd 7h 4s 2c Jk 9d"), &Wild::None, Joker::Bug).unwrap().describe(), "Pair of kings, ace-nine-seven kickers");
-    assert_eq!(evaluate(&cards("Kc Kd 7h 4s 2c Jk 9d"), &Wild::None, Joker::Wild).unwrap().describe(), "Three of a kind, kings, nine-seven kickers");
-    assert_eq!(evaluate(&cards("9h 8h 7c 6d 2c Jk Kd"), &Wild::None, Joker::Bug).unwrap().describe(), "Straight, ten high");
-    assert_eq!(evaluate(&cards("9h 8h 7c 6d 2c Jk Kd"), &Wild::None, Joker::Ace).unwrap().describe(), "Ace high, king-nine-eight-seven");
+    assert_eq!(
+        evaluate(&cards("Kc Kd 7h 4s 2c Jk 9d"), &Wild::None, Joker::Bug).unwrap().describe(),
+        "Pair of kings, ace-nine-seven kickers"
+    );
+    assert_eq!(
+        evaluate(&cards("Kc Kd 7h 4s 2c Jk 9d"), &Wild::None, Joker::Wild).unwrap().describe(),
+        "Three of a kind, kings, nine-seven kickers"
+    );
+    assert_eq!(
+        evaluate(&cards("9h 8h 7c 6d 2c Jk Kd"), &Wild::None, Joker::Bug).unwrap().describe(),
+        "Straight, ten high"
+    );
+    assert_eq!(
+        evaluate(&cards("9h 8h 7c 6d 2c Jk Kd"), &Wild::None, Joker::Ace).unwrap().describe(),
+        "Ace high, king-nine-eight-seven"
+    );
     assert_eq!(evaluate(&cards("Ah Ad Ac As Jk"), &Wild::None, Joker::Bug).unwrap().describe(), "Five of a kind, aces");
 }
 
@@ -359,7 +387,9 @@ fn scripted_lows() {
     // Straights and flushes do not count: 5-4-3-2-A of one suit is still the wheel.
     assert_eq!(ace_to_five(&cards("As 2s 3s 4s 5s")).unwrap().value, wheel.value);
     // Any unpaired hand beats a pair.
-    assert!(ace_to_five(&cards("Ks Qd Jc 9h 8s")).unwrap().value > ace_to_five(&cards("As Ad 2c 3h 4s")).unwrap().value);
+    assert!(
+        ace_to_five(&cards("Ks Qd Jc 9h 8s")).unwrap().value > ace_to_five(&cards("As Ad 2c 3h 4s")).unwrap().value
+    );
     assert!(eight_or_better(&cards("9s 7d 6c 4h 2s Kd Qc")).unwrap().is_none());
     assert!(eight_or_better(&cards("8s 7d 6c 4h 2s Kd Qc")).unwrap().is_some());
     // Deuce-to-seven: 7-5-4-3-2 is best; A-2-3-4-5 is only ace high; a flush is bad.
@@ -368,8 +398,14 @@ fn scripted_lows() {
     let a5 = deuce_to_seven(&cards("As 2d 3c 4h 5s")).unwrap();
     assert_eq!(a5.category(), Category::HighCard);
     assert!(best27.value > a5.value);
-    assert!(deuce_to_seven(&cards("8s 6d 4c 3h 2s")).unwrap().value > deuce_to_seven(&cards("7s 5s 4s 3s 2s")).unwrap().value);
-    assert!(deuce_to_seven(&cards("8s 6d 4c 3h 2s")).unwrap().value > deuce_to_seven(&cards("7s 6d 5c 4h 3s")).unwrap().value);
+    assert!(
+        deuce_to_seven(&cards("8s 6d 4c 3h 2s")).unwrap().value
+            > deuce_to_seven(&cards("7s 5s 4s 3s 2s")).unwrap().value
+    );
+    assert!(
+        deuce_to_seven(&cards("8s 6d 4c 3h 2s")).unwrap().value
+            > deuce_to_seven(&cards("7s 6d 5c 4h 3s")).unwrap().value
+    );
 }
 
 #[test]
@@ -450,8 +486,15 @@ fn scripted_high_rules() {
     assert!(high("Ah Qh 9h 7h 3h").value > high("Ah Qh 9h 7h 2h").value);
     // Five-card hands: every category.
     let order = [
-        "As Kd 9c 7h 4s", "As Ad 9c 7h 4s", "As Ad 9c 9h 4s", "As Ad Ac 7h 4s", "6s 5d 4c 3h 2s",
-        "As Qs 9s 7s 4s", "As Ad Ac 4h 4s", "As Ad Ac Ah 4s", "9s 8s 7s 6s 5s",
+        "As Kd 9c 7h 4s",
+        "As Ad 9c 7h 4s",
+        "As Ad 9c 9h 4s",
+        "As Ad Ac 7h 4s",
+        "6s 5d 4c 3h 2s",
+        "As Qs 9s 7s 4s",
+        "As Ad Ac 4h 4s",
+        "As Ad Ac Ah 4s",
+        "9s 8s 7s 6s 5s",
     ];
     for w in order.windows(2) {
         assert!(high(w[1]).value > high(w[0]).value, "{} > {}", w[1], w[0]);
@@ -491,7 +534,10 @@ fn omaha_scripted() {
 #[test]
 fn bad_input() {
     assert!(evaluate(&cards("As Kd Qh Jc"), &Wild::None, Joker::Wild).is_err());
-    assert!(matches!(evaluate(&cards("As As Qh Jc 2c"), &Wild::None, Joker::Wild), Err(crate::error::CoreError::DuplicateCard { .. })));
+    assert!(matches!(
+        evaluate(&cards("As As Qh Jc 2c"), &Wild::None, Joker::Wild),
+        Err(crate::error::CoreError::DuplicateCard { .. })
+    ));
     // Two packs: the same face twice is fine as different copies.
     let v = evaluate(&cards("As As#1 Ad Kc Kd"), &Wild::None, Joker::Wild).unwrap();
     assert_eq!(v.describe(), "Full house, aces over kings");
@@ -503,7 +549,16 @@ fn bad_input() {
 #[test]
 fn equity_heads_up_preflop_exact() {
     let m = |s: &str| CardSet::parse(s).unwrap().0;
-    let req = EquityRequest { game: Game::Holdem, hands: vec![m("Ah Kh"), m("Qs Qd")], board: 0, dead: 0, samples: 0, seed: 0, exact: None, threads: 1 };
+    let req = EquityRequest {
+        game: Game::Holdem,
+        hands: vec![m("Ah Kh"), m("Qs Qd")],
+        board: 0,
+        dead: 0,
+        samples: 0,
+        seed: 0,
+        exact: None,
+        threads: 1,
+    };
     let r = equity(&req).unwrap();
     assert!(r.exact);
     assert_eq!(r.boards, 1_712_304);
@@ -531,7 +586,17 @@ fn equity_against_brute_force_on_the_turn() {
     // Brute force over the 44 rivers with the reference evaluator.
     let m = |s: &str| CardSet::parse(s).unwrap().0;
     let (h1, h2, h3, board) = ("Ah Kh", "Qs Qd", "7c 6c", "Jh Th 5c 8d");
-    let r = equity(&EquityRequest { game: Game::Holdem, hands: vec![m(h1), m(h2), m(h3)], board: m(board), dead: 0, samples: 0, seed: 0, exact: None, threads: 1 }).unwrap();
+    let r = equity(&EquityRequest {
+        game: Game::Holdem,
+        hands: vec![m(h1), m(h2), m(h3)],
+        board: m(board),
+        dead: 0,
+        samples: 0,
+        seed: 0,
+        exact: None,
+        threads: 1,
+    })
+    .unwrap();
     let used = m(h1) | m(h2) | m(h3) | m(board);
     let mut share = [0.0f64; 3];
     let mut n = 0;
@@ -561,19 +626,56 @@ fn equity_against_brute_force_on_the_turn() {
 #[test]
 fn equity_omaha_and_short_deck_run() {
     let m = |s: &str| CardSet::parse(s).unwrap().0;
-    let r = equity(&EquityRequest { game: Game::Omaha, hands: vec![m("Ah Kh Qd Jd"), m("7c 7s 2d 3h")], board: m("Ad 7h 2c"), dead: 0, samples: 0, seed: 0, exact: None, threads: 1 }).unwrap();
+    let r = equity(&EquityRequest {
+        game: Game::Omaha,
+        hands: vec![m("Ah Kh Qd Jd"), m("7c 7s 2d 3h")],
+        board: m("Ad 7h 2c"),
+        dead: 0,
+        samples: 0,
+        seed: 0,
+        exact: None,
+        threads: 1,
+    })
+    .unwrap();
     assert!(r.exact && r.boards == 820);
     assert!((r.equity.iter().sum::<f64>() - 1.0).abs() < 1e-9);
-    let s = equity(&EquityRequest { game: Game::ShortDeck, hands: vec![m("Ah Kh"), m("Qs Qd")], board: 0, dead: 0, samples: 0, seed: 0, exact: None, threads: 0 }).unwrap();
+    let s = equity(&EquityRequest {
+        game: Game::ShortDeck,
+        hands: vec![m("Ah Kh"), m("Qs Qd")],
+        board: 0,
+        dead: 0,
+        samples: 0,
+        seed: 0,
+        exact: None,
+        threads: 0,
+    })
+    .unwrap();
     assert!(s.exact && s.boards == 201_376);
-    assert!(equity(&EquityRequest { game: Game::ShortDeck, hands: vec![m("2h Kh"), m("Qs Qd")], board: 0, dead: 0, samples: 0, seed: 0, exact: None, threads: 1 }).is_err());
+    assert!(equity(&EquityRequest {
+        game: Game::ShortDeck,
+        hands: vec![m("2h Kh"), m("Qs Qd")],
+        board: 0,
+        dead: 0,
+        samples: 0,
+        seed: 0,
+        exact: None,
+        threads: 1
+    })
+    .is_err());
 }
 
 #[test]
 fn table_sizes_are_reported() {
     let t0 = std::time::Instant::now();
     let t = super::tables::tables();
-    eprintln!("tables: {} bytes (flush {}, offsets {}, lookup {}), built in {:?}", t.bytes(), t.flush.len(), t.offsets.len(), t.lookup.len(), t0.elapsed());
+    eprintln!(
+        "tables: {} bytes (flush {}, offsets {}, lookup {}), built in {:?}",
+        t.bytes(),
+        t.flush.len(),
+        t.offsets.len(),
+        t.lookup.len(),
+        t0.elapsed()
+    );
     assert!(t.bytes() < 2 << 20);
 }
 
@@ -628,7 +730,13 @@ fn wild_lows_match_brute_force_substitution() {
                 } else {
                     (ace_to_five(&hand).unwrap(), ace_to_five(&best).unwrap())
                 };
-                assert_eq!(ours.value, reference.value, "{hand:?} d7={d7}: {} vs {}", ours.describe(), reference.describe());
+                assert_eq!(
+                    ours.value,
+                    reference.value,
+                    "{hand:?} d7={d7}: {} vs {}",
+                    ours.describe(),
+                    reference.describe()
+                );
                 assert_eq!(ours.describe(), reference.describe());
                 assert_eq!(ours.cards.len(), 5);
             }
@@ -648,7 +756,8 @@ fn scripted_wild_lows() {
     let d = deuce_to_seven(&cards("3c 4d 5h 6s Jk")).unwrap();
     assert_eq!(d.describe(), "Eight-six low: 8-6-5-4-3");
     // Four of one suit and a wild: the wild takes another suit, no flush.
-    let f = deuce_to_seven_wild(&cards("2h 4h 5h 7h 9c"), &Wild::Cards(vec![Card::parse("9c").unwrap().face()])).unwrap();
+    let f =
+        deuce_to_seven_wild(&cards("2h 4h 5h 7h 9c"), &Wild::Cards(vec![Card::parse("9c").unwrap().face()])).unwrap();
     assert_eq!(f.describe(), "Seven-five low: 7-5-4-3-2");
     // Eight or better with a wild: A-3-5-K-Q and a joker is still no low (needs five ranks
     // of eight or lower: the joker gives one more, four in all).
@@ -684,7 +793,16 @@ fn hi_lo_equity_matches_brute_force() {
         (Game::HoldemHiLo, &["Ah 2h", "Ad 2d"], "5s 7d Kh 8c"),
     ];
     for (game, hands, board) in cases {
-        let req = EquityRequest { game, hands: hands.iter().map(|h| m(h)).collect(), board: m(board), dead: 0, samples: 0, seed: 0, exact: None, threads: 1 };
+        let req = EquityRequest {
+            game,
+            hands: hands.iter().map(|h| m(h)).collect(),
+            board: m(board),
+            dead: 0,
+            samples: 0,
+            seed: 0,
+            exact: None,
+            threads: 1,
+        };
         let r = equity(&req).unwrap();
         assert!(r.exact);
         let used = req.hands.iter().fold(req.board, |a, &h| a | h);
@@ -701,10 +819,16 @@ fn hi_lo_equity_matches_brute_force() {
                 .map(|h| {
                     let hole = cards(h);
                     if game == Game::OmahaHiLo {
-                        (evaluate_omaha(&hole, &b).unwrap().value, evaluate_omaha_low(&hole, &b).unwrap().map(|v| v.value))
+                        (
+                            evaluate_omaha(&hole, &b).unwrap().value,
+                            evaluate_omaha_low(&hole, &b).unwrap().map(|v| v.value),
+                        )
                     } else {
                         let all: Vec<Card> = hole.iter().chain(&b).copied().collect();
-                        (evaluate(&all, &Wild::None, Joker::Wild).unwrap().value, eight_or_better(&all).unwrap().map(|v| v.value))
+                        (
+                            evaluate(&all, &Wild::None, Joker::Wild).unwrap().value,
+                            eight_or_better(&all).unwrap().map(|v| v.value),
+                        )
                     }
                 })
                 .unzip();
@@ -729,7 +853,17 @@ fn hi_lo_equity_matches_brute_force() {
 fn hi_lo_scripted_scoop_and_split() {
     let m = |s: &str| CardSet::parse(s).unwrap().0;
     let run = |hands: &[&str], board: &str| {
-        equity(&EquityRequest { game: Game::OmahaHiLo, hands: hands.iter().map(|h| m(h)).collect(), board: m(board), dead: 0, samples: 0, seed: 0, exact: None, threads: 1 }).unwrap()
+        equity(&EquityRequest {
+            game: Game::OmahaHiLo,
+            hands: hands.iter().map(|h| m(h)).collect(),
+            board: m(board),
+            dead: 0,
+            samples: 0,
+            seed: 0,
+            exact: None,
+            threads: 1,
+        })
+        .unwrap()
     };
     let hands = ["Ah 4h Kd 5c", "Qc Qd 9h Tc", "As 4s 7d 7c"];
     // Trip queens win the high half; A-4 (with 2-3-8) makes 8-4-3-2-A twice: the low half
@@ -747,7 +881,17 @@ fn hi_lo_scripted_scoop_and_split() {
     let r = run(&["Ac 2c 3h 4h", "Kc Kh Qs Qd"], "Ks 9d 6c Jh 5d");
     assert_eq!(r.equity, vec![0.0, 1.0]);
     // Hold'em hi-lo: the board plays for low for both players: the low half splits.
-    let r = equity(&EquityRequest { game: Game::HoldemHiLo, hands: vec![m("Ks Kd"), m("Qs Qd")], board: m("Ac 2d 3h 4s 5c"), dead: 0, samples: 0, seed: 0, exact: None, threads: 1 }).unwrap();
+    let r = equity(&EquityRequest {
+        game: Game::HoldemHiLo,
+        hands: vec![m("Ks Kd"), m("Qs Qd")],
+        board: m("Ac 2d 3h 4s 5c"),
+        dead: 0,
+        samples: 0,
+        seed: 0,
+        exact: None,
+        threads: 1,
+    })
+    .unwrap();
     // High: both play the wheel straight (a tie); low: both play the wheel (a tie).
     assert_eq!(r.equity, vec![0.5, 0.5]);
     assert!(Game::ShortDeck.hi_lo().is_err());

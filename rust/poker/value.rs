@@ -95,7 +95,8 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 6] = [Kind::High, Kind::ShortDeck, Kind::AceToFive, Kind::DeuceToSeven, Kind::Badugi, Kind::PaiGowLow];
+    pub const ALL: [Kind; 6] =
+        [Kind::High, Kind::ShortDeck, Kind::AceToFive, Kind::DeuceToSeven, Kind::Badugi, Kind::PaiGowLow];
     pub fn from_index(i: u8) -> Option<Kind> {
         Self::ALL.get(i as usize).copied()
     }
@@ -154,8 +155,10 @@ pub const LOW_BASE: u32 = 0x00FF_FFFF;
 
 pub const RANK_NAMES: [&str; 13] =
     ["deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"];
-pub const RANK_PLURALS: [&str; 13] =
-    ["deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens", "kings", "aces"];
+pub const RANK_PLURALS: [&str; 13] = [
+    "deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens", "kings",
+    "aces",
+];
 pub const RANK_SYMBOLS: [char; 13] = ['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A'];
 
 fn cap(s: &str) -> String {

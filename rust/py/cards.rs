@@ -293,7 +293,9 @@ impl PyCardSet {
         } else if let Ok(text) = suit.extract::<String>() {
             let mut ch = text.chars();
             match (ch.next(), ch.next()) {
-                (Some(c), None) => SUIT_CHARS.iter().chain(SUIT_SYMBOLS.iter()).position(|&x| x == c).map(|p| (p % 4) as u8),
+                (Some(c), None) => {
+                    SUIT_CHARS.iter().chain(SUIT_SYMBOLS.iter()).position(|&x| x == c).map(|p| (p % 4) as u8)
+                }
                 _ => None,
             }
         } else {
@@ -402,7 +404,10 @@ impl PyDeck {
     /// Deal `cards` cards to each of `hands` hands, one at a time in turn from the top.
     /// Returns `(hands, rest_of_deck)`.
     fn deal(&self, hands: i64, cards: i64) -> PyResult<(Vec<Vec<PyCard>>, PyDeck)> {
-        let h = usize::try_from(hands).ok().filter(|&h| h > 0).ok_or_else(|| invalid_argument("hands", hands, "at least one hand"))?;
+        let h = usize::try_from(hands)
+            .ok()
+            .filter(|&h| h > 0)
+            .ok_or_else(|| invalid_argument("hands", hands, "at least one hand"))?;
         let c = usize::try_from(cards).map_err(|_| invalid_argument("cards", cards, "a card count is not negative"))?;
         let (dealt, rest) = self.0.deal(h, c)?;
         Ok((dealt.into_iter().map(|v| v.into_iter().map(PyCard).collect()).collect(), PyDeck(rest)))
@@ -482,7 +487,10 @@ impl PyRng {
     }
     /// A uniform integer in `0..n`.
     fn below(&mut self, n: i64) -> PyResult<u64> {
-        let n = u64::try_from(n).ok().filter(|&n| n > 0).ok_or_else(|| invalid_argument("n", n, "below(n) needs n >= 1"))?;
+        let n = u64::try_from(n)
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| invalid_argument("n", n, "below(n) needs n >= 1"))?;
         Ok(self.0.below(n))
     }
     /// A uniform float in [0, 1).

@@ -38,9 +38,14 @@ impl From<CoreError> for PyErr {
             CoreError::InvalidCard { token, position, .. } => hoyle_error(
                 "InvalidCardError",
                 message,
-                vec![("token", text(py, &token)), ("position", position.into_pyobject(py).unwrap().into_any().unbind())],
+                vec![
+                    ("token", text(py, &token)),
+                    ("position", position.into_pyobject(py).unwrap().into_any().unbind()),
+                ],
             ),
-            CoreError::DuplicateCard { card, .. } => hoyle_error("DuplicateCardError", message, vec![("card", text(py, &card))]),
+            CoreError::DuplicateCard { card, .. } => {
+                hoyle_error("DuplicateCardError", message, vec![("card", text(py, &card))])
+            }
             CoreError::InvalidHand(_) => hoyle_error("InvalidHandError", message, vec![]),
             CoreError::InvalidArgument { name, value, .. } => hoyle_error(
                 "InvalidArgumentError",

@@ -26,7 +26,11 @@ fn dealer_joker(s: &str) -> PyResult<Joker> {
     match s {
         "bug" => Ok(Joker::Bug),
         "wild" => Ok(Joker::Wild),
-        _ => Err(invalid_argument("dealer_joker", s, "'bug' (an ace, or completes a straight or flush) or 'wild' (seed 003's dealer joker)")),
+        _ => Err(invalid_argument(
+            "dealer_joker",
+            s,
+            "'bug' (an ace, or completes a straight or flush) or 'wild' (seed 003's dealer joker)",
+        )),
     }
 }
 

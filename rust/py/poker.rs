@@ -66,7 +66,9 @@ impl PyHandValue {
     /// The hand's category, a `hoyle.poker.Category`.
     #[getter]
     fn category<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let cls = CATEGORY.get_or_try_init(py, || -> PyResult<Py<PyAny>> { Ok(py.import("hoyle.poker")?.getattr("Category")?.unbind()) })?;
+        let cls = CATEGORY.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+            Ok(py.import("hoyle.poker")?.getattr("Category")?.unbind())
+        })?;
         cls.bind(py).call1((self.as_core().category() as u8,))
     }
     /// The cards that play, most significant first (wild cards as themselves).
@@ -112,7 +114,10 @@ impl PyHandValue {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (u8, u32, String))> {
         let me = slf.get();
         let cards: Vec<String> = me.as_core().cards.iter().map(|c| c.to_string()).collect();
-        Ok((slf.py().import("hoyle._core")?.getattr("_restore_hand_value")?, (me.kind as u8, me.value, cards.join(" "))))
+        Ok((
+            slf.py().import("hoyle._core")?.getattr("_restore_hand_value")?,
+            (me.kind as u8, me.value, cards.join(" ")),
+        ))
     }
 }
 
@@ -128,7 +133,13 @@ fn parse_wild(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Wild> {
     if obj.is_none() {
         return Ok(Wild::None);
     }
-    let bad = || invalid_argument("wild", repr(obj), "a wild rank such as '2' (deuces wild), or wild cards such as '2c 2d' or a list of cards");
+    let bad = || {
+        invalid_argument(
+            "wild",
+            repr(obj),
+            "a wild rank such as '2' (deuces wild), or wild cards such as '2c 2d' or a list of cards",
+        )
+    };
     if let Ok(s) = obj.cast::<PyString>() {
         let text = s.to_str()?.trim();
         let rank = match text {
@@ -155,7 +166,11 @@ fn parse_joker(s: &str) -> PyResult<Joker> {
         "wild" => Ok(Joker::Wild),
         "bug" => Ok(Joker::Bug),
         "ace" => Ok(Joker::Ace),
-        _ => Err(invalid_argument("joker", s, "one of 'wild' (fully wild), 'bug' (Pai Gow: an ace or completes a straight or flush), 'ace'")),
+        _ => Err(invalid_argument(
+            "joker",
+            s,
+            "one of 'wild' (fully wild), 'bug' (Pai Gow: an ace or completes a straight or flush), 'ace'",
+        )),
     }
 }
 
@@ -241,7 +256,11 @@ fn evaluate_omaha_low(hole: &Bound<'_, PyAny>, board: &Bound<'_, PyAny>) -> PyRe
 /// ```
 #[pyfunction]
 #[pyo3(signature = (cards, rule = "ace-to-five", *, wild = None))]
-fn evaluate_low(cards: &Bound<'_, PyAny>, rule: &str, wild: Option<&Bound<'_, PyAny>>) -> PyResult<Option<PyHandValue>> {
+fn evaluate_low(
+    cards: &Bound<'_, PyAny>,
+    rule: &str,
+    wild: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<PyHandValue>> {
     let wild = parse_wild(wild)?;
     let cards = extract_cards(cards)?;
     let v = match rule {
@@ -297,7 +316,11 @@ fn threads_arg(threads: Option<i64>) -> PyResult<usize> {
 /// ```
 #[pyfunction]
 #[pyo3(signature = (hands, *, threads = 1))]
-fn evaluate_batch<'py>(py: Python<'py>, hands: &Bound<'py, PyAny>, threads: Option<i64>) -> PyResult<Bound<'py, PyArray1<u32>>> {
+fn evaluate_batch<'py>(
+    py: Python<'py>,
+    hands: &Bound<'py, PyAny>,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyArray1<u32>>> {
     let threads = threads_arg(threads)?;
     if let Ok(a) = hands.cast::<PyArray2<u8>>() {
         let a = a.readonly();
@@ -338,7 +361,9 @@ fn evaluate_batch<'py>(py: Python<'py>, hands: &Bound<'py, PyAny>, threads: Opti
         return Ok(out);
     }
     let why = match dtype_and_shape(hands) {
-        Some((dtype, shape)) => format!("got a {dtype} array of shape {shape:?}; expected (N, 5..7) uint8 card indices or (N,) uint64 masks"),
+        Some((dtype, shape)) => format!(
+            "got a {dtype} array of shape {shape:?}; expected (N, 5..7) uint8 card indices or (N,) uint64 masks"
+        ),
         None => "expected a numpy array: (N, 5..7) uint8 card indices or (N,) uint64 masks".to_string(),
     };
     Err(invalid_argument("hands", repr(hands), why))
@@ -382,7 +407,12 @@ impl PyEquity {
     }
     fn __repr__(&self) -> String {
         let eq: Vec<String> = self.0.equity.iter().map(|e| format!("{e:.5}")).collect();
-        format!("<Equity {} over {} boards: [{}]>", if self.0.exact { "exact" } else { "Monte Carlo" }, self.0.boards, eq.join(", "))
+        format!(
+            "<Equity {} over {} boards: [{}]>",
+            if self.0.exact { "exact" } else { "Monte Carlo" },
+            self.0.boards,
+            eq.join(", ")
+        )
     }
 }
 
@@ -435,7 +465,8 @@ fn equity(
             _ => Ok(0),
         }
     };
-    let samples = u64::try_from(samples).map_err(|_| invalid_argument("samples", samples, "a sample count is not negative"))?;
+    let samples =
+        u64::try_from(samples).map_err(|_| invalid_argument("samples", samples, "a sample count is not negative"))?;
     let game = if hi_lo { Game::parse(game)?.hi_lo()? } else { Game::parse(game)? };
     let req = EquityRequest {
         game,

@@ -163,7 +163,13 @@ impl PyMeldRules {
                     let x = v.extract::<i64>().map_err(|_| invalid_argument(name, repr(&v), "an int in 0..=254"))?;
                     small(name, x)
                 };
-                let limit = |name: &str| -> PyResult<u8> { if v.is_none() { Ok(UNLIMITED) } else { int(name) } };
+                let limit = |name: &str| -> PyResult<u8> {
+                    if v.is_none() {
+                        Ok(UNLIMITED)
+                    } else {
+                        int(name)
+                    }
+                };
                 let flag = |name: &str| -> PyResult<bool> {
                     v.extract::<bool>().map_err(|_| invalid_argument(name, repr(&v), "True or False"))
                 };
@@ -287,8 +293,10 @@ impl PyMeldRules {
         if let Some(name) = preset {
             return format!("MeldRules.{name}()");
         }
-        let values: Vec<String> =
-            [12usize, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].iter().map(|&i| format!("'{}': {}", RANK_CHARS[i], r.values[i])).collect();
+        let values: Vec<String> = [12usize, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
+            .iter()
+            .map(|&i| format!("'{}': {}", RANK_CHARS[i], r.values[i]))
+            .collect();
         let opt = |v: Option<u8>| v.map_or("None".to_string(), |x| x.to_string());
         let wild: Vec<String> = self.wild_ranks().iter().map(|w| format!("'{w}'")).collect();
         format!(
@@ -475,7 +483,11 @@ impl PyArrangement {
 /// [7h 8h 9h] | deadwood 7d 7s = 14
 #[pyfunction]
 #[pyo3(signature = (hand, rules = None))]
-fn best_melds(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyMeldRules>>) -> PyResult<PyArrangement> {
+fn best_melds(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyMeldRules>>,
+) -> PyResult<PyArrangement> {
     let cards = extract_cards(hand)?;
     Ok(PyArrangement(rummy::best_melds(&cards, rules_of(py, rules))?))
 }
@@ -587,7 +599,11 @@ fn find_contract(
     } else if let Ok(n) = contract.extract::<i64>() {
         Contract::deal(u8::try_from(n).map_err(|_| invalid_argument("contract", n, "a deal number is 1..=7"))?)?
     } else {
-        return Err(invalid_argument("contract", repr(contract), "text such as '2 sets + 1 run' or a deal number 1..=7"));
+        return Err(invalid_argument(
+            "contract",
+            repr(contract),
+            "text such as '2 sets + 1 run' or a deal number 1..=7",
+        ));
     };
     let default = MeldRules::contract();
     let rules = rules.map(|r| &r.get().0).unwrap_or(&default);
@@ -602,7 +618,12 @@ fn find_contract(
 /// True
 #[pyfunction]
 #[pyo3(signature = (hand, rules = None, *, discard = false))]
-fn can_go_out(py: Python<'_>, hand: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyMeldRules>>, discard: bool) -> PyResult<bool> {
+fn can_go_out(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyMeldRules>>,
+    discard: bool,
+) -> PyResult<bool> {
     let cards = extract_cards(hand)?;
     Ok(rummy::can_go_out(&cards, rules_of(py, rules), discard)?)
 }
@@ -661,14 +682,21 @@ fn deadwood_batch<'py>(
             .as_array()
             .iter()
             .enumerate()
-            .map(|(i, &x)| u64::try_from(x).map_err(|_| invalid_argument("hands", format!("hands[{i}] = {x}"), "a mask is non-negative")))
+            .map(|(i, &x)| {
+                u64::try_from(x)
+                    .map_err(|_| invalid_argument("hands", format!("hands[{i}] = {x}"), "a mask is non-negative"))
+            })
             .collect::<PyResult<_>>()?;
         let out = detached(py, || rummy::deadwood_batch(&v, &rules, threads))?;
         return Ok(PyArray1::from_vec(py, out));
     }
     if let Ok(arr) = hands.cast::<numpy::PyUntypedArray>() {
         if arr.ndim() != 1 {
-            return Err(invalid_argument("hands", format!("array of {} dimensions", arr.ndim()), "a 1-D array of masks"));
+            return Err(invalid_argument(
+                "hands",
+                format!("array of {} dimensions", arr.ndim()),
+                "a 1-D array of masks",
+            ));
         }
     }
     Err(bad_dtype())

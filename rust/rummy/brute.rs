@@ -45,7 +45,11 @@ fn run_lines(rules: &MeldRules, len: usize) -> Vec<Vec<u8>> {
 pub fn is_set(cards: &[Card], rules: &MeldRules) -> bool {
     let (wilds, nat): (Vec<&Card>, Vec<&Card>) = cards.iter().partition(|c| rules.is_wild(**c));
     let n = cards.len();
-    if nat.is_empty() || n < rules.min_set as usize || n > rules.max_set as usize || wilds.len() > rules.max_wilds_set as usize {
+    if nat.is_empty()
+        || n < rules.min_set as usize
+        || n > rules.max_set as usize
+        || wilds.len() > rules.max_wilds_set as usize
+    {
         return false;
     }
     let r = nat[0].rank();
@@ -188,7 +192,9 @@ impl Brute<'_> {
                 best = Some(best.map_or(v, |b| b.min(v)));
             }
         };
-        consider(self.go(mask & !bit, used, tused, ns, nr, suits, sets, runs, lays, memo).map(|v| v + key(card, self.rules)));
+        consider(
+            self.go(mask & !bit, used, tused, ns, nr, suits, sets, runs, lays, memo).map(|v| v + key(card, self.rules)),
+        );
         if self.discard && !used && Some(card) != self.forbid {
             consider(self.go(mask & !bit, true, tused, ns, nr, suits, sets, runs, lays, memo));
         }
@@ -200,7 +206,9 @@ impl Brute<'_> {
         }
         for &m in runs {
             if m & bit != 0 && m & !mask == 0 && nr < max_r {
-                let suit = self.hand[(0..16).find(|j| m >> j & 1 == 1 && !self.rules.is_wild(self.hand[*j as usize])).unwrap() as usize]
+                let suit = self.hand[(0..16)
+                    .find(|j| m >> j & 1 == 1 && !self.rules.is_wild(self.hand[*j as usize]))
+                    .unwrap() as usize]
                     .suit()
                     .unwrap();
                 if self.contract.is_some() && suits >> suit & 1 == 1 {

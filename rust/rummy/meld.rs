@@ -42,7 +42,12 @@ impl Meld {
     /// The wild cards and what each stands for (a wild-rank card standing for itself
     /// is not listed).
     pub fn wilds(&self) -> Vec<(Card, Card)> {
-        self.cards.iter().zip(&self.plays_as).filter(|(c, p)| c.with_copy(0) != **p || c.is_joker()).map(|(c, p)| (*c, *p)).collect()
+        self.cards
+            .iter()
+            .zip(&self.plays_as)
+            .filter(|(c, p)| c.with_copy(0) != **p || c.is_joker())
+            .map(|(c, p)| (*c, *p))
+            .collect()
     }
     /// Points of the meld on the table (500 rum scores melded cards): each card scores
     /// the value of the card it plays as, except an ace played low (followed by a deuce
@@ -127,7 +132,13 @@ impl fmt::Display for Arrangement {
             let lays: Vec<String> = self
                 .layoffs
                 .iter()
-                .map(|l| if l.card.with_copy(0) == l.plays_as { format!("{}>{}", l.card, l.meld) } else { format!("{}={}>{}", l.card, l.plays_as, l.meld) })
+                .map(|l| {
+                    if l.card.with_copy(0) == l.plays_as {
+                        format!("{}>{}", l.card, l.meld)
+                    } else {
+                        format!("{}={}>{}", l.card, l.plays_as, l.meld)
+                    }
+                })
                 .collect();
             parts.push(format!("lay off {}", lays.join(" ")));
         }

@@ -182,7 +182,10 @@ pub fn best_discard(hand: &[Card], rules: &MeldRules, forbid: Option<Card>) -> C
         }
     }
     let no_choice = || {
-        CoreError::InvalidHand(format!("no card can be discarded: {} is the only card", forbid.map(|c| c.to_string()).unwrap_or_default()))
+        CoreError::InvalidHand(format!(
+            "no card can be discarded: {} is the only card",
+            forbid.map(|c| c.to_string()).unwrap_or_default()
+        ))
     };
     if let Some((mask, phys)) = plain_hand {
         let forbid_mask = forbid.map_or(0, |c| 1u64 << c.face());

@@ -257,7 +257,10 @@ impl MeldRules {
         sorted.sort();
         for w in sorted.windows(2) {
             if w[0] == w[1] {
-                return Err(CoreError::DuplicateCard { card: w[0].to_string(), reason: "the same physical card twice".into() });
+                return Err(CoreError::DuplicateCard {
+                    card: w[0].to_string(),
+                    reason: "the same physical card twice".into(),
+                });
             }
         }
         Ok(())

@@ -277,7 +277,8 @@ impl<'a> Search<'a> {
         let (rank, suit) = (f % 13, f / 13);
         let contract = self.opts.contract;
         let sets_ok = contract.map_or(true, |c| self.sets < c.sets);
-        let runs_ok = contract.map_or(true, |c| self.runs < c.runs && !(c.distinct_run_suits && self.run_suits >> suit & 1 == 1));
+        let runs_ok =
+            contract.map_or(true, |c| self.runs < c.runs && !(c.distinct_run_suits && self.run_suits >> suit & 1 == 1));
         if sets_ok {
             self.try_sets(f, acc, None);
         }
@@ -333,7 +334,15 @@ impl<'a> Search<'a> {
         let mut avail = [0u8; 4];
         for s in s0..4 {
             let n = self.counts[(s * 13 + rank) as usize];
-            avail[s as usize] = if distinct { if base_suits >> s & 1 == 1 { 0 } else { n.min(1) } } else { n };
+            avail[s as usize] = if distinct {
+                if base_suits >> s & 1 == 1 {
+                    0
+                } else {
+                    n.min(1)
+                }
+            } else {
+                n
+            };
         }
         if avail[s0 as usize] == 0 {
             return;
@@ -344,11 +353,8 @@ impl<'a> Search<'a> {
             let nat: u32 = k.iter().map(|&x| x as u32).sum();
             for w in 0..=wild_cap {
                 let size = base_size + nat + w;
-                let ok = if target.is_some() {
-                    size <= max_size
-                } else {
-                    size >= rules.min_set as u32 && size <= max_size
-                };
+                let ok =
+                    if target.is_some() { size <= max_size } else { size >= rules.min_set as u32 && size <= max_size };
                 if !ok || acc >= self.best {
                     continue;
                 }
@@ -681,7 +687,11 @@ fn rebuild(hand: &[Card], rules: &MeldRules, opts: &SearchOptions, s: &Search<'_
                 let Target::Run { suit, .. } = opts.targets[*target as usize] else { unreachable!() };
                 for p in window_order(rules, *added) {
                     let face = card_of(rank_at(p), suit);
-                    let c = if wild_pos >> p & 1 == 1 { wild_iter.next().unwrap() } else { take_from(&mut pools, face.face() as usize) };
+                    let c = if wild_pos >> p & 1 == 1 {
+                        wild_iter.next().unwrap()
+                    } else {
+                        take_from(&mut pools, face.face() as usize)
+                    };
                     arr.layoffs.push(LayOff { card: c, meld: *target as usize, plays_as: face });
                 }
             }
@@ -700,7 +710,9 @@ fn rebuild(hand: &[Card], rules: &MeldRules, opts: &SearchOptions, s: &Search<'_
         if laid == 0 {
             break;
         }
-        if s.best_path.iter().any(|c| matches!(c, Choice::LaySet { target, .. } | Choice::LayRun { target, .. } if *target as usize == t)) {
+        if s.best_path.iter().any(
+            |c| matches!(c, Choice::LaySet { target, .. } | Choice::LayRun { target, .. } if *target as usize == t),
+        ) {
             continue;
         }
         let room = s.wild_room(target) as usize;

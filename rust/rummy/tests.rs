@@ -71,7 +71,8 @@ fn queen_king_ace_only_with_ace_high() {
 #[test]
 fn king_ace_two_only_round_the_corner() {
     let ka2 = cards("Kc Ac 2c");
-    for (ace, dead) in [(AceRule::Low, 13), (AceRule::High, 13), (AceRule::HighOrLow, 27), (AceRule::RoundTheCorner, 0)] {
+    for (ace, dead) in [(AceRule::Low, 13), (AceRule::High, 13), (AceRule::HighOrLow, 27), (AceRule::RoundTheCorner, 0)]
+    {
         let values = if ace == AceRule::HighOrLow { MeldRules::five_hundred().values } else { gin().values };
         let rules = MeldRules { ace, values, ..gin() };
         assert_eq!(deadwood(&ka2, &rules).unwrap(), dead, "{ace:?}");
@@ -124,7 +125,8 @@ fn best_discard_checks_hand_size_and_forbidden_card() {
 #[test]
 fn lay_off_never_rearranges_table_melds() {
     // Seed 000: with 2-2-2-2 and 3-4-5 down, the 2 may not move to lay off the ace.
-    let table = [interpret_meld(&cards("2c 2d 2h 2s"), &gin()).unwrap(), interpret_meld(&cards("3h 4h 5h"), &gin()).unwrap()];
+    let table =
+        [interpret_meld(&cards("2c 2d 2h 2s"), &gin()).unwrap(), interpret_meld(&cards("3h 4h 5h"), &gin()).unwrap()];
     let arr = lay_off(&cards("Ah Kc"), &table, &gin()).unwrap();
     assert_eq!(arr.deadwood_value, 11);
     assert!(arr.layoffs.is_empty());
@@ -263,7 +265,8 @@ fn all_melds_of_the_full_pack() {
         assert_eq!((sets, melds.len() - sets), expected_counts(&rules), "{ace:?}");
     }
     // Distinct card sets.
-    let mut masks: Vec<u64> = melds_masks(&all_melds(&pack, &MeldRules { ace: AceRule::RoundTheCorner, ..gin() }).unwrap());
+    let mut masks: Vec<u64> =
+        melds_masks(&all_melds(&pack, &MeldRules { ace: AceRule::RoundTheCorner, ..gin() }).unwrap());
     let n = masks.len();
     masks.sort();
     masks.dedup();
@@ -277,10 +280,15 @@ fn melds_masks(melds: &[Meld]) -> Vec<u64> {
 #[test]
 fn all_melds_match_brute_on_small_hands() {
     for (seed, n) in (0..200).map(|s| (s, 7 + (s % 5) as usize)) {
-        for (_, rules) in [("gin", gin()), ("contract", MeldRules::contract()), ("rtc", MeldRules { ace: AceRule::RoundTheCorner, ..gin() })] {
+        for (_, rules) in [
+            ("gin", gin()),
+            ("contract", MeldRules::contract()),
+            ("rtc", MeldRules { ace: AceRule::RoundTheCorner, ..gin() }),
+        ] {
             let deck = Deck::standard(1, 0).unwrap().shuffled(seed, 7);
             let hand = &deck.cards()[..n];
-            let got: std::collections::BTreeSet<u64> = melds_masks(&all_melds(hand, &rules).unwrap()).into_iter().collect();
+            let got: std::collections::BTreeSet<u64> =
+                melds_masks(&all_melds(hand, &rules).unwrap()).into_iter().collect();
             let mut want = std::collections::BTreeSet::new();
             for m in 1u32..(1 << n) {
                 let sub: Vec<Card> = (0..n).filter(|i| m >> i & 1 == 1).map(|i| hand[i]).collect();
@@ -396,7 +404,12 @@ fn jokers_and_two_packs_agree_with_brute_force() {
         ("contract 1 pack", MeldRules::contract(), 1, 1),
         ("contract 2 packs", MeldRules::contract(), 2, 2),
         ("dime", MeldRules { packs: 2, ..MeldRules::dime() }, 2, 2),
-        ("deuces wild", MeldRules { wild_ranks: 1, jokers_wild: true, max_wilds_set: 1, max_wilds_run: 1, ..gin() }, 1, 1),
+        (
+            "deuces wild",
+            MeldRules { wild_ranks: 1, jokers_wild: true, max_wilds_set: 1, max_wilds_run: 1, ..gin() },
+            1,
+            1,
+        ),
         ("rtc jokers", MeldRules { ace: AceRule::RoundTheCorner, jokers_wild: true, joker_value: 25, ..gin() }, 1, 2),
     ];
     for round in 0..120 {
@@ -423,7 +436,12 @@ fn jokers_and_two_packs_agree_with_brute_force() {
 #[test]
 fn lay_off_agrees_with_brute_force() {
     let mut g = Gen::new(4);
-    let configs = [(gin(), 1u32, 0u32), (MeldRules::five_hundred(), 1, 0), (MeldRules::wrotham(), 1, 2), (MeldRules::contract(), 2, 1)];
+    let configs = [
+        (gin(), 1u32, 0u32),
+        (MeldRules::five_hundred(), 1, 0),
+        (MeldRules::wrotham(), 1, 2),
+        (MeldRules::contract(), 2, 1),
+    ];
     let mut with_layoffs = 0;
     for round in 0..300 {
         let (rules, packs, jokers) = &configs[round % configs.len()];
@@ -462,7 +480,14 @@ fn contracts_agree_with_brute_force() {
         let packs = 1 + (round % 2) as u32;
         let hand = g.hand(n, packs, packs, true);
         let c = Contract::deal(deal).unwrap();
-        let b = Brute { hand: &hand, rules: &rules, discard: false, forbid: None, table: &[], contract: Some((c.sets, c.runs)) };
+        let b = Brute {
+            hand: &hand,
+            rules: &rules,
+            discard: false,
+            forbid: None,
+            table: &[],
+            contract: Some((c.sets, c.runs)),
+        };
         let want = b.min_key();
         let got = find_contract(&hand, c, &rules).unwrap();
         assert_eq!(got.as_ref().map(|a| a.deadwood_value), want.map(|k| k >> 8), "{c} {hand:?}");
@@ -493,15 +518,20 @@ fn batch_matches_single_calls() {
 #[test]
 fn transposition_table_search_agrees_with_brute_force() {
     let mut g = Gen::new(7);
-    let configs: Vec<(MeldRules, u32, u32)> =
-        vec![(gin(), 1, 0), (MeldRules::wrotham(), 1, 2), (MeldRules::contract(), 2, 2), (MeldRules { ace: AceRule::RoundTheCorner, ..gin() }, 1, 0)];
+    let configs: Vec<(MeldRules, u32, u32)> = vec![
+        (gin(), 1, 0),
+        (MeldRules::wrotham(), 1, 2),
+        (MeldRules::contract(), 2, 2),
+        (MeldRules { ace: AceRule::RoundTheCorner, ..gin() }, 1, 0),
+    ];
     for round in 0..160 {
         let (rules, packs, jokers) = &configs[round % configs.len()];
         let n = [7usize, 10, 11, 13][round / 4 % 4];
         let hand = g.hand(n, *packs, *jokers, round % 2 == 0);
         let discard = round % 3 == 0;
         // Forbid a card (a joker when there is one, to exercise the wild discard rule).
-        let forbid = (discard && round % 2 == 0).then(|| *hand.iter().find(|c| c.is_joker()).unwrap_or(&hand[round % n]));
+        let forbid =
+            (discard && round % 2 == 0).then(|| *hand.iter().find(|c| c.is_joker()).unwrap_or(&hand[round % n]));
         let contract = (round % 5 == 0).then_some((1u8, 1u8));
         let b = Brute { hand: &hand, rules, discard, forbid, table: &[], contract };
         let want = b.min_key();
@@ -512,7 +542,11 @@ fn transposition_table_search_agrees_with_brute_force() {
             if let (Some(a), Some(f)) = (&got, forbid) {
                 assert_ne!(a.discard, Some(f), "discarded the forbidden card");
             }
-            assert_eq!(got.as_ref().map(|a| (a.deadwood_value, a.deadwood.len() as u32)), want.map(|k| (k >> 8, k & 0xFF)), "{memo:?} {hand:?}");
+            assert_eq!(
+                got.as_ref().map(|a| (a.deadwood_value, a.deadwood.len() as u32)),
+                want.map(|k| (k >> 8, k & 0xFF)),
+                "{memo:?} {hand:?}"
+            );
             if let Some(arr) = got {
                 check_arrangement(&hand, &arr, rules);
             }

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import hoyle
 import pytest
 from click.testing import CliRunner
-
-import hoyle
 
 
 @pytest.fixture

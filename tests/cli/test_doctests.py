@@ -8,7 +8,10 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("name", ["hoyle.cli", "hoyle.cli.common", "hoyle.cli.play", "hoyle.cli.render", "hoyle.cli.replay", "hoyle.cli.simulate"])
+@pytest.mark.parametrize(
+    "name",
+    ["hoyle.cli", "hoyle.cli.common", "hoyle.cli.play", "hoyle.cli.render", "hoyle.cli.replay", "hoyle.cli.simulate"],
+)
 def test_docstring_examples(name: str) -> None:
     failures, tried = doctest.testmod(importlib.import_module(name))
     assert tried > 0 and failures == 0

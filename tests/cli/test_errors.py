@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-
 from hoyle.cli import cli
 from hoyle.cli.common import parse_options, parse_value
 from hoyle.errors import UnknownVariantError

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import hoyle
 import pytest
 from click.testing import CliRunner
-
-import hoyle
 from hoyle import bots
 from hoyle.cli import cli
 
@@ -105,7 +104,12 @@ def test_record_is_written_when_you_quit(runner: CliRunner, tmp_path: Any) -> No
     # Three-handed hold'em, seed 5: the button (a random bot) raises to 5, you call from
     # the small blind, the big blind calls; on the flop you may bet 2 (the big blind) up
     # to your stack of 195, and you quit.
-    result = runner.invoke(cli, ["play", "texas-holdem", "-p", "3", "--seed", "5", "--record", str(path)], input="call\nquit\n", terminal_width=120)
+    result = runner.invoke(
+        cli,
+        ["play", "texas-holdem", "-p", "3", "--seed", "5", "--record", str(path)],
+        input="call\nquit\n",
+        terminal_width=120,
+    )
     assert result.exit_code == 0, result.stderr
     assert "(or any bet to 2..195)" in " ".join(result.stdout.split())
     game = hoyle.Game.from_json(path.read_text(encoding="utf-8"))

@@ -14,9 +14,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle.cli.render import result_line
 
 Chooser = Callable[[list[str], str], str]
@@ -35,7 +34,12 @@ def play_in_terminal(args: list[str], record: Path, choose: Chooser) -> tuple[st
     one of them; returns the result line, the actions sent and the final screen."""
     env = {**os.environ, "NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "200"}
     child = pexpect.spawn(
-        sys.executable, ["-m", "hoyle.cli", "play", *args, "--record", str(record)], env=env, encoding="utf-8", timeout=60, dimensions=(50, 200)
+        sys.executable,
+        ["-m", "hoyle.cli", "play", *args, "--record", str(record)],
+        env=env,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(50, 200),
     )
     sent: list[str] = []
     try:
@@ -111,7 +115,11 @@ def gin_player(rng: random.Random) -> Chooser:
 @pytest.mark.parametrize("seed", [4, 9])
 def test_a_full_gin_deal(tmp_path: Path, seed: int) -> None:
     record = tmp_path / "gin.jsonl"
-    line, sent, screen = play_in_terminal(["gin-rummy", "--seed", str(seed), "--option", "target=1", "--bots", "random"], record, gin_player(random.Random(seed)))
+    line, sent, screen = play_in_terminal(
+        ["gin-rummy", "--seed", str(seed), "--option", "target=1", "--bots", "random"],
+        record,
+        gin_player(random.Random(seed)),
+    )
     game = replay_check(record, line, sent)
     assert any(a.startswith("discard") for a in sent)
     assert game.result is not None and game.result["deals"] >= 1
@@ -127,7 +135,11 @@ def test_a_full_gin_deal(tmp_path: Path, seed: int) -> None:
 @pytest.mark.parametrize("seed", [3, 8])
 def test_a_texas_holdem_hand(tmp_path: Path, seed: int) -> None:
     record = tmp_path / "holdem.jsonl"
-    line, sent, screen = play_in_terminal(["texas-holdem", "--seed", str(seed), "--players", "3", "--bots", "poker"], record, preferring(random.Random(seed), "check", "call"))
+    line, sent, screen = play_in_terminal(
+        ["texas-holdem", "--seed", str(seed), "--players", "3", "--bots", "poker"],
+        record,
+        preferring(random.Random(seed), "check", "call"),
+    )
     game = replay_check(record, line, sent)
     assert set(sent) <= {"check", "call"}
     board = re.findall(r"^board +([^\r\n]*)", screen, re.M)[-1].split()

@@ -8,9 +8,8 @@ import shutil
 import sys
 from pathlib import Path
 
-import pytest
-
 import hoyle
+import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -86,7 +85,10 @@ def test_no_progress_bar_when_not_a_terminal() -> None:
     import subprocess
 
     proc = subprocess.run(
-        [hoyle_script(), "simulate", "war", "--games", "5", "--option", "max_battles=5", "--json"], capture_output=True, text=True, check=True
+        [hoyle_script(), "simulate", "war", "--games", "5", "--option", "max_battles=5", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     assert proc.stderr == ""
     assert proc.stdout.startswith("{")

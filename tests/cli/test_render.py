@@ -5,9 +5,8 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from rich.console import Console
-
 from hoyle.cli.render import card_text, render_view, result_line, sort_cards
+from rich.console import Console
 
 
 def text_of(renderable: Any) -> str:

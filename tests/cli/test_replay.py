@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import hoyle
 import pytest
 from click.testing import CliRunner
-
-import hoyle
 from hoyle.cli import cli
 
 
@@ -33,7 +32,12 @@ def test_replays_game_records_to_their_results(runner: CliRunner, tmp_path: Path
 
 def test_replays_what_simulate_writes(runner: CliRunner, tmp_path: Path) -> None:
     path = tmp_path / "sim.jsonl"
-    assert runner.invoke(cli, ["simulate", "war", "-n", "4", "--seed", "9", "-o", "max_battles=10", "--out", str(path)]).exit_code == 0
+    assert (
+        runner.invoke(
+            cli, ["simulate", "war", "-n", "4", "--seed", "9", "-o", "max_battles=10", "--out", str(path)]
+        ).exit_code
+        == 0
+    )
     result = runner.invoke(cli, ["replay", str(path), "--json"])
     assert result.exit_code == 0, result.stderr
     recorded = [json.loads(line) for line in path.read_text().splitlines()]
@@ -49,7 +53,10 @@ def test_text_output_names_the_winner(runner: CliRunner, tmp_path: Path) -> None
     assert game.result is not None
     winners = game.result["winners"]
     expected = "a draw" if len(winners) == 2 else f"player {winners[0] + 1} wins"
-    assert f"record 1: war, seed 3, {len(game.record['actions'])} actions: Game over after 1 deal: {expected}" in result.stdout
+    assert (
+        f"record 1: war, seed 3, {len(game.record['actions'])} actions: Game over after 1 deal: {expected}"
+        in result.stdout
+    )
 
 
 def test_step_shows_each_action_and_its_cards(runner: CliRunner, tmp_path: Path) -> None:

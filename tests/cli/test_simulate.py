@@ -7,10 +7,9 @@ import re
 import sys
 from pathlib import Path
 
+import hoyle
 import pytest
 from click.testing import CliRunner
-
-import hoyle
 from hoyle.cli import cli
 from hoyle.cli.simulate import wilson
 from hoyle.simulate import game_seed
@@ -44,8 +43,22 @@ def test_another_seed_gives_other_games(runner: CliRunner) -> None:
 
 
 def test_house_rule_and_options_reach_the_games(runner: CliRunner) -> None:
-    data = run_json(runner, "-n", "10", "--seed", "2", "-o", "max_battles=10", "-o", "down_cards=1", "--house-rule", "war-cards-held")
-    ref = hoyle.simulate("war", games=10, seed=2, options={"max_battles": 10, "down_cards": 1}, house_rules=["war-cards-held"])
+    data = run_json(
+        runner,
+        "-n",
+        "10",
+        "--seed",
+        "2",
+        "-o",
+        "max_battles=10",
+        "-o",
+        "down_cards=1",
+        "--house-rule",
+        "war-cards-held",
+    )
+    ref = hoyle.simulate(
+        "war", games=10, seed=2, options={"max_battles": 10, "down_cards": 1}, house_rules=["war-cards-held"]
+    )
     assert [s["mean_score"] for s in data["seats"]] == [sum(r.scores[s] for r in ref.records) / 10 for s in (0, 1)]
     # Under war-cards-held each deal scores the cards held: 52 between the two seats.
     assert sum(s["mean_score"] for s in data["seats"]) == pytest.approx(52)
@@ -90,7 +103,9 @@ def test_wilson_interval_known_values() -> None:
     assert wilson(10, 10) == pytest.approx((0.72247, 1.0), abs=1e-5)
 
 
-def test_plot_without_matplotlib_is_one_clear_line(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_plot_without_matplotlib_is_one_clear_line(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     result = runner.invoke(cli, ["simulate", "war", "-n", "2", *SHORT, "--plot", str(tmp_path / "p.png")])
     assert result.exit_code == 1

@@ -9,7 +9,6 @@ import sys
 
 import pytest
 from click.testing import CliRunner
-
 from hoyle.cli import cli
 
 
@@ -21,9 +20,15 @@ def invoke_json(runner: CliRunner, *args: str) -> dict:
 
 @pytest.mark.parametrize(
     ("command", "module"),
-    [(["rank", "As Ks Qs Js Ts"], "hoyle.poker"), (["equity", "Ah Kh", "Qs Qd"], "hoyle.poker"), (["meld", "7d 7s 7h"], "hoyle.rummy")],
+    [
+        (["rank", "As Ks Qs Js Ts"], "hoyle.poker"),
+        (["equity", "Ah Kh", "Qs Qd"], "hoyle.poker"),
+        (["meld", "7d 7s 7h"], "hoyle.rummy"),
+    ],
 )
-def test_missing_module_is_one_clear_line(runner: CliRunner, monkeypatch: pytest.MonkeyPatch, command: list[str], module: str) -> None:
+def test_missing_module_is_one_clear_line(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, command: list[str], module: str
+) -> None:
     monkeypatch.setitem(sys.modules, module, None)  # import now raises ImportError
     result = runner.invoke(cli, command)
     assert result.exit_code == 1

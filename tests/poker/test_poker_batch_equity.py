@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from hoyle import CardSet, errors, poker
 
 DECK = [r + s for s in "cdhs" for r in "23456789TJQKA"]

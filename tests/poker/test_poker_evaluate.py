@@ -5,14 +5,13 @@ from __future__ import annotations
 import pickle
 import random
 
+import hoyle
 import pytest
+from hoyle import errors, poker
+from hoyle.poker import Category
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from poker_reference import RANKS, best, decode, parse
-
-import hoyle
-from hoyle import errors, poker
-from hoyle.poker import Category
 
 DECK = [r + s for s in "cdhs" for r in RANKS]
 
@@ -46,8 +45,16 @@ def test_every_category_in_words(cards: str, category: Category, words: str) -> 
 
 def test_category_order() -> None:
     ladder = [
-        "As Kd 9c 7h 4s", "2s 2d 3c 4h 5s", "2s 2d 3c 3h 4s", "2s 2d 2c 3h 4s", "As 2d 3c 4h 5s",
-        "2s 3s 4s 5s 7s", "2s 2d 2c 3h 3s", "2s 2d 2c 2h 3s", "As 2s 3s 4s 5s", "Jk As Ad Ac Ah",
+        "As Kd 9c 7h 4s",
+        "2s 2d 3c 4h 5s",
+        "2s 2d 3c 3h 4s",
+        "2s 2d 2c 3h 4s",
+        "As 2d 3c 4h 5s",
+        "2s 3s 4s 5s 7s",
+        "2s 2d 2c 3h 3s",
+        "2s 2d 2c 2h 3s",
+        "As 2s 3s 4s 5s",
+        "Jk As Ad Ac Ah",
     ]
     values = [ev(h) for h in ladder]
     assert values == sorted(values)
@@ -137,7 +144,9 @@ class TestWildCards:
     def test_wild_rank_and_wild_cards(self) -> None:
         assert poker.evaluate("2c 2d 2h 7s 8s", wild="2").describe() == "Straight flush, jack high"
         assert poker.evaluate("2c 2d 2h 7s 8s", wild="2c 2d 2h 2s") == poker.evaluate("2c 2d 2h 7s 8s", wild="2")
-        assert poker.evaluate("2c 2d 2h 7s 8s", wild=["2c"]).describe() == "Three of a kind, deuces, eight-seven kickers"
+        assert (
+            poker.evaluate("2c 2d 2h 7s 8s", wild=["2c"]).describe() == "Three of a kind, deuces, eight-seven kickers"
+        )
         assert poker.evaluate("Tc Td 9h 9s 3c", wild="T").describe() == "Four of a kind, nines, three kicker"
         assert poker.evaluate("Tc Td 9h 9s 3c", wild="10") == poker.evaluate("Tc Td 9h 9s 3c", wild="T")
 
@@ -160,7 +169,9 @@ class TestWildCards:
         assert poker.evaluate("9h 8h 7c 6d 2c Jk Kd", joker="ace").describe() == "Ace high, king-nine-eight-seven"
         assert poker.evaluate("Ah Ad Ac As Jk", joker="bug").category is Category.FIVE_OF_A_KIND
         # Fully wild the joker would make quads; the bug makes an ace kicker.
-        assert poker.evaluate("Kc Kd Kh 4s 2c Jk 9d", joker="bug").describe() == "Three of a kind, kings, ace-nine kickers"
+        assert (
+            poker.evaluate("Kc Kd Kh 4s 2c Jk 9d", joker="bug").describe() == "Three of a kind, kings, ace-nine kickers"
+        )
 
 
 class TestBadInput:

@@ -6,10 +6,9 @@ import random
 from itertools import combinations
 
 import pytest
-from poker_reference import RANKS, classify5, decode, parse
-
 from hoyle import errors, poker
 from hoyle.poker import Category
+from poker_reference import RANKS, classify5, decode, parse
 
 DECK = [r + s for s in "cdhs" for r in RANKS]
 
@@ -19,10 +18,15 @@ class TestOmaha:
         # Four hearts in the hand and one on the board: no flush.
         assert poker.evaluate_omaha("Ah Kh Qh Jh", "Th 2c 3d 8s 4s").category is Category.HIGH_CARD
         # A board straight needs two hole cards to play.
-        assert poker.evaluate_omaha("Ac 7d 2s 2h", "Qs Jd Tc 9h 8c").describe() == "Pair of deuces, queen-jack-ten kickers"
+        assert (
+            poker.evaluate_omaha("Ac 7d 2s 2h", "Qs Jd Tc 9h 8c").describe() == "Pair of deuces, queen-jack-ten kickers"
+        )
         assert poker.evaluate_omaha("Ac Kd 2s 2h", "Qs Jd Tc 9h 8c").describe() == "Straight, ace high"
         # Quads on the board play only as three of them.
-        assert poker.evaluate_omaha("Ac Kd 7s 2h", "9s 9d 9c 9h 8c").describe() == "Three of a kind, nines, ace-king kickers"
+        assert (
+            poker.evaluate_omaha("Ac Kd 7s 2h", "9s 9d 9c 9h 8c").describe()
+            == "Three of a kind, nines, ace-king kickers"
+        )
 
     @pytest.mark.parametrize("holes", [4, 5, 6])
     def test_matches_all_combinations(self, holes: int) -> None:
@@ -31,11 +35,7 @@ class TestOmaha:
             cards = rng.sample(DECK, holes + 5)
             hole, board = cards[:holes], cards[holes:]
             got = poker.evaluate_omaha(" ".join(hole), " ".join(board))
-            want = max(
-                classify5(parse(" ".join(h + b)))
-                for h in combinations(hole, 2)
-                for b in combinations(board, 3)
-            )
+            want = max(classify5(parse(" ".join(h + b))) for h in combinations(hole, 2) for b in combinations(board, 3))
             assert decode(got.value) == want
 
     def test_hi_lo_low(self) -> None:

@@ -6,7 +6,6 @@ import itertools
 import random
 
 import pytest
-
 from hoyle import CardSet, errors, poker
 
 RANKS = "23456789TJQKA"

@@ -10,13 +10,12 @@ from __future__ import annotations
 import itertools
 import random
 import threading
-from functools import lru_cache
+from functools import cache
 from math import comb
 
+import hoyle
 import numpy as np
 import pytest
-
-import hoyle
 from hoyle import Card, CardSet, errors, rummy
 from hoyle.rummy import MeldRules
 
@@ -39,13 +38,13 @@ def rank(c: Card) -> int:
 
 
 def lines(ace: str, n: int) -> list[list[int]]:
-    low = [12] + list(range(12))
+    low = [12, *list(range(12))]
     if ace == "low":
         seqs = [low[s : s + n] for s in range(13 - n + 1)]
     elif ace == "high":
         seqs = [list(range(13))[s : s + n] for s in range(13 - n + 1)]
     elif ace == "high_or_low":
-        both = [12] + list(range(13))
+        both = [12, *list(range(13))]
         seqs = [both[s : s + n] for s in range(14 - n + 1)]
     else:
         seqs = [[low[(s + k) % 13] for k in range(n)] for s in range(13)]
@@ -93,7 +92,7 @@ def brute(hand: list[Card], rules: MeldRules, discard: bool = False) -> int:
     melds = [m for m in range(1, 1 << n) if is_meld([hand[i] for i in range(n) if m >> i & 1], rules)]
     values = [rules.value(c) for c in hand]
 
-    @lru_cache(maxsize=None)
+    @cache
     def go(mask: int, used: bool) -> float:
         if mask == 0:
             return 0 if used or not discard else float("inf")
@@ -162,7 +161,7 @@ def test_best_discard_exact_where_greedy_fails() -> None:
     # What is left is exactly the hand less the discard.
     left = [c for m in arr.melds for c in m.cards] + arr.deadwood
     assert arr.discard is not None
-    assert sorted(left + [arr.discard]) == sorted(cards(hand))
+    assert sorted([*left, arr.discard]) == sorted(cards(hand))
     assert rummy.deadwood([c for c in cards(hand) if c != arr.discard]) == 9
 
 
@@ -415,7 +414,9 @@ PACK = list(hoyle.Deck.standard())
 
 
 @settings(max_examples=150, derandomize=True, deadline=None)
-@given(st.lists(st.sampled_from(PACK), min_size=1, max_size=13, unique=True), st.sampled_from(sorted(MeldRules.presets())))
+@given(
+    st.lists(st.sampled_from(PACK), min_size=1, max_size=13, unique=True), st.sampled_from(sorted(MeldRules.presets()))
+)
 def test_properties(hand: list[Card], preset: str) -> None:
     rules = MeldRules.presets()[preset].replace(hand_size=None)
     arr = rummy.best_melds(hand, rules)

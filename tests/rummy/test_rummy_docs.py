@@ -6,9 +6,8 @@ import doctest
 import re
 from pathlib import Path
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle import _core, rummy
 
 ROOT = Path(__file__).parent.parent.parent

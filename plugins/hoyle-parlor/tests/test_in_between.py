@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle import Deck
 from hoyle.errors import IllegalActionError, InvalidOptionError
 from hoyle.testing import check_variant
@@ -46,17 +45,17 @@ def test_third_card_between_wins_the_bet_from_the_pot() -> None:
 
 def test_third_card_outside_or_on_a_post_loses() -> None:
     g = game("5c Kd  3h Jh Qs  4c 9c 9d")
-    g.act("bet 1")                       # Q is outside 3..J
+    g.act("bet 1")  # Q is outside 3..J
     assert g.state.stacks == [18, 19] and g.state.pot == 3
-    assert g.to_act == 1                  # the dealer takes the last turn
-    g.act("bet 3")                       # 9 equals a post: a loss
+    assert g.to_act == 1  # the dealer takes the last turn
+    g.act("bet 3")  # 9 equals a post: a loss
     assert g.state.stacks == [18, 16] and g.state.pot == 6
 
 
 def test_bets_run_from_one_chip_to_the_pot() -> None:
     g = game("5c Kd  3h Jh")
     with pytest.raises(IllegalActionError, match="from 1 chip up to 2"):
-        g.act("bet 3")                   # the pot holds 2
+        g.act("bet 3")  # the pot holds 2
     with pytest.raises(IllegalActionError):
         g.act("bet 0")
     assert [str(a) for a in g.legal_actions()] == ["bet to 1", "bet to 2"]
@@ -68,7 +67,7 @@ def test_a_bet_is_limited_by_the_chips_held() -> None:
     # seat 2 is to act with 19 chips and a pot of 4: the limit is the pot
     assert str(g2.legal_actions()[-1]) == "bet to 4"
     g3 = hoyle.new_game("in-between", players=4, deck=deck("Ac 2d 3h 4s  5h Jh"), stacks=[20, 3, 20, 20], seed=1)
-    assert g3.to_act == 1 and str(g3.legal_actions()[-1]) == "bet to 2"   # holds 2 after the ante
+    assert g3.to_act == 1 and str(g3.legal_actions()[-1]) == "bet to 2"  # holds 2 after the ante
     with pytest.raises(IllegalActionError):
         g3.act("bet 3")
 
@@ -89,14 +88,14 @@ def test_the_pair_option_pays_three() -> None:
 
 
 def test_a_pair_never_takes_more_than_the_pot() -> None:
-    g = game("Ac 2d  8c 8d  3h Jh", players=2, pair_pays=3)   # pot 2: seat 1 takes 2, everyone re-antes
+    g = game("Ac 2d  8c 8d  3h Jh", players=2, pair_pays=3)  # pot 2: seat 1 takes 2, everyone re-antes
     assert g.state.stacks == [19 - 1, 21 - 1] and g.state.pot == 2 and g.to_act == 0
 
 
 def test_consecutive_cards_lose_the_minimum_bet_at_once() -> None:
     g = game("Ac 2d 4c  7c 8d  3h Jh", players=3)
     assert g.state.stacks == [19, 18, 19] and g.state.pot == 4 and g.to_act == 2
-    g = game("Ac 2d 4c  Kc Ad  3h Jh", players=3)    # aces high: king-ace is consecutive
+    g = game("Ac 2d 4c  Kc Ad  3h Jh", players=3)  # aces high: king-ace is consecutive
     assert g.state.stacks == [19, 18, 19]
 
 
@@ -109,20 +108,20 @@ def test_aces_are_high_so_ace_deuce_is_the_widest_spread() -> None:
     g = game("5c Kd  Ah 2c Ks  4c 9c")
     assert g.to_act == 0
     g.act("bet 2")
-    assert g.state.stacks[0] == 21 - 1     # won 2, then re-anted
+    assert g.state.stacks[0] == 21 - 1  # won 2, then re-anted
 
 
 def test_the_deal_passes_left_and_rounds_end_the_match() -> None:
     g = game(["5c Kd  3h Jh Qs  4c Tc 8d", "3h Jh 7s  4c 9c 9d"], rounds=2)
-    g.act("bet 1")                       # seat 0 loses 1
-    g.act("bet 1")                       # seat 1 (the dealer) wins 1
+    g.act("bet 1")  # seat 0 loses 1
+    g.act("bet 1")  # seat 1 (the dealer) wins 1
     assert g.state.deal_number == 1 and g.state.public["dealer"] == 0
-    assert g.to_act == 1                  # the new dealer's left; the dealer plays last
-    g.act("bet 1")                       # seat 1 wins 1
-    g.act("bet 1")                       # seat 0 loses 1: a 9 on a post
+    assert g.to_act == 1  # the new dealer's left; the dealer plays last
+    g.act("bet 1")  # seat 1 wins 1
+    g.act("bet 1")  # seat 0 loses 1: a 9 on a post
     assert g.is_over and g.result is not None and g.result["deals"] == 2
     assert g.state.score_sheet == [[-1, 1], [-1, 1]]
-    assert g.result["settlement"] == [-3, 1] and g.result["winners"] == [1]   # the antes are in the pot
+    assert g.result["settlement"] == [-3, 1] and g.result["winners"] == [1]  # the antes are in the pot
 
 
 def test_a_round_without_a_decision_still_ends_and_the_match_goes_on() -> None:
@@ -136,12 +135,19 @@ def test_a_round_without_a_decision_still_ends_and_the_match_goes_on() -> None:
 
 
 def test_most_chips_wins_and_broke_players_take_no_turn() -> None:
-    g = hoyle.new_game("in-between", players=3, deck=deck("Ac 2d 3c  3h Jh 7s  2h 9c 5s"), stacks=[20, 20, 1], seed=1, options={"rounds": 1})
+    g = hoyle.new_game(
+        "in-between",
+        players=3,
+        deck=deck("Ac 2d 3c  3h Jh 7s  2h 9c 5s"),
+        stacks=[20, 20, 1],
+        seed=1,
+        options={"rounds": 1},
+    )
     assert g.state.stacks == [19, 19, 0]
-    g.act("bet 3")                       # seat 1 wins 3
+    g.act("bet 3")  # seat 1 wins 3
     # seat 2 has no chips: no turn; the dealer (seat 0) plays last
     assert g.to_act == 0
-    g.act("bet 1")                       # and wins 1
+    g.act("bet 1")  # and wins 1
     assert g.is_over and g.result is not None
     assert g.state.stacks == [19, 21, 0] and g.state.pot == 1
     assert g.result["settlement"] == [-1, 1, -1] and g.result["winners"] == [1]

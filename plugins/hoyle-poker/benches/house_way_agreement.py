@@ -69,9 +69,11 @@ def main(hands: int = 100, seed: int = 0, minutes: float = 0.0) -> None:
         else:
             row[2] += (best - mine.score()) / (100 * mine.hands)
             cost += (best - mine.score()) / (100 * mine.hands)
-            print(f"  differs: {' '.join(map(str, seven))}: house way {house_way(seven)}, "
-                  f"best {max(rows, key=lambda t: t.score()).setting}, cost {(best - mine.score()) / (100 * mine.hands):.4f}",
-                  flush=True)
+            print(
+                f"  differs: {' '.join(map(str, seven))}: house way {house_way(seven)}, "
+                f"best {max(rows, key=lambda t: t.score()).setting}, cost {(best - mine.score()) / (100 * mine.hands):.4f}",
+                flush=True,
+            )
         if n % 250 == 0:
             report(same, n, cost, time.perf_counter() - start)
         if minutes and time.perf_counter() - start > 60 * minutes:

@@ -6,19 +6,35 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hypothesis import strategies as st
-
 import hoyle
 from hoyle.errors import IllegalActionError
+from hypothesis import strategies as st
 
 #: Action texts for every poker form: betting, drawing, stud, showdown, cardroom
 #: irregularities and newcomers sitting down; plus bets and raises of random sizes.
 ACTION_TEXTS = st.one_of(
-    st.sampled_from([
-        "fold", "check", "call", "raise", "bet", "all-in", "draw", "bring-in", "show", "muck",
-        "discard As", "discard As Kd Qh Jc", "discard 2c 3c 4c 5c 6c", "look stub", "expose",
-        "sit", "sit 0", "sit 50",
-    ]),
+    st.sampled_from(
+        [
+            "fold",
+            "check",
+            "call",
+            "raise",
+            "bet",
+            "all-in",
+            "draw",
+            "bring-in",
+            "show",
+            "muck",
+            "discard As",
+            "discard As Kd Qh Jc",
+            "discard 2c 3c 4c 5c 6c",
+            "look stub",
+            "expose",
+            "sit",
+            "sit 0",
+            "sit 50",
+        ]
+    ),
     st.builds(lambda k, n: f"{k} {n}", st.sampled_from(["bet", "raise to", "call on"]), st.integers(-5, 450)),
 )
 
@@ -26,7 +42,14 @@ ACTION_TEXTS = st.one_of(
 STEPS = st.lists(st.tuples(st.booleans(), ACTION_TEXTS, st.integers(0, 9), st.integers(0, 99)), max_size=60)
 
 
-def fuzz(variant: str, seed: int, players: int, options: dict[str, Any], steps: Sequence[tuple[bool, str, int, int]], stacks: list[int] | None = None) -> hoyle.Game:
+def fuzz(
+    variant: str,
+    seed: int,
+    players: int,
+    options: dict[str, Any],
+    steps: Sequence[tuple[bool, str, int, int]],
+    stacks: list[int] | None = None,
+) -> hoyle.Game:
     """Play ``steps`` on a new game; an illegal action must leave the state unchanged,
     and after every step chips are conserved (what is in play equals what the seats
     brought, newcomers included), no stack or pot is negative, every card is somewhere

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from hoyle import phh
 
 REPO = Path(__file__).resolve().parents[3]

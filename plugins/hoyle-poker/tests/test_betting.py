@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle import Action
 from hoyle.errors import IllegalActionError, InvalidOptionError
 from hoyle_poker.flop import arranged_deck
@@ -267,7 +266,7 @@ def test_side_pots_three_all_ins_of_different_sizes() -> None:
     assert g.is_over
     # main 4x50 -> aces; side 3x50 -> kings; side 2x50 -> queens; 150 returned to seat 3
     assert g.result["stacks"] == [200, 150, 100, 150]
-    pots = [e for e in g.events if e.type == "deal_end"][0].data["pots"]
+    pots = next(e for e in g.events if e.type == "deal_end").data["pots"]
     assert [(p["amount"], p["high"]) for p in pots] == [(200, [0]), (150, [1]), (100, [2])]
 
 
@@ -370,7 +369,14 @@ def test_bad_options() -> None:
 
 def test_text_forms() -> None:
     g = game(["As Ad", "Ks Kd", "Qs Qd"])
-    assert [str(a) for a in g.legal_actions()] == ["fold", "call", "raise to 4", "raise to 5", "raise to 7", "raise to 200"]
+    assert [str(a) for a in g.legal_actions()] == [
+        "fold",
+        "call",
+        "raise to 4",
+        "raise to 5",
+        "raise to 7",
+        "raise to 200",
+    ]
     play(g, "call", "call", "check")
     assert Action.parse("bet 100") == Action("bet", amount=100)
     g.act("bet 100")

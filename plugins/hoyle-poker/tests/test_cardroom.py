@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle.errors import IllegalActionError
 from hoyle.testing import check_variant
 from hoyle_poker.flop import arranged_deck
@@ -19,7 +18,11 @@ HOLES4 = ["As Ad", "Ks Kd", "Qs Qd", "Js Jd"]
 
 def cardroom(holes: list[str], **options: Any) -> hoyle.Game:
     return hoyle.new_game(
-        "texas-holdem", players=len(holes), deck=arranged_deck(holes, BOARD), seed=1, options={"procedure": "cardroom", **options}
+        "texas-holdem",
+        players=len(holes),
+        deck=arranged_deck(holes, BOARD),
+        seed=1,
+        options={"procedure": "cardroom", **options},
     )
 
 

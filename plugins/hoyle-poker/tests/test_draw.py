@@ -4,9 +4,8 @@ decks; every expected outcome is worked out by hand from the rules."""
 
 from __future__ import annotations
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle import Card, Deck
 from hoyle.errors import IllegalActionError
 from hoyle.testing import check_variant
@@ -21,7 +20,9 @@ def draw_deck(hands: list[str], then: str = "") -> Deck:
 
 
 def hand(game: hoyle.Game, seat: int) -> set[str]:
-    return {str(c) for c in game.state.zone(f"hole:{seat}").cards} | {str(c) for c in game.state.zone(f"shown:{seat}").cards}
+    return {str(c) for c in game.state.zone(f"hole:{seat}").cards} | {
+        str(c) for c in game.state.zone(f"shown:{seat}").cards
+    }
 
 
 def stand_pat_to_showdown(game: hoyle.Game) -> None:
@@ -34,7 +35,9 @@ def stand_pat_to_showdown(game: hoyle.Game) -> None:
 
 
 def test_five_card_draw_antes_and_first_to_act() -> None:
-    game = hoyle.new_game("five-card-draw", players=3, deck=draw_deck(["2c 3c 4c 5c 7d", "2d 3d 4d 5d 7h", "2h 3h 4h 5h 7s"]))
+    game = hoyle.new_game(
+        "five-card-draw", players=3, deck=draw_deck(["2c 3c 4c 5c 7d", "2d 3d 4d 5d 7h", "2h 3h 4h 5h 7s"])
+    )
     assert game.state.pot == 3  # an ante of 1 from each
     assert game.to_act == 0  # left of the button (seat 2), no blinds
     assert [str(a) for a in game.legal_actions()] == ["check", "bet to 2"]  # fixed limit, small bet 2
@@ -42,7 +45,9 @@ def test_five_card_draw_antes_and_first_to_act() -> None:
 
 
 def test_draw_round_order_limits_and_bet_sizes() -> None:
-    game = hoyle.new_game("five-card-draw", players=3, deck=draw_deck(["Ac Kd 4c 5c 7d", "2d 3d 4d 9d 7h", "2h 3h 4h 5h 7s"]))
+    game = hoyle.new_game(
+        "five-card-draw", players=3, deck=draw_deck(["Ac Kd 4c 5c 7d", "2d 3d 4d 9d 7h", "2h 3h 4h 5h 7s"])
+    )
     game.act("bet to 2")
     game.act("fold")  # seat 1
     game.act("call")  # seat 2
@@ -154,7 +159,9 @@ def test_single_draw_is_no_limit_with_one_draw() -> None:
 
 
 def test_triple_draw_rounds_and_limits() -> None:
-    game = hoyle.new_game("deuce-to-seven-triple-draw", players=3, deck=draw_deck(["7s 5d 4c 3h 2s", "As 2d 3c 4h 5s", "Kd Qc Jh 9s 8d"]))
+    game = hoyle.new_game(
+        "deuce-to-seven-triple-draw", players=3, deck=draw_deck(["7s 5d 4c 3h 2s", "As 2d 3c 4h 5s", "Kd Qc Jh 9s 8d"])
+    )
     sizes = []
     phases = []
     while not game.is_over:

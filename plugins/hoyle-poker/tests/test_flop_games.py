@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle import Action, Deck
 from hoyle.testing import check_variant
 from hoyle_poker.flop import arranged_deck
@@ -55,9 +54,7 @@ def test_omaha_hi_lo_split_and_no_low() -> None:
 def test_omaha_hi_lo_odd_chip_to_high_half() -> None:
     # Three players; small blind folds: pot 5. Seat 1 low, seat 2 high: high gets 3.
     holes = ["7c 7d 8c 8d", "As 2d Qc Jd", "Kc Kd 9s 9h"]
-    g = hoyle.new_game(
-        "omaha", players=3, deck=arranged_deck(holes, "3h 4c 6s Kh Td"), options={"hi_lo": True}, seed=1
-    )
+    g = hoyle.new_game("omaha", players=3, deck=arranged_deck(holes, "3h 4c 6s Kh Td"), options={"hi_lo": True}, seed=1)
     g.act("call")  # seat 2
     g.act("fold")  # seat 0 (small blind)
     while not g.is_over:

@@ -11,16 +11,24 @@ import os
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from fuzz_driver import STEPS, fuzz
 from hoyle.testing import check_variant
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 GAMES = int(os.environ.get("HOYLE_POKER_GAMES", "20"))
 
 FLOP = ["texas-holdem", "omaha", "short-deck-holdem"]
-OTHERS = ["five-card-draw", "deuce-to-seven-single-draw", "deuce-to-seven-triple-draw", "badugi", "seven-card-stud", "seven-card-stud-hi-lo", "razz", "table-hand"]
+OTHERS = [
+    "five-card-draw",
+    "deuce-to-seven-single-draw",
+    "deuce-to-seven-triple-draw",
+    "badugi",
+    "seven-card-stud",
+    "seven-card-stud-hi-lo",
+    "razz",
+    "table-hand",
+]
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -34,7 +42,9 @@ OTHERS = ["five-card-draw", "deuce-to-seven-single-draw", "deuce-to-seven-triple
     empty_seat=st.booleans(),
     steps=STEPS,
 )
-def test_fuzz_flop_games(variant: str, seed: int, players: int, structure: str, procedure: str, newcomer: str, empty_seat: bool, steps: Any) -> None:
+def test_fuzz_flop_games(
+    variant: str, seed: int, players: int, structure: str, procedure: str, newcomer: str, empty_seat: bool, steps: Any
+) -> None:
     """Random legal and illegal actions (under the cardroom procedure often out of turn,
     hence frozen; newcomers sitting down at an empty seat) never corrupt the state."""
     options = {"structure": structure, "hands": 3, "procedure": procedure, "newcomer": newcomer}
@@ -51,7 +61,9 @@ def test_fuzz_flop_games(variant: str, seed: int, players: int, structure: str, 
     empty_seat=st.booleans(),
     steps=STEPS,
 )
-def test_fuzz_draw_stud_and_table_hand(variant: str, seed: int, players: int, procedure: str, empty_seat: bool, steps: Any) -> None:
+def test_fuzz_draw_stud_and_table_hand(
+    variant: str, seed: int, players: int, procedure: str, empty_seat: bool, steps: Any
+) -> None:
     stacks = [40] * (players - 1) + [0] if empty_seat and players > 2 else None
     fuzz(variant, seed, players, {"hands": 2, "procedure": procedure, "stack": 40}, steps, stacks)
 

@@ -6,14 +6,22 @@ from __future__ import annotations
 import doctest
 from collections.abc import Sequence
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle import Card, Deck, Rng
 from hoyle.errors import IllegalActionError, InvalidOptionError
 from hoyle.testing import check_variant
 from hoyle_poker import pai_gow
-from hoyle_poker.pai_gow import HouseWayBot, Setting, SolverBot, agreement, best_setting, foul_reason, house_way, settings
+from hoyle_poker.pai_gow import (
+    HouseWayBot,
+    Setting,
+    SolverBot,
+    agreement,
+    best_setting,
+    foul_reason,
+    house_way,
+    settings,
+)
 
 
 def pg_deck(hands: Sequence[str], dealer: str) -> Deck:
@@ -61,9 +69,9 @@ def test_a_two_card_hand_that_outranks_the_five_card_hand_is_refused() -> None:
 
 def test_setting_rules_for_pairs() -> None:
     hand = "Kc Kd 5h 5s 9c 3d 2c"
-    assert foul_reason(split(hand, "Kc Kd")) is not None          # kings over fives behind it
+    assert foul_reason(split(hand, "Kc Kd")) is not None  # kings over fives behind it
     assert foul_reason(split(hand, "5h 5s")) is None
-    assert foul_reason(split("8c 8d 8h 8s Ac 3d 2c", "8c 8d")) is None   # split quads: equal pairs are fine
+    assert foul_reason(split("8c 8d 8h 8s Ac 3d 2c", "8c 8d")) is None  # split quads: equal pairs are fine
     assert foul_reason(split("Ac 9d 8h 6s 4c 3d 2c", "9d 8h")) is None
     assert foul_reason(split("Kc 9d 8h 6s 4c 3d 2c", "Kc 9d")) is not None  # K-9 over an 8-high five
     assert foul_reason(split("Ac Kd 8h 6s 4c 3d 2c", "Kd 8h")) is None
@@ -87,7 +95,7 @@ def test_refused_settings_name_the_problem() -> None:
 
 # --- winning, pushing, losing ------------------------------------------------------------
 
-DEALER = "Ah Jc 9s 7d 6c 4h 3s"        # no pair: the house way plays A-7-6-4-3 behind, J-9 in front
+DEALER = "Ah Jc 9s 7d 6c 4h 3s"  # no pair: the house way plays A-7-6-4-3 behind, J-9 in front
 
 
 def test_the_dealer_sets_by_the_house_way() -> None:
@@ -95,7 +103,7 @@ def test_the_dealer_sets_by_the_house_way() -> None:
 
 
 def test_both_hands_win_even_money_less_the_commission() -> None:
-    g = game("Kc Kd 8h 5s 2c Qd Ts", DEALER)   # K-K behind beats A-high; Q-T beats J-9
+    g = game("Kc Kd 8h 5s 2c Qd Ts", DEALER)  # K-K behind beats A-high; Q-T beats J-9
     g.act("set Qd Ts")
     assert g.state.public["results"] == {"0": "win"}
     assert g.state.stacks == [500 + 20 - 1] and g.result is not None and g.result["settlement"] == [19]
@@ -105,7 +113,7 @@ def test_the_commission_option() -> None:
     g = game("Kc Kd 8h 5s 2c Qd Ts", DEALER, commission=0)
     g.act("set Qd Ts")
     assert g.state.stacks == [520]
-    g = game("Kc Kd 8h 5s 2c Qd Ts", DEALER, wager=30)   # 5 % of 30 is 1.5: one chip
+    g = game("Kc Kd 8h 5s 2c Qd Ts", DEALER, wager=30)  # 5 % of 30 is 1.5: one chip
     g.act("set Qd Ts")
     assert g.state.stacks == [500 + 30 - 1]
     with pytest.raises(InvalidOptionError):
@@ -113,13 +121,13 @@ def test_the_commission_option() -> None:
 
 
 def test_one_hand_each_is_a_push() -> None:
-    g = game("Kc Kd 8h 5s 2c Td 8s", DEALER)   # kings win, T-8 loses to J-9
+    g = game("Kc Kd 8h 5s 2c Td 8s", DEALER)  # kings win, T-8 loses to J-9
     g.act("set Td 8s")
     assert g.state.public["results"] == {"0": "push"} and g.state.stacks == [500]
 
 
 def test_both_hands_lose() -> None:
-    g = game("Kc Qd 8h 5s 2c Td 8s", DEALER)   # K-high behind, T-8 in front
+    g = game("Kc Qd 8h 5s 2c Td 8s", DEALER)  # K-high behind, T-8 in front
     g.act("set Td 8s")
     assert g.state.public["results"] == {"0": "lose"} and g.state.stacks == [480]
     assert g.state.pot == 100_000 + 20
@@ -185,12 +193,12 @@ def test_the_house_banks_every_hand_of_a_session() -> None:
 # --- the bug -----------------------------------------------------------------------------
 
 
-PAIR_DEALER = "8c 8d Ah 7d 6c 4h 3s"   # house way: 8-8-6-4-3 behind, A-7 in front
+PAIR_DEALER = "8c 8d Ah 7d 6c 4h 3s"  # house way: 8-8-6-4-3 behind, A-7 in front
 
 
 def test_the_bug_completes_a_straight() -> None:
     assert str(house_way(PAIR_DEALER)) == "8c 8d 6c 4h 3s / Ah 7d"
-    g = game("Jk 9s Jd Qc Kh 3c 2d", PAIR_DEALER)   # the joker is the ten of K-Q-J-T-9
+    g = game("Jk 9s Jd Qc Kh 3c 2d", PAIR_DEALER)  # the joker is the ten of K-Q-J-T-9
     g.act("set 3c 2d")
     # the straight beats the eights (as an ace, A-K-Q-J-9 would not); 3-2 loses to A-7
     assert g.state.public["results"] == {"0": "push"}
@@ -198,7 +206,7 @@ def test_the_bug_completes_a_straight() -> None:
 
 def test_the_bug_is_not_wild() -> None:
     # with a joker and a pair of sevens the bug is an ace, not a third seven
-    g = game("Jk 7c 7d 5s 2h Qd Th", "Ah Ad 7s 7h 4c 3c 2c")   # dealer: split two pair, A-A behind
+    g = game("Jk 7c 7d 5s 2h Qd Th", "Ah Ad 7s 7h 4c 3c 2c")  # dealer: split two pair, A-A behind
     g.act("set Qd Th")
     assert str(house_way("Ah Ad 7s 7h 4c 3c 2c")) == "Ah Ad 4c 3c 2c / 7s 7h"
     # pair of sevens loses to aces, Q-T loses to the sevens: both lose; wild, it would be trips
@@ -206,28 +214,30 @@ def test_the_bug_is_not_wild() -> None:
 
 
 def test_the_bug_in_the_two_card_hand_is_an_ace() -> None:
-    g = game("Kc Kd 8h 5s 2c Jk Td", DEALER)   # Jk-T is ace-ten and beats J-9
+    g = game("Kc Kd 8h 5s 2c Jk Td", DEALER)  # Jk-T is ace-ten and beats J-9
     g.act("set Jk Td")
     assert g.state.public["results"] == {"0": "win"}
 
 
 def test_the_seed_reading_makes_the_dealers_joker_wild() -> None:
-    dealer = "Jk 9c 9d Kh 8s 5d 2h"   # house way: 9-9 behind, the joker (an ace) and the king in front
+    dealer = "Jk 9c 9d Kh 8s 5d 2h"  # house way: 9-9 behind, the joker (an ace) and the king in front
     assert str(house_way(dealer)) == "9c 9d 8s 5d 2h / Jk Kh"
     player = "Ac Ad 5s 4c 3h Qc Qs"
     bug = game(player, dealer)
     bug.act("set Qc Qs")
     seed = game(player, dealer, joker="seed")
     seed.act("set Qc Qs")
-    assert bug.state.public["results"] == {"0": "win"}     # aces beat nines; queens beat ace-king
-    assert seed.state.public["results"] == {"0": "push"}   # a wild joker makes the dealer's kings
+    assert bug.state.public["results"] == {"0": "win"}  # aces beat nines; queens beat ace-king
+    assert seed.state.public["results"] == {"0": "push"}  # a wild joker makes the dealer's kings
 
 
 def test_the_seed_reading_limits_a_players_joker_to_an_ace() -> None:
     seed = game("Jk 9s Jd Qc Kh 3c 2d", PAIR_DEALER, joker="seed")
     seed.act("set 3c 2d")
-    assert seed.state.public["results"] == {"0": "lose"}   # A-K-Q-J-9 loses to the eights
-    assert pai_gow.high_value([Card(c) for c in "Jk 9s Jd Qc Kh".split()], "ace").describe().startswith("Ace high")
+    assert seed.state.public["results"] == {"0": "lose"}  # A-K-Q-J-9 loses to the eights
+    assert (
+        pai_gow.high_value([Card(c) for c in ["Jk", "9s", "Jd", "Qc", "Kh"]], "ace").describe().startswith("Ace high")
+    )
 
 
 # --- the house way ----------------------------------------------------------------------
@@ -236,28 +246,28 @@ def test_the_seed_reading_limits_a_players_joker_to_an_ace() -> None:
 @pytest.mark.parametrize(
     ("cards", "low"),
     [
-        ("Qc Qd Qh 5s 5h 5c Ad", "Qc Qd"),      # two trips: a pair of the higher in front
-        ("9c 9d 9h 5s 5h 4c 4d", "5s 5h"),      # trips and two pair: the higher pair in front
+        ("Qc Qd Qh 5s 5h 5c Ad", "Qc Qd"),  # two trips: a pair of the higher in front
+        ("9c 9d 9h 5s 5h 4c 4d", "5s 5h"),  # trips and two pair: the higher pair in front
         ("Kc Kd Kh 7s 7h 2c 2d", "7s 7h"),
-        ("Ac Ad Ah Ks 9h 4c 2d", "Ac Ks"),      # three aces: split one ace to the front
-        ("8c 8d 8h Ks 9h 4c 2d", "Ks 9h"),      # trips behind
-        ("8c 8d 8h 4s 4h Kc 2d", "4s 4h"),      # full house: the pair in front
-        ("Ac Ad Kh Ks 9h 9c 2d", "Ac Ad"),      # three pair: the highest in front
-        ("Ac Ad Kh Ks 9h 7c 2d", "Kh Ks"),      # two pair: split
-        ("6c 6d 4h 4s Ah 7c 2d", "Ah 7c"),      # low two pair and an ace: both pairs behind
-        ("6c 6d 4h 4s Kh 7c 2d", "4h 4s"),      # low two pair, no ace: split
-        ("Jc Jd 9h 7s 5h 3c 2d", "9h 7s"),      # one pair behind
-        ("9c 9d 2h 3s 4h 5c 6d", "9c 9d"),      # a straight behind keeps the pair in front
-        ("9c 9d Th Js Qh Kc 2d", "Kc Qh"),      # ... but not when the straight needs a nine
-        ("9c Td Jh Qs Kh 4c 2d", "4c 2d"),      # no pair: the straight behind ...
-        ("9c Td Jh Qs Kh Ac 2d", "Ac 2d"),      # ... the one that leaves the best front
-        ("6c 6d 6h 6s Kh 9c 2d", "Kh 9c"),      # low quads together
-        ("7c 7d 7h 7s Kh 9c 2d", "7c 7d"),      # sevens and up split
-        ("9c 9d 9h 9s Kh 5c 2d", "9c 9d"),      # high quads split
-        ("9c 9d 9h 9s Kh Kc 2d", "Kh Kc"),      # quads and a pair: the pair in front
-        ("Ac Ad Ah As Jk 5c 2d", "Ac Ad"),      # five aces
+        ("Ac Ad Ah Ks 9h 4c 2d", "Ac Ks"),  # three aces: split one ace to the front
+        ("8c 8d 8h Ks 9h 4c 2d", "Ks 9h"),  # trips behind
+        ("8c 8d 8h 4s 4h Kc 2d", "4s 4h"),  # full house: the pair in front
+        ("Ac Ad Kh Ks 9h 9c 2d", "Ac Ad"),  # three pair: the highest in front
+        ("Ac Ad Kh Ks 9h 7c 2d", "Kh Ks"),  # two pair: split
+        ("6c 6d 4h 4s Ah 7c 2d", "Ah 7c"),  # low two pair and an ace: both pairs behind
+        ("6c 6d 4h 4s Kh 7c 2d", "4h 4s"),  # low two pair, no ace: split
+        ("Jc Jd 9h 7s 5h 3c 2d", "9h 7s"),  # one pair behind
+        ("9c 9d 2h 3s 4h 5c 6d", "9c 9d"),  # a straight behind keeps the pair in front
+        ("9c 9d Th Js Qh Kc 2d", "Kc Qh"),  # ... but not when the straight needs a nine
+        ("9c Td Jh Qs Kh 4c 2d", "4c 2d"),  # no pair: the straight behind ...
+        ("9c Td Jh Qs Kh Ac 2d", "Ac 2d"),  # ... the one that leaves the best front
+        ("6c 6d 6h 6s Kh 9c 2d", "Kh 9c"),  # low quads together
+        ("7c 7d 7h 7s Kh 9c 2d", "7c 7d"),  # sevens and up split
+        ("9c 9d 9h 9s Kh 5c 2d", "9c 9d"),  # high quads split
+        ("9c 9d 9h 9s Kh Kc 2d", "Kh Kc"),  # quads and a pair: the pair in front
+        ("Ac Ad Ah As Jk 5c 2d", "Ac Ad"),  # five aces
         ("Ac Ad Ah As Jk Kc Kd", "Kc Kd"),
-        ("Jk 5c 6d 7h 8s Kc 2d", "Kc 2d"),      # the bug completes the straight
+        ("Jk 5c 6d 7h 8s Kc 2d", "Kc 2d"),  # the bug completes the straight
     ],
 )
 def test_house_way(cards: str, low: str) -> None:
@@ -298,7 +308,7 @@ def test_the_solver_agrees_with_the_house_way_on_clear_hands(cards: str) -> None
 
 def test_a_session_of_hands_and_sitting_out() -> None:
     g = hoyle.new_game("pai-gow", players=2, seed=5, stacks=[10, 500], options={"hands": 3})
-    assert "hand:0" not in g.state.zones and g.to_act == 1   # seat 0 cannot cover the wager
+    assert "hand:0" not in g.state.zones and g.to_act == 1  # seat 0 cannot cover the wager
     bot = HouseWayBot()
     while not g.is_over:
         g.act(bot.choose(g.view(g.to_act), g.legal_actions()))
@@ -320,7 +330,9 @@ def test_conformance(players: int) -> None:
 
 
 def test_the_solver_bot_plays_legal_settings() -> None:
-    check_variant("pai-gow", games=1, players=2, options={"hands": 2}, bot=lambda seed: SolverBot(seed=seed, samples=3000))
+    check_variant(
+        "pai-gow", games=1, players=2, options={"hands": 2}, bot=lambda seed: SolverBot(seed=seed, samples=3000)
+    )
     # exact by default: a three-pair hand gets the aces in front
     bot = SolverBot()
     g = game("As Ac Kc Kd 9c 9h 2c", DEALER)
@@ -335,18 +347,18 @@ def test_docstrings() -> None:
 @pytest.mark.parametrize(
     ("five", "category"),
     [
-        ("As Ah Ad Ac Jk", "FIVE_OF_A_KIND"),     # four aces and the bug: five aces
-        ("Jk 2s 4s 7s 9s", "FLUSH"),              # the bug completes a flush
+        ("As Ah Ad Ac Jk", "FIVE_OF_A_KIND"),  # four aces and the bug: five aces
+        ("Jk 2s 4s 7s 9s", "FLUSH"),  # the bug completes a flush
         ("Jk 5s 6s 7s 8s", "STRAIGHT_FLUSH"),
-        ("Jk 2c 3d 4h 5s", "STRAIGHT"),           # ... a straight (A-2-3-4-5 or 2-3-4-5-6)
-        ("Jk 7c 7d 4h 2s", "PAIR"),               # otherwise an ace: sevens with an ace kicker, not trips
-        ("Jk Ac Kd 4h 2s", "PAIR"),               # a pair of aces
+        ("Jk 2c 3d 4h 5s", "STRAIGHT"),  # ... a straight (A-2-3-4-5 or 2-3-4-5-6)
+        ("Jk 7c 7d 4h 2s", "PAIR"),  # otherwise an ace: sevens with an ace kicker, not trips
+        ("Jk Ac Kd 4h 2s", "PAIR"),  # a pair of aces
     ],
 )
 def test_the_bug_is_scored_per_b1(five: str, category: str) -> None:
     value = pai_gow.high_value([Card(c) for c in five.split()])
     assert value.category.name == category
     if five == "Jk 7c 7d 4h 2s":
-        assert value == pai_gow.high_value([Card(c) for c in "Ac 7c 7d 4h 2s".split()])
+        assert value == pai_gow.high_value([Card(c) for c in ["Ac", "7c", "7d", "4h", "2s"]])
     if five == "Jk 2c 3d 4h 5s":
-        assert value == pai_gow.high_value([Card(c) for c in "6c 2c 3d 4h 5s".split()])   # the higher straight
+        assert value == pai_gow.high_value([Card(c) for c in ["6c", "2c", "3d", "4h", "5s"]])  # the higher straight

@@ -8,7 +8,6 @@ import math
 from collections.abc import Iterable, Sequence
 
 import pytest
-
 from hoyle import Card, Deck, Rng
 from hoyle.errors import DuplicateCardError, InvalidArgumentError, InvalidHandError
 from hoyle.poker import Category
@@ -109,7 +108,9 @@ def _hands(pack: list[Card], count: int, seed: int, joker: bool = False) -> Iter
         ([c for c in Deck.standard(1, 1) if c.suit in ("h", "s", None)], 4000, False),  # flushes
     ],
 )
-def test_the_rust_house_way_sets_every_hand_as_the_python_one_did(pack: Iterable[Card], count: int, joker: bool) -> None:
+def test_the_rust_house_way_sets_every_hand_as_the_python_one_did(
+    pack: Iterable[Card], count: int, joker: bool
+) -> None:
     for seven in _hands(list(pack), count, seed=count, joker=joker):
         assert str(house_way(seven)) == str(reference_house_way(seven)), seven
 

@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import doctest
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle import phh
 from hoyle.errors import ReplayError
-from phh_corpus import CORPUS, replay_corpus
 from hoyle_poker.flop import arranged_deck
+from phh_corpus import CORPUS, replay_corpus
 
 FLOP_CODES = {"NT", "PO", "FO/8", "FT", "NS"}
-
 
 
 def test_corpus_flop_games_replay_to_recorded_stacks() -> None:
@@ -65,7 +63,7 @@ min_bet = 2
 starting_stacks = [200, 200, 200]
 actions = ['d dh p1 AsAd', 'd dh p2 KsKd', 'd dh p3 QsQd', 'p3 cbr 3']
 """
-    with pytest.raises(ReplayError, match="action 3.*raise to 3"):
+    with pytest.raises(ReplayError, match=r"action 3.*raise to 3"):
         phh.replay(text)
     with pytest.raises(ReplayError, match="no replayer"):
         phh.replay(text.replace("'NT'", "'XX'"))
@@ -76,7 +74,9 @@ actions = ['d dh p1 AsAd', 'd dh p2 KsKd', 'd dh p3 QsQd', 'p3 cbr 3']
 def test_dump_replays_to_the_same_stacks() -> None:
     holes = ["As Ad", "Ks Kd", "7h 2s"]
     for options in ({}, {"ante": 1, "structure": "pot-limit"}, {"structure": "fixed-limit"}):
-        g = hoyle.new_game("texas-holdem", players=3, deck=arranged_deck(holes, "2c 5d 9h 8s 3c"), options=options, seed=1)
+        g = hoyle.new_game(
+            "texas-holdem", players=3, deck=arranged_deck(holes, "2c 5d 9h 8s 3c"), options=options, seed=1
+        )
         while not g.is_over:
             legal = g.legal_actions()
             g.act(legal[1] if len(legal) > 2 else legal[0])  # call or check, or the least raise
@@ -86,7 +86,12 @@ def test_dump_replays_to_the_same_stacks() -> None:
 
 
 def test_dump_of_random_games_replays() -> None:
-    for variant, options in (("texas-holdem", {}), ("omaha", {"hi_lo": True}), ("short-deck-holdem", {}), ("omaha", {"hole_cards": 5})):
+    for variant, options in (
+        ("texas-holdem", {}),
+        ("omaha", {"hi_lo": True}),
+        ("short-deck-holdem", {}),
+        ("omaha", {"hole_cards": 5}),
+    ):
         for seed in range(5):
             g = hoyle.new_game(variant, players=2 + seed, seed=seed, options=options)
             rng = hoyle.Rng(seed)

@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import doctest
 
-import pytest
-
 import hoyle
 import hoyle_poker.phh_games
+import pytest
 from hoyle import phh
 from hoyle.errors import ReplayError
 from phh_corpus import replay_corpus
 
 CODES = {"F7S", "F7S/8", "FR", "F2L3D", "N2L1D", "FB"}
-
 
 
 def test_corpus_stud_and_draw_replay_to_recorded_stacks() -> None:
@@ -78,7 +76,12 @@ DUMPED = (
 
 def _random_hand(variant: str, options: dict, seed: int) -> hoyle.Game:
     # PokerKit's fixed-limit rule: only a full bet reopens the betting
-    g = hoyle.new_game(variant, players=2 + seed % 5, seed=seed, options={"short_all_in": "full-bet", "stack": 30 + seed % 40, **options})
+    g = hoyle.new_game(
+        variant,
+        players=2 + seed % 5,
+        seed=seed,
+        options={"short_all_in": "full-bet", "stack": 30 + seed % 40, **options},
+    )
     rng = hoyle.Rng(seed)
     while not g.is_over:
         legal = g.legal_actions()
@@ -101,16 +104,26 @@ def test_stud_and_draw_dumps_load_in_pokerkit_and_replay(variant: str, options: 
 def test_draw_dump_lists_the_discards_then_the_replacements() -> None:
     # heads-up single draw: seat 1 (button) 7-5-4-3-2, seat 0 draws one card
     cards = "8c 6d 5s 3d Kh  7s 5d 4c 3h 2s  2c"
-    deck = hoyle.Deck(" ".join(cards.split()) + " " + " ".join(str(c) for c in hoyle.Deck.standard() if str(c) not in cards.split()))
+    deck = hoyle.Deck(
+        " ".join(cards.split()) + " " + " ".join(str(c) for c in hoyle.Deck.standard() if str(c) not in cards.split())
+    )
     g = hoyle.new_game("deuce-to-seven-single-draw", players=2, deck=deck, seed=1)
     for a in ("call", "check", "discard Kh", "draw", "check", "check"):
         g.act(a)
     hh = phh.loads(phh.dump(g))
     assert hh["variant"] == "N2L1D" and hh["blinds_or_straddles"] == [1, 2] and hh["min_bet"] == 2
     assert hh["actions"] == [
-        "d dh p1 8c6d5s3dKh", "d dh p2 7s5d4c3h2s", "p2 cc", "p1 cc",
-        "p1 sd Kh", "p2 sd", "d dh p1 2c", "p1 cc", "p2 cc",
-        "p1 sm 8c6d5s3d2c", "p2 sm 7s5d4c3h2s",  # checked: first left of the button shows first
+        "d dh p1 8c6d5s3dKh",
+        "d dh p2 7s5d4c3h2s",
+        "p2 cc",
+        "p1 cc",
+        "p1 sd Kh",
+        "p2 sd",
+        "d dh p1 2c",
+        "p1 cc",
+        "p2 cc",
+        "p1 sm 8c6d5s3d2c",
+        "p2 sm 7s5d4c3h2s",  # checked: first left of the button shows first
     ]
     assert hh["finishing_stacks"] == g.result["stacks"] == [198, 202]
 

@@ -6,9 +6,8 @@ The 10,000-hand measurement is in benches/test_bench_poker_bot.py.
 
 from __future__ import annotations
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle import Action, Rng
 from hoyle.bots import BOTS
 from hoyle.testing import check_variant
@@ -55,13 +54,17 @@ def test_folds_seven_deuce_to_an_all_in_raise_heads_up() -> None:
 
 
 def test_folds_seven_deuce_to_a_raise_six_handed() -> None:
-    game = hoyle.new_game("texas-holdem", players=6, deck=arranged_deck(["Kd Qd", "Jc Js", "As Kh", "7c 2d", "9h 8h", "Tc Td"]))
+    game = hoyle.new_game(
+        "texas-holdem", players=6, deck=arranged_deck(["Kd Qd", "Jc Js", "As Kh", "7c 2d", "9h 8h", "Tc Td"])
+    )
     game.act("raise to 60", 2)  # under the gun raises 30 big blinds
     assert decide(game, 3) == Action("fold")
 
 
 def test_raises_aces_under_the_gun_within_the_range() -> None:
-    game = hoyle.new_game("texas-holdem", players=6, deck=arranged_deck(["Kd Qd", "Jc Js", "As Ah", "7c 2d", "9h 8h", "Tc Td"]))
+    game = hoyle.new_game(
+        "texas-holdem", players=6, deck=arranged_deck(["Kd Qd", "Jc Js", "As Ah", "7c 2d", "9h 8h", "Tc Td"])
+    )
     least, most = game.view(2)["public"]["range"]
     action = decide(game, 2)
     assert action.kind == "raise" and action.amount is not None
@@ -135,7 +138,9 @@ def test_tighter_early_than_on_the_button() -> None:
 
 
 def test_fixed_limit_raises_by_the_fixed_size() -> None:
-    game = hoyle.new_game("texas-holdem", players=2, deck=arranged_deck(["As Ad", "Kc 9c"]), options={"structure": "fixed-limit"})
+    game = hoyle.new_game(
+        "texas-holdem", players=2, deck=arranged_deck(["As Ad", "Kc 9c"]), options={"structure": "fixed-limit"}
+    )
     game.act("call", 1)
     action = decide(game, 0)
     assert action == Action("raise", amount=game.view(0)["public"]["range"][0])

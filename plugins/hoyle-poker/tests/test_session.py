@@ -4,9 +4,8 @@ out by hand."""
 
 from __future__ import annotations
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle.errors import IllegalActionError
 from hoyle_poker.flop import arranged_deck
 
@@ -44,7 +43,9 @@ def test_newcomer_posts_a_live_big_blind_out_of_position() -> None:
 
 
 def _newcomer_on_the_small_blind(rule: str) -> hoyle.Game:
-    g = hoyle.new_game("texas-holdem", players=4, stacks=[100, 0, 100, 100], options={"hands": 4, "newcomer": rule}, seed=1)
+    g = hoyle.new_game(
+        "texas-holdem", players=4, stacks=[100, 0, 100, 100], options={"hands": 4, "newcomer": rule}, seed=1
+    )
     p = g.state.public
     assert p["button"] == 3 and g.state.committed == [1, 0, 2, 0]  # seat 1 empty
     g.act("sit 100", seat=1)

@@ -3,9 +3,8 @@ deals with fixed decks; expected outcomes worked out by hand from the rules."""
 
 from __future__ import annotations
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle import Card, Deck
 from hoyle.testing import check_variant
 

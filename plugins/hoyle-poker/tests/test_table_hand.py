@@ -18,13 +18,17 @@ def table_deck(hands: list[str], table: str) -> Deck:
 
 
 def test_table_cards_turned_one_at_a_time_with_a_betting_round_after_each() -> None:
-    game = hoyle.new_game("table-hand", players=3, deck=table_deck(["2c 3c 4c 5c 7d", "2d 3d 4d 5d 7h", "2h 3h 4h 5h 7s"], "Ks Qs Js Ts 9s"))
+    game = hoyle.new_game(
+        "table-hand",
+        players=3,
+        deck=table_deck(["2c 3c 4c 5c 7d", "2d 3d 4d 5d 7h", "2h 3h 4h 5h 7s"], "Ks Qs Js Ts 9s"),
+    )
     assert game.state.pot == 3  # antes
     assert len(game.state.zone("table").cards) == 4 and game.state.zone("table").visibility == "hidden"
     sizes = []
     for k in range(1, 6):
         assert game.phase == f"table-{k}"
-        assert [str(c) for c in game.state.zone("board").cards] == "Ks Qs Js Ts 9s".split()[:k]
+        assert [str(c) for c in game.state.zone("board").cards] == ["Ks", "Qs", "Js", "Ts", "9s"][:k]
         assert game.to_act == 0  # left of the button
         sizes.append(game.legal_actions()[-1].amount)
         for _ in range(3):

@@ -24,7 +24,10 @@ def rummy_deck(hands: list[str], up: str, stock: str = "") -> Deck:
 def new(hands: list[str], up: str, stock: str = "", variant: str = "rummy", **options: Any) -> hoyle.Game:
     """The last seat deals, so seat 0 gets the first card and plays first."""
     return hoyle.new_game(
-        variant, players=len(hands), deck=rummy_deck(hands, up, stock), options={"first_dealer": len(hands) - 1, **options}
+        variant,
+        players=len(hands),
+        deck=rummy_deck(hands, up, stock),
+        options={"first_dealer": len(hands) - 1, **options},
     )
 
 

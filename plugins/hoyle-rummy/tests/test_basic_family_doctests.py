@@ -9,7 +9,16 @@ import pytest
 
 
 @pytest.mark.parametrize(
-    "name", ["hoyle_rummy.common", "hoyle_rummy.turns", "hoyle_rummy.basic", "hoyle_rummy.seven_card", "hoyle_rummy.five_hundred", "hoyle_rummy.wrotham", "hoyle_rummy.dime"]
+    "name",
+    [
+        "hoyle_rummy.common",
+        "hoyle_rummy.turns",
+        "hoyle_rummy.basic",
+        "hoyle_rummy.seven_card",
+        "hoyle_rummy.five_hundred",
+        "hoyle_rummy.wrotham",
+        "hoyle_rummy.dime",
+    ],
 )
 def test_docstring_examples(name: str) -> None:
     failures, tried = doctest.testmod(importlib.import_module(name))

@@ -58,7 +58,10 @@ def test_avoids_discarding_what_the_opponent_collects() -> None:
         "seat": 0,
         "phase": "discard",
         "public": {"knock_limit": 10, "taken": None},
-        "zones": {"hand:0": {"cards": "As 2s 3s 4h 5h 6h 9c 9s 9h Td Tc".split()}, "stock": {"count": 25}},
+        "zones": {
+            "hand:0": {"cards": ["As", "2s", "3s", "4h", "5h", "6h", "9c", "9s", "9h", "Td", "Tc"]},
+            "stock": {"count": 25},
+        },
         "events": [
             {"type": "deal_start", "seat": None},
             {"type": "draw", "seat": 1, "from": "discard", "to": "hand:1", "cards": ["8c"]},
@@ -81,7 +84,6 @@ def test_beats_random_play() -> None:
 
 def test_hoyle_play_and_simulate_find_the_gin_bot() -> None:
     from click.testing import CliRunner
-
     from hoyle.cli import cli
 
     runner = CliRunner()
@@ -99,7 +101,11 @@ def test_contract_bot_after_its_contract_takes_a_discard_it_can_use() -> None:
     def take(top: str) -> bool:
         view = {
             "seat": 0,
-            "public": {"met": [True, False], "contract": "2 sets", "melds": [{"kind": "set", "plays": ["9c", "9d", "9h"]}]},
+            "public": {
+                "met": [True, False],
+                "contract": "2 sets",
+                "melds": [{"kind": "set", "plays": ["9c", "9d", "9h"]}],
+            },
             "zones": {"hand:0": {"cards": ["Qd", "Qh", "7s"]}, "discard": {"cards": ["2d", top]}},
         }
         return ContractBot(seed=1).choose(view, [DRAW_STOCK, DRAW_DISCARD]) == DRAW_DISCARD

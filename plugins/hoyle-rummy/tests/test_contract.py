@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle import Card, Deck
 from hoyle.errors import IllegalActionError, InvalidOptionError
 from hoyle.testing import check_variant
@@ -30,7 +29,9 @@ def contract_deck(hands: list[str], up: str, stock: str = "", players: int = 4) 
     return Deck(" ".join(order))
 
 
-def new(hands: list[str], up: str, stock: str = "", decks_before: list[Deck] | None = None, **options: object) -> hoyle.Game:
+def new(
+    hands: list[str], up: str, stock: str = "", decks_before: list[Deck] | None = None, **options: object
+) -> hoyle.Game:
     deck = contract_deck(hands, up, stock)
     return hoyle.new_game(
         "contract-rummy", players=4, deck=[*(decks_before or []), deck], options={"first_dealer": 3, **options}
@@ -184,7 +185,11 @@ def test_going_out_ends_the_deal_with_penalty_points() -> None:
     game = new(hands, "Qh", QUICK[0][1])
     quick_out(game, 0)
     # K Q J 10 = 10 each, ace 15, joker 15, others face value.
-    assert game.state.score_sheet[0][:3] == [0, 4 * 10 + 15 + 2 + 3 + 4 + 15 + 5, 2 + 3 + 4 + 5 + 6 + 8 + 15 + 15 + 9 + 10]
+    assert game.state.score_sheet[0][:3] == [
+        0,
+        4 * 10 + 15 + 2 + 3 + 4 + 15 + 5,
+        2 + 3 + 4 + 5 + 6 + 8 + 15 + 15 + 9 + 10,
+    ]
     assert game.state.deal_number == 1 and game.state.public["contract"] == "1 set + 1 run"
 
 

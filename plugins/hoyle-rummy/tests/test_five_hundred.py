@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import functools
 
-import pytest
-from rummy_decks import cards, cycle, new, outcome, texts
-
 import hoyle
+import pytest
 from hoyle import rummy
 from hoyle.errors import IllegalActionError
 from hoyle.testing import check_variant
 from hoyle_rummy.turns import MeldingBot
+from rummy_decks import cards, cycle, new, outcome, texts
 
 S0 = "Kc Ks 4c 7d 8d 9h Th 5s 6s Jd Qh 9c Ad"
 S1 = "5c 6d 8c 9d Jc Qc 2d 3s 4d 5h 7h 8h 2s"
@@ -51,10 +50,17 @@ THREE = ["Ah 2h 3h 7c 7d 7s Kd", "4h Qs Ks 9c 9d 5c 6d", "Tc Jd 8s 2c 3d 4s 6h"]
 def three_hand(**options: object) -> hoyle.Game:
     game = rum(THREE, "Qd", "7h As 8c 5s", **options)
     for a in (
-        "draw stock", "meld Ah 2h 3h", "discard Kd",                       # seat 0
-        "draw stock", "lay off 4h on 0", "meld Qs Ks As", "discard 9c",    # seat 1 lays off on seat 0's meld
-        "draw stock", "discard 8c",                                        # seat 2
-        "draw stock", "meld 7c 7d 7h 7s",                                  # seat 0: 5s left
+        "draw stock",
+        "meld Ah 2h 3h",
+        "discard Kd",  # seat 0
+        "draw stock",
+        "lay off 4h on 0",
+        "meld Qs Ks As",
+        "discard 9c",  # seat 1 lays off on seat 0's meld
+        "draw stock",
+        "discard 8c",  # seat 2
+        "draw stock",
+        "meld 7c 7d 7h 7s",  # seat 0: 5s left
     ):
         game.act(a)
     assert game.state.public["laid"] == [["Ah", "2h", "3h", "7c", "7d", "7h", "7s"], ["4h", "Qs", "Ks", "As"], []]

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle import Deck
 from hoyle.errors import IllegalActionError
 from hoyle.testing import check_variant
@@ -209,7 +208,7 @@ def test_late_pickup_option() -> None:
     hand1 = "2c 3c 4c 5d 6d 7d 8s 8d Jd Qd"
     used = set((KNOCKER + " " + hand1 + " Jh 8c").split())
     filler = [str(c) for c in Deck.standard() if str(c) not in used][:28]
-    stock = " ".join(filler + ["8c"])  # seat 0 makes the 29th draw, leaving two: 8c
+    stock = " ".join([*filler, "8c"])  # seat 0 makes the 29th draw, leaving two: 8c
 
     def play_to_the_last_discard(game: hoyle.Game) -> None:
         game.act("pass")
@@ -277,7 +276,9 @@ def test_conformance() -> None:
     check_variant("gin-rummy", games=3, options={"target": 25}, bot=KnockingBot)
     check_variant("oklahoma-gin", games=2, options={"extra_boxes": True, "target": 25}, bot=KnockingBot)
     check_variant(
-        "gin-rummy", games=2, bot=KnockingBot,
+        "gin-rummy",
+        games=2,
+        bot=KnockingBot,
         options={"target": 25, "eleven_card_start": True, "late_pickup": True, "retake": True},
     )
 

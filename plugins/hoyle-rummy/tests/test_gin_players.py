@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle import Deck
 from hoyle.errors import IllegalActionError, InvalidOptionError
 from hoyle.testing import check_variant
@@ -41,7 +40,10 @@ def test_three_players_the_dealer_sits_out_and_the_loser_deals_next() -> None:
 
 def test_three_players_an_undercut_makes_the_knocker_deal() -> None:
     game = hoyle.new_game(
-        "gin-rummy", players=3, deck=gin_deck(KNOCKER, UNDERCUT, "Jh", "Qd"), options={"first_dealer": 2, "target": 1000}
+        "gin-rummy",
+        players=3,
+        deck=gin_deck(KNOCKER, UNDERCUT, "Jh", "Qd"),
+        options={"first_dealer": 2, "target": 1000},
     )
     for a in ("pass", "pass", "draw stock", "knock Kc"):
         game.act(a)
@@ -126,7 +128,6 @@ def test_four_players_game_to_125() -> None:
     assert game.result["winners"] == [0, 2]
 
 
-
 def test_four_players_play_to_125_by_default() -> None:
     # Both partners win 52: the team scores 104, which would end a game to 100.
     game = four((KNOCKER, WEAK, "Jh", "3d"), (KNOCKER, WEAK, "Jh", "3d"))
@@ -140,7 +141,9 @@ HIGH = "Ks Qc Jd Ts 8c 8d Kh Qh Jc Td"  # no meld: 96 deadwood, so a gin against
 
 
 def test_three_players_play_to_100_by_default() -> None:
-    game = hoyle.new_game("gin-rummy", players=3, deck=gin_deck(GIN_HAND, HIGH, "2c", "7h"), options={"first_dealer": 2})
+    game = hoyle.new_game(
+        "gin-rummy", players=3, deck=gin_deck(GIN_HAND, HIGH, "2c", "7h"), options={"first_dealer": 2}
+    )
     assert game.state.public["target"] == 100
     for a in ("pass", "pass", "draw stock", "knock Kc"):
         game.act(a)

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-from rummy_decks import cards, cycle, new, outcome, texts
-
 import hoyle
+import pytest
 from hoyle.errors import IllegalActionError
 from hoyle.testing import check_variant
 from hoyle_rummy.turns import MeldingBot
+from rummy_decks import cards, cycle, new, outcome, texts
 
 OTHER = "5c 6d 8c 9d Jc Qc Ks"  # 5 + 6 + 8 + 9 + 10 + 10 + 10 = 58
 
@@ -67,7 +66,15 @@ def test_the_card_just_taken_cannot_be_the_going_out_discard() -> None:
     hand = "2h 3h 4h 7c 7d 7s 7h"
     taken = seven([hand, OTHER], "Kd")
     taken.act("draw discard")
-    assert texts(taken) == ["discard 2h", "discard 3h", "discard 4h", "discard 7c", "discard 7d", "discard 7h", "discard 7s"]
+    assert texts(taken) == [
+        "discard 2h",
+        "discard 3h",
+        "discard 4h",
+        "discard 7c",
+        "discard 7d",
+        "discard 7h",
+        "discard 7s",
+    ]
     drawn = seven([hand, OTHER], "Qd", "Kd")
     drawn.act("draw stock")
     assert "meld 2h 3h 4h" in texts(drawn)

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import functools
 
-from rummy_decks import cards, texts
-
 import hoyle
 from hoyle import Deck, rummy
 from hoyle.testing import check_variant
 from hoyle_rummy.turns import MeldingBot
+from rummy_decks import cards, texts
 
 RUN = "2h 3h 4h 5h 6h 7h 8h Kd"  # a seven-card run and a king: out on the first turn
 OTHER = "Jk#1 2c 3d 4s 6c 8d Tc"  # 15 + 2 + 3 + 4 + 6 + 8 + 10 = 48
@@ -62,13 +61,13 @@ def test_deals_four_to_six_meld_only_to_lay_down_all_seven() -> None:
     assert "meld 2h 3h 4h" in texts(early)  # deals 1-3: meld as in basic rummy
     # Deals 1-3 end at once (seat 0, 1, 0 start and go out); deal 4 is all-seven.
     quick = [wrotham_deck(RUN, OTHER) for _ in range(3)]
-    stuck = wrotham(quick + [wrotham_deck("2h 3h 4h 7c 7d 9s Kd Qd", OTHER)])
+    stuck = wrotham([*quick, wrotham_deck("2h 3h 4h 7c 7d 9s Kd Qd", OTHER)])
     for _ in range(3):
         stuck.act("meld 2h 3h 4h 5h 6h 7h 8h")
         stuck.act("discard Kd")
     assert stuck.state.deal_number == 3 and stuck.to_act == 1
     assert all(t.startswith("discard") for t in texts(stuck))
-    going = wrotham(quick + [wrotham_deck("2h 3h 4h 7c 7d 7s Jk Kd", OTHER)])
+    going = wrotham([*quick, wrotham_deck("2h 3h 4h 7c 7d 7s Jk Kd", OTHER)])
     for _ in range(3):
         going.act("meld 2h 3h 4h 5h 6h 7h 8h")
         going.act("discard Kd")

@@ -1,8 +1,7 @@
 """War's rules, scripted with fixed decks, plus the conformance kit."""
 
-import pytest
-
 import hoyle
+import pytest
 from hoyle import Deck
 from hoyle.errors import IllegalActionError, InvalidOptionError
 from hoyle.testing import check_variant

@@ -1,2 +1,3 @@
 from hoyle.cli import main
+
 main()

@@ -69,7 +69,9 @@ def bet_sizes(view: Mapping[str, Any], legal: Sequence[Action]) -> str | None:
 class Session:
     """One game at the terminal: the human's seat, the bots, what has been shown."""
 
-    def __init__(self, game: Game, seat: int, bots: dict[int, Bot], console: Console, read: Callable[[str], str]) -> None:
+    def __init__(
+        self, game: Game, seat: int, bots: dict[int, Bot], console: Console, read: Callable[[str], str]
+    ) -> None:
         self.game = game
         self.seat = seat
         self.bots = bots
@@ -170,7 +172,9 @@ class Session:
         legal = self.game.legal_actions(self.seat)
         for name in hint_bots(self.game.variant):
             bot = make_bot(name, self.hint_rng.next_u64())
-            self.console.print(Text(f"{name} bot would play: ") + Text(str(bot.choose(view, legal)), style="bold yellow"))
+            self.console.print(
+                Text(f"{name} bot would play: ") + Text(str(bot.choose(view, legal)), style="bold yellow")
+            )
 
 
 def _readline_input(session_legal: Callable[[], Sequence[str]]) -> Callable[[str], str]:
@@ -205,7 +209,9 @@ def _bots_for(names: list[str], players: int, seat: int, seed: int, variant: Var
     if len(names) == 1:
         names = names * len(others)
     if len(names) != len(others):
-        raise InvalidArgumentError(f"--bots: {len(names)} bots for {len(others)} other seats (give one name, or one per other seat)")
+        raise InvalidArgumentError(
+            f"--bots: {len(names)} bots for {len(others)} other seats (give one name, or one per other seat)"
+        )
     bots: dict[int, Bot] = {}
     for s, name in zip(others, names):
         if name in BOTS and not bot_suits(BOTS[name], variant):
@@ -216,11 +222,31 @@ def _bots_for(names: list[str], players: int, seat: int, seed: int, variant: Var
 
 @click.command()
 @click.argument("variant")
-@click.option("--players", "-p", type=int, default=None, help="Number of players (default: the fewest the variant allows).")
+@click.option(
+    "--players", "-p", type=int, default=None, help="Number of players (default: the fewest the variant allows)."
+)
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 acts first in most games).")
-@click.option("--bots", "bots_text", default=None, metavar="NAME[,NAME...]", help="Bots for the other seats: one name for all, or one per seat (default: random).")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None, help="Seed for the shuffles (default: random; printed at the start).")
-@click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True), default=None, metavar="FILE", help="Write the game record (one JSON line, as `hoyle replay` reads) when the game ends or you quit.")
+@click.option(
+    "--bots",
+    "bots_text",
+    default=None,
+    metavar="NAME[,NAME...]",
+    help="Bots for the other seats: one name for all, or one per seat (default: random).",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**64 - 1),
+    default=None,
+    help="Seed for the shuffles (default: random; printed at the start).",
+)
+@click.option(
+    "--record",
+    "record_path",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    metavar="FILE",
+    help="Write the game record (one JSON line, as `hoyle replay` reads) when the game ends or you quit.",
+)
 @game_options
 def play(
     variant: str,

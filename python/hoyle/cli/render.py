@@ -66,7 +66,11 @@ def zone_cards(zone: Mapping[str, Any], sort: bool = False, limit: int | None = 
         return Text(f"{count} card{'s' if count != 1 else ''} face down" if count else "-", style="dim")
     if limit is not None and len(cards) > limit:
         shown = cards[-limit:]
-        return Text.assemble(Text(f"({len(cards) - limit} more) ", style="dim"), cards_text(shown, sort=sort), Text(" <- top", style="dim"))
+        return Text.assemble(
+            Text(f"({len(cards) - limit} more) ", style="dim"),
+            cards_text(shown, sort=sort),
+            Text(" <- top", style="dim"),
+        )
     return cards_text(cards, sort=sort)
 
 
@@ -229,7 +233,9 @@ def merge_events(events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def describe_events(events: Sequence[Mapping[str, Any]], players: Sequence[str], viewer: int | None = None) -> list[Text]:
+def describe_events(
+    events: Sequence[Mapping[str, Any]], players: Sequence[str], viewer: int | None = None
+) -> list[Text]:
     """Lines for a run of events, merged by :func:`merge_events`."""
     return [describe_event(e, players, viewer) for e in merge_events(events)]
 
@@ -251,5 +257,8 @@ def result_line(result: Mapping[str, Any], players: Sequence[str], viewer: int |
         names = [who(w, players, viewer) for w in winners]
         verb = "win" if names == ["you"] or len(names) > 1 else "wins"
         head += f"{' and '.join(names)} {verb}"
-    settle = ", ".join(f"{who(s, players, viewer)} {v:+d}" if v else f"{who(s, players, viewer)} 0" for s, v in enumerate(result.get("settlement", [])))
+    settle = ", ".join(
+        f"{who(s, players, viewer)} {v:+d}" if v else f"{who(s, players, viewer)} 0"
+        for s, v in enumerate(result.get("settlement", []))
+    )
     return f"{head} (settlement: {settle})"

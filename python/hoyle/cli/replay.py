@@ -24,7 +24,7 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-from hoyle.cli.common import CommandError, echo_json
+from hoyle.cli.common import echo_json
 from hoyle.cli.render import describe_events, result_line
 from hoyle.engine.game import Game
 from hoyle.engine.state import Event
@@ -114,7 +114,9 @@ def replay_record(record: Record, on_action: Callable[[Game, int, list[dict[str,
             seat, text = item
             game.act(text, seat=seat)
         except IllegalActionError as exc:
-            raise ReplayError(f"record {record.index}: action {i} ({item!r}) does not replay: {getattr(exc, 'reason', exc)}") from None
+            raise ReplayError(
+                f"record {record.index}: action {i} ({item!r}) does not replay: {getattr(exc, 'reason', exc)}"
+            ) from None
         except (TypeError, ValueError) as exc:
             raise ReplayError(f"record {record.index}: action {i} ({item!r}) is not [seat, text]: {exc}") from None
         if on_action is not None:
@@ -125,11 +127,15 @@ def replay_record(record: Record, on_action: Callable[[Game, int, list[dict[str,
     if record.expected is not None and game.result is not None:
         for key, value in record.expected.items():
             if game.result.get(key) != value:
-                raise ReplayError(f"record {record.index}: replayed {key} {game.result.get(key)} differs from the recorded {value}")
+                raise ReplayError(
+                    f"record {record.index}: replayed {key} {game.result.get(key)} differs from the recorded {value}"
+                )
     return game
 
 
-def _stepper(console: Console, total: int, read: Callable[[str], str]) -> Callable[[Game, int, list[dict[str, Any]]], bool]:
+def _stepper(
+    console: Console, total: int, read: Callable[[str], str]
+) -> Callable[[Game, int, list[dict[str, Any]]], bool]:
     def step(game: Game, i: int, events: list[dict[str, Any]]) -> bool:
         for line in describe_events(events, list(game.state.players)):
             console.print(Text("  ") + line)
@@ -176,15 +182,28 @@ def replay(file: Path, step: bool, as_json: bool) -> None:
     for record in read_records(file):
         found = True
         actions = record.game.get("actions")
-        on_action = _stepper(console, len(actions), input) if step and isinstance(actions, list) and not as_json else None
+        on_action = (
+            _stepper(console, len(actions), input) if step and isinstance(actions, list) and not as_json else None
+        )
         if on_action is not None:
-            console.print(Text(f"record {record.index}: {record.game.get('variant')}, seed {record.game.get('seed')}", style="bold"))
+            console.print(
+                Text(
+                    f"record {record.index}: {record.game.get('variant')}, seed {record.game.get('seed')}", style="bold"
+                )
+            )
         game = replay_record(record, on_action)
         results.append(_summary(record, game))
         if not as_json:
             players = list(game.state.players)
-            end = result_line(game.result, players) if game.result is not None else f"not over after {len(game.record['actions'])} actions"
-            console.print(f"record {record.index}: {game.variant.name}, seed {game.record['seed']}, {len(game.record['actions'])} actions: {end}", soft_wrap=True)
+            end = (
+                result_line(game.result, players)
+                if game.result is not None
+                else f"not over after {len(game.record['actions'])} actions"
+            )
+            console.print(
+                f"record {record.index}: {game.variant.name}, seed {game.record['seed']}, {len(game.record['actions'])} actions: {end}",
+                soft_wrap=True,
+            )
     if not found:
         raise ReplayError(f"{file}: no game records")
     if as_json:

@@ -1,8 +1,8 @@
 """``hoyle simulate VARIANT --games N``: bots against bots, through :func:`hoyle.simulate`.
 
-    >>> lo, hi = wilson(50, 100)
-    >>> round(lo, 4), round(hi, 4)
-    (0.4038, 0.5962)
+>>> lo, hi = wilson(50, 100)
+>>> round(lo, 4), round(hi, 4)
+(0.4038, 0.5962)
 """
 
 from __future__ import annotations
@@ -15,13 +15,23 @@ from typing import Any
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
 from hoyle.cli.common import CommandError, echo_json, game_options, parse_bots, parse_options
 from hoyle.errors import InvalidArgumentError
-from hoyle.simulate import SimulationResult, simulate as run_simulation
+from hoyle.simulate import SimulationResult
+from hoyle.simulate import simulate as run_simulation
 
 Z95 = 1.959963984540054
 
@@ -131,13 +141,45 @@ def plot(path: Path, result: SimulationResult, bots: list[str]) -> None:
 @click.command()
 @click.argument("variant")
 @click.option("--games", "-n", type=click.IntRange(min=1), required=True, help="How many games to play.")
-@click.option("--bots", "bots_text", default=None, metavar="NAME[,NAME...]", help="One bot per seat (default: random in every seat).")
-@click.option("--players", "-p", type=click.IntRange(min=1), default=None, help="Seats, when --bots gives one name for all (default: the fewest the variant allows).")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True, help="Seed of the whole simulation.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="Processes (the results do not depend on it).")
+@click.option(
+    "--bots",
+    "bots_text",
+    default=None,
+    metavar="NAME[,NAME...]",
+    help="One bot per seat (default: random in every seat).",
+)
+@click.option(
+    "--players",
+    "-p",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Seats, when --bots gives one name for all (default: the fewest the variant allows).",
+)
+@click.option(
+    "--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True, help="Seed of the whole simulation."
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Processes (the results do not depend on it).",
+)
 @game_options
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write one JSON line per game (replayable by `hoyle replay`).")
-@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Draw the results to a PNG (needs matplotlib).")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write one JSON line per game (replayable by `hoyle replay`).",
+)
+@click.option(
+    "--plot",
+    "plot_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Draw the results to a PNG (needs matplotlib).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON on stdout.")
 def simulate(
     variant: str,
@@ -212,7 +254,15 @@ def simulate(
         return
     console = Console(highlight=False, markup=False)
     table = Table(title=f"{variant}: {games} games, seed {seed}", title_justify="left")
-    for col, justify in (("seat", "right"), ("bot", "left"), ("wins", "right"), ("win rate", "right"), ("95% CI", "right"), ("mean settlement", "right"), ("mean score", "right")):
+    for col, justify in (
+        ("seat", "right"),
+        ("bot", "left"),
+        ("wins", "right"),
+        ("win rate", "right"),
+        ("95% CI", "right"),
+        ("mean settlement", "right"),
+        ("mean score", "right"),
+    ):
         table.add_column(col, justify=justify)  # type: ignore[arg-type]
     for s in data["seats"]:
         lo, hi = s["win_rate_ci95"]
@@ -227,7 +277,9 @@ def simulate(
             f"{s['mean_score']:.3f}",
         )
     console.print(table)
-    console.print(f"mean game length: {data['mean_actions']:.1f} actions, {data['mean_deals']:.2f} deals; {games / elapsed:,.0f} games/s")
+    console.print(
+        f"mean game length: {data['mean_actions']:.1f} actions, {data['mean_deals']:.2f} deals; {games / elapsed:,.0f} games/s"
+    )
     if out is not None:
         console.print(f"game records: {out}")
     if plot_path is not None:

@@ -43,12 +43,21 @@ def _console() -> Console:
 
 @click.command()
 @click.argument("cards", required=False)
-@click.option("--omaha", "hole", metavar="HOLE", help="Omaha: these four hole cards play two, with three from the board (CARDS and --board).")
+@click.option(
+    "--omaha",
+    "hole",
+    metavar="HOLE",
+    help="Omaha: these four hole cards play two, with three from the board (CARDS and --board).",
+)
 @click.option("--board", "-b", metavar="CARDS", help="Board cards (added to the hand; with --omaha, the board).")
-@click.option("--wild", "-w", metavar="W", help="Wild cards for a high hand: a rank (2) or cards (2c 2d); jokers are always wild.")
+@click.option(
+    "--wild", "-w", metavar="W", help="Wild cards for a high hand: a rank (2) or cards (2c 2d); jokers are always wild."
+)
 @click.option("--low", type=click.Choice(LOW_KINDS), help="Rank as a low hand instead (Omaha: eight-or-better only).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
-def rank(cards: str | None, hole: str | None, board: str | None, wild: str | None, low: str | None, as_json: bool) -> None:
+def rank(
+    cards: str | None, hole: str | None, board: str | None, wild: str | None, low: str | None, as_json: bool
+) -> None:
     """Rank a poker hand: the best five cards of CARDS (with --board).
 
     \b
@@ -76,7 +85,7 @@ def rank(cards: str | None, hole: str | None, board: str | None, wild: str | Non
     else:
         hand = _join(cards, board)
         if not hand:
-            raise click.UsageError("give the cards to rank, e.g. hoyle rank \"As Ks Qs Js Ts\"")
+            raise click.UsageError('give the cards to rank, e.g. hoyle rank "As Ks Qs Js Ts"')
         if low == "badugi":
             value = poker.evaluate_badugi(hand)
         elif low is not None:
@@ -92,7 +101,11 @@ def rank(cards: str | None, hole: str | None, board: str | None, wild: str | Non
         console.print("No qualifying low.")
         return
     console.print(Text(data["description"], style="bold"))
-    console.print(Text("plays: ") + cards_text(data["cards"]) + Text(f"   ({data['category'].lower().replace('_', ' ')}, {data['kind']} value {data['value']})", style="dim"))
+    console.print(
+        Text("plays: ")
+        + cards_text(data["cards"])
+        + Text(f"   ({data['category'].lower().replace('_', ' ')}, {data['kind']} value {data['value']})", style="dim")
+    )
 
 
 @click.command()
@@ -105,7 +118,14 @@ def rank(cards: str | None, hole: str | None, board: str | None, wild: str | Non
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None, help="Seed for sampling.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
 def equity(
-    hands: tuple[str, ...], board: str | None, dead: str | None, game: str, exact: bool, samples: int | None, seed: int | None, as_json: bool
+    hands: tuple[str, ...],
+    board: str | None,
+    dead: str | None,
+    game: str,
+    exact: bool,
+    samples: int | None,
+    seed: int | None,
+    as_json: bool,
 ) -> None:
     """All-in equity of two or more HANDS (each quoted: "Ah Kh" "Qs Qd").
 
@@ -130,7 +150,8 @@ def equity(
     else:
         r = poker.equity(list(hands), **kwargs)
     players = [
-        {"hand": h, "win": r.win[i], "tie": r.tie[i], "equity": r.equity[i], "std_error": r.std_error[i]} for i, h in enumerate(hands)
+        {"hand": h, "win": r.win[i], "tie": r.tie[i], "equity": r.equity[i], "std_error": r.std_error[i]}
+        for i, h in enumerate(hands)
     ]
     if as_json:
         echo_json({"game": game, "board": board, "dead": dead, "exact": r.exact, "boards": r.boards, "hands": players})
@@ -141,7 +162,12 @@ def equity(
     if not r.exact:
         table.add_column("± std err", justify="right")
     for p in players:
-        row: list[Text | str] = [cards_text(p["hand"].replace(",", " ").split()), f"{p['win']:.2%}", f"{p['tie']:.2%}", f"{p['equity']:.2%}"]
+        row: list[Text | str] = [
+            cards_text(p["hand"].replace(",", " ").split()),
+            f"{p['win']:.2%}",
+            f"{p['tie']:.2%}",
+            f"{p['equity']:.2%}",
+        ]
         if not r.exact:
             row.append(f"{p['std_error']:.2%}")
         table.add_row(*row)
@@ -152,7 +178,14 @@ def equity(
 
 @click.command()
 @click.argument("cards")
-@click.option("--rules", "preset", default="gin", show_default=True, metavar="PRESET", help="Meld rules preset: gin, oklahoma, basic, seven_card, wrotham, contract, five_hundred, dime.")
+@click.option(
+    "--rules",
+    "preset",
+    default="gin",
+    show_default=True,
+    metavar="PRESET",
+    help="Meld rules preset: gin, oklahoma, basic, seven_card, wrotham, contract, five_hundred, dime.",
+)
 @click.option("--discard", is_flag=True, help="The hand holds one card over size: choose the discard too.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
 def meld(cards: str, preset: str, discard: bool, as_json: bool) -> None:
@@ -171,7 +204,10 @@ def meld(cards: str, preset: str, discard: bool, as_json: bool) -> None:
         raise InvalidArgumentError(f"unknown meld rules {preset!r} (presets: {', '.join(presets)})")
     rules = presets[key]
     arrangement = rummy.best_discard(cards, rules) if discard else rummy.best_melds(cards, rules)
-    melds = [{"kind": m.kind, "cards": [str(c) for c in m.cards], "plays_as": [str(c) for c in m.plays_as]} for m in arrangement.melds]
+    melds = [
+        {"kind": m.kind, "cards": [str(c) for c in m.cards], "plays_as": [str(c) for c in m.plays_as]}
+        for m in arrangement.melds
+    ]
     data = {
         "rules": key,
         "melds": melds,

@@ -66,14 +66,26 @@ def variants(as_json: bool) -> None:
             table.add_column(col)
         for v in vs:
             lo, hi = v["players"]
-            table.add_row(v["name"], v["family"] or "-", str(lo) if lo == hi else f"{lo}-{hi}", v["distribution"] or "-", _options_cell(v["options"]))
+            table.add_row(
+                v["name"],
+                v["family"] or "-",
+                str(lo) if lo == hi else f"{lo}-{hi}",
+                v["distribution"] or "-",
+                _options_cell(v["options"]),
+            )
         console.print(table)
     if hs:
         table = Table(title="house rules", title_justify="left")
         for col in ("name", "for", "distribution", "options (default: doc)", "description"):
             table.add_column(col)
         for h in hs:
-            table.add_row(h["name"], ", ".join(h["variants"]) or "any", h["distribution"] or "-", _options_cell(h["options"]), h["description"])
+            table.add_row(
+                h["name"],
+                ", ".join(h["variants"]) or "any",
+                h["distribution"] or "-",
+                _options_cell(h["options"]),
+                h["description"],
+            )
         console.print(table)
 
 

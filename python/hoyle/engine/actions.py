@@ -20,7 +20,7 @@ amount as ``to N`` (the total the bet is raised to), other kinds as a bare numbe
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from hoyle._core import Card
 from hoyle.errors import HoyleError, IllegalActionError
@@ -73,8 +73,13 @@ class Action(tuple):  # type: ignore[type-arg]
         target = _getter(5, "The meld (or seat) it plays on")
 
     def __new__(
-        cls, kind: str, cards: tuple[Card, ...] = (), amount: int | None = None, source: str | None = None, target: int | None = None
-    ) -> Action:
+        cls,
+        kind: str,
+        cards: tuple[Card, ...] = (),
+        amount: int | None = None,
+        source: str | None = None,
+        target: int | None = None,
+    ) -> Self:
         return _new_tuple(cls, (_TAG, kind, cards, amount, source, target))
 
     def __getnewargs__(self) -> tuple[Any, ...]:
@@ -140,7 +145,9 @@ class Action(tuple):  # type: ignore[type-arg]
                     cards.append(Card(w))
                 except HoyleError:
                     if source is not None or cards or not w.isalpha():
-                        raise IllegalActionError(f"action {text!r}: {w!r} is not a card, number or source word") from None
+                        raise IllegalActionError(
+                            f"action {text!r}: {w!r} is not a card, number or source word"
+                        ) from None
                     source = w
             i += 1
         return cls(kind, tuple(cards), amount, source, target)

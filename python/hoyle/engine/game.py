@@ -1,10 +1,10 @@
 """``Game``: one API for every variant - deals and whole matches, actions, views, replay.
 
-    >>> import hoyle
-    >>> game = hoyle.new_game("war", players=2, seed=1)     # doctest: +SKIP
-    >>> while not game.is_over:                              # doctest: +SKIP
-    ...     game.act(game.legal_actions()[0])
-    >>> game.result["winners"]                               # doctest: +SKIP
+>>> import hoyle
+>>> game = hoyle.new_game("war", players=2, seed=1)     # doctest: +SKIP
+>>> while not game.is_over:                              # doctest: +SKIP
+...     game.act(game.legal_actions()[0])
+>>> game.result["winners"]                               # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from hoyle.engine.actions import Action
 from hoyle.engine.state import _LOGGED, Event, State
 from hoyle.errors import IllegalActionError, InvalidArgumentError, InvalidOptionError, ReplayError
 from hoyle.registry import HouseRule, Registry, Variant
+
 
 class Ruleset:
     """A variant with its chosen house rules: a small plugin manager holding the
@@ -68,8 +69,12 @@ class _FastHooks:
             setattr(self, name, fast)
         # The two hooks called on every action, called positionally: the plain
         # implementation itself when its parameters are the hook's, in order.
-        self.legal: Callable[[State, int], list[Action] | None] = self._positional(pm, "hoyle_legal_actions", ("state", "seat"))
-        self.apply: Callable[[State, int, Action], Any] = self._positional(pm, "hoyle_apply_action", ("state", "seat", "action"))
+        self.legal: Callable[[State, int], list[Action] | None] = self._positional(
+            pm, "hoyle_legal_actions", ("state", "seat")
+        )
+        self.apply: Callable[[State, int, Action], Any] = self._positional(
+            pm, "hoyle_apply_action", ("state", "seat", "action")
+        )
 
     def _positional(self, pm: pluggy.PluginManager, name: str, params: tuple[str, ...]) -> Callable[..., Any]:
         fast = getattr(self, name)
@@ -218,14 +223,13 @@ class Game:
         if state.result is not None or who is None:
             if isinstance(action, str):
                 action = self.parse_action(action, who)
-            raise self._illegal(action, who, "the game is over" if state.result is not None else "no seat is to act; name the seat")
+            raise self._illegal(
+                action, who, "the game is over" if state.result is not None else "no seat is to act; name the seat"
+            )
         events = state.events
         first_new = len(events)
         cached = self._legal_cache
-        if cached is not None and cached[0] == first_new and cached[1] == who:
-            legal = cached[2]
-        else:
-            legal = self._legal(who)
+        legal = cached[2] if cached is not None and cached[0] == first_new and cached[1] == who else self._legal(who)
         # A player usually hands back one of the legal action objects: look for it by
         # identity first (equality would compare the cards of every action before it).
         for listed in legal:
@@ -253,7 +257,11 @@ class Game:
             raise self._illegal(action, who, f"{action!r} is not an Action or action text")
         verdict = self._hook.hoyle_check_action(state=self.state, seat=who, action=action)
         if verdict != "ok":
-            reason = verdict or (f"not a legal action now (legal: {', '.join(map(str, legal))})" if legal else "seat has no legal action now")
+            reason = verdict or (
+                f"not a legal action now (legal: {', '.join(map(str, legal))})"
+                if legal
+                else "seat has no legal action now"
+            )
             raise self._illegal(action, who, reason)
         return action
 
@@ -290,7 +298,9 @@ class Game:
         if k < len(self._decks):
             deck = self._decks[k]
             if sorted(deck) != sorted(base):
-                raise InvalidArgumentError(f"deck {k} is not an ordering of the {self.variant.name} deck ({len(base)} cards)")
+                raise InvalidArgumentError(
+                    f"deck {k} is not an ordering of the {self.variant.name} deck ({len(base)} cards)"
+                )
         else:
             deck = base.shuffled(state.seed, k)
         state.deal_end = None
@@ -392,8 +402,16 @@ def new_game(
     if len(set(house_rules)) != len(house_rules):
         raise InvalidOptionError(f"house rules named twice: {list(house_rules)}")
     opts = reg.validate_options(v, rules, options)
-    names = [f"player {i + 1}" for i in range(players)] if isinstance(players, int) and not isinstance(players, bool) else list(players)  # type: ignore[arg-type]
-    if isinstance(players, bool) or not all(isinstance(n, str) for n in names) or not v.players[0] <= len(names) <= v.players[1]:
+    names = (
+        [f"player {i + 1}" for i in range(players)]
+        if isinstance(players, int) and not isinstance(players, bool)
+        else list(players)  # type: ignore[arg-type]
+    )
+    if (
+        isinstance(players, bool)
+        or not all(isinstance(n, str) for n in names)
+        or not v.players[0] <= len(names) <= v.players[1]
+    ):
         raise InvalidOptionError(f"{variant!r} is for {v.players[0]}..{v.players[1]} players, not {players!r}")
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")

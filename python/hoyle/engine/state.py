@@ -347,7 +347,9 @@ class State:
         pile = source.cards
         n = rounds * len(to)
         if not 0 <= n <= len(pile):
-            raise InvalidArgumentError(f"cannot deal {rounds} rounds to {len(to)} places from {src!r}, which holds {len(pile)} cards")
+            raise InvalidArgumentError(
+                f"cannot deal {rounds} rounds to {len(to)} places from {src!r}, which holds {len(pile)} cards"
+            )
         a = source.seen
         hands, routes = [], []
         for name, seat in to:
@@ -376,7 +378,13 @@ class State:
         return cards
 
     def move(
-        self, cards: Iterable[Card], src: str, dst: str, seat: int | None = None, event: str = "move", bottom: bool = False
+        self,
+        cards: Iterable[Card],
+        src: str,
+        dst: str,
+        seat: int | None = None,
+        event: str = "move",
+        bottom: bool = False,
     ) -> None:
         """Move particular cards from ``src`` onto ``dst`` (under it with ``bottom=True``),
         in the order given."""
@@ -405,12 +413,18 @@ class State:
             target.cards += moved
         a, b = source.seen, target.seen
         route = _ROUTES[event, seat, src, dst, a, b]
-        self.events.append(route[moved[0]] if len(moved) == 1 else _new_event(Event, (event, seat, route.data, moved, route.visible)))
+        self.events.append(
+            route[moved[0]] if len(moved) == 1 else _new_event(Event, (event, seat, route.data, moved, route.visible))
+        )
 
     def _record_move(self, event: str, seat: int | None, cards: list[Card], src: str, dst: str) -> None:
         a, b = self.zones[src].seen, self.zones[dst].seen
         route = _ROUTES[event, seat, src, dst, a, b]
-        self.events.append(route[cards[0]] if len(cards) == 1 else _new_event(Event, (event, seat, route.data, tuple(cards), route.visible)))
+        self.events.append(
+            route[cards[0]]
+            if len(cards) == 1
+            else _new_event(Event, (event, seat, route.data, tuple(cards), route.visible))
+        )
 
     def reveal(self, name: str, seat: int | None = None) -> None:
         """Turn a zone face up for good (a shown hand, a spread meld)."""
@@ -484,7 +498,11 @@ class State:
             **self._public_facts(),
             "seat": seat,
             "zones": {
-                name: {"owner": z.owner, "count": len(z.cards), "cards": [str(c) for c in z.cards] if z.visible_to(seat) else None}
+                name: {
+                    "owner": z.owner,
+                    "count": len(z.cards),
+                    "cards": [str(c) for c in z.cards] if z.visible_to(seat) else None,
+                }
                 for name, z in self.zones.items()
             },
             "events": self._events_seen_by(seat),
@@ -504,10 +522,22 @@ class State:
         (append-only) event log by its length, which is much cheaper."""
         logged: Any = len(self.events)
         if events:
-            logged = [(e.type, e.seat, dict(e.data), [str(c) for c in e.cards], sorted(e.visible) if e.visible is not None else None) for e in self.events]
+            logged = [
+                (
+                    e.type,
+                    e.seat,
+                    dict(e.data),
+                    [str(c) for c in e.cards],
+                    sorted(e.visible) if e.visible is not None else None,
+                )
+                for e in self.events
+            ]
         return {
             **self._public_facts(),
-            "zones": {n: {"owner": z.owner, "visibility": z.visibility, "cards": [str(c) for c in z.cards]} for n, z in self.zones.items()},
+            "zones": {
+                n: {"owner": z.owner, "visibility": z.visibility, "cards": [str(c) for c in z.cards]}
+                for n, z in self.zones.items()
+            },
             "deal_end": self.deal_end,
             "rng": self.rng.__reduce__()[1],
             "events": logged,

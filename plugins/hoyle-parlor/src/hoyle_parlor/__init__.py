@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from hoyle import hookimpl
+
 from hoyle_parlor.in_between import VARIANT as IN_BETWEEN
 from hoyle_parlor.ratscrew import VARIANT as RATSCREW
 from hoyle_parlor.ratscrew import SlapBot

@@ -39,12 +39,11 @@ Rules as implemented (aces always high; suits never matter):
 
 from __future__ import annotations
 
-
 from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
 
-TABLE = "table"      # the posts and the third card of the turn in progress
+TABLE = "table"  # the posts and the third card of the turn in progress
 DISCARDS = "discards"
-CUT = "cut"          # the cards turned for the first deal
+CUT = "cut"  # the cards turned for the first deal
 
 
 def _rank(card: Card) -> int:
@@ -177,7 +176,6 @@ class InBetweenRules:
         return state.chips_won()
 
 
-
 VARIANT = Variant(
     name="in-between",
     rules=InBetweenRules(),
@@ -186,9 +184,29 @@ VARIANT = Variant(
     family="parlor",
     description="Acey-Deucey: bet that the third card falls between the two turned up.",
     options=(
-        Option(name="rounds", default=5, doc="Rounds (each player takes one turn per round) before the match ends", minimum=1),
-        Option(name="chips", default=20, doc="Starting chips per player (unless new_game(stacks=...) gives them)", minimum=1),
-        Option(name="pair_pays", default=2, doc="Chips a player wins from the pot when the two cards are a pair", choices=(2, 3)),
-        Option(name="consecutive_pays", default=1, doc="Chips a player loses to the pot when the two cards are consecutive (their minimum bet; 0: no loss)", minimum=0),
+        Option(
+            name="rounds",
+            default=5,
+            doc="Rounds (each player takes one turn per round) before the match ends",
+            minimum=1,
+        ),
+        Option(
+            name="chips",
+            default=20,
+            doc="Starting chips per player (unless new_game(stacks=...) gives them)",
+            minimum=1,
+        ),
+        Option(
+            name="pair_pays",
+            default=2,
+            doc="Chips a player wins from the pot when the two cards are a pair",
+            choices=(2, 3),
+        ),
+        Option(
+            name="consecutive_pays",
+            default=1,
+            doc="Chips a player loses to the pot when the two cards are consecutive (their minimum bet; 0: no loss)",
+            minimum=0,
+        ),
     ),
 )

@@ -54,6 +54,7 @@ Rules as implemented:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import pairwise
 from typing import Any
 
 from hoyle import Action, Card, Deck, Option, Rng, State, Variant, Zone, hookimpl
@@ -108,7 +109,7 @@ def slap_rule(pile: Sequence[Card | str], rules: Sequence[str]) -> str | None:
             return rule
         if rule == "run" and n >= 4 and None not in ranks[-4:]:
             order = [_RUN_ORDER[r] for r in ranks[-4:] if r is not None]
-            steps = {(b - a) % 13 for a, b in zip(order, order[1:])}
+            steps = {(b - a) % 13 for a, b in pairwise(order)}
             if steps in ({1}, {12}):
                 return rule
         if rule == "marriage" and n >= 2 and {ranks[-1], ranks[-2]} == {"Q", "K"}:
@@ -309,7 +310,6 @@ class SlapBot:
         return None
 
 
-
 VARIANT = Variant(
     name="egyptian-ratscrew",
     rules=RatscrewRules(),
@@ -318,9 +318,19 @@ VARIANT = Variant(
     family="parlor",
     description="Slap the pile on doubles and sandwiches; face cards challenge the next player.",
     options=(
-        Option(name="slaps", default=",".join(SLAP_RULES), doc=f"Slap rules in force, comma-separated (of: {', '.join(SLAP_RULES)})", check_value=_check_slaps),
+        Option(
+            name="slaps",
+            default=",".join(SLAP_RULES),
+            doc=f"Slap rules in force, comma-separated (of: {', '.join(SLAP_RULES)})",
+            check_value=_check_slaps,
+        ),
         Option(name="penalty", default=1, doc="Cards a wrong slap puts under the pile", choices=(1, 2)),
         Option(name="jokers", default=0, doc="Jokers added to the pack", choices=(0, 1, 2, 3, 4)),
-        Option(name="max_turns", default=5000, doc="Cards played before the game stops; the most cards held then wins", minimum=1),
+        Option(
+            name="max_turns",
+            default=5000,
+            doc="Cards played before the game stops; the most cards held then wins",
+            minimum=1,
+        ),
     ),
 )

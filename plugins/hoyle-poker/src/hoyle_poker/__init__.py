@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from hoyle import hookimpl
+
 from hoyle_poker import draw, pai_gow, phh_games, stud, table_hand
 from hoyle_poker.bots import PokerBot
 from hoyle_poker.flop import VARIANTS as FLOP_VARIANTS

@@ -273,7 +273,11 @@ def _needs_to_act(state: State, seat: int) -> bool:
     p = state.public
     if p["frozen"][seat] is not None and p["live"][seat]:
         return True  # an action out of turn waits to be resolved at this seat's turn
-    return bool(p["live"][seat]) and state.stacks[seat] > 0 and (p["acted"][seat] is None or p["bets"][seat] < p["to_call"])
+    return (
+        bool(p["live"][seat])
+        and state.stacks[seat] > 0
+        and (p["acted"][seat] is None or p["bets"][seat] < p["to_call"])
+    )
 
 
 def _first_to_act(state: State, start: int) -> int | None:
@@ -559,7 +563,13 @@ def freeze(state: State, seat: int, action: Action) -> None:
         while s != seat:
             before += _needs_to_act(state, s)
             s = (s + 1) % n
-    p["frozen"][seat] = {"kind": action.kind, "to": action.amount, "chips": chips, "level": p["to_call"], "before": before}
+    p["frozen"][seat] = {
+        "kind": action.kind,
+        "to": action.amount,
+        "chips": chips,
+        "level": p["to_call"],
+        "before": before,
+    }
     state.log("out_of_turn", seat, action=str(action), chips=chips)
     p["range"] = raise_range(state, state.to_act) if state.to_act is not None else None
 

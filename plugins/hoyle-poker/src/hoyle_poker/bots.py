@@ -123,7 +123,15 @@ class PokerBot:
 
     variants = tuple(GAMES)
 
-    def __init__(self, seed: int = 0, trials: int = 24, samples: int = 16, tightness: float = 0.06, raise_at: float = 0.05, pot_at: float = 0.3) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        trials: int = 24,
+        samples: int = 16,
+        tightness: float = 0.06,
+        raise_at: float = 0.05,
+        pot_at: float = 0.3,
+    ) -> None:
         self.rng = Rng(seed)
         self.trials = trials
         self.samples = samples

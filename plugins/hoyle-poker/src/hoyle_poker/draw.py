@@ -45,13 +45,14 @@ wins with aces high only and straights and flushes counting against the hand (be
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import combinations
-from collections.abc import Callable
 from typing import Any
 
 from hoyle import Action, Deck, Option, State, Variant, Zone, hookimpl
 from hoyle import poker as ev
+
 from hoyle_poker import betting
 from hoyle_poker.betting import FIXED_LIMIT, NO_LIMIT
 from hoyle_poker.flop import FlopRules, betting_options, chip_list
@@ -107,7 +108,7 @@ class DrawRules(FlopRules):
         o = state.options
         p = state.public
         n = len(state.players)
-        button, dealt = betting.seat_hand(state, o["stack"], forced_bets(o, 0)[0])
+        _, dealt = betting.seat_hand(state, o["stack"], forced_bets(o, 0)[0])
         for s in range(n):
             state.add_zone(f"hole:{s}", owner=s, visibility=Zone.OWNER)
             state.add_zone(f"shown:{s}")
@@ -182,7 +183,11 @@ class DrawRules(FlopRules):
         most = self.max_discard(state)
         if self.kind == "high":
             if len(cards) == 4 and most == 4:
-                return "a player discarding four must keep an ace" if not any(c.rank == "A" and c not in cards for c in hand) else "ok"
+                return (
+                    "a player discarding four must keep an ace"
+                    if not any(c.rank == "A" and c not in cards for c in hand)
+                    else "ok"
+                )
             if len(cards) > 3:
                 return f"discard at most 3 cards{' (4 when keeping an ace)' if most == 4 else ''}"
         if not 1 <= len(cards) <= most:
@@ -288,8 +293,17 @@ FIVE_CARD_DRAW = Variant(
     deck=_deck,
     options=(
         *with_defaults(betting_options(FIXED_LIMIT), small_blind=0, big_blind=0, ante=1),
-        Option(name="max_discard", default=3, doc="Most cards a player may discard; 4: only when keeping an ace, which is shown", choices=(3, 4)),
-        Option(name="wild_rank", default=False, doc="Before the draw a card is turned up; the other three cards of its rank are wild"),
+        Option(
+            name="max_discard",
+            default=3,
+            doc="Most cards a player may discard; 4: only when keeping an ace, which is shown",
+            choices=(3, 4),
+        ),
+        Option(
+            name="wild_rank",
+            default=False,
+            doc="Before the draw a card is turned up; the other three cards of its rank are wild",
+        ),
     ),
     description="Five-card draw: antes, five cards each, a betting round, one draw of up to three cards, a betting round, showdown",
     family="poker",

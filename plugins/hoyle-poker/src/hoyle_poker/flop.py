@@ -46,13 +46,12 @@ from typing import Any
 from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
 from hoyle import poker as ev
 from hoyle.errors import InvalidOptionError
+
 from hoyle_poker import betting
 from hoyle_poker.betting import MUCK, NO_LIMIT, POT_LIMIT, SHOW, STRUCTURES
 
 STREETS = ("preflop", "flop", "turn", "river")
 BOARD_CARDS = (0, 3, 1, 1)
-
-
 
 
 def _chip_list(v: Any) -> str | None:
@@ -72,13 +71,37 @@ def betting_options(structure: str) -> tuple[Option, ...]:
         Option(name="small_blind", default=1, doc="Small blind", minimum=0),
         Option(name="big_blind", default=2, doc="Big blind", minimum=0),
         Option(name="ante", default=0, doc="Ante (0: none)", minimum=0),
-        Option(name="ante_type", default="uniform", doc="Who posts the ante: every player, or the big blind for the table", choices=("uniform", "big-blind")),
-        Option(name="straddle", default=0, doc="Straddle posted left of the big blind (0: none; usually twice the big blind)", minimum=0),
-        Option(name="blinds", default="", doc="Forced bets by position, e.g. '50 100 200' (small blind, big blind, straddle...); overrides small_blind/big_blind/straddle", check_value=_chip_list),
-        Option(name="antes", default="", doc="Antes by position, e.g. '0 25' (small blind first); overrides ante/ante_type", check_value=_chip_list),
+        Option(
+            name="ante_type",
+            default="uniform",
+            doc="Who posts the ante: every player, or the big blind for the table",
+            choices=("uniform", "big-blind"),
+        ),
+        Option(
+            name="straddle",
+            default=0,
+            doc="Straddle posted left of the big blind (0: none; usually twice the big blind)",
+            minimum=0,
+        ),
+        Option(
+            name="blinds",
+            default="",
+            doc="Forced bets by position, e.g. '50 100 200' (small blind, big blind, straddle...); overrides small_blind/big_blind/straddle",
+            check_value=_chip_list,
+        ),
+        Option(
+            name="antes",
+            default="",
+            doc="Antes by position, e.g. '0 25' (small blind first); overrides ante/ante_type",
+            check_value=_chip_list,
+        ),
         Option(name="min_bet", default=0, doc="Smallest bet in no-limit and pot-limit (0: the big blind)", minimum=0),
-        Option(name="small_bet", default=0, doc="Fixed-limit bet on the first two rounds (0: the big blind)", minimum=0),
-        Option(name="big_bet", default=0, doc="Fixed-limit bet on the last two rounds (0: twice the small bet)", minimum=0),
+        Option(
+            name="small_bet", default=0, doc="Fixed-limit bet on the first two rounds (0: the big blind)", minimum=0
+        ),
+        Option(
+            name="big_bet", default=0, doc="Fixed-limit bet on the last two rounds (0: twice the small bet)", minimum=0
+        ),
         Option(
             name="newcomer",
             default="post",
@@ -108,7 +131,12 @@ def session_options() -> tuple[Option, ...]:
             choices=("full-bet", "half-bet"),
         ),
         Option(name="penalty", default=1, doc="Cardroom penalty: chips paid to each other player", minimum=0),
-        Option(name="showdown", default="auto", doc="auto: every live hand is shown; manual: each player shows or mucks in turn", choices=("auto", "manual")),
+        Option(
+            name="showdown",
+            default="auto",
+            doc="auto: every live hand is shown; manual: each player shows or mucks in turn",
+            choices=("auto", "manual"),
+        ),
     )
 
 
@@ -122,10 +150,23 @@ def _forced_bets(o: Any) -> tuple[list[int], list[int] | None, list[int], int]:
     """The flop games' forced bets from the options: blinds and antes by position
     (antes None: every player antes ``ante``), the fixed-limit bet of each round and
     the minimum bet. Cached: a session deals many hands with the same options."""
-    key = (o["blinds"], o["small_blind"], o["big_blind"], o["straddle"], o["antes"], o["ante_type"], o["ante"], o["small_bet"], o["big_bet"], o["min_bet"])
+    key = (
+        o["blinds"],
+        o["small_blind"],
+        o["big_blind"],
+        o["straddle"],
+        o["antes"],
+        o["ante_type"],
+        o["ante"],
+        o["small_bet"],
+        o["big_bet"],
+        o["min_bet"],
+    )
     got = _FORCED.get(key)
     if got is None:
-        blinds = chip_list(o["blinds"]) or [o["small_blind"], o["big_blind"]] + ([o["straddle"]] if o["straddle"] else [])
+        blinds = chip_list(o["blinds"]) or [o["small_blind"], o["big_blind"]] + (
+            [o["straddle"]] if o["straddle"] else []
+        )
         if o["antes"]:
             antes: list[int] | None = chip_list(o["antes"])
         elif o["ante_type"] == "big-blind":
@@ -159,10 +200,12 @@ class FlopRules:
         n = len(state.players)
         hole = self.hole_cards(o)
         blinds, antes, bet_sizes, min_bet = _forced_bets(o)
-        button, dealt = betting.seat_hand(state, o["stack"], blinds)
+        _, dealt = betting.seat_hand(state, o["stack"], blinds)
         deck_size = len(state.zone("deck").cards)
         if hole * len(dealt) + 8 > deck_size:
-            raise InvalidOptionError(f"{len(dealt)} players with {hole} hole cards each need more than the {deck_size}-card deck")
+            raise InvalidOptionError(
+                f"{len(dealt)} players with {hole} hole cards each need more than the {deck_size}-card deck"
+            )
         for s in range(n):
             state.add_zone(HOLE[s], owner=s, visibility=Zone.OWNER)
         state.add_zone("board")
@@ -298,6 +341,7 @@ class FlopRules:
             return state.zone(f"hole:{s}").cards
 
         if self.kind == "omaha":
+
             def high(s: int) -> Any:
                 return ev.evaluate_omaha(hole(s), board).value
 
@@ -396,7 +440,12 @@ OMAHA = Variant(
     deck=_deck_standard,
     options=(
         *betting_options(POT_LIMIT),
-        Option(name="hole_cards", default=4, doc="Hole cards (a hand uses exactly two of them and three board cards)", choices=(4, 5, 6)),
+        Option(
+            name="hole_cards",
+            default=4,
+            doc="Hole cards (a hand uses exactly two of them and three board cards)",
+            choices=(4, 5, 6),
+        ),
         Option(name="hi_lo", default=False, doc="Split the pot between the best high and the best eight-or-better low"),
     ),
     description="Omaha: four (or five or six) hole cards, exactly two of them with three board cards; pot-limit by default; high or hi-lo eight-or-better",
@@ -410,7 +459,9 @@ SHORT_DECK = Variant(
     deck=_deck_short,
     options=(
         *betting_options(NO_LIMIT),
-        Option(name="straight_vs_trips", default="straight-beats-trips",
+        Option(
+            name="straight_vs_trips",
+            default="straight-beats-trips",
             doc="Order of straights and three of a kind (a flush always beats a full house)",
             choices=("straight-beats-trips", "trips-beat-straight"),
         ),

@@ -48,8 +48,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from hoyle import Action, Card, Deck, Option, Rng, State, Variant, Zone, _core, hookimpl
-from hoyle import poker
+from hoyle import Action, Card, Deck, Option, Rng, State, Variant, Zone, _core, hookimpl, poker
 from hoyle.errors import DuplicateCardError, InvalidArgumentError, InvalidHandError
 from hoyle.poker import Category, HandValue
 
@@ -399,7 +398,9 @@ class SolverBot:
         if cards is None:
             return legal_actions[0]
         public = view["public"]
-        best, _ = best_setting(cards, samples=self.samples, seed=self.seed, commission=public["commission"], joker=public["joker"])
+        best, _ = best_setting(
+            cards, samples=self.samples, seed=self.seed, commission=public["commission"], joker=public["joker"]
+        )
         return next((a for a in legal_actions if sorted(a.cards) == sorted(best.low)), legal_actions[0])
 
 
@@ -535,7 +536,6 @@ class PaiGowRules:
         return state.chips_won()
 
 
-
 def _check_commission(value: int) -> str | None:
     return None if 0 <= value < 100 else "a percentage from 0 to 99"
 
@@ -550,9 +550,24 @@ VARIANT = Variant(
     options=(
         Option(name="hands", default=10, doc="Hands in the session", minimum=1),
         Option(name="wager", default=20, doc="Chips each player bets per hand", minimum=1),
-        Option(name="commission", default=5, doc="Percent of a win the house keeps (rounded down to whole chips)", check_value=_check_commission),
-        Option(name="chips", default=500, doc="Starting chips per player (unless new_game(stacks=...) gives them)", minimum=1),
+        Option(
+            name="commission",
+            default=5,
+            doc="Percent of a win the house keeps (rounded down to whole chips)",
+            check_value=_check_commission,
+        ),
+        Option(
+            name="chips",
+            default=500,
+            doc="Starting chips per player (unless new_game(stacks=...) gives them)",
+            minimum=1,
+        ),
         Option(name="bank", default=100_000, doc="The house bank's chips (shown as the pot)", minimum=0),
-        Option(name="joker", default="bug", doc="'bug': the joker is an ace or completes a straight/flush (B1); 'seed': the dealer's joker is wild, a player's only an ace", choices=("bug", "seed")),
+        Option(
+            name="joker",
+            default="bug",
+            doc="'bug': the joker is an ace or completes a straight/flush (B1); 'seed': the dealer's joker is wild, a player's only an ace",
+            choices=("bug", "seed"),
+        ),
     ),
 )

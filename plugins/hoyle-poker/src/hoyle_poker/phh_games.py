@@ -98,7 +98,9 @@ def _options(hh: HandHistory, n: int) -> dict[str, Any]:
     return options
 
 
-def _play(game: Game, hh: HandHistory, actions: list[str], n: int, discards: dict[int, list[int]], cards: list[Card]) -> Game:
+def _play(
+    game: Game, hh: HandHistory, actions: list[str], n: int, discards: dict[int, list[int]], cards: list[Card]
+) -> Game:
     code = hh["variant"]
     decisions: dict[int, str] = {}
     for i, a in enumerate(actions):
@@ -154,7 +156,14 @@ def replay_draw(hh: HandHistory) -> Game:
     options["antes"] = " ".join(antes[::-1] if n == 2 else antes)
     options.pop("bring_in", None)
     cards = deal.deck(default_registry().variant(variant).deck(options))
-    game = new_game(variant, players=names, seed=0, options=options, deck=Deck(" ".join(map(str, cards))), stacks=[int(x) for x in hh["starting_stacks"]])
+    game = new_game(
+        variant,
+        players=names,
+        seed=0,
+        options=options,
+        deck=Deck(" ".join(map(str, cards))),
+        stacks=[int(x) for x in hh["starting_stacks"]],
+    )
     return _play(game, hh, actions, n, discards, cards)
 
 
@@ -207,7 +216,14 @@ def replay_stud(hh: HandHistory) -> Game:
         return min(unused, key=key) if razz else max(unused, key=key)
 
     cards = deal.deck(default_registry().variant(variant).deck(options), filler)
-    game = new_game(variant, players=names, seed=0, options=options, deck=Deck(" ".join(map(str, cards))), stacks=[int(x) for x in hh["starting_stacks"]])
+    game = new_game(
+        variant,
+        players=names,
+        seed=0,
+        options=options,
+        deck=Deck(" ".join(map(str, cards))),
+        stacks=[int(x) for x in hh["starting_stacks"]],
+    )
     return _play(game, hh, actions, n, {}, cards)
 
 

@@ -56,6 +56,7 @@ from typing import Any
 
 from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
 from hoyle import poker as ev
+
 from hoyle_poker import betting
 from hoyle_poker.betting import FIXED_LIMIT
 from hoyle_poker.flop import FlopRules, session_options
@@ -83,6 +84,7 @@ def _card_key(card: Card, ranks: str) -> tuple[int, int]:
 def bring_in_seat(state: State, seats: Sequence[int], razz: bool) -> int:
     """Who brings in: the lowest up card (suits c < d < h < s break ties); in razz the
     highest (aces low), ties to the higher suit."""
+
     def key(s: int) -> tuple[int, int]:
         (card,) = state.zone(f"up:{s}").cards[:1]
         return (_rank(card, LOW_RANKS), _suit(card)) if razz else (-_rank(card, HIGH_RANKS), -_suit(card))
@@ -111,7 +113,7 @@ class StudRules(FlopRules):
         o = state.options
         p = state.public
         n = len(state.players)
-        button, dealt = betting.seat_hand(state, o["stack"])
+        _, dealt = betting.seat_hand(state, o["stack"])
         for s in range(n):
             state.add_zone(f"hole:{s}", owner=s, visibility=Zone.OWNER)
             state.add_zone(f"up:{s}")
@@ -146,7 +148,9 @@ class StudRules(FlopRules):
 
     def _bringing_in(self, state: State, seat: int) -> bool:
         p = state.public
-        return state.phase == "third" and p.get("bring_in") == seat and p["acted"][seat] is None and seat == state.to_act
+        return (
+            state.phase == "third" and p.get("bring_in") == seat and p["acted"][seat] is None and seat == state.to_act
+        )
 
     @hookimpl
     def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
@@ -189,10 +193,14 @@ class StudRules(FlopRules):
         razz = self.kind == "razz"
         first = max(live, key=lambda s: (showing(state.zone(f"up:{s}").cards, razz), -live.index(s)))
         betting.start_round(state, street, first=first)
-        if street == 1 and state.options.get("open_pair") == "big-bet-option" and state.to_act is not None:
-            if any(max(Counter(c.rank for c in state.zone(f"up:{s}").cards).values()) >= 2 for s in live):
-                p["alt_bet"] = p["bet_sizes"][2]
-                betting.set_turn(state, state.to_act)  # the range now offers both sizes
+        if (
+            street == 1
+            and state.options.get("open_pair") == "big-bet-option"
+            and state.to_act is not None
+            and any(max(Counter(c.rank for c in state.zone(f"up:{s}").cards).values()) >= 2 for s in live)
+        ):
+            p["alt_bet"] = p["bet_sizes"][2]
+            betting.set_turn(state, state.to_act)  # the range now offers both sizes
 
     # --- showdown -----------------------------------------------------------------------
 
@@ -209,7 +217,9 @@ class StudRules(FlopRules):
             return super().odd_chip_orders(state)
 
         def by_high_card(state: State, seats: Sequence[int]) -> list[int]:
-            return sorted(seats, key=lambda s: max(_card_key(c, HIGH_RANKS) for c in self.cards(state, s)), reverse=True)
+            return sorted(
+                seats, key=lambda s: max(_card_key(c, HIGH_RANKS) for c in self.cards(state, s)), reverse=True
+            )
 
         def by_low_card(state: State, seats: Sequence[int]) -> list[int]:
             return sorted(seats, key=lambda s: min(_card_key(c, LOW_RANKS) for c in self.cards(state, s)))
@@ -223,6 +233,7 @@ class StudRules(FlopRules):
             return ev.evaluate(self.cards(state, s)).value
 
         if self.kind == "razz":
+
             def razz_low(s: int) -> Any:
                 v = ev.evaluate_low(self.cards(state, s), rule="ace-to-five")
                 assert v is not None  # every five cards make an ace-to-five low
@@ -230,6 +241,7 @@ class StudRules(FlopRules):
 
             return razz_low, None
         if self.kind == "hi-lo":
+
             def low(s: int) -> Any:
                 v = ev.evaluate_low(self.cards(state, s), rule="eight-or-better")
                 return None if v is None else v.value

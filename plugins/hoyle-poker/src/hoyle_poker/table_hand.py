@@ -28,6 +28,7 @@ from typing import Any
 
 from hoyle import Deck, State, Variant, Zone, hookimpl
 from hoyle import poker as ev
+
 from hoyle_poker import betting
 from hoyle_poker.betting import FIXED_LIMIT
 from hoyle_poker.draw import forced_bets, with_defaults
@@ -47,7 +48,7 @@ class TableHandRules(FlopRules):
     def hoyle_deal(self, state: State) -> bool:
         o = state.options
         n = len(state.players)
-        button, dealt = betting.seat_hand(state, o["stack"], forced_bets(o, 0)[0])
+        _, dealt = betting.seat_hand(state, o["stack"], forced_bets(o, 0)[0])
         for s in range(n):
             state.add_zone(f"hole:{s}", owner=s, visibility=Zone.OWNER)
         state.add_zone("table", visibility=Zone.HIDDEN)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from hoyle import hookimpl
+
 from hoyle_rummy.basic import BASIC
 from hoyle_rummy.contract import CONTRACT
 from hoyle_rummy.dime import DIME

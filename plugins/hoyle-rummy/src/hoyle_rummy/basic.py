@@ -59,6 +59,7 @@ from __future__ import annotations
 from typing import Any
 
 from hoyle import Deck, Option, State, Variant, hookimpl, rummy
+
 from hoyle_rummy.turns import RummyTurns
 
 _ACE_RULES = {
@@ -68,22 +69,55 @@ _ACE_RULES = {
 }
 
 
-
-
 OPTIONS = (
     Option(name="target", default=100, doc="Points that end the game", minimum=1),
     Option(name="deals", default=0, doc="Play this many deals instead of to the target (0: to the target)", minimum=0),
-    Option(name="first_dealer", default=-1, doc="Who deals first: -1 drawn at random (from the seed), or a seat", choices=(-1, 0, 1, 2, 3, 4, 5)),
+    Option(
+        name="first_dealer",
+        default=-1,
+        doc="Who deals first: -1 drawn at random (from the seed), or a seat",
+        choices=(-1, 0, 1, 2, 3, 4, 5),
+    ),
     Option(name="several_melds", default=False, doc="Any number of melds per turn (standard: one)"),
-    Option(name="going_rummy", default="none", doc="Going out in one turn with nothing melded before", choices=("none", "double", "plus-10")),
+    Option(
+        name="going_rummy",
+        default="none",
+        doc="Going out in one turn with nothing melded before",
+        choices=("none", "double", "plus-10"),
+    ),
     Option(name="layoff_after_meld", default=False, doc="Lay off only after a meld of one's own"),
-    Option(name="ace", default="low", doc="Aces low; high or low (ace counts 15); or round the corner", choices=tuple(_ACE_RULES)),
+    Option(
+        name="ace",
+        default="low",
+        doc="Aces low; high or low (ace counts 15); or round the corner",
+        choices=tuple(_ACE_RULES),
+    ),
     Option(name="discard_to_go_out", default=False, doc="The last card must be discarded to go out"),
-    Option(name="stock_end", default="turn-over", doc="Empty stock: turn the discards over, shuffle them, or end the hand (Block rummy)", choices=("turn-over", "shuffle", "block")),
-    Option(name="stock_limit", default=0, doc="End play (no score) when the stock runs out this time (0: never)", choices=(0, 2, 3)),
+    Option(
+        name="stock_end",
+        default="turn-over",
+        doc="Empty stock: turn the discards over, shuffle them, or end the hand (Block rummy)",
+        choices=("turn-over", "shuffle", "block"),
+    ),
+    Option(
+        name="stock_limit",
+        default=0,
+        doc="End play (no score) when the stock runs out this time (0: never)",
+        choices=(0, 2, 3),
+    ),
     Option(name="count_stock", default=False, doc="A player may count the stock, announcing the count"),
-    Option(name="scoring", default="winner", doc="The winner scores the others' hands, or losers score penalty points", choices=("winner", "penalty")),
-    Option(name="settlement", default="game", doc="Settle score differences at the end, or losers pay the winner each hand", choices=("game", "per-hand")),
+    Option(
+        name="scoring",
+        default="winner",
+        doc="The winner scores the others' hands, or losers score penalty points",
+        choices=("winner", "penalty"),
+    ),
+    Option(
+        name="settlement",
+        default="game",
+        doc="Settle score differences at the end, or losers pay the winner each hand",
+        choices=("game", "per-hand"),
+    ),
 )
 
 

@@ -35,6 +35,7 @@ from typing import Any
 
 from hoyle import Action, Card, rummy
 from hoyle._core import Rng
+
 from hoyle_rummy.common import card_points
 
 GIN_RULES = rummy.MeldRules.gin()
@@ -106,7 +107,9 @@ class GinBot:
         after = rummy.best_discard([*hand, top], rules, forbid=top).deadwood_value
         return after < now
 
-    def _discard(self, view: Mapping[str, Any], prefix: str, hand: list[Card], stock: int, legal: Sequence[Action]) -> Action:
+    def _discard(
+        self, view: Mapping[str, Any], prefix: str, hand: list[Card], stock: int, legal: Sequence[Action]
+    ) -> Action:
         knocks = [a for a in legal if a.kind == "knock"]
         discards = [a for a in legal if a.kind == "discard"]
         left = {a.cards[0]: rummy.deadwood([c for c in hand if c != a.cards[0]], self.rules) for a in legal}
@@ -118,7 +121,12 @@ class GinBot:
         wanted, unwanted = self._opponent_cards(view, prefix)
         return min(
             discards,
-            key=lambda a: (left[a.cards[0]], self._danger(a.cards[0], wanted, unwanted), -card_points(a.cards[0]), a.cards[0]),
+            key=lambda a: (
+                left[a.cards[0]],
+                self._danger(a.cards[0], wanted, unwanted),
+                -card_points(a.cards[0]),
+                a.cards[0],
+            ),
         )
 
     @staticmethod
@@ -238,5 +246,14 @@ class ContractBot:
         if self.rng.below(4) == 0:
             return discards[self.rng.below(len(discards))]
         if met:
-            return min(discards, key=lambda a: (rummy.deadwood([c for c in hand if c != a.cards[0]], RULES), -penalty(a.cards[0]), a.cards[0]))
-        return min(discards, key=lambda a: (left([c for c in hand if c != a.cards[0]]), -penalty(a.cards[0]), a.cards[0]))
+            return min(
+                discards,
+                key=lambda a: (
+                    rummy.deadwood([c for c in hand if c != a.cards[0]], RULES),
+                    -penalty(a.cards[0]),
+                    a.cards[0],
+                ),
+            )
+        return min(
+            discards, key=lambda a: (left([c for c in hand if c != a.cards[0]]), -penalty(a.cards[0]), a.cards[0])
+        )

@@ -81,7 +81,9 @@ def add_meld(state: State, seat: int, cards: Iterable[Card], rules: rummy.MeldRu
     return int(index)
 
 
-def lay_off_card(state: State, seat: int, card: Card, index: int, rules: rummy.MeldRules, src: str | None = None) -> None:
+def lay_off_card(
+    state: State, seat: int, card: Card, index: int, rules: rummy.MeldRules, src: str | None = None
+) -> None:
     """Lay ``card`` off on table meld ``index``, at its end of a run (under it when it
     extends the run downwards)."""
     name = meld_zone(index)

@@ -61,6 +61,7 @@ from typing import Any
 
 from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl, rummy
 from hoyle.errors import HoyleError, InvalidOptionError
+
 from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, hand_cards, hand_zone
 
 RULES = rummy.MeldRules.contract()
@@ -137,8 +138,17 @@ class ContractRules:
         dealer = pub["dealer"]
         contract = rummy.contract_of_deal(state.deal_number + 1)
         pub.update(
-            contract=contract, hand_size=hand_size(state.deal_number), met=[False] * n, melds=[], jokers={},
-            taken=None, single_top=None, must_use=None, swapped=None, out=None, reshuffles=0,
+            contract=contract,
+            hand_size=hand_size(state.deal_number),
+            met=[False] * n,
+            melds=[],
+            jokers={},
+            taken=None,
+            single_top=None,
+            must_use=None,
+            swapped=None,
+            out=None,
+            reshuffles=0,
         )
         for seat in state.seats:
             state.add_zone(hand_zone(seat), owner=seat, visibility=Zone.OWNER)
@@ -200,9 +210,13 @@ class ContractRules:
             cards = [must] if must is not None else sorted(set(hand))
             for c in cards:
                 for i in range(len(pub["melds"])):
-                    if self._lay_off_plays(state, i, c) is not None and self._finishable(state, seat, _without(hand, [c])):
+                    if self._lay_off_plays(state, i, c) is not None and self._finishable(
+                        state, seat, _without(hand, [c])
+                    ):
                         actions.append(Action("lay off", (c,), target=i))
-            for meld in {frozenset(m.cards): m for m in rummy.all_melds(hand, RULES) if must is None or must in m.cards}.values():
+            for meld in {
+                frozenset(m.cards): m for m in rummy.all_melds(hand, RULES) if must is None or must in m.cards
+            }.values():
                 if self._finishable(state, seat, _without(hand, list(meld.cards)), [list(meld.plays_as)]):
                     actions.append(Action("meld", tuple(sorted(meld.cards))))
             if must is not None:
@@ -290,19 +304,19 @@ class ContractRules:
         plays = [Card(c) for c in meld["plays"]]
         if not card.is_joker:
             face = card.face
-            return face if _meld(plays + [face]) is not None else None
+            return face if _meld([*plays, face]) is not None else None
         if meld["kind"] == "set":
             rank = plays[0].rank
             for s in SUITS:
                 cand = Card(f"{rank}{s}")
-                if _meld(plays + [cand]) is not None:
+                if _meld([*plays, cand]) is not None:
                     return cand
             return None
         suit = plays[0].suit
         ends = []
         for r in RANKS:
             cand = Card(f"{r}{suit}")
-            m = _meld(plays + [cand])
+            m = _meld([*plays, cand])
             if m is not None:
                 ends.append((m.plays_as[-1] == cand, cand))
         return max(ends, key=lambda e: e[0])[1] if ends else None
@@ -335,7 +349,7 @@ class ContractRules:
                 if not tables:
                     return False
                 continue
-            if not any(_meld(t + [c.face]) is not None for t in tables):
+            if not any(_meld([*t, c.face]) is not None for t in tables):
                 return False
         return True
 
@@ -384,7 +398,7 @@ class ContractRules:
             state.move([card], hand_name, zone, seat=seat, event="lay_off")
             new = _meld([Card(p) for p in meld["plays"]] + [plays])
             assert new is not None
-            pairs = list(zip(meld["cards"], meld["plays"])) + [(str(card), str(plays))]
+            pairs = [*list(zip(meld["cards"], meld["plays"])), (str(card), str(plays))]
             order = {str(p): k for k, p in enumerate(new.plays_as)}
             if meld["kind"] == "run":
                 pairs.sort(key=lambda cp: order[cp[1]])
@@ -426,7 +440,12 @@ class ContractRules:
         state.add_zone(name, owner=seat, visibility=Zone.PUBLIC)
         state.move(meld.cards, hand_zone(seat), name, seat=seat, event="meld")
         pub["melds"].append(
-            {"owner": seat, "kind": meld.kind, "cards": [str(c) for c in meld.cards], "plays": [str(p) for p in meld.plays_as]}
+            {
+                "owner": seat,
+                "kind": meld.kind,
+                "cards": [str(c) for c in meld.cards],
+                "plays": [str(p) for p in meld.plays_as],
+            }
         )
         for wild, plays in meld.wilds.items():
             pub["jokers"][str(wild)] = str(plays)

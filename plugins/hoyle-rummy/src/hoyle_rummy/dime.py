@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from hoyle import Deck, Option, State, Variant, hookimpl, rummy
+
 from hoyle_rummy.turns import RummyTurns
 
 _RULES = {packs: rummy.MeldRules.dime().replace(packs=packs, hand_size=None) for packs in (3, 4)}
@@ -32,7 +33,12 @@ OPTIONS = (
     Option(name="packs", default=3, doc="Packs of cards, each with two jokers", choices=(3, 4)),
     Option(name="ante", default=5, doc="Dimes each player puts in the pot at the start", choices=(5, 1, 2, 3, 4, 10)),
     Option(name="dimes", default=20, doc="Each player's dimes when new_game is given no stacks", minimum=1),
-    Option(name="first_dealer", default=-1, doc="Who deals first: -1 drawn at random (from the seed), or a seat", choices=tuple(range(-1, 10))),
+    Option(
+        name="first_dealer",
+        default=-1,
+        doc="Who deals first: -1 drawn at random (from the seed), or a seat",
+        choices=tuple(range(-1, 10)),
+    ),
 )
 
 

@@ -37,14 +37,20 @@ from __future__ import annotations
 from typing import Any
 
 from hoyle import Action, Card, Deck, Option, State, Variant, hookimpl, rummy
-from hoyle_rummy.common import PASS, DRAW_STOCK, fits_meld, hand_cards, hand_value, hand_zone, meld_zone, table_melds
+
+from hoyle_rummy.common import DRAW_STOCK, PASS, fits_meld, hand_cards, hand_value, hand_zone, meld_zone, table_melds
 from hoyle_rummy.turns import RummyTurns
 
 FIVE_HUNDRED_RULES = rummy.MeldRules.five_hundred()
 
 OPTIONS = (
     Option(name="target", default=500, doc="Points that win the game", minimum=1),
-    Option(name="first_dealer", default=-1, doc="Who deals first: -1 drawn at random (from the seed), or a seat", choices=(-1, 0, 1, 2, 3, 4, 5)),
+    Option(
+        name="first_dealer",
+        default=-1,
+        doc="Who deals first: -1 drawn at random (from the seed), or a seat",
+        choices=(-1, 0, 1, 2, 3, 4, 5),
+    ),
 )
 
 

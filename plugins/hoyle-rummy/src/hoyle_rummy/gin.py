@@ -54,6 +54,7 @@ from typing import Any
 
 from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl, rummy
 from hoyle.errors import InvalidOptionError
+
 from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, PASS, card_points, hand_zone
 
 GIN_RULES = rummy.MeldRules.gin()
@@ -75,16 +76,31 @@ def _options(target: int | None, oklahoma: bool) -> tuple[Option, ...]:
             doc="Who deals first: -1 by a cut (from the seed), or a seat (four players: that seat's partnership)",
             choices=(-1, 0, 1, 2, 3),
         )
-        goal = Option(name="target", default=None, doc="Points that win the game: None is 100, or 125 for four players", check_value=_points)
+        goal = Option(
+            name="target",
+            default=None,
+            doc="Points that win the game: None is 100, or 125 for four players",
+            check_value=_points,
+        )
     else:
-        first_dealer = Option(name="first_dealer", default=-1, doc="Who deals first: -1 by a cut (from the seed), or seat 0 or 1", choices=(-1, 0, 1))
+        first_dealer = Option(
+            name="first_dealer",
+            default=-1,
+            doc="Who deals first: -1 by a cut (from the seed), or seat 0 or 1",
+            choices=(-1, 0, 1),
+        )
         goal = Option(name="target", default=target, doc="Points that win the game", minimum=1)
     opts = [
         goal,
         first_dealer,
         Option(name="gin_bonus", default=20, doc="Bonus for going gin", choices=(20, 25)),
         Option(name="undercut_bonus", default=10, doc="Bonus for an undercut", choices=(10, 20, 25)),
-        Option(name="box_bonus", default=20, doc="Bonus per hand won, added at the end of the game (two or three players)", choices=(20, 25)),
+        Option(
+            name="box_bonus",
+            default=20,
+            doc="Bonus per hand won, added at the end of the game (two or three players)",
+            choices=(20, 25),
+        ),
         Option(name="game_bonus", default=100, doc="Bonus for winning the game (two or three players)", choices=(100,)),
         Option(
             name="shutout",
@@ -92,15 +108,26 @@ def _options(target: int | None, oklahoma: bool) -> tuple[Option, ...]:
             doc="A game won with the loser at 0: the game bonus doubles (200), or the winner's whole total doubles",
             choices=("double-bonus", "double-total"),
         ),
-        Option(name="dealer", default="loser", doc="Who deals the next hand (two players)", choices=("loser", "winner", "alternate")),
+        Option(
+            name="dealer",
+            default="loser",
+            doc="Who deals the next hand (two players)",
+            choices=("loser", "winner", "alternate"),
+        ),
         Option(
             name="deals",
             default=0,
             doc="End the game after this many deals, void ones included (0: play to the target); no game bonus unless the target was reached",
             minimum=0,
         ),
-        Option(name="eleven_card_start", default=False, doc="Non-dealer gets 11 cards, no up-card; first turn is a discard"),
-        Option(name="late_pickup", default=False, doc="At two stock cards the other player may take the last discard, only to knock"),
+        Option(
+            name="eleven_card_start", default=False, doc="Non-dealer gets 11 cards, no up-card; first turn is a discard"
+        ),
+        Option(
+            name="late_pickup",
+            default=False,
+            doc="At two stock cards the other player may take the last discard, only to knock",
+        ),
         Option(
             name="retake",
             default=False,
@@ -110,7 +137,9 @@ def _options(target: int | None, oklahoma: bool) -> tuple[Option, ...]:
     if oklahoma:
         opts += [
             Option(name="ace_means_gin", default=False, doc="An ace up-card means only gin may end the hand"),
-            Option(name="extra_boxes", default=False, doc="Undercut earns 1 extra box, gin 2 (doubled on a spade deal)"),
+            Option(
+                name="extra_boxes", default=False, doc="Undercut earns 1 extra box, gin 2 (doubled on a spade deal)"
+            ),
         ]
     return tuple(opts)
 
@@ -125,7 +154,9 @@ class Table:
 
     __slots__ = ("discard", "hands", "index", "knock", "players", "prefix", "rules", "stock")
 
-    def __init__(self, players: tuple[int, int], prefix: str = "", index: int | None = None, rules: rummy.MeldRules = GIN_RULES) -> None:
+    def __init__(
+        self, players: tuple[int, int], prefix: str = "", index: int | None = None, rules: rummy.MeldRules = GIN_RULES
+    ) -> None:
         self.players = players
         self.prefix = prefix
         self.index = index
@@ -269,8 +300,15 @@ class GinRules:
         for seat in table.players:  # hands are kept in order (legal actions list them so)
             state.zones[table.hands[seat]].cards.sort()
         tp.update(
-            outcome=None, taken=None, passes=0, stock_only=False, must_knock=None,
-            retake_card=None, retake_barred=None, multiplier=1, knock_limit=10,
+            outcome=None,
+            taken=None,
+            passes=0,
+            stock_only=False,
+            must_knock=None,
+            retake_card=None,
+            retake_barred=None,
+            multiplier=1,
+            knock_limit=10,
         )
         eleven = state.options["eleven_card_start"]
         if eleven:
@@ -307,7 +345,9 @@ class GinRules:
         if phase == "offer":
             return [DRAW_DISCARD, PASS]
         if phase == "last-chance":
-            return ([DRAW_DISCARD] if self._can_knock_with(state, table, seat, state.zones[table.discard].cards[-1]) else []) + [PASS]
+            return (
+                [DRAW_DISCARD] if self._can_knock_with(state, table, seat, state.zones[table.discard].cards[-1]) else []
+            ) + [PASS]
         # the discard phase (the hand is in order: see _draw)
         hand = state.zones[table.hands[seat]].cards
         taken = pub["taken"]
@@ -325,7 +365,10 @@ class GinRules:
         # by more than 10 cannot knock (the usual case, and the cheaper search); else
         # one exact search answers. Only then is each discard checked.
         rules = table.rules
-        if rummy.deadwood(hand, rules) <= limit + MAX_CARD and rummy.best_discard(hand, rules, forbid=forbidden).deadwood_value <= limit:
+        if (
+            rummy.deadwood(hand, rules) <= limit + MAX_CARD
+            and rummy.best_discard(hand, rules, forbid=forbidden).deadwood_value <= limit
+        ):
             for c in allowed:
                 if rummy.deadwood([x for x in hand if x != c], table.rules) <= limit:
                     actions.append(KNOCKS[c])
@@ -543,7 +586,9 @@ class ThreeGinRules(GinRules):
         pub = state.public
         if state.deal_number == 0:
             first_dealer = state.options["first_dealer"]
-            pub.update(boxes=[0, 0, 0], dealer=state.rng.below(3) if first_dealer < 0 else first_dealer, hands_won=[0, 0, 0])
+            pub.update(
+                boxes=[0, 0, 0], dealer=state.rng.below(3) if first_dealer < 0 else first_dealer, hands_won=[0, 0, 0]
+            )
         else:
             pub["dealer"] = pub["next_dealer"]
         dealer = pub["dealer"]
@@ -701,14 +746,18 @@ def _check_seating(state: State) -> None:
     """Refuse the options that the three- and four-player games do not have."""
     opts, players = state.options, len(state.players)
     if opts["first_dealer"] >= players:
-        raise InvalidOptionError(f"option first_dealer={opts['first_dealer']}: a seat of 0..{players - 1} (or -1 for a cut)")
+        raise InvalidOptionError(
+            f"option first_dealer={opts['first_dealer']}: a seat of 0..{players - 1} (or -1 for a cut)"
+        )
     if players >= 3 and opts["dealer"] != "loser":
         who = "the loser of a hand deals the next" if players == 3 else "the partnerships deal in turn"
         raise InvalidOptionError(f"option dealer={opts['dealer']!r} is for two players; with {players} {who}")
     if players == 4:
         for name in ("box_bonus", "game_bonus", "shutout"):
             if opts[name] != GIN_DEFAULTS[name]:
-                raise InvalidOptionError(f"option {name}={opts[name]!r}: the four-player partnership game has no boxes or game bonus")
+                raise InvalidOptionError(
+                    f"option {name}={opts[name]!r}: the four-player partnership game has no boxes or game bonus"
+                )
 
 
 class GinRummyRules(GinRules):

@@ -37,6 +37,7 @@ from typing import Any
 
 from hoyle import Action, Card, Rng, State, Zone, hookimpl, rummy
 from hoyle.errors import InvalidOptionError
+
 from hoyle_rummy.common import (
     DRAW_DISCARD,
     DRAW_STOCK,
@@ -131,7 +132,11 @@ class RummyTurns:
             state.move_top("deck", "discard", event="up_card")
         state.move_pile("deck", "stock")
         pub.update(
-            melds=0, outcome=None, turnovers=0, played=[False] * n, has_melded=[False] * n,
+            melds=0,
+            outcome=None,
+            turnovers=0,
+            played=[False] * n,
+            has_melded=[False] * n,
         )
         self.start_turn(state, order[0])
         return True

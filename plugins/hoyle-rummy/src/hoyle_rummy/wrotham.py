@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import Any
 
 from hoyle import Action, Card, Deck, Option, State, Variant, hookimpl, rummy
+
 from hoyle_rummy.common import hand_cards, hand_zone, is_meld, meld_zone, table_melds
 from hoyle_rummy.seven_card import can_finish
 from hoyle_rummy.turns import RummyTurns
@@ -42,7 +43,12 @@ WROTHAM_RULES = rummy.MeldRules.wrotham().replace(hand_size=None)
 DEALS = 6
 
 OPTIONS = (
-    Option(name="first_dealer", default=-1, doc="Who deals first: -1 drawn at random (from the seed), or a seat", choices=(-1, 0, 1, 2, 3, 4, 5)),
+    Option(
+        name="first_dealer",
+        default=-1,
+        doc="Who deals first: -1 drawn at random (from the seed), or a seat",
+        choices=(-1, 0, 1, 2, 3, 4, 5),
+    ),
 )
 
 

@@ -90,7 +90,10 @@ class WarRules:
                 state.move(cards, name, _pile(winner), seat=winner, event="take", bottom=True)
         state.public["war"] = False
         state.public["battles"] += 1
-        if not all(state.zone(_pile(s)).cards for s in state.seats) or state.public["battles"] >= state.options["max_battles"]:
+        if (
+            not all(state.zone(_pile(s)).cards for s in state.seats)
+            or state.public["battles"] >= state.options["max_battles"]
+        ):
             self._finish(state)
         else:
             state.to_act = 0
@@ -122,7 +125,6 @@ class CardsHeldScore:
         return {s: len(state.zone(_pile(s)).cards) for s in state.seats}
 
 
-
 VARIANT = Variant(
     name="war",
     rules=WarRules(),
@@ -144,4 +146,8 @@ def hoyle_register_variants(register: Any) -> None:
 
 @hookimpl
 def hoyle_register_house_rules(register: Any) -> None:
-    register(HouseRule(name="war-cards-held", rules=CardsHeldScore(), variants=("war",), description=CardsHeldScore.__doc__ or ""))
+    register(
+        HouseRule(
+            name="war-cards-held", rules=CardsHeldScore(), variants=("war",), description=CardsHeldScore.__doc__ or ""
+        )
+    )
