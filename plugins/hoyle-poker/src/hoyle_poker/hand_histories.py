@@ -1,0 +1,232 @@
+"""Hand histories of the flop games: which hoyle variant plays the games that
+PokerStars text and Open Hand History files record, how a neutral
+:class:`~hoyle.handhistory.record.HandRecord` becomes a finished hoyle game, and how a
+finished game becomes a record again (for writing OHH).
+
+A record is replayed through :func:`hoyle.phh.replay`: the record is written as a PHH
+table (players in position order, the button last; forced bets by position; the
+recorded cards dealt, unknown ones filled from cards nobody saw), so every chip rule is
+the flop games' own.
+
+    >>> from hoyle.handhistory.games import history_games
+    >>> sorted(g.name for g in history_games().values())
+    ["Hold'em", 'Omaha', 'Omaha Hi/Lo']
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from hoyle import hookimpl, phh
+from hoyle.engine.game import Game
+from hoyle.errors import ReplayError
+from hoyle.handhistory.games import HistoryGame
+from hoyle.handhistory.record import HandRecord, Post, RecordAction
+
+__all__ = ["GAMES", "record_of", "replay_record"]
+
+#: Game name as hand histories write it -> (hoyle variant, extra options, PHH game code).
+_GAMES: dict[str, tuple[str, dict[str, Any], str]] = {
+    "Hold'em": ("texas-holdem", {}, "T"),
+    "Omaha": ("omaha", {}, "O"),
+    "Omaha Hi/Lo": ("omaha", {"hi_lo": True}, "O/8"),
+}
+_HOLE_CARDS = {"texas-holdem": 2, "omaha": 4}
+_STRUCTURE_CODES = {"no-limit": "N", "pot-limit": "P", "fixed-limit": "F"}
+_BLIND_KINDS = ("small blind", "big blind", "straddle")
+
+
+def _scale(record: HandRecord) -> int:
+    """The smallest power of ten that makes every amount of the record whole chips."""
+    amounts = [*record.stacks, *(p.amount for p in record.posts), *(a.amount for a in record.actions)]
+    amounts += [record.small_blind, record.big_blind, record.small_bet, record.big_bet]
+    places = max((-min(Decimal(x).normalize().as_tuple().exponent, 0) for x in amounts), default=0)  # type: ignore[arg-type]
+    return int(10 ** int(places))
+
+
+def to_phh(record: HandRecord) -> tuple[dict[str, Any], list[int], int]:
+    """The record as a PHH table, the record's player indexes in PHH order, and the
+    chip scale (chips per unit of the record's amounts)."""
+    if record.game not in _GAMES:
+        raise ReplayError(f"{record.describe()}: hoyle-poker does not replay {record.game!r}")
+    if len(record.boards) > 1:
+        raise ReplayError(
+            f"{record.describe()}, line {record.line}: the hand was run {len(record.boards)} times; "
+            "hoyle deals one board per hand (the record keeps every board in record.boards)"
+        )
+    variant, _, code = _GAMES[record.game]
+    scale = _scale(record)
+
+    def chips(x: Decimal) -> int:
+        return int(x * scale)
+
+    order = record.position_order()
+    n = len(order)
+    position = {p: i for i, p in enumerate(order)}
+    antes = [0] * n
+    blinds = [0] * n
+    for post in record.posts:
+        if post.kind == "ante":
+            antes[position[post.player]] += chips(post.amount)
+        else:
+            blinds[position[post.player]] += chips(post.amount)
+    if n == 2:  # PHH lists heads-up forced bets by position: the button's small blind first
+        antes, blinds = antes[::-1], blinds[::-1]
+    holes = _HOLE_CARDS[variant]
+    actions: list[str] = []
+    for p in order:
+        known = record.holes.get(p) or record.shows.get(p) or []
+        cards = (list(known) + ["??"] * holes)[:holes]
+        actions.append(f"d dh p{position[p] + 1} {''.join(cards)}")
+    board = record.boards[0]
+    dealt = 0
+    street = 0
+    for a in record.actions:
+        while street < a.street:
+            street += 1
+            dealt = _deal_board(actions, board, dealt, street, record)
+        who = f"p{position[a.player] + 1}"
+        if a.kind == "fold":
+            actions.append(f"{who} f")
+        elif a.kind in ("check", "call"):
+            actions.append(f"{who} cc")
+        else:
+            actions.append(f"{who} cbr {chips(a.amount)}")
+    while dealt < len(board):
+        street += 1
+        dealt = _deal_board(actions, board, dealt, street, record)
+    for p in order:
+        shown = record.shows.get(p)
+        if shown and len(shown) == holes:
+            actions.append(f"p{position[p] + 1} sm {''.join(shown)}")
+        elif p in record.mucks or not record.holes.get(p):
+            actions.append(f"p{position[p] + 1} sm")
+    structure = _STRUCTURE_CODES[record.limit]
+    table: dict[str, Any] = {
+        "variant": structure + code,
+        "antes": antes,
+        "blinds_or_straddles": blinds,
+        "starting_stacks": [chips(record.stacks[p]) for p in order],
+        "actions": actions,
+        "players": [record.players[p] for p in order],
+    }
+    if record.limit == "fixed-limit":
+        small = record.small_bet or record.big_blind
+        table["small_bet"] = chips(small)
+        table["big_bet"] = chips(record.big_bet or 2 * small)
+    else:
+        table["min_bet"] = chips(record.big_blind) or max(blinds, default=0) or 1
+    return table, order, scale
+
+
+def _deal_board(actions: list[str], board: list[str], dealt: int, street: int, record: HandRecord) -> int:
+    size = 3 if street == 1 else 1
+    cards = board[dealt : dealt + size]
+    if len(cards) < size:
+        raise ReplayError(f"{record.describe()}, line {record.line}: street {street} is played without its board cards")
+    actions.append(f"d db {''.join(cards)}")
+    return dealt + size
+
+
+def replay_record(record: HandRecord) -> Game:
+    """Replay a record (see :mod:`hoyle.handhistory`) and return the finished game;
+    ``game.result["record_order"][i]`` is the seat of the record's player ``i``."""
+    table, order, scale = to_phh(record)
+    try:
+        game = phh.replay(table)
+    except ReplayError as exc:
+        raise ReplayError(f"{record.describe()}, line {record.line}: {exc}") from exc
+    assert game.result is not None
+    seat_of = {p: seat for seat, p in enumerate(order)}
+    game.result["record_order"] = [seat_of[i] for i in range(len(order))]
+    if scale != 1:
+        game.result["chip_scale"] = scale
+        game.result["stacks"] = [float(Decimal(x) / scale) for x in game.state.stacks]
+    return game
+
+
+# --- writing -----------------------------------------------------------------------------
+
+
+def record_of(game: Game) -> HandRecord:
+    """The record of a finished one-hand flop game (its seats in order, the button on
+    the last seat, as :func:`hoyle.phh.dump` requires)."""
+    state = game.state
+    name = next(
+        (k for k, (v, extra, _) in _GAMES.items() if v == game.variant.name and bool(state.options.get("hi_lo")) == bool(extra.get("hi_lo"))),
+        None,
+    )
+    if name is None:
+        raise ReplayError(f"{game.variant.name!r} games have no hand-history game name")
+    table = phh.loads(phh.dump(game))
+    n = len(state.players)
+    antes, blinds = list(table["antes"]), list(table["blinds_or_straddles"])
+    if n == 2:
+        antes, blinds = antes[::-1], blinds[::-1]
+    posts = [Post(i, "ante", Decimal(a)) for i, a in enumerate(antes) if a]
+    for i, b in enumerate(blinds):
+        if b:
+            posts.append(Post(i, _BLIND_KINDS[min(len([x for x in blinds[:i] if x]), 2)], Decimal(b)))
+    stacks = [Decimal(x) for x in state.public["start"]]
+    left = list(stacks)
+    for post in posts:
+        left[post.player] -= post.amount
+    record = HandRecord(
+        game=name,
+        limit=state.options["structure"],
+        seats=list(range(1, n + 1)),
+        players=list(state.players),
+        stacks=stacks,
+        button=n,
+        small_blind=Decimal(sorted(b for b in blinds if b)[0]) if any(blinds) else Decimal(0),
+        big_blind=Decimal(max(blinds)),
+        ante=Decimal(max(antes)),
+        posts=posts,
+        site="hoyle",
+        hand_id=str(game.record.get("seed", "")),
+    )
+    if record.limit == "fixed-limit":
+        record.small_bet, record.big_bet = Decimal(table["small_bet"]), Decimal(table["big_bet"])
+    street, pending = 0, None
+    collected: dict[int, Decimal] = {}
+    for e in state.events:
+        if e.type == "deal" and e.seat is not None:
+            record.holes.setdefault(e.seat, []).extend(str(c) for c in e.cards)
+        elif e.type in ("flop", "turn", "river"):
+            street += 1
+            record.boards[0].extend(str(c) for c in e.cards)
+        elif e.type == "action":
+            kind, *rest = e.data["action"].split()
+            if kind in ("fold", "check", "call", "bet", "raise"):
+                amount = Decimal(rest[-1]) if kind in ("bet", "raise") else Decimal(0)
+                pending = RecordAction(street, e.seat, kind, amount)  # type: ignore[arg-type]
+                record.actions.append(pending)
+            elif kind == "muck":
+                record.mucks.add(e.seat)
+        elif e.type == "commit" and pending is not None and e.seat == pending.player:
+            left[e.seat] -= Decimal(e.data["amount"])
+            amount = Decimal(e.data["amount"]) if pending.kind == "call" else pending.amount
+            record.actions[-1] = RecordAction(street, pending.player, pending.kind, amount, left[e.seat] == 0)
+            pending = None
+        elif e.type == "reveal" and e.seat is not None:
+            record.shows[e.seat] = [str(c) for c in e.cards]
+        elif e.type == "award" and e.seat is not None:
+            collected[e.seat] = collected.get(e.seat, Decimal(0)) + Decimal(e.data["amount"])
+        elif e.type == "uncalled_bet_returned" and e.seat is not None:
+            record.returned[e.seat] = record.returned.get(e.seat, Decimal(0)) + Decimal(e.data["amount"])
+    record.collected = collected
+    record.rake = Decimal(0)
+    return record
+
+
+GAMES = tuple(
+    HistoryGame(name=name, replay=replay_record, record=record_of, variants=(variant,))
+    for name, (variant, _, _) in _GAMES.items()
+)
+
+
+@hookimpl
+def hoyle_register_hand_history_games(register: Any) -> None:
+    for game in GAMES:
+        register(game)
