@@ -22,7 +22,7 @@ from hoyle import hookimpl, phh
 from hoyle.engine.game import Game
 from hoyle.errors import ReplayError
 from hoyle.handhistory.games import HistoryGame
-from hoyle.handhistory.record import HandRecord, Post, RecordAction
+from hoyle.handhistory.record import HandRecord, Post, RecordAction, game_key
 
 __all__ = ["GAMES", "record_of", "replay_record"]
 
@@ -48,14 +48,15 @@ def _scale(record: HandRecord) -> int:
 def to_phh(record: HandRecord) -> tuple[dict[str, Any], list[int], int]:
     """The record as a PHH table, the record's player indexes in PHH order, and the
     chip scale (chips per unit of the record's amounts)."""
-    if record.game not in _GAMES:
+    name = {game_key(k): k for k in _GAMES}.get(game_key(record.game))
+    if name is None:
         raise ReplayError(f"{record.describe()}: hoyle-poker does not replay {record.game!r}")
     if len(record.boards) > 1:
         raise ReplayError(
             f"{record.describe()}, line {record.line}: the hand was run {len(record.boards)} times; "
             "hoyle deals one board per hand (the record keeps every board in record.boards)"
         )
-    variant, _, code = _GAMES[record.game]
+    variant, _, code = _GAMES[name]
     scale = _scale(record)
 
     def chips(x: Decimal) -> int:
