@@ -14,8 +14,9 @@ Amounts follow the spec: an action's ``amount`` is the chips it puts in (a raise
 to 20 is written 18), decimals as written. Rounds are ``Preflop``, ``Flop``, ``Turn``,
 ``River`` and ``Showdown``; the board cards of a round are its ``cards``. A round's
 street met a second time starts a second board (a hand run twice). Players with
-``is_sitting_out`` are not dealt in. What the pots say (``player_wins``, ``rake``) is
-checked against hoyle's own finishing stacks when no rake was taken.
+``is_sitting_out`` are not dealt in. What the pots say (``player_wins``, ``rake``; the wins
+leave out the uncalled bet, which goes back to its bettor) is checked against hoyle's own
+finishing stacks when no rake was taken.
 
 The game (``game_type``: ``Holdem``, ``Omaha``, ``OmahaHiLo``...) is replayed by the
 plugin registered for it (see :mod:`hoyle.handhistory.games`).
@@ -181,6 +182,7 @@ def to_record(hand: dict[str, Any]) -> HandRecord:
                 if p is None:
                     raise ReplayError(f"{where}: pot {pot.get('number')} pays unknown player {win.get('player_id')!r}")
                 record.collected[p] = record.collected.get(p, Decimal(0)) + _decimal(win.get("win_amount"), where)
+        record.returned = record.uncalled()  # OHH does not say; the pots' wins leave it out
     return record
 
 

@@ -135,6 +135,21 @@ class HandRecord:
             total[a.player] += add
         return total
 
+    def uncalled(self) -> dict[int, Decimal]:
+        """The uncalled bet, for sources that do not say: what the player who put in the
+        most put in beyond the next largest contribution (antes left out: they are dead
+        money, not bets)."""
+        antes = [Decimal(0)] * len(self.players)
+        for post in self.posts:
+            if post.kind == "ante":
+                antes[post.player] += post.amount
+        committed = [c - a for c, a in zip(self.committed(), antes)]
+        if len(committed) < 2:
+            return {}
+        order = sorted(range(len(committed)), key=committed.__getitem__, reverse=True)
+        excess = committed[order[0]] - committed[order[1]]
+        return {order[0]: excess} if excess > 0 else {}
+
     def expected_stacks(self) -> list[Decimal] | None:
         """The finishing stacks the source implies: start - committed + returned +
         collected (None when the source says nothing of who collected)."""

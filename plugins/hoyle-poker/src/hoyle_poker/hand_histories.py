@@ -67,11 +67,13 @@ def to_phh(record: HandRecord) -> tuple[dict[str, Any], list[int], int]:
     position = {p: i for i, p in enumerate(order)}
     antes = [0] * n
     blinds = [0] * n
-    for post in record.posts:
+    nominal = {"ante": record.ante, "small blind": record.small_blind, "big blind": record.big_blind}
+    for post in record.posts:  # the forced bet as set (a short stack posts what it has, all in)
+        amount = chips(max(post.amount, nominal.get(post.kind) or post.amount))
         if post.kind == "ante":
-            antes[position[post.player]] += chips(post.amount)
+            antes[position[post.player]] += amount
         else:
-            blinds[position[post.player]] += chips(post.amount)
+            blinds[position[post.player]] += amount
     if n == 2:  # PHH lists heads-up forced bets by position: the button's small blind first
         antes, blinds = antes[::-1], blinds[::-1]
     holes = _HOLE_CARDS[variant]
@@ -163,16 +165,18 @@ def record_of(game: Game) -> HandRecord:
     table = phh.loads(phh.dump(game))
     n = len(state.players)
     antes, blinds = list(table["antes"]), list(table["blinds_or_straddles"])
-    if n == 2:
-        antes, blinds = antes[::-1], blinds[::-1]
-    posts = [Post(i, "ante", Decimal(a)) for i, a in enumerate(antes) if a]
-    for i, b in enumerate(blinds):
-        if b:
-            posts.append(Post(i, _BLIND_KINDS[min(len([x for x in blinds[:i] if x]), 2)], Decimal(b)))
+    kinds = [_BLIND_KINDS[min(k, 2)] for k in range(n)]  # PHH lists blinds by position: small, big, straddles
+    if n == 2:  # heads-up, position 0 (the small blind) is the button, the last seat
+        antes, blinds, kinds = antes[::-1], blinds[::-1], kinds[::-1]
     stacks = [Decimal(x) for x in state.public["start"]]
     left = list(stacks)
-    for post in posts:
-        left[post.player] -= post.amount
+    posts: list[Post] = []
+    forced = [(i, "ante", a) for i, a in enumerate(antes) if a]
+    forced += [(i, kinds[i], b) for i, b in enumerate(blinds) if b]
+    for i, kind, amount in forced:  # antes first, then the blinds; a short stack posts what it has
+        paid = min(Decimal(amount), left[i])
+        posts.append(Post(i, kind, paid))  # type: ignore[arg-type]
+        left[i] -= paid
     record = HandRecord(
         game=name,
         limit=state.options["structure"],
@@ -216,7 +220,8 @@ def record_of(game: Game) -> HandRecord:
             collected[e.seat] = collected.get(e.seat, Decimal(0)) + Decimal(e.data["amount"])
         elif e.type == "uncalled_bet_returned" and e.seat is not None:
             record.returned[e.seat] = record.returned.get(e.seat, Decimal(0)) + Decimal(e.data["amount"])
-    record.collected = collected
+    # the uncalled bet comes back as an award too: what a player collected is the rest
+    record.collected = {p: c - record.returned.get(p, Decimal(0)) for p, c in collected.items()}
     record.rake = Decimal(0)
     return record
 
