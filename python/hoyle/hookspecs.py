@@ -24,6 +24,8 @@ Hook signatures (the documentation test checks that each appears in ``docs/plugi
     hoyle_register_house_rules(register)
     hoyle_register_bots(register)
     hoyle_register_hand_history_games(register)
+    hoyle_register_phh_replayers(register)
+    hoyle_register_phh_writers(register)
     hoyle_deal(state)
     hoyle_legal_actions(state, seat)
     hoyle_check_action(state, seat, action)
@@ -125,6 +127,40 @@ def hoyle_register_hand_history_games(register: Callable[[Any], None]) -> None:
         def hoyle_register_hand_history_games(register):
             register(HistoryGame(name="Hold'em", replay=replay_holdem,
                                  record=record_holdem, variants=("texas-holdem",)))
+    """
+
+
+@hookspec
+def hoyle_register_phh_replayers(register: Callable[[str, Callable[..., Any]], None]) -> None:
+    """Register PHH hand-history replayers by PHH variant code, for :func:`hoyle.phh.replay`
+    and ``hoyle replay FILE.phh`` (discovered in every process, like the variants).
+
+    :param register: call ``register(code, replayer)`` per code (``"NT"``, ``"FB"``...);
+        ``replayer(hh, *, conventions="cardroom")`` takes the parsed hand history (a dict,
+        amounts already whole chips) and returns the game after its last action. The
+        helpers :func:`hoyle.phh.parse_cards`, :func:`hoyle.phh.player_index` and
+        :func:`hoyle.phh.hand_actions` read the format.
+
+    Example::
+
+        @hookimpl
+        def hoyle_register_phh_replayers(register):
+            register("FB", replay_badugi)
+    """
+
+
+@hookspec
+def hoyle_register_phh_writers(register: Callable[[str, Callable[..., str]], None]) -> None:
+    """Register PHH writers by variant name, for :func:`hoyle.phh.dump`.
+
+    :param register: call ``register(variant_name, writer)``; ``writer(game)`` returns
+        the hand as PHH text.
+
+    Example::
+
+        @hookimpl
+        def hoyle_register_phh_writers(register):
+            register("badugi", dump_draw_hand)
     """
 
 
@@ -283,6 +319,8 @@ __all__ = [
     "hoyle_register_bots",
     "hoyle_register_hand_history_games",
     "hoyle_register_house_rules",
+    "hoyle_register_phh_replayers",
+    "hoyle_register_phh_writers",
     "hoyle_register_variants",
     "hoyle_score_deal",
     "hoyle_settle",

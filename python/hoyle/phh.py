@@ -28,11 +28,13 @@ exactly these positions. ``blinds_or_straddles`` and ``antes`` list forced bets 
 position. Amounts with decimals (some historical files) are scaled to whole chips for
 the replay and scaled back in ``result["stacks"]``.
 
-Variant codes are dispatched through :data:`REPLAYERS`; :func:`register_replayer` adds
-a code (the stud and draw games do so for theirs). Built in: the flop games ``NT``,
-``PT``, ``FT`` (hold'em), ``NO``, ``PO``, ``FO``, ``NO/8``, ``PO/8``, ``FO/8`` (Omaha,
-hi-lo), ``NS``, ``PS``, ``FS`` (short-deck hold'em), which need the ``hoyle-poker``
-plugin.
+This module knows the format, not the games: each variant code is replayed by the
+replayer an installed plugin registers through the ``hoyle_register_phh_replayers``
+hook (:func:`replayers`; docs/plugins.md). The ``hoyle-poker`` plugin registers the flop
+games ``NT``, ``PT``, ``FT`` (hold'em), ``NO``, ``PO``, ``FO``, ``NO/8``, ``PO/8``,
+``FO/8`` (Omaha, hi-lo), ``NS``, ``PS``, ``FS`` (short-deck hold'em), the stud games and
+the draw games (:mod:`hoyle_poker.phh_games`). A replayer uses the helpers here:
+:func:`parse_cards`, :func:`player_index`, :func:`hand_actions`.
 """
 
 from __future__ import annotations
@@ -40,14 +42,33 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
-from hoyle._core import Card, Deck
-from hoyle.engine.game import Game, new_game
-from hoyle.errors import HoyleError, IllegalActionError, ReplayError
+from hoyle._core import Card
+from hoyle.engine.game import Game
+from hoyle.errors import HoyleError, PluginError, ReplayError
 
-__all__ = ["REPLAYERS", "dump", "load", "loads", "register_replayer", "replay"]
+if TYPE_CHECKING:
+    from hoyle.registry import Registry
+
+__all__ = [
+    "REPLAYERS",
+    "WRITERS",
+    "HandHistory",
+    "dump",
+    "hand_actions",
+    "load",
+    "loads",
+    "parse_cards",
+    "player_index",
+    "register_replayer",
+    "replay",
+    "replayers",
+    "writers",
+]
 
 HandHistory = dict[str, Any]
 
@@ -70,20 +91,59 @@ def load(path: str | Path) -> HandHistory:
     return loads(Path(path).read_text(encoding="utf-8"))
 
 
-#: Replayers by PHH variant code: each takes the parsed hand history (amounts already
-#: whole chips) and returns the finished hoyle game.
-REPLAYERS: dict[str, Callable[[HandHistory], Game]] = {}
+#: Replayers added by hand (:func:`register_replayer`), by PHH variant code; the
+#: installed plugins' replayers come through the ``hoyle_register_phh_replayers`` hook.
+#: Each takes the parsed hand history (amounts already whole chips) and returns the
+#: finished hoyle game.
+REPLAYERS: dict[str, Callable[..., Game]] = {}
 
 
-def register_replayer(code: str, replayer: Callable[[HandHistory], Game]) -> None:
-    """Replay PHH files of variant ``code`` with ``replayer`` (see :data:`REPLAYERS`)."""
+def register_replayer(code: str, replayer: Callable[..., Game]) -> None:
+    """Replay PHH files of variant ``code`` with ``replayer`` in this process (a plugin
+    registers its replayers through the ``hoyle_register_phh_replayers`` hook instead);
+    a code registered here wins over a plugin's."""
     REPLAYERS[code] = replayer
 
 
-def replay(source: str | Path | Mapping[str, Any]) -> Game:
+def replayers() -> dict[str, Callable[..., Game]]:
+    """Every replayer by PHH variant code: those the installed plugins register through
+    the ``hoyle_register_phh_replayers`` hook, then those of :func:`register_replayer`.
+
+    >>> "NT" in replayers() and "FB" in replayers()   # with hoyle-poker installed
+    True
+    """
+    from hoyle.plugins import default_registry
+
+    found = dict(_plugin_table(default_registry(), "hoyle_register_phh_replayers"))
+    found.update(REPLAYERS)
+    return found
+
+
+@lru_cache(maxsize=8)
+def _plugin_table(registry: Registry, hook_name: str) -> Mapping[str, Callable[..., Any]]:
+    """What the registry's plugins register through ``hook_name`` (``register(key, fn)``)."""
+    table: dict[str, Callable[..., Any]] = {}
+    for impl in getattr(registry.plugin_manager.hook, hook_name).get_hookimpls():
+
+        def register(key: str, fn: Callable[..., Any], plugin: str = impl.plugin_name) -> None:
+            if not isinstance(key, str) or not key or not callable(fn):
+                raise PluginError(
+                    f"plugin {plugin!r} registered {key!r} through {hook_name}: give a name and a function"
+                )
+            if key in table:
+                raise PluginError(f"plugin {plugin!r} registers {key!r} through {hook_name}, already registered")
+            table[key] = fn
+
+        impl.function(register=register)
+    return MappingProxyType(table)
+
+
+def replay(source: str | Path | Mapping[str, Any], *, conventions: str = "cardroom") -> Game:
     """Replay a hand history (a path, PHH text or a parsed table) and return the
     finished game; ``game.result["stacks"]`` lists the final stacks in PHH player order.
-    Raises :class:`~hoyle.errors.ReplayError` naming the action that does not replay."""
+    ``conventions`` is the betting games' option of that name (``"cardroom"`` or
+    ``"pokerkit"``, see docs/poker-games.md). Raises :class:`~hoyle.errors.ReplayError`
+    naming the action that does not replay."""
     if isinstance(source, Mapping):
         hh = dict(source)
     elif isinstance(source, Path) or (isinstance(source, str) and "\n" not in source and source.endswith(".phh")):
@@ -91,10 +151,13 @@ def replay(source: str | Path | Mapping[str, Any]) -> Game:
     else:
         hh = loads(str(source))
     code = hh["variant"]
-    if code not in REPLAYERS:
-        raise ReplayError(f"PHH variant {code!r} has no replayer (known: {', '.join(sorted(REPLAYERS))})")
+    table = replayers()
+    if code not in table:
+        raise ReplayError(
+            f"PHH variant {code!r} has no replayer (known: {', '.join(sorted(table)) or 'none installed'})"
+        )
     hh, scale = _whole_chips(hh)
-    game = REPLAYERS[code](hh)
+    game = table[code](hh, conventions=conventions)
     if not game.is_over:
         raise ReplayError(f"the hand is not over after its last action (phase {game.phase}, seat {game.to_act} to act)")
     assert game.result is not None
@@ -140,256 +203,69 @@ def _whole_chips(hh: HandHistory) -> tuple[HandHistory, int]:
 
 
 def parse_cards(text: str) -> list[Card | None]:
-    """``"AsKd"`` -> cards; ``"??"`` is an unknown card (None)."""
+    """``"AsKd"`` -> cards; ``"??"`` is an unknown card (None). Raises
+    :class:`~hoyle.errors.ReplayError` naming text that is not cards.
+
+    >>> parse_cards("As??")
+    [Card('As'), None]
+    """
+    text = text.replace(" ", "")
     if len(text) % 2:
         raise ReplayError(f"cards {text!r}: two characters per card")
-    return [None if text[i : i + 2] == "??" else Card(text[i : i + 2]) for i in range(0, len(text), 2)]
+    try:
+        return [None if text[i : i + 2] == "??" else Card(text[i : i + 2]) for i in range(0, len(text), 2)]
+    except (HoyleError, ValueError) as exc:
+        raise ReplayError(f"cards {text!r}: {exc}") from exc
 
 
-def _player(word: str, n: int) -> int:
+def player_index(word: str, n: int) -> int:
+    """``"p3"`` -> 2, the player's index in PHH order; raises
+    :class:`~hoyle.errors.ReplayError` if ``word`` is not one of ``p1..pN``.
+
+    >>> player_index("p3", 6)
+    2
+    """
     if not (word.startswith("p") and word[1:].isdigit() and 1 <= int(word[1:]) <= n):
         raise ReplayError(f"{word!r} is not a player p1..p{n}")
     return int(word[1:]) - 1
 
 
-def _strip_comment(action: str) -> str:
-    return action.split("#", 1)[0].strip()
+def hand_actions(hh: Mapping[str, Any]) -> list[str]:
+    """The hand history's actions without their comments (``# ...``) and empty ones.
 
-
-# --- the flop games ----------------------------------------------------------------------
-
-_STRUCTURES = {"N": "no-limit", "P": "pot-limit", "F": "fixed-limit"}
-_FLOP_GAMES = {
-    "T": ("texas-holdem", {}),
-    "O": ("omaha", {}),
-    "O/8": ("omaha", {"hi_lo": True}),
-    "S": ("short-deck-holdem", {}),
-}
-
-
-def _replay_flop(hh: HandHistory) -> Game:
-    code = hh["variant"]
-    variant, extra = _FLOP_GAMES[code[1:]]
-    n = len(hh["starting_stacks"])
-    names = list(hh.get("players") or [f"p{i + 1}" for i in range(n)])
-    actions = [a for a in (_strip_comment(x) for x in hh["actions"]) if a]
-    holes: list[list[Card | None]] = [[] for _ in range(n)]
-    board: list[Card | None] = []
-    shown: dict[int, list[Card | None]] = {}
-    for a in actions:
-        w = a.split()
-        if w[:2] == ["d", "dh"]:
-            holes[_player(w[2], n)] = parse_cards(w[3])
-        elif w[:2] == ["d", "db"]:
-            board += parse_cards(w[2])
-        elif len(w) >= 2 and w[1] == "sm" and len(w) > 2 and w[2] != "-":
-            shown[_player(w[0], n)] = parse_cards(w[2])
-    for seat, cards in shown.items():  # unknown hole cards a player shows later
-        holes[seat] = [h if h is not None else c for h, c in zip(holes[seat], cards)] if holes[seat] else cards
-    options: dict[str, Any] = {
-        "structure": _STRUCTURES[code[0]],
-        "blinds": " ".join(str(int(x)) for x in hh.get("blinds_or_straddles", [])),
-        "antes": " ".join(str(int(x)) for x in hh.get("antes", [])),
-        "showdown": "manual",
-        **extra,
-    }
-    if n == 2:  # heads-up: forced bets by position are (button, other); antes by player
-        options["antes"] = " ".join(options["antes"].split()[::-1])
-    for key in ("min_bet", "small_bet", "big_bet"):
-        if key in hh:
-            options[key] = int(hh[key])
-    if variant == "omaha":
-        size = max((len(h) for h in holes), default=4)
-        options["hole_cards"] = size
-    from hoyle.plugins import default_registry
-
-    base = default_registry().variant(variant).deck(options)
-    holes = [h if h else [None] * int(options.get("hole_cards", 2)) for h in holes]
-    known = [c for h in holes for c in h if c is not None] + [c for c in board if c is not None]
-    if len(set(known)) != len(known):
-        raise ReplayError("a card is dealt twice")
-    unknown = iter([c for c in base if c not in set(known)])
-    board = board + [None] * (5 - len(board))
-    # hoyle deals each player's hole cards in turn, left of the button (p1) first, then
-    # burn, flop, burn, turn, burn, river.
-    order: list[Card | None] = [c for h in holes for c in h]
-    order += [None, *board[:3], None, *board[3:4], None, *board[4:5]]
-    cards = [c if c is not None else next(unknown) for c in order]
-    cards += list(unknown)
-    game = new_game(
-        variant,
-        players=names,
-        seed=0,
-        options=options,
-        deck=Deck(" ".join(map(str, cards))),
-        stacks=[int(x) for x in hh["starting_stacks"]],
-    )
-    decisions: dict[int, str] = {}
-    for i, a in enumerate(actions):
-        w = a.split()
-        if w[0] == "d":
-            continue
-        seat = _player(w[0], n)
-        op = w[1]
-        if op == "sm":
-            decisions[seat] = "muck" if len(w) == 2 or w[2] == "-" else "show"
-            continue
-        p = game.state.public
-        if op == "f":
-            text = "fold"
-        elif op == "cc":
-            text = "call" if p["to_call"] > p["bets"][seat] else "check"
-        elif op == "cbr":
-            text = f"{'raise to' if p['to_call'] else 'bet'} {w[2]}"
-        else:
-            raise ReplayError(f"action {i} {a!r}: {op!r} is not an action of {code}")
-        _act(game, seat, text, i, a)
-    while not game.is_over and game.phase == "showdown" and (who := game.to_act) is not None:
-        _act(game, who, decisions.get(who, "show"), len(actions), "showdown")
-    return game
-
-
-def _act(game: Game, seat: int, text: str, i: int, raw: str) -> None:
-    try:
-        game.act(text, seat=seat)
-    except (IllegalActionError, HoyleError) as exc:
-        raise ReplayError(f"action {i} ({raw!r} as {text!r} by p{seat + 1}) does not replay: {exc}") from exc
-
-
-for _s in _STRUCTURES:
-    for _g in _FLOP_GAMES:
-        register_replayer(_s + _g, _replay_flop)
+    >>> hand_actions({"actions": ["p1 f # tanks", " "]})
+    ['p1 f']
+    """
+    return [a for a in (x.split("#", 1)[0].strip() for x in hh["actions"]) if a]
 
 
 # --- writing -----------------------------------------------------------------------------
 
-_CODES = {
-    ("texas-holdem", False): "T",
-    ("omaha", False): "O",
-    ("omaha", True): "O/8",
-    ("short-deck-holdem", False): "S",
-}
-_STUD_CODES = {"seven-card-stud": "F7S", "seven-card-stud-hi-lo": "F7S/8", "razz": "FR"}
-_DRAW_CODES = {"deuce-to-seven-single-draw": "2L1D", "deuce-to-seven-triple-draw": "2L3D", "badugi": "B"}
-_DEALS = ("deal", "deal_up", "draw")
+#: Writers added by hand, by variant name (see :data:`REPLAYERS`).
+WRITERS: dict[str, Callable[[Game], str]] = {}
+
+
+def writers() -> dict[str, Callable[[Game], str]]:
+    """Every PHH writer by variant name: those the installed plugins register through
+    the ``hoyle_register_phh_writers`` hook, then those added to :data:`WRITERS`."""
+    from hoyle.plugins import default_registry
+
+    found = dict(_plugin_table(default_registry(), "hoyle_register_phh_writers"))
+    found.update(WRITERS)
+    return found
 
 
 def dump(game: Game) -> str:
-    """A one-hand hoyle game as PHH text (PokerKit loads it): the flop games (``NT``,
-    ``PO``, ``FO/8``, ``NS``...), the stud games (``F7S``, ``F7S/8``, ``FR``) and the draw
-    games of PHH (``N2L1D``, ``F2L3D``, ``FB``...: deuce-to-seven single and triple draw,
-    badugi). Five-card draw and the table-hand game have no PHH code.
-
-    The game's seats are the PHH players in order, so the button must be the last seat
-    (as in a game's first hand). A stud hand shows all seven cards, a draw hand the cards
-    held at the showdown; each street's cards for a player are one ``d dh`` line (a draw's
-    replacements too)."""
-    state = game.state
+    """A one-hand hoyle game as PHH text (PokerKit loads it), written by the writer the
+    game's plugin registers (``hoyle-poker``: the flop games ``NT``, ``PO``, ``FO/8``,
+    ``NS``..., the stud games ``F7S``, ``F7S/8``, ``FR`` and the draw games ``N2L1D``,
+    ``F2L3D``, ``FB``...; see :mod:`hoyle_poker.phh_dump`). Raises
+    :class:`~hoyle.errors.ReplayError` for a game no plugin writes."""
     name = game.variant.name
-    o = state.options
-    n = len(state.players)
-    flop = _CODES.get((name, bool(o.get("hi_lo"))))
-    if state.deal_number != 0 or not (flop or name in _STUD_CODES or name in _DRAW_CODES):
-        raise ReplayError(
-            f"only a single hand of a flop, stud or PHH draw game dumps to PHH, not {name} deal {state.deal_number}"
-        )
-    p = state.public
-    structure = {v: k for k, v in _STRUCTURES.items()}[o.get("structure", "fixed-limit")]
-    if name in _STUD_CODES:
-        small = o["small_bet"]
-        lines = [
-            f"variant = '{_STUD_CODES[name]}'",
-            "ante_trimming_status = false",
-            f"antes = {[o['ante']] * n}",
-            f"bring_in = {o['bring_in']}",
-            f"small_bet = {small}",
-            f"big_bet = {o['big_bet'] or 2 * small}",
-        ]
-    else:
-        blinds = [int(w) for w in o["blinds"].split()] or [o["small_blind"], o["big_blind"]] + (
-            [o["straddle"]] if o["straddle"] else []
-        )
-        if o["antes"]:
-            antes = [int(w) for w in o["antes"].split()]
-        elif o["ante_type"] == "big-blind":
-            antes = [0, o["ante"]]
-        else:
-            antes = [o["ante"]] * n
-        antes = (antes + [0] * n)[:n]
-        if n == 2:
-            antes = antes[::-1]
-        blinds = (blinds + [0] * n)[:n]
-        code = structure + (flop if flop else _DRAW_CODES[name])
-        lines = [
-            f"variant = '{code}'",
-            "ante_trimming_status = false",
-            f"antes = {antes}",
-            f"blinds_or_straddles = {blinds}",
-        ]
-        bb = max(blinds, default=0)
-        if o["structure"] == "fixed-limit":
-            small = o["small_bet"] or bb or (1 if flop else 2)
-            lines += [f"small_bet = {small}", f"big_bet = {o['big_bet'] or 2 * small}"]
-        else:
-            lines.append(f"min_bet = {o['min_bet'] or bb or (1 if flop else o['small_bet'] or 2)}")
-    lines.append(f"starting_stacks = {list(p['start'])}")
-    lines.append(f"actions = {_actions(state)!r}")
-    lines.append(f"players = {list(state.players)!r}")
-    lines.append(f"finishing_stacks = {list(state.stacks)}")
-    return "\n".join(lines) + "\n"
-
-
-def _actions(state: Any) -> list[str]:
-    """The PHH actions of a hand from its events."""
-    acts: list[str] = []
-    held: dict[int, list[str]] = {}  # each seat's cards, in the order dealt
-    last_deal: int | None = None  # the seat of an open 'd dh' line
-    replacements: dict[int, list[str]] = {}  # a draw round's, dealt after every discard
-    for e in state.events:
-        if e.type in _DEALS:
-            cards = [str(c) for c in e.cards]
-            held.setdefault(e.seat, []).extend(cards)
-            if e.type == "draw":
-                replacements.setdefault(e.seat, []).extend(cards)
-            elif last_deal == e.seat:
-                acts[-1] += "".join(cards)
-            else:
-                acts.append(f"d dh p{e.seat + 1} {''.join(cards)}")
-            last_deal = e.seat
-            continue
-        last_deal = None
-        if replacements and (
-            e.type == "reveal" or (e.type == "action" and e.data["action"].split()[0] not in ("draw", "discard"))
-        ):
-            acts += _replacements(replacements)
-            replacements = {}
-        if e.type in ("flop", "turn", "river", "community_card"):
-            acts.append(f"d db {''.join(map(str, e.cards))}")
-        elif e.type == "action":
-            seat = e.seat + 1
-            kind, *rest = e.data["action"].split()
-            if kind == "fold":
-                acts.append(f"p{seat} f")
-            elif kind in ("check", "call"):
-                acts.append(f"p{seat} cc")
-            elif kind in ("bet", "raise"):
-                acts.append(f"p{seat} cbr {rest[-1]}")
-            elif kind == "bring-in":
-                acts.append(f"p{seat} pb")
-            elif kind == "draw":
-                acts.append(f"p{seat} sd")
-            elif kind == "discard":
-                acts.append(f"p{seat} sd {''.join(rest)}")
-                held[e.seat] = [c for c in held[e.seat] if c not in rest]
-            elif kind == "muck":
-                acts.append(f"p{seat} sm")
-        elif e.type == "reveal":
-            acts.append(f"p{e.seat + 1} sm {''.join(held.get(e.seat) or map(str, e.cards))}")
-    return acts + _replacements(replacements)
-
-
-def _replacements(cards: dict[int, list[str]]) -> list[str]:
-    return [f"d dh p{seat + 1} {''.join(c)}" for seat, c in cards.items() if c]
+    table = writers()
+    if name not in table:
+        raise ReplayError(f"{name} has no PHH writer (known: {', '.join(sorted(table)) or 'none installed'})")
+    return table[name](game)
 
 
 def _iter_corpus(root: str | Path, codes: Sequence[str] | None = None) -> list[Path]:

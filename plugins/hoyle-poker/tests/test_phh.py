@@ -118,7 +118,9 @@ def test_pokerkit_loads_our_dump() -> None:
 def test_docstring_examples() -> None:
     import hoyle_poker
     import hoyle_poker.flop
+    import hoyle_poker.phh_dump
+    import hoyle_poker.replay
 
-    for module in (phh, hoyle_poker, hoyle_poker.flop):
+    for module in (phh, hoyle_poker, hoyle_poker.flop, hoyle_poker.replay, hoyle_poker.phh_dump):
         failures, tried = doctest.testmod(module)
         assert failures == 0 and tried > 0, module.__name__

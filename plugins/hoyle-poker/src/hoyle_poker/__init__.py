@@ -1,9 +1,10 @@
 """Poker for hoyle: the flop games (Texas hold'em, Omaha, short-deck hold'em), the draw
 games (five-card draw, deuce-to-seven single and triple draw, badugi), the stud games
 (seven-card stud, stud hi-lo, razz) and the table-hand game over one shared betting core
-(:mod:`hoyle_poker.betting`), PHH replay of the stud and draw games
-(:mod:`hoyle_poker.phh_games`), and Pai Gow poker. Each variant lives
-in its own module; this module only registers them, the PHH replayers and the bots:
+(:mod:`hoyle_poker.betting`), PHH replay and writing of these games
+(:mod:`hoyle_poker.phh_games`, :mod:`hoyle_poker.phh_dump`, over the format-neutral
+:mod:`hoyle_poker.replay`), and Pai Gow poker. Each variant lives
+in its own module; this module only registers them, the PHH replayers and writers and the bots:
 ``poker`` (the heuristic :class:`~hoyle_poker.bots.PokerBot` for the flop games),
 ``pai-gow-house-way`` and ``pai-gow-solver``.
 
@@ -21,13 +22,12 @@ from typing import Any
 
 from hoyle import hookimpl
 
-from hoyle_poker import draw, pai_gow, phh_games, stud, table_hand
+from hoyle_poker import draw, pai_gow, phh_dump, phh_games, stud, table_hand
 from hoyle_poker.bots import PokerBot
 from hoyle_poker.flop import VARIANTS as FLOP_VARIANTS
 from hoyle_poker.hand_histories import hoyle_register_hand_history_games  # the hook: PokerStars and OHH games
 
 VARIANTS = (*FLOP_VARIANTS, *draw.VARIANTS, *stud.VARIANTS, *table_hand.VARIANTS, pai_gow.VARIANT)
-phh_games.register()
 
 
 @hookimpl
@@ -41,3 +41,15 @@ def hoyle_register_bots(register: Any) -> None:
     register("poker", PokerBot)
     register("pai-gow-house-way", pai_gow.HouseWayBot)
     register("pai-gow-solver", pai_gow.SolverBot)
+
+
+@hookimpl
+def hoyle_register_phh_replayers(register: Any) -> None:
+    for code, replayer in phh_games.REPLAYERS.items():
+        register(code, replayer)
+
+
+@hookimpl
+def hoyle_register_phh_writers(register: Any) -> None:
+    for name in phh_dump.VARIANTS:
+        register(name, phh_dump.dump)

@@ -21,7 +21,12 @@ Rules, as decided here (standard cardroom rules, TDA where RULES.md is silent):
   optional straddle left of the big blind. Heads-up, the button posts the small blind,
   acts first pre-flop and last afterwards. Pre-flop action starts left of the last
   blind posted; later rounds start with the first live player left of the button.
-* Antes are dead money: they go into the main pot and are not part of any bet.
+* Antes: uniform antes (every player dealt in antes) are live money: they are not part
+  of any bet (a call or raise is measured without them) but the pots are layered by
+  each player's whole contribution, so a player all in for the ante alone is eligible
+  for the antes everyone matched. A big-blind ante (only some positions ante) is dead
+  money: it goes into the main pot, which every live player may win. See
+  docs/poker-games.md.
 * A blind or straddle counts as a full bet: the minimum raise pre-flop is the largest
   blind (or the minimum bet, if larger); a bet is at least the minimum bet (default:
   the big blind); a raise adds at least the previous full bet or raise of the round.
@@ -41,6 +46,10 @@ Rules, as decided here (standard cardroom rules, TDA where RULES.md is silent):
   bet size until the round's first full bet (stud: an open pair on fourth street); once
   chosen it is the round's bet size.
 * Table stakes: a player may call or bet all-in for less than the amount needed.
+* No empty decisions: a player is not asked to act when no other live player can act
+  and it has already matched the largest bet among them (e.g. heads-up, a big blind
+  all in for no more than the small blind); the rest of the board is dealt and the
+  excess returned as uncalled.
 * The uncalled part of the last bet returns to its bettor. Pots are layered by the
   contributions of the players still in; a folded player's chips go into the layers
   they reach. Each pot goes to the best hand among the players who contributed to all
@@ -186,11 +195,15 @@ def start_hand(
     if len(order) == 2:  # heads-up: the button posts the small blind
         order = [order[1], order[0]]
     stacks = state.stacks
+    # uniform antes (every player dealt in antes) are live money, layered into the pots
+    # like bets; a big-blind ante (some positions only) is dead money in the main pot
+    live_antes = len(antes) >= len(order) and all(a > 0 for a in antes[: len(order)])
     for seat, ante in zip(order, antes):
         if ante:
             amount = min(ante, stacks[seat])
             state.commit(seat, amount)  # the commit event records it
-            dead[seat] += amount
+            if not live_antes:
+                dead[seat] += amount
     last_blind = None
     for seat, blind in zip(order, blinds):
         if blind:
@@ -285,15 +298,23 @@ def _first_to_act(state: State, start: int) -> int | None:
     p = state.public
     live, frozen, bets, acted = p["live"], p["frozen"], p["bets"], p["acted"]
     stacks, to_call = state.stacks, p["to_call"]
-    # Nobody acts when at most one live player has chips and has matched the bet.
+    # Nobody acts when at most one live player can act and it has matched every other
+    # player's bet (their chips, not the nominal bet: a big blind all in for less than
+    # the small blind leaves the small blind nothing to decide; the excess is returned
+    # as uncalled). A folded player's bet counts: calling it wins those chips.
     can_act = 0
-    short = False
+    actor = -1
+    top_other = 0
     for s in range(n):
         if live[s] and (stacks[s] > 0 or frozen[s] is not None):
             can_act += 1
-            short = short or bets[s] < to_call
-    if can_act <= 1 and not short:
-        return None
+            actor = s
+    if can_act <= 1:
+        for s in range(n):
+            if s != actor and bets[s] > top_other:
+                top_other = bets[s]
+        if can_act == 0 or bets[actor] >= top_other:
+            return None
     for k in range(n):
         s = (start + k) % n
         if live[s] and (frozen[s] is not None or (stacks[s] > 0 and (acted[s] is None or bets[s] < to_call))):
@@ -701,12 +722,14 @@ def irregular(state: State, seat: int, action: Action) -> bool:
 
 
 def _contributions(state: State) -> list[int]:
-    """Chips each seat put in this hand as bets (antes are dead money, not bets)."""
+    """Chips each seat put in this hand as live money: bets and uniform antes (not a
+    big-blind ante or a forfeited surplus, which are dead money)."""
     return [c - d for c, d in zip(state.committed, state.public["dead"])]
 
 
 def return_uncalled(state: State) -> None:
-    """Give back the part of the largest bet that nobody matched."""
+    """Give back the part of the largest bet that nobody matched (to its bettor, even one
+    who folded since: nobody can win chips nobody matched)."""
     dead = state.public["dead"]
     top = second = -1
     leader = -1
@@ -725,19 +748,20 @@ def return_uncalled(state: State) -> None:
 
 def pots(state: State) -> list[tuple[int, list[int]]]:
     """The main pot and side pots as ``(amount, eligible seats)``, layered by the
-    contributions of the live players."""
+    contributions of the live players (bets and uniform antes); dead money (a big-blind
+    ante, a forfeited surplus) goes to the main pot, which every live player may win."""
     live = [s for s, x in enumerate(state.public["live"]) if x]
     committed = _contributions(state)
+    dead = sum(state.public["dead"])
     levels = sorted({committed[s] for s in live})
     out: list[tuple[int, list[int]]] = []
     prev = 0
     for level in levels:
         amount = sum(min(c, level) - min(c, prev) for c in committed)
         eligible = [s for s in live if committed[s] >= level]
-        if amount:
+        if amount or (dead and not out):  # the main pot holds the dead money
             out.append((amount, eligible))
         prev = level
-    dead = sum(state.public["dead"])
     if dead and out:  # antes: dead money in the main pot
         out[0] = (out[0][0] + dead, out[0][1])
     rest = state.pot - sum(a for a, _ in out)

@@ -3,10 +3,9 @@ PokerStars text and Open Hand History files record, how a neutral
 :class:`~hoyle.handhistory.record.HandRecord` becomes a finished hoyle game, and how a
 finished game becomes a record again (for writing OHH).
 
-A record is replayed through :func:`hoyle.phh.replay`: the record is written as a PHH
-table (players in position order, the button last; forced bets by position; the
-recorded cards dealt, unknown ones filled from cards nobody saw), so every chip rule is
-the flop games' own.
+A record is replayed by :func:`hoyle_poker.replay.replay_flop_hand` (the players seated in
+position order, the button last; forced bets by position; the recorded cards dealt,
+unknown ones filled from cards nobody saw), so every chip rule is the flop games' own.
 
     >>> from hoyle.handhistory.games import history_games
     >>> sorted(g.name for g in history_games().values())
@@ -24,16 +23,17 @@ from hoyle.errors import ReplayError
 from hoyle.handhistory.games import HistoryGame
 from hoyle.handhistory.record import HandRecord, Post, RecordAction, game_key
 
-__all__ = ["GAMES", "record_of", "replay_record"]
+from hoyle_poker.replay import FlopHand, HandAction, replay_flop_hand
 
-#: Game name as hand histories write it -> (hoyle variant, extra options, PHH game code).
-_GAMES: dict[str, tuple[str, dict[str, Any], str]] = {
-    "Hold'em": ("texas-holdem", {}, "T"),
-    "Omaha": ("omaha", {}, "O"),
-    "Omaha Hi/Lo": ("omaha", {"hi_lo": True}, "O/8"),
+__all__ = ["GAMES", "record_of", "replay_record", "to_flop_hand"]
+
+#: Game name as hand histories write it -> (flop game of :mod:`hoyle_poker.replay`, hoyle variant).
+_GAMES: dict[str, tuple[str, str]] = {
+    "Hold'em": ("texas-holdem", "texas-holdem"),
+    "Omaha": ("omaha", "omaha"),
+    "Omaha Hi/Lo": ("omaha-hi-lo", "omaha"),
 }
 _HOLE_CARDS = {"texas-holdem": 2, "omaha": 4}
-_STRUCTURE_CODES = {"no-limit": "N", "pot-limit": "P", "fixed-limit": "F"}
 _BLIND_KINDS = ("small blind", "big blind", "straddle")
 
 
@@ -45,9 +45,10 @@ def _scale(record: HandRecord) -> int:
     return int(10 ** int(places))
 
 
-def to_phh(record: HandRecord) -> tuple[dict[str, Any], list[int], int]:
-    """The record as a PHH table, the record's player indexes in PHH order, and the
-    chip scale (chips per unit of the record's amounts)."""
+def to_flop_hand(record: HandRecord, conventions: str = "cardroom") -> tuple[FlopHand, list[int], int]:
+    """The record as a :class:`~hoyle_poker.replay.FlopHand`, the record's player
+    indexes in seat order (the button last), and the chip scale (chips per unit of the
+    record's amounts)."""
     name = {game_key(k): k for k in _GAMES}.get(game_key(record.game))
     if name is None:
         raise ReplayError(f"{record.describe()}: hoyle-poker does not replay {record.game!r}")
@@ -56,7 +57,7 @@ def to_phh(record: HandRecord) -> tuple[dict[str, Any], list[int], int]:
             f"{record.describe()}, line {record.line}: the hand was run {len(record.boards)} times; "
             "hoyle deals one board per hand (the record keeps every board in record.boards)"
         )
-    variant, _, code = _GAMES[name]
+    game, holes = _GAMES[name][0], _HOLE_CARDS[_GAMES[name][1]]
     scale = _scale(record)
 
     def chips(x: Decimal) -> int:
@@ -64,82 +65,62 @@ def to_phh(record: HandRecord) -> tuple[dict[str, Any], list[int], int]:
 
     order = record.position_order()
     n = len(order)
-    position = {p: i for i, p in enumerate(order)}
+    seat = {p: i for i, p in enumerate(order)}
     antes = [0] * n
     blinds = [0] * n
     nominal = {"ante": record.ante, "small blind": record.small_blind, "big blind": record.big_blind}
     for post in record.posts:  # the forced bet as set (a short stack posts what it has, all in)
         amount = chips(max(post.amount, nominal.get(post.kind) or post.amount))
         if post.kind == "ante":
-            antes[position[post.player]] += amount
+            antes[seat[post.player]] += amount
         else:
-            blinds[position[post.player]] += amount
-    if n == 2:  # PHH lists heads-up forced bets by position: the button's small blind first
-        antes, blinds = antes[::-1], blinds[::-1]
-    holes = _HOLE_CARDS[variant]
-    actions: list[str] = []
-    for p in order:
-        known = record.holes.get(p) or record.shows.get(p) or []
-        cards = (list(known) + ["??"] * holes)[:holes]
-        actions.append(f"d dh p{position[p] + 1} {''.join(cards)}")
-    board = record.boards[0]
-    dealt = 0
-    street = 0
-    for a in record.actions:
-        while street < a.street:
-            street += 1
-            dealt = _deal_board(actions, board, dealt, street, record)
-        who = f"p{position[a.player] + 1}"
-        if a.kind == "fold":
-            actions.append(f"{who} f")
-        elif a.kind in ("check", "call"):
-            actions.append(f"{who} cc")
-        else:
-            actions.append(f"{who} cbr {chips(a.amount)}")
-    while dealt < len(board):
-        street += 1
-        dealt = _deal_board(actions, board, dealt, street, record)
+            blinds[seat[post.player]] += amount
+    if n == 2:  # forced bets by position: heads-up the button (the last seat) posts the small blind
+        blinds = blinds[::-1]
+    actions = [
+        HandAction(seat[a.player], a.kind, chips(a.amount) if a.kind in ("bet", "raise") else None, f"line {a.line}")
+        for a in record.actions
+    ]
     for p in order:
         shown = record.shows.get(p)
         if shown and len(shown) == holes:
-            actions.append(f"p{position[p] + 1} sm {''.join(shown)}")
+            actions.append(HandAction(seat[p], "show", cards="".join(shown), label="the showdown"))
         elif p in record.mucks or not record.holes.get(p):
-            actions.append(f"p{position[p] + 1} sm")
-    structure = _STRUCTURE_CODES[record.limit]
-    table: dict[str, Any] = {
-        "variant": structure + code,
-        "antes": antes,
-        "blinds_or_straddles": blinds,
-        "starting_stacks": [chips(record.stacks[p]) for p in order],
-        "actions": actions,
-        "players": [record.players[p] for p in order],
-    }
-    if record.limit == "fixed-limit":
-        small = record.small_bet or record.big_blind
-        table["small_bet"] = chips(small)
-        table["big_bet"] = chips(record.big_bet or 2 * small)
-    else:
-        table["min_bet"] = chips(record.big_blind) or max(blinds, default=0) or 1
-    return table, order, scale
-
-
-def _deal_board(actions: list[str], board: list[str], dealt: int, street: int, record: HandRecord) -> int:
-    size = 3 if street == 1 else 1
-    cards = board[dealt : dealt + size]
-    if len(cards) < size:
-        raise ReplayError(f"{record.describe()}, line {record.line}: street {street} is played without its board cards")
-    actions.append(f"d db {''.join(cards)}")
-    return dealt + size
+            actions.append(HandAction(seat[p], "muck", label="the showdown"))
+    hole_text = []
+    for p in order:  # the cards known from the start, else those shown later (partly, perhaps)
+        known = record.holes.get(p) or record.shows.get(p) or []
+        hole_text.append("".join((list(known) + ["??"] * holes)[:holes]))
+    small = record.small_bet or record.big_blind
+    hand = FlopHand(
+        game=game,
+        structure=record.limit,
+        stacks=[chips(record.stacks[p]) for p in order],
+        blinds=blinds,
+        antes=antes,
+        holes=hole_text,
+        board="".join(record.boards[0]),
+        actions=actions,
+        players=[record.players[p] for p in order],
+        min_bet=0 if record.limit == "fixed-limit" else chips(record.big_blind) or max(blinds, default=0) or 1,
+        small_bet=chips(small) if record.limit == "fixed-limit" else 0,
+        big_bet=chips(record.big_bet or 2 * small) if record.limit == "fixed-limit" else 0,
+        options={} if conventions == "cardroom" else {"conventions": conventions},
+    )
+    return hand, order, scale
 
 
 def replay_record(record: HandRecord) -> Game:
     """Replay a record (see :mod:`hoyle.handhistory`) and return the finished game;
-    ``game.result["record_order"][i]`` is the seat of the record's player ``i``."""
-    table, order, scale = to_phh(record)
+    ``game.result["record_order"][i]`` is the seat of the record's player ``i``, and
+    ``game.result["stacks"]`` the finishing stacks by seat in the record's units."""
+    hand, order, scale = to_flop_hand(record)
     try:
-        game = phh.replay(table)
+        game = replay_flop_hand(hand)
     except ReplayError as exc:
-        raise ReplayError(f"{record.describe()}, line {record.line}: {exc}") from exc
+        raise ReplayError(f"{record.describe()}: {exc}") from exc
+    if not game.is_over:
+        raise ReplayError(f"{record.describe()}, line {record.line}: the hand is not over after its last action")
     assert game.result is not None
     seat_of = {p: seat for seat, p in enumerate(order)}
     game.result["record_order"] = [seat_of[i] for i in range(len(order))]
@@ -156,8 +137,9 @@ def record_of(game: Game) -> HandRecord:
     """The record of a finished one-hand flop game (its seats in order, the button on
     the last seat, as :func:`hoyle.phh.dump` requires)."""
     state = game.state
+    hi_lo = bool(state.options.get("hi_lo"))
     name = next(
-        (k for k, (v, extra, _) in _GAMES.items() if v == game.variant.name and bool(state.options.get("hi_lo")) == bool(extra.get("hi_lo"))),
+        (k for k, (g, v) in _GAMES.items() if v == game.variant.name and g.endswith("-hi-lo") == hi_lo),
         None,
     )
     if name is None:
@@ -228,7 +210,7 @@ def record_of(game: Game) -> HandRecord:
 
 GAMES = tuple(
     HistoryGame(name=name, replay=replay_record, record=record_of, variants=(variant,))
-    for name, (variant, _, _) in _GAMES.items()
+    for name, (_, variant) in _GAMES.items()
 )
 
 

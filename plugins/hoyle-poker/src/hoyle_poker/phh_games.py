@@ -1,10 +1,11 @@
-"""PHH replay of the stud and draw games (registered with :func:`hoyle.phh.register_replayer`
-when ``hoyle_poker`` is imported): ``F7S`` (seven-card stud), ``F7S/8`` (stud hi-lo),
-``FR`` (razz), ``F2L3D`` / ``N2L1D`` (and the other structures: deuce-to-seven triple
-and single draw), ``FB`` (badugi).
+"""PHH replay of the poker games (registered for :func:`hoyle.phh.replay` through the
+``hoyle_register_phh_replayers`` hook, see :data:`REPLAYERS`): the flop games ``NT``,
+``PT``, ``FT`` (hold'em), ``NO``, ``PO``, ``FO`` and ``NO/8``... (Omaha, hi-lo), ``NS``...
+(short-deck hold'em), through :func:`hoyle_poker.replay.replay_flop_hand`; ``F7S``
+(seven-card stud), ``F7S/8`` (stud hi-lo), ``FR`` (razz), ``F2L3D`` / ``N2L1D`` (and the
+other structures: deuce-to-seven triple and single draw), ``FB`` (badugi).
 
     >>> from hoyle import phh
-    >>> import hoyle_poker
     >>> text = '''
     ... variant = 'F7S'
     ... antes = [1, 1]
@@ -17,8 +18,7 @@ and single draw), ``FB`` (badugi).
     >>> phh.replay(text).result["stacks"]
     [48, 52]
 
-How a replay works (as for the flop games, :mod:`hoyle.phh`): the players sit in PHH
-order with the button on the last seat; a deck is built that deals the recorded cards
+How a replay works: the players sit in PHH order with the button on the last seat; a deck is built that deals the recorded cards
 in hoyle's dealing order (stud: each player's three third-street cards in seat order,
 then each later street in seat order; draw: the hands in seat order, then every
 replacement card in the order drawn). Unknown cards (``??``) are the cards a player
@@ -31,14 +31,18 @@ included), ``f`` fold, ``sd CARDS`` discard those cards (``sd`` alone: stand pat
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from hoyle import Card, Deck, Game, new_game
-from hoyle.errors import ReplayError
-from hoyle.phh import HandHistory, _act, _player, _strip_comment, parse_cards, register_replayer
+from hoyle.errors import HoyleError, ReplayError
+from hoyle.phh import HandHistory, hand_actions, parse_cards, player_index
 from hoyle.plugins import default_registry
 
+from hoyle_poker.replay import FlopHand, HandAction, act, betting_text, play_showdown, replay_flop_hand
+
 _STRUCTURES = {"N": "no-limit", "P": "pot-limit", "F": "fixed-limit"}
+FLOP_GAMES = {"T": "texas-holdem", "O": "omaha", "O/8": "omaha-hi-lo", "S": "short-deck-holdem"}
 STUD_CODES = {"F7S": "seven-card-stud", "F7S/8": "seven-card-stud-hi-lo", "FR": "razz"}
 DRAW_GAMES = {"2L3D": "deuce-to-seven-triple-draw", "2L1D": "deuce-to-seven-single-draw", "B": "badugi"}
 
@@ -107,18 +111,13 @@ def _play(
         w = a.split()
         if w[0] == "d":
             continue
-        seat = _player(w[0], n)
+        seat = player_index(w[0], n)
         op = w[1]
-        p = game.state.public
         if op == "sm":
             decisions[seat] = "muck" if len(w) == 2 or w[2] == "-" else "show"
             continue
-        if op == "f":
-            text = "fold"
-        elif op == "cc":
-            text = "call" if p["to_call"] > p["bets"][seat] else "check"
-        elif op == "cbr":
-            text = f"{'raise to' if p['to_call'] else 'bet'} {w[2]}"
+        if op in _BETTING:
+            text = betting_text(game, seat, _BETTING[op], int(w[2]) if op == "cbr" else None)
         elif op == "pb":
             text = "bring-in"
         elif op == "sd":
@@ -126,29 +125,96 @@ def _play(
             text = "discard " + " ".join(thrown) if thrown else "draw"
         else:
             raise ReplayError(f"action {i} {a!r}: {op!r} is not an action of {code}")
-        _act(game, seat, text, i, a)
-    while not game.is_over and game.phase == "showdown" and (who := game.to_act) is not None:
-        _act(game, who, decisions.get(who, "show"), len(actions), "showdown")
+        act(game, seat, text, f"action {i} ({a!r})")
+    play_showdown(game, decisions)
     return game
 
 
-def replay_draw(hh: HandHistory) -> Game:
+#: PHH's betting operations as :class:`~hoyle_poker.replay.HandAction` kinds.
+_BETTING = {"f": "fold", "cc": "call", "cbr": "raise"}
+
+
+def replay_flop(hh: HandHistory, *, conventions: str = "cardroom") -> Game:
+    """Replay a flop-game hand history (``NT``, ``PO``, ``FO/8``, ``NS``...)."""
+    code = hh["variant"]
+    n = len(hh["starting_stacks"])
+    holes = [""] * n
+    board = ""
+    moves: list[HandAction] = []
+    for i, a in enumerate(hand_actions(hh)):
+        w = a.split()
+        label = f"action {i} ({a!r})"
+        if w[:2] == ["d", "dh"] and len(w) > 3:
+            holes[player_index(w[2], n)] = w[3]
+        elif w[:2] == ["d", "db"] and len(w) > 2:
+            board += w[2]
+        elif len(w) >= 2 and w[0] != "d" and w[1] in _BETTING:
+            amount = None
+            if w[1] == "cbr":
+                if len(w) < 3 or not w[2].isdigit():
+                    raise ReplayError(f"{label}: 'cbr' needs a whole amount")
+                amount = int(w[2])
+            moves.append(HandAction(player_index(w[0], n), _BETTING[w[1]], amount, label))
+        elif len(w) >= 2 and w[1] == "sm":
+            shown = len(w) > 2 and w[2] != "-"
+            moves.append(
+                HandAction(player_index(w[0], n), "show" if shown else "muck", None, label, w[2] if shown else "")
+            )
+        elif w[0] != "d":
+            raise ReplayError(f"{label}: {w[1] if len(w) > 1 else a!r} is not an action of {code}")
+    hand = FlopHand(
+        game=FLOP_GAMES[code[1:]],
+        structure=_STRUCTURES[code[0]],
+        stacks=[int(x) for x in hh["starting_stacks"]],
+        blinds=[int(x) for x in hh.get("blinds_or_straddles", [])],
+        antes=[int(x) for x in hh.get("antes", [])],
+        holes=holes,
+        board=board,
+        actions=moves,
+        players=list(hh.get("players") or []),
+        min_bet=int(hh.get("min_bet", 0)),
+        small_bet=int(hh.get("small_bet", 0)),
+        big_bet=int(hh.get("big_bet", 0)),
+        options=_conventions(conventions),
+    )
+    return replay_flop_hand(hand)
+
+
+def _conventions(conventions: str) -> dict[str, Any]:
+    return {} if conventions == "cardroom" else {"conventions": conventions}
+
+
+def _new_game(variant: str, names: list[str], options: dict[str, Any], cards: list[Card], hh: HandHistory) -> Game:
+    try:
+        return new_game(
+            variant,
+            players=names,
+            seed=0,
+            options=options,
+            deck=Deck(" ".join(map(str, cards))),
+            stacks=[int(x) for x in hh["starting_stacks"]],
+        )
+    except HoyleError as exc:
+        raise ReplayError(f"the hand cannot be set up: {exc}") from exc
+
+
+def replay_draw(hh: HandHistory, *, conventions: str = "cardroom") -> Game:
     """Replay a draw-game hand history (``F2L3D``, ``N2L1D``, ``FB``...)."""
     code = hh["variant"]
     variant = DRAW_GAMES[code[1:]]
     n = len(hh["starting_stacks"])
     names = list(hh.get("players") or [f"p{i + 1}" for i in range(n)])
-    actions = [a for a in (_strip_comment(x) for x in hh["actions"]) if a]
+    actions = hand_actions(hh)
     deal = _Deal(n)
     discards: dict[int, list[int]] = {}
     for i, a in enumerate(actions):
         w = a.split()
         if w[:2] == ["d", "dh"]:
-            deal.deal(_player(w[2], n), parse_cards(w[3]))
+            deal.deal(player_index(w[2], n), parse_cards(w[3]))
         elif len(w) >= 2 and w[1] == "sd":
-            discards[i] = deal.learn(_player(w[0], n), parse_cards(w[2]) if len(w) > 2 else [], remove=True)
+            discards[i] = deal.learn(player_index(w[0], n), parse_cards(w[2]) if len(w) > 2 else [], remove=True)
         elif len(w) > 2 and w[1] == "sm" and w[2] != "-":
-            deal.learn(_player(w[0], n), parse_cards(w[2]), remove=False)
+            deal.learn(player_index(w[0], n), parse_cards(w[2]), remove=False)
     options = _options(hh, n)
     options["structure"] = _STRUCTURES[code[0]]
     options["blinds"] = " ".join(str(int(x)) for x in hh.get("blinds_or_straddles", []))
@@ -156,33 +222,27 @@ def replay_draw(hh: HandHistory) -> Game:
     options["antes"] = " ".join(antes[::-1] if n == 2 else antes)
     options.pop("bring_in", None)
     cards = deal.deck(default_registry().variant(variant).deck(options))
-    game = new_game(
-        variant,
-        players=names,
-        seed=0,
-        options=options,
-        deck=Deck(" ".join(map(str, cards))),
-        stacks=[int(x) for x in hh["starting_stacks"]],
-    )
+    options.update(_conventions(conventions))
+    game = _new_game(variant, names, options, cards, hh)
     return _play(game, hh, actions, n, discards, cards)
 
 
-def replay_stud(hh: HandHistory) -> Game:
+def replay_stud(hh: HandHistory, *, conventions: str = "cardroom") -> Game:
     """Replay a stud hand history (``F7S``, ``F7S/8``, ``FR``)."""
     code = hh["variant"]
     variant = STUD_CODES[code]
     n = len(hh["starting_stacks"])
     names = list(hh.get("players") or [f"p{i + 1}" for i in range(n)])
-    actions = [a for a in (_strip_comment(x) for x in hh["actions"]) if a]
+    actions = hand_actions(hh)
     got: list[list[Card | None]] = [[] for _ in range(n)]
     for a in actions:
         w = a.split()
         if w[:2] == ["d", "dh"]:
-            got[_player(w[2], n)] += parse_cards(w[3])
+            got[player_index(w[2], n)] += parse_cards(w[3])
     for a in actions:
         w = a.split()
         if len(w) > 2 and w[1] == "sm" and w[2] != "-":
-            seat = _player(w[0], n)
+            seat = player_index(w[0], n)
             shown = parse_cards(w[2])
             missing = [c for c in shown if c is not None and c not in got[seat]]
             got[seat] = [c if c is not None or not missing else missing.pop(0) for c in got[seat]]
@@ -216,20 +276,14 @@ def replay_stud(hh: HandHistory) -> Game:
         return min(unused, key=key) if razz else max(unused, key=key)
 
     cards = deal.deck(default_registry().variant(variant).deck(options), filler)
-    game = new_game(
-        variant,
-        players=names,
-        seed=0,
-        options=options,
-        deck=Deck(" ".join(map(str, cards))),
-        stacks=[int(x) for x in hh["starting_stacks"]],
-    )
+    options.update(_conventions(conventions))
+    game = _new_game(variant, names, options, cards, hh)
     return _play(game, hh, actions, n, {}, cards)
 
 
-def register() -> None:
-    for code in STUD_CODES:
-        register_replayer(code, replay_stud)
-    for s in _STRUCTURES:
-        for g in DRAW_GAMES:
-            register_replayer(s + g, replay_draw)
+#: Every replayer of this module by PHH variant code.
+REPLAYERS: dict[str, Callable[..., Game]] = {
+    **{s + g: replay_flop for s in _STRUCTURES for g in FLOP_GAMES},
+    **dict.fromkeys(STUD_CODES, replay_stud),
+    **{s + g: replay_draw for s in _STRUCTURES for g in DRAW_GAMES},
+}

@@ -1,0 +1,153 @@
+"""Writing poker hands as PHH (registered for :func:`hoyle.phh.dump` through the
+``hoyle_register_phh_writers`` hook): the flop, stud and PHH draw games.
+
+    >>> import hoyle
+    >>> from hoyle import phh
+    >>> game = hoyle.new_game("texas-holdem", players=2, seed=3)
+    >>> _ = game.act("fold")
+    >>> phh.dump(game).splitlines()[0]
+    "variant = 'NT'"
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hoyle import Game
+from hoyle.errors import ReplayError
+
+__all__ = ["DRAW_CODES", "FLOP_CODES", "STRUCTURE_LETTERS", "STUD_CODES", "VARIANTS", "dump"]
+
+#: The PHH letter of each betting structure.
+STRUCTURE_LETTERS = {"no-limit": "N", "pot-limit": "P", "fixed-limit": "F"}
+FLOP_CODES = {
+    ("texas-holdem", False): "T",
+    ("omaha", False): "O",
+    ("omaha", True): "O/8",
+    ("short-deck-holdem", False): "S",
+}
+STUD_CODES = {"seven-card-stud": "F7S", "seven-card-stud-hi-lo": "F7S/8", "razz": "FR"}
+DRAW_CODES = {"deuce-to-seven-single-draw": "2L1D", "deuce-to-seven-triple-draw": "2L3D", "badugi": "B"}
+_DEALS = ("deal", "deal_up", "draw")
+
+
+def dump(game: Game) -> str:
+    """A one-hand poker game as PHH text (PokerKit loads it): the flop games (``NT``,
+    ``PO``, ``FO/8``, ``NS``...), the stud games (``F7S``, ``F7S/8``, ``FR``) and the draw
+    games of PHH (``N2L1D``, ``F2L3D``, ``FB``...: deuce-to-seven single and triple draw,
+    badugi). Five-card draw and the table-hand game have no PHH code.
+
+    The game's seats are the PHH players in order, so the button must be the last seat
+    (as in a game's first hand). A stud hand shows all seven cards, a draw hand the cards
+    held at the showdown; each street's cards for a player are one ``d dh`` line (a draw's
+    replacements too)."""
+    state = game.state
+    name = game.variant.name
+    o = state.options
+    n = len(state.players)
+    flop = FLOP_CODES.get((name, bool(o.get("hi_lo"))))
+    if state.deal_number != 0 or not (flop or name in STUD_CODES or name in DRAW_CODES):
+        raise ReplayError(
+            f"only a single hand of a flop, stud or PHH draw game dumps to PHH, not {name} deal {state.deal_number}"
+        )
+    p = state.public
+    structure = STRUCTURE_LETTERS[o.get("structure", "fixed-limit")]
+    if name in STUD_CODES:
+        small = o["small_bet"]
+        lines = [
+            f"variant = '{STUD_CODES[name]}'",
+            "ante_trimming_status = false",
+            f"antes = {[o['ante']] * n}",
+            f"bring_in = {o['bring_in']}",
+            f"small_bet = {small}",
+            f"big_bet = {o['big_bet'] or 2 * small}",
+        ]
+    else:
+        blinds = [int(w) for w in o["blinds"].split()] or [o["small_blind"], o["big_blind"]] + (
+            [o["straddle"]] if o["straddle"] else []
+        )
+        if o["antes"]:
+            antes = [int(w) for w in o["antes"].split()]
+        elif o["ante_type"] == "big-blind":
+            antes = [0, o["ante"]]
+        else:
+            antes = [o["ante"]] * n
+        antes = (antes + [0] * n)[:n]
+        if n == 2:
+            antes = antes[::-1]
+        blinds = (blinds + [0] * n)[:n]
+        code = structure + (flop if flop else DRAW_CODES[name])
+        lines = [
+            f"variant = '{code}'",
+            "ante_trimming_status = false",
+            f"antes = {antes}",
+            f"blinds_or_straddles = {blinds}",
+        ]
+        bb = max(blinds, default=0)
+        if o["structure"] == "fixed-limit":
+            small = o["small_bet"] or bb or (1 if flop else 2)
+            lines += [f"small_bet = {small}", f"big_bet = {o['big_bet'] or 2 * small}"]
+        else:
+            lines.append(f"min_bet = {o['min_bet'] or bb or (1 if flop else o['small_bet'] or 2)}")
+    lines.append(f"starting_stacks = {list(p['start'])}")
+    lines.append(f"actions = {_actions(state)!r}")
+    lines.append(f"players = {list(state.players)!r}")
+    lines.append(f"finishing_stacks = {list(state.stacks)}")
+    return "\n".join(lines) + "\n"
+
+
+def _actions(state: Any) -> list[str]:
+    """The PHH actions of a hand from its events."""
+    acts: list[str] = []
+    held: dict[int, list[str]] = {}  # each seat's cards, in the order dealt
+    last_deal: int | None = None  # the seat of an open 'd dh' line
+    replacements: dict[int, list[str]] = {}  # a draw round's, dealt after every discard
+    for e in state.events:
+        if e.type in _DEALS:
+            cards = [str(c) for c in e.cards]
+            held.setdefault(e.seat, []).extend(cards)
+            if e.type == "draw":
+                replacements.setdefault(e.seat, []).extend(cards)
+            elif last_deal == e.seat:
+                acts[-1] += "".join(cards)
+            else:
+                acts.append(f"d dh p{e.seat + 1} {''.join(cards)}")
+            last_deal = e.seat
+            continue
+        last_deal = None
+        if replacements and (
+            e.type == "reveal" or (e.type == "action" and e.data["action"].split()[0] not in ("draw", "discard"))
+        ):
+            acts += _replacements(replacements)
+            replacements = {}
+        if e.type in ("flop", "turn", "river", "community_card"):
+            acts.append(f"d db {''.join(map(str, e.cards))}")
+        elif e.type == "action":
+            seat = e.seat + 1
+            kind, *rest = e.data["action"].split()
+            if kind == "fold":
+                acts.append(f"p{seat} f")
+            elif kind in ("check", "call"):
+                acts.append(f"p{seat} cc")
+            elif kind in ("bet", "raise"):
+                acts.append(f"p{seat} cbr {rest[-1]}")
+            elif kind == "bring-in":
+                acts.append(f"p{seat} pb")
+            elif kind == "draw":
+                acts.append(f"p{seat} sd")
+            elif kind == "discard":
+                acts.append(f"p{seat} sd {''.join(rest)}")
+                held[e.seat] = [c for c in held[e.seat] if c not in rest]
+            elif kind == "muck":
+                acts.append(f"p{seat} sm")
+        elif e.type == "reveal":
+            acts.append(f"p{e.seat + 1} sm {''.join(held.get(e.seat) or map(str, e.cards))}")
+    return acts + _replacements(replacements)
+
+
+def _replacements(cards: dict[int, list[str]]) -> list[str]:
+    return [f"d dh p{seat + 1} {''.join(c)}" for seat, c in cards.items() if c]
+
+
+#: The variants this module writes.
+VARIANTS = ("texas-holdem", "omaha", "short-deck-holdem", *STUD_CODES, *DRAW_CODES)

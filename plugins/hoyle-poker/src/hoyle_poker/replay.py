@@ -1,0 +1,195 @@
+"""Replay a recorded flop-game hand (hold'em, Omaha, short-deck) from a neutral record,
+whatever format it was read from: PHH (:mod:`hoyle.phh`), Open Hand History or
+PokerStars text. A reader fills a :class:`FlopHand`; :func:`replay_flop_hand` deals the
+recorded cards and plays the recorded actions through the installed variant, so every
+chip rule is hoyle's own.
+
+    >>> from hoyle_poker.replay import FlopHand, HandAction, replay_flop_hand
+    >>> hand = FlopHand(
+    ...     game="texas-holdem",
+    ...     structure="no-limit",
+    ...     stacks=[200, 200],
+    ...     blinds=[1, 2],
+    ...     holes=["AsAd", "7c2d"],
+    ...     actions=[HandAction(1, "raise", 6), HandAction(0, "fold")],
+    ... )
+    >>> replay_flop_hand(hand).result["stacks"]
+    [198, 202]
+
+Seats: the players sit in the record's order, the button on the last seat (so seat 0
+is the first player left of the button, the small blind; heads-up seat 0 is the big
+blind and seat 1, the button, posts the small blind), as in PHH.
+
+Actions (:class:`HandAction`): ``fold``; ``check`` and ``call`` (either word: the one
+that applies is played, as PHH's ``cc``); ``bet`` and ``raise`` with the total the bet
+is to this round (either word, as PHH's ``cbr``); ``show`` and ``muck`` at the showdown
+(a player who says neither shows). Cards are given as text, ``"AsKd"``, ``"??"`` for a
+card nobody saw; unknown hole cards are taken from the cards the player shows, else
+from cards nobody saw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hoyle import Card, Deck, Game, new_game
+from hoyle.errors import HoyleError, ReplayError
+from hoyle.phh import parse_cards
+
+__all__ = ["FLOP_GAMES", "FlopHand", "HandAction", "act", "betting_text", "play_showdown", "replay_flop_hand"]
+
+#: The flop games a record may name, with the options each one implies.
+FLOP_GAMES: Mapping[str, tuple[str, Mapping[str, Any]]] = {
+    "texas-holdem": ("texas-holdem", {}),
+    "omaha": ("omaha", {}),
+    "omaha-hi-lo": ("omaha", {"hi_lo": True}),
+    "short-deck-holdem": ("short-deck-holdem", {}),
+}
+
+
+@dataclass(frozen=True)
+class HandAction:
+    """One recorded action: ``seat`` (0 = first player left of the button), ``kind``
+    (``fold``, ``check``, ``call``, ``bet``, ``raise``, ``show``, ``muck``) and for a bet
+    or raise the total ``amount`` it is to this round. ``label`` names it in errors (e.g.
+    the file's line)."""
+
+    seat: int
+    kind: str
+    amount: int | None = None
+    label: str = ""
+    cards: str = ""
+
+
+@dataclass(frozen=True)
+class FlopHand:
+    """A recorded flop-game hand, in the seats' order (the button last).
+
+    :param game: ``texas-holdem``, ``omaha``, ``omaha-hi-lo`` or ``short-deck-holdem``.
+    :param structure: ``no-limit``, ``pot-limit`` or ``fixed-limit``.
+    :param stacks: each seat's stack before the forced bets.
+    :param blinds: forced bets by position: small blind, big blind, straddles.
+    :param antes: each seat's ante (by seat, not by position); empty for none.
+    :param holes: each seat's hole cards as text (``""``: unknown).
+    :param board: the board cards as text, in the order dealt.
+    :param actions: the betting and showdown actions, in order.
+    :param min_bet, small_bet, big_bet: the structure's sizes (0: from the blinds).
+    :param options: further options of the variant (e.g. ``conventions``).
+    """
+
+    game: str
+    structure: str
+    stacks: Sequence[int]
+    blinds: Sequence[int] = ()
+    antes: Sequence[int] = ()
+    holes: Sequence[str] = ()
+    board: str = ""
+    actions: Sequence[HandAction] = ()
+    players: Sequence[str] = ()
+    min_bet: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+def act(game: Game, seat: int, text: str, label: str) -> None:
+    """Play ``text`` for ``seat``; an action hoyle refuses raises
+    :class:`~hoyle.errors.ReplayError` naming ``label`` and hoyle's reason."""
+    try:
+        game.act(text, seat=seat)
+    except HoyleError as exc:
+        raise ReplayError(f"{label} ({text!r} by p{seat + 1}) does not replay: {exc}") from exc
+
+
+def betting_text(game: Game, seat: int, kind: str, amount: int | None) -> str:
+    """The hoyle action for a recorded betting action: check or call as the bet faced,
+    bet or raise as there is a bet to raise."""
+    p = game.state.public
+    if kind == "fold":
+        return "fold"
+    if kind in ("check", "call"):
+        return "call" if p["to_call"] > p["bets"][seat] else "check"
+    if kind in ("bet", "raise"):
+        if amount is None:
+            raise ReplayError(f"a {kind} by p{seat + 1} without an amount")
+        return f"{'raise to' if p['to_call'] else 'bet'} {amount}"
+    raise ReplayError(f"{kind!r} is not a betting action (fold, check, call, bet, raise)")
+
+
+def play_showdown(game: Game, decisions: Mapping[int, str], label: str = "showdown") -> None:
+    """Answer a manual showdown: each seat shows or mucks as recorded (shows if not)."""
+    while not game.is_over and game.phase == "showdown" and (who := game.to_act) is not None:
+        act(game, who, decisions.get(who, "show"), label)
+
+
+def replay_flop_hand(hand: FlopHand) -> Game:
+    """Deal ``hand``'s cards, play its actions and return the game (over, unless the
+    record stops early). Raises :class:`~hoyle.errors.ReplayError` naming the first action
+    hoyle refuses."""
+    if hand.game not in FLOP_GAMES:
+        raise ReplayError(f"unknown flop game {hand.game!r} (known: {', '.join(FLOP_GAMES)})")
+    variant, extra = FLOP_GAMES[hand.game]
+    n = len(hand.stacks)
+    holes = [parse_cards(h) for h in hand.holes] + [[] for _ in range(n - len(hand.holes))]
+    board = parse_cards(hand.board)
+    for a in hand.actions:  # unknown hole cards a player shows later
+        if a.kind == "show" and a.cards and 0 <= a.seat < n:
+            shown = parse_cards(a.cards)
+            held = holes[a.seat]
+            holes[a.seat] = [h if h is not None else c for h, c in zip(held, shown)] if held else shown
+    for a in hand.actions:
+        if not 0 <= a.seat < n:
+            raise ReplayError(f"{a.label or a.kind}: seat {a.seat} is not a player p1..p{n}")
+    antes = list(hand.antes)
+    if n == 2:  # heads-up: hoyle lists forced bets by position (the button first)
+        antes = antes[::-1]
+    options: dict[str, Any] = {
+        "structure": hand.structure,
+        "blinds": " ".join(str(int(x)) for x in hand.blinds),
+        "antes": " ".join(str(int(x)) for x in antes),
+        "showdown": "manual",
+        **extra,
+        **hand.options,
+    }
+    for key in ("min_bet", "small_bet", "big_bet"):
+        if getattr(hand, key):
+            options[key] = int(getattr(hand, key))
+    if variant == "omaha":
+        options["hole_cards"] = max((len(h) for h in holes), default=4) or 4
+    from hoyle.plugins import default_registry
+
+    base = default_registry().variant(variant).deck(options)
+    size = int(options.get("hole_cards", 2))
+    holes = [h if h else [None] * size for h in holes]
+    known = [c for h in holes for c in h if c is not None] + [c for c in board if c is not None]
+    if len(set(known)) != len(known):
+        raise ReplayError("a card is dealt twice")
+    unseen = iter([c for c in base if c not in set(known)])
+    board = board + [None] * (5 - len(board))
+    # hoyle deals each player's hole cards in turn, left of the button (seat 0) first,
+    # then burn, flop, burn, turn, burn, river
+    order: list[Card | None] = [c for h in holes for c in h]
+    order += [None, *board[:3], None, *board[3:4], None, *board[4:5]]
+    cards = [c if c is not None else next(unseen) for c in order] + list(unseen)
+    try:
+        game = new_game(
+            variant,
+            players=list(hand.players) or [f"p{i + 1}" for i in range(n)],
+            seed=0,
+            options=options,
+            deck=Deck(" ".join(map(str, cards))),
+            stacks=[int(x) for x in hand.stacks],
+        )
+    except HoyleError as exc:
+        raise ReplayError(f"the hand cannot be set up: {exc}") from exc
+    decisions: dict[int, str] = {}
+    for i, a in enumerate(hand.actions):
+        label = a.label or f"action {i}"
+        if a.kind in ("show", "muck"):
+            decisions[a.seat] = a.kind
+            continue
+        act(game, a.seat, betting_text(game, a.seat, a.kind, a.amount), label)
+    play_showdown(game, decisions)
+    return game
