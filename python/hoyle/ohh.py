@@ -36,7 +36,18 @@ from hoyle.errors import ReplayError
 from hoyle.handhistory import games
 from hoyle.handhistory.record import STREETS, HandRecord, Post, RecordAction
 
-__all__ = ["SPEC_VERSION", "dump", "dumps", "from_record", "load", "loads", "records", "replay", "replay_all", "to_record"]
+__all__ = [
+    "SPEC_VERSION",
+    "dump",
+    "dumps",
+    "from_record",
+    "load",
+    "loads",
+    "records",
+    "replay",
+    "replay_all",
+    "to_record",
+]
 
 #: The OHH version hoyle writes.
 SPEC_VERSION = "1.4.7"
@@ -64,7 +75,7 @@ def loads(text: str) -> list[dict[str, Any]]:
             raise ReplayError(f"line {line + exc.lineno - 1}: not JSON ({exc.msg})") from None
         hand = data.get("ohh") if isinstance(data, dict) else None
         if not isinstance(hand, dict):
-            raise ReplayError(f"line {line}: an OHH hand is a JSON object {{\"ohh\": {{...}}}}")
+            raise ReplayError(f'line {line}: an OHH hand is a JSON object {{"ohh": {{...}}}}')
         hand.setdefault("_line", line)
         out.append(hand)
     if not out:
@@ -81,7 +92,8 @@ def _chunks(text: str) -> Iterator[tuple[int, str]]:
     """The JSON objects of a file: (first line number, text), split at blank lines
     between top-level objects."""
     lines = text.lstrip("\ufeff").splitlines()
-    start, buf, depth = 0, [], 0
+    start, depth = 0, 0
+    buf: list[str] = []
     for number, line in enumerate(lines, start=1):
         if not buf and not line.strip():
             continue
@@ -106,7 +118,7 @@ def _field(hand: dict[str, Any], key: str, kind: type | tuple[type, ...], where:
     if key not in hand:
         raise ReplayError(f"{where}: no {key!r}")
     value = hand[key]
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise ReplayError(f"{where}: {key!r} is {value!r}, not {getattr(kind, '__name__', kind)}")
     return value
 
@@ -209,7 +221,7 @@ def _action(
         record.posts.append(Post(player, _POSTS[kind], amount))  # type: ignore[arg-type]
         if kind != "Post Ante":
             bets[player] = bets.get(player, Decimal(0)) + amount
-    elif kind == "Post Dead" or kind == "Post Extra Blind":
+    elif kind in ("Post Dead", "Post Extra Blind"):
         raise ReplayError(f"{where}: {kind!r} (a dead or extra blind) does not replay")
     elif kind in _BETS:
         if street >= len(_ROUNDS):
@@ -332,7 +344,10 @@ def from_record(record: HandRecord, start_date_utc: str = "1970-01-01T00:00:00Z"
         "start_date_utc": start_date_utc,
         "table_name": record.table or "hoyle",
         "game_type": _camel(record.game),
-        "bet_limit": {"bet_type": _BET_TYPES[record.limit], "bet_cap": _num(record.big_bet) if record.limit == "fixed-limit" else 0},
+        "bet_limit": {
+            "bet_type": _BET_TYPES[record.limit],
+            "bet_cap": _num(record.big_bet) if record.limit == "fixed-limit" else 0,
+        },
         "table_size": record.max_seats or len(record.players),
         "currency": record.currency or "CHIPS",
         "dealer_seat": record.button,
@@ -345,7 +360,15 @@ def from_record(record: HandRecord, start_date_utc: str = "1970-01-01T00:00:00Z"
             for i in ids
         ],
         "rounds": rounds,
-        "pots": [{"number": 0, "amount": _num(total), "rake": _num(record.rake or Decimal(0)), "jackpot": 0, "player_wins": wins}],
+        "pots": [
+            {
+                "number": 0,
+                "amount": _num(total),
+                "rake": _num(record.rake or Decimal(0)),
+                "jackpot": 0,
+                "player_wins": wins,
+            }
+        ],
     }
     return {"ohh": hand}
 

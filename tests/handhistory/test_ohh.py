@@ -67,7 +67,11 @@ def test_a_dumped_hand_replays_to_the_same_hand(game: hoyle.Game) -> None:
 
 def betting(game: hoyle.Game) -> list[tuple[int | None, str]]:
     """The betting decisions (the replay's manual showdown adds show and muck decisions)."""
-    return [(e.seat, e.data["action"]) for e in game.events if e.type == "action" and e.data["action"] not in ("show", "muck")]
+    return [
+        (e.seat, e.data["action"])
+        for e in game.events
+        if e.type == "action" and e.data["action"] not in ("show", "muck")
+    ]
 
 
 def test_the_spec_s_amounts_a_raise_is_the_chips_it_adds() -> None:

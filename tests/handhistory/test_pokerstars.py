@@ -19,9 +19,24 @@ D = Decimal
 
 #: (file, hand number) -> finishing stacks by player, computed by hand from the text.
 EXPECTED = {
-    ("pokerstars_cash_holdem.txt", "240000000001"): {"Ann": D("2.37"), "Bob": D("1.54"), "Cid": D("1.85"), "Eve": D("3.09")},
-    ("pokerstars_cash_holdem.txt", "240000000002"): {"Ann": D("3.37"), "Bob": D("0.96"), "Cid": D("1.79"), "Eve": D("1.49")},
-    ("pokerstars_cash_holdem.txt", "240000000003"): {"Ann": D("3.59"), "Bob": D("0.94"), "Cid": D("1.77"), "Eve": D("1.31")},
+    ("pokerstars_cash_holdem.txt", "240000000001"): {
+        "Ann": D("2.37"),
+        "Bob": D("1.54"),
+        "Cid": D("1.85"),
+        "Eve": D("3.09"),
+    },
+    ("pokerstars_cash_holdem.txt", "240000000002"): {
+        "Ann": D("3.37"),
+        "Bob": D("0.96"),
+        "Cid": D("1.79"),
+        "Eve": D("1.49"),
+    },
+    ("pokerstars_cash_holdem.txt", "240000000003"): {
+        "Ann": D("3.59"),
+        "Bob": D("0.94"),
+        "Cid": D("1.77"),
+        "Eve": D("1.31"),
+    },
     # rake $0.02: hoyle takes no rake, so Bob keeps the whole $1.40 pot
     ("pokerstars_cash_holdem.txt", "240000000004"): {"Ann": D("4.40"), "Bob": D("4.80"), "Cid": D("5.80")},
     ("pokerstars_tournament.txt", "250000000001"): {"Tom": D(600), "Uma": D(2280), "Vic": D(1985), "Wes": D(3135)},

@@ -70,7 +70,9 @@ def replay(record: HandRecord) -> Game:
     key = game_key(record.game)
     if key not in games:
         known = ", ".join(sorted(g.name for g in games.values())) or "none installed"
-        raise ReplayError(f"{record.describe()}, line {record.line}: no plugin replays {record.game!r} (known: {known})")
+        raise ReplayError(
+            f"{record.describe()}, line {record.line}: no plugin replays {record.game!r} (known: {known})"
+        )
     game = games[key].replay(record)
     expected = record.expected_stacks()
     if expected is not None and not record.rake and len(record.boards) == 1:

@@ -39,6 +39,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from decimal import Decimal
+from typing import TypeVar
 
 from hoyle.engine.game import Game
 from hoyle.errors import ReplayError
@@ -46,6 +47,8 @@ from hoyle.handhistory.games import replay
 from hoyle.handhistory.record import HandRecord, Post, RecordAction
 
 __all__ = ["parse", "records", "split_hands"]
+
+_V = TypeVar("_V")
 
 _AMOUNT = r"[^\d\s()\[\]/,.]{0,3}(\d[\d,]*(?:\.\d+)?)"
 _HAND_START = re.compile(r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #")
@@ -60,11 +63,16 @@ _LEVEL = re.compile(rf"Level (?P<level>[IVXLCDM\d]+) \({_AMOUNT}/{_AMOUNT}\)")
 _TABLE = re.compile(r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?.*?(?:Seat #(?P<button>\d+) is the button)?\s*$")
 _SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \({_AMOUNT} in chips(?P<bounty>[^)]*)\)(?P<rest>.*)$")
 _CARDS = re.compile(r"\[([^\]]*)\]")
-_STREET = re.compile(r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) \*\*\*")
+_STREET = re.compile(
+    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) \*\*\*"
+)
 _UNCALLED = re.compile(rf"^Uncalled bet \({_AMOUNT}\) returned to (?P<name>.+)$")
 _COLLECTED = re.compile(rf"^(?P<name>.+?) collected {_AMOUNT} from (?:the )?(?:main |side )?pot(?:[- ]\d+)?\s*$")
+_MUCKED = re.compile(r"^Seat \d+: (?P<name>.+?) (?:\([^)]*\) )*mucked \[(?P<cards>[^\]]*)\]")
 _TOTAL = re.compile(rf"^Total pot {_AMOUNT}.*?\| Rake {_AMOUNT}")
 _ALL_IN = " and is all-in"
+#: A word of a tournament's buy-in: an amount ("$1.40+$0.10"), a currency code, "Freeroll", "FPP".
+_BUY_IN_WORD = re.compile(r".*\d.*|[A-Z]{3}|Freeroll|FPP|SC")
 #: Table traffic and talk that says nothing about the hand.
 _CHATTER = re.compile(
     r"( said, \".*\"$| joins the table at seat #\d+$| leaves the table$| is disconnected$| is connected$"
@@ -189,9 +197,7 @@ class _HandReader:
         if tournament:  # the buy-in ("$1.40+$0.10 USD", "Freeroll", "10+1 FPP") comes before the game
             words = rest.split()
             i = 0
-            while i < len(words) and (re.search(r"\d", words[i]) or words[i] in ("Freeroll", "FPP", "SC")) or (
-                i < len(words) and re.fullmatch(r"[A-Z]{3}", words[i])
-            ):
+            while i < len(words) and _BUY_IN_WORD.fullmatch(words[i]):
                 i += 1
             buyin, rest = " ".join(words[:i]), " ".join(words[i:])
         g = _GAME.match(rest)
@@ -367,10 +373,8 @@ class _HandReader:
     def _summary(self, line: str) -> None:
         if m := _TOTAL.match(line):
             self.rake = _amount(m[2])
-        elif m := re.match(r"^Seat \d+: (?P<name>.+?) (?:\([^)]*\) )*mucked \[(?P<cards>[^\]]*)\]", line):
-            if m["name"] in self.names:  # cards the summary shows for a mucked hand
-                p = self.names.index(m["name"])
-                self.holes.setdefault(p, _cards(m["cards"]))
+        elif (m := _MUCKED.match(line)) and m["name"] in self.names:  # the cards of a mucked hand
+            self.holes.setdefault(self.names.index(m["name"]), _cards(m["cards"]))
 
     # --- the record ------------------------------------------------------------------
 
@@ -380,9 +384,6 @@ class _HandReader:
         dealt = [i for i in range(len(self.names)) if i not in self.out or i in self.involved]
         index = {old: new for new, old in enumerate(dealt)}
 
-        def remap(d: dict[int, object]) -> dict[int, object]:
-            return {index[k]: v for k, v in d.items() if k in index}
-
         record.seats = [self.seats[i] for i in dealt]
         record.players = [self.names[i] for i in dealt]
         record.stacks = [self.stacks[i] for i in dealt]
@@ -390,11 +391,11 @@ class _HandReader:
         record.actions = [
             RecordAction(a.street, index[a.player], a.kind, a.amount, a.all_in, a.line) for a in self.actions
         ]
-        record.holes = remap(self.holes)  # type: ignore[assignment]
-        record.shows = remap(self.shows)  # type: ignore[assignment]
+        record.holes = _remap(index, self.holes)
+        record.shows = _remap(index, self.shows)
         record.mucks = {index[p] for p in self.mucks if p in index}
-        record.collected = remap(self.collected)  # type: ignore[assignment]
-        record.returned = remap(self.returned)  # type: ignore[assignment]
+        record.collected = _remap(index, self.collected)
+        record.returned = _remap(index, self.returned)
         record.boards = self.boards
         record.rake = self.rake
         antes = [p.amount for p in self.posts if p.kind == "ante"]
@@ -404,6 +405,11 @@ class _HandReader:
             record.big_blind = record.small_bet
             record.small_blind = blinds[0] if len(blinds) > 1 else record.small_bet / 2
         return record
+
+
+def _remap(index: dict[int, int], d: dict[int, _V]) -> dict[int, _V]:
+    """``d`` keyed by the new player indexes (players not dealt in left out)."""
+    return {index[k]: v for k, v in d.items() if k in index}
 
 
 def _symbol(text: str) -> str:

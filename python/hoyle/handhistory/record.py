@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal
 
-__all__ = ["LIMITS", "STREETS", "Post", "RecordAction", "HandRecord", "game_key"]
+__all__ = ["LIMITS", "STREETS", "HandRecord", "Post", "RecordAction", "game_key"]
 
 #: The betting structures a record may name.
 LIMITS = ("no-limit", "pot-limit", "fixed-limit")

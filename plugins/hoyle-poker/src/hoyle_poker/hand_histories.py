@@ -41,8 +41,14 @@ def _scale(record: HandRecord) -> int:
     """The smallest power of ten that makes every amount of the record whole chips."""
     amounts = [*record.stacks, *(p.amount for p in record.posts), *(a.amount for a in record.actions)]
     amounts += [record.small_blind, record.big_blind, record.small_bet, record.big_bet]
-    places = max((-min(Decimal(x).normalize().as_tuple().exponent, 0) for x in amounts), default=0)  # type: ignore[arg-type]
+    places = max((_places(Decimal(x)) for x in amounts), default=0)
     return int(10 ** int(places))
+
+
+def _places(x: Decimal) -> int:
+    """Decimal places an amount needs: 2 for 0.25, 0 for 100."""
+    exponent = x.normalize().as_tuple().exponent
+    return max(-exponent, 0) if isinstance(exponent, int) else 0
 
 
 def to_flop_hand(record: HandRecord, conventions: str = "cardroom") -> tuple[FlopHand, list[int], int]:
@@ -189,7 +195,7 @@ def record_of(game: Game) -> HandRecord:
                 amount = Decimal(rest[-1]) if kind in ("bet", "raise") else Decimal(0)
                 pending = RecordAction(street, e.seat, kind, amount)  # type: ignore[arg-type]
                 record.actions.append(pending)
-            elif kind == "muck":
+            elif kind == "muck" and e.seat is not None:
                 record.mucks.add(e.seat)
         elif e.type == "commit" and pending is not None and e.seat == pending.player:
             left[e.seat] -= Decimal(e.data["amount"])
