@@ -4,10 +4,10 @@ replay them in hoyle.
 
     >>> import hoyle
     >>> from hoyle import ohh
-    >>> game = hoyle.new_game("texas-holdem", players=2, seed=5)   # doctest: +SKIP
-    >>> game.act("fold")                                            # doctest: +SKIP
-    >>> text = ohh.dumps(game)                                      # doctest: +SKIP
-    >>> ohh.replay(text).result["stacks"] == game.result["stacks"]  # doctest: +SKIP
+    >>> game = hoyle.new_game("texas-holdem", players=2, seed=5)
+    >>> _ = game.act("raise to 6"), game.act("fold")
+    >>> text = ohh.dumps(game)
+    >>> ohh.replay(text).result["stacks"] == game.result["stacks"] == [198, 202]
     True
 
 Amounts follow the spec: an action's ``amount`` is the chips it puts in (a raise from 2

@@ -7,7 +7,7 @@ hand histories use (``"Hold'em"``, ``"Omaha"``...), with the function that turns
 writing hand histories, the function that turns a finished game back into a record.
 
     >>> from hoyle.handhistory.games import history_games
-    >>> "holdem" in history_games()                       # doctest: +SKIP
+    >>> "holdem" in history_games()
     True
 """
 
