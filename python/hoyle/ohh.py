@@ -242,15 +242,16 @@ def records(text: str) -> list[HandRecord]:
     return [to_record(h) for h in loads(text)]
 
 
-def replay_all(source: str | Path) -> list[Game]:
-    """Replay every hand of OHH text or an ``.ohh`` file; each game finished."""
+def replay_all(source: str | Path, *, conventions: str = "cardroom") -> list[Game]:
+    """Replay every hand of OHH text or an ``.ohh`` file under the betting
+    ``conventions``; each game finished."""
     text = Path(source).read_text(encoding="utf-8") if _is_path(source) else str(source)
-    return [games.replay(r) for r in records(text)]
+    return [games.replay(r, conventions=conventions) for r in records(text)]
 
 
-def replay(source: str | Path) -> Game:
+def replay(source: str | Path, *, conventions: str = "cardroom") -> Game:
     """Replay a one-hand OHH text or file (see :func:`replay_all` for several)."""
-    out = replay_all(source)
+    out = replay_all(source, conventions=conventions)
     if len(out) != 1:
         raise ReplayError(f"{len(out)} hands where one was expected (use replay_all)")
     return out[0]

@@ -168,3 +168,11 @@ def test_same_finishing_stacks_as_pokerkits_own_pokerstars_parser() -> None:
             assert ours[str(hh.hand)] == {p: D(str(s)) for p, s in zip(hh.players, state.stacks)}
             checked += 1
     assert checked >= 3  # PokerKit 0.7 reads the no-limit hold'em cash hands without antes
+
+
+def test_the_conventions_reach_the_variant_s_options() -> None:
+    from hoyle_poker.hand_histories import to_flop_hand
+
+    record = hand("pokerstars_cash_holdem.txt", "240000000001")
+    assert to_flop_hand(record)[0].options == {}
+    assert to_flop_hand(record, "pokerkit")[0].options == {"conventions": "pokerkit"}

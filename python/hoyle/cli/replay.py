@@ -78,48 +78,48 @@ def read_jsonl(path: Path) -> Iterator[Record]:
         yield from read_jsonl_lines(f, str(path))
 
 
-def read_phh(path: Path) -> Iterator[Record]:
+def read_phh(path: Path, conventions: str = "cardroom") -> Iterator[Record]:
     """A PHH poker hand history: replayed into a hoyle game (the deck arranged to deal the
     recorded cards), whose record is then replayed like any other."""
     from hoyle import phh
 
-    game = phh.replay(path)
+    game = phh.replay(path, conventions=conventions)
     yield Record(1, json.loads(game.to_json()), None)
 
 
-def read_ohh(path: Path) -> Iterator[Record]:
+def read_ohh(path: Path, conventions: str = "cardroom") -> Iterator[Record]:
     """An Open Hand History file: each hand replayed into a hoyle game; a record's index
     is the line its hand starts on."""
     from hoyle import ohh
 
     for record in ohh.records(path.read_text(encoding="utf-8")):
-        yield _hand_record(record)
+        yield _hand_record(record, conventions)
 
 
-def read_pokerstars(path: Path) -> Iterator[Record]:
+def read_pokerstars(path: Path, conventions: str = "cardroom") -> Iterator[Record]:
     """A PokerStars text hand history: each hand replayed into a hoyle game; a record's
     index is the line of the hand's header."""
     from hoyle.handhistory import pokerstars
 
     for record in pokerstars.records(path.read_text(encoding="utf-8")):
-        yield _hand_record(record)
+        yield _hand_record(record, conventions)
 
 
-def _hand_record(record: Any) -> Record:
+def _hand_record(record: Any, conventions: str) -> Record:
     from hoyle.handhistory import replay as replay_hand
 
-    game = replay_hand(record)
+    game = replay_hand(record, conventions=conventions)
     assert game.result is not None
     about = {"site": record.site, "hand": record.hand_id, "chip_scale": game.result.get("chip_scale", 1)}
     return Record(record.line, json.loads(game.to_json()), None, about)
 
 
-def read_json(path: Path) -> Iterator[Record]:
+def read_json(path: Path, conventions: str = "cardroom") -> Iterator[Record]:
     """A ``.json`` file: OHH if its first object is ``{"ohh": ...}``, else JSONL."""
     with path.open(encoding="utf-8") as f:
         head = f.read(4096)
     if re.match(r'\s*\{\s*"ohh"\s*:', head.lstrip("\ufeff")):
-        return read_ohh(path)
+        return read_ohh(path, conventions)
     return read_jsonl(path)
 
 
@@ -136,11 +136,17 @@ READERS: dict[str, Reader] = {
 FORMATS: dict[str, Reader] = {"jsonl": read_jsonl, "phh": read_phh, "ohh": read_ohh, "pokerstars": read_pokerstars}
 
 
-def read_records(path: Path, fmt: str | None = None) -> Iterator[Record]:
-    """The records in ``path``, by the reader for ``fmt`` or else for its suffix."""
-    if fmt is not None:
-        return FORMATS[fmt](path)
-    return READERS.get(path.suffix.lower(), read_jsonl)(path)
+#: The readers of poker hand histories: they take the betting ``conventions`` too.
+HAND_HISTORY_READERS = (read_phh, read_ohh, read_pokerstars, read_json)
+
+
+def read_records(path: Path, fmt: str | None = None, conventions: str = "cardroom") -> Iterator[Record]:
+    """The records in ``path``, by the reader for ``fmt`` or else for its suffix; hand
+    histories replay under the betting ``conventions``."""
+    reader = FORMATS[fmt] if fmt is not None else READERS.get(path.suffix.lower(), read_jsonl)
+    if reader in HAND_HISTORY_READERS:
+        return reader(path, conventions)
+    return reader(path)
 
 
 def _omniscient(event: Event) -> dict[str, Any]:
@@ -229,7 +235,13 @@ def _summary(record: Record, game: Game) -> dict[str, Any]:
     default=None,
     help="The file's format (default: by suffix: .phh, .ohh, .txt PokerStars, .json/.jsonl).",
 )
-def replay(file: Path, step: bool, as_json: bool, fmt: str | None) -> None:
+@click.option(
+    "--conventions",
+    type=click.Choice(["cardroom", "pokerkit"]),
+    default="cardroom",
+    help="Betting conventions a poker hand history replays under (docs/poker-games.md).",
+)
+def replay(file: Path, step: bool, as_json: bool, fmt: str | None, conventions: str) -> None:
     """Replay the games in FILE (JSONL: one `Game.to_json()` per line, or the lines
     `hoyle simulate --out` writes; or a poker hand history: PHH, OHH, PokerStars text)
     and print each result.
@@ -245,7 +257,7 @@ def replay(file: Path, step: bool, as_json: bool, fmt: str | None) -> None:
     console = Console(highlight=False, markup=False)
     results = []
     found = False
-    for record in read_records(file, fmt):
+    for record in read_records(file, fmt, conventions):
         found = True
         actions = record.game.get("actions")
         on_action = (

@@ -31,11 +31,12 @@ class HistoryGame:
 
     ``name`` is the game as hand histories write it (matched by
     :func:`~hoyle.handhistory.record.game_key`, so spelling and case do not matter);
-    ``replay(record)`` returns the finished game; ``variants`` are the hoyle variants
+    ``replay(record, conventions="cardroom")`` returns the finished game (``conventions``
+    is the betting games' option of that name); ``variants`` are the hoyle variants
     whose finished games ``record(game)`` turns into records (for writing them)."""
 
     name: str
-    replay: Callable[[HandRecord], Game]
+    replay: Callable[..., Game]
     record: Callable[[Game], HandRecord] | None = None
     variants: tuple[str, ...] = ()
 
@@ -61,9 +62,9 @@ def history_games() -> Mapping[str, HistoryGame]:
     return games
 
 
-def replay(record: HandRecord) -> Game:
+def replay(record: HandRecord, *, conventions: str = "cardroom") -> Game:
     """Replay a record through the plugin registered for its game and return the
-    finished game. When the source says who collected what (and took no rake),
+    finished game (``conventions``: the betting games' option of that name). When the source says who collected what (and took no rake),
     hoyle's finishing stacks must agree with it. Raises
     :class:`~hoyle.errors.ReplayError` naming the hand and what does not replay."""
     games = history_games()
@@ -73,7 +74,7 @@ def replay(record: HandRecord) -> Game:
         raise ReplayError(
             f"{record.describe()}, line {record.line}: no plugin replays {record.game!r} (known: {known})"
         )
-    game = games[key].replay(record)
+    game = games[key].replay(record, conventions=conventions)
     expected = record.expected_stacks()
     if expected is not None and not record.rake and len(record.boards) == 1:
         got = finishing_stacks(game)

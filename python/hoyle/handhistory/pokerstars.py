@@ -121,13 +121,14 @@ def records(text: str) -> list[HandRecord]:
     return out
 
 
-def parse(text: str) -> list[Game]:
+def parse(text: str, *, conventions: str = "cardroom") -> list[Game]:
     """The hands in PokerStars hand-history text, each replayed into a finished hoyle
-    game (``game.result["stacks"]`` in the record's seat order).
+    game (``game.result["stacks"]`` by seat, the button last) under the betting
+    ``conventions``.
 
     Raises :class:`~hoyle.errors.ReplayError` naming the line that cannot be read or the
     hand that does not replay."""
-    return [replay(r) for r in records(text)]
+    return [replay(r, conventions=conventions) for r in records(text)]
 
 
 def _amount(text: str) -> Decimal:

@@ -116,11 +116,12 @@ def to_flop_hand(record: HandRecord, conventions: str = "cardroom") -> tuple[Flo
     return hand, order, scale
 
 
-def replay_record(record: HandRecord) -> Game:
-    """Replay a record (see :mod:`hoyle.handhistory`) and return the finished game;
+def replay_record(record: HandRecord, *, conventions: str = "cardroom") -> Game:
+    """Replay a record (see :mod:`hoyle.handhistory`) under the betting ``conventions``
+    and return the finished game;
     ``game.result["record_order"][i]`` is the seat of the record's player ``i``, and
     ``game.result["stacks"]`` the finishing stacks by seat in the record's units."""
-    hand, order, scale = to_flop_hand(record)
+    hand, order, scale = to_flop_hand(record, conventions)
     try:
         game = replay_flop_hand(hand)
     except ReplayError as exc:
