@@ -42,6 +42,15 @@ EXPECTED = {
     ("pokerstars_tournament.txt", "250000000001"): {"Tom": D(600), "Uma": D(2280), "Vic": D(1985), "Wes": D(3135)},
     ("pokerstars_tournament.txt", "250000000002"): {"Tom": D(0), "Uma": D(295), "Vic": D(4640), "Wes": D(3065)},
     ("pokerstars_tournament.txt", "250000000003"): {"Vic": D(4830), "Wes": D(2875)},
+    # a dead button (seat 4 is empty): Kim, left of it, posts the small blind
+    ("pokerstars_variations.txt", "280000000001"): {
+        "Hal": D("9.90"),
+        "Ida": D(0),
+        "Jon": D("19.45"),
+        "Kim": D("9.95"),
+    },
+    # Ned is out of hand (not dealt in), Pia sits out but posts and folds
+    ("pokerstars_variations.txt", "290000000001"): {"Lea": D(3120), "Max": D(2895), "Oli": D(3015), "Pia": D(2470)},
     ("pokerstars_omaha.txt", "260000000001"): {"Ann": D("11.15"), "Bob": D("12.45"), "Cid": D("1003.10")},
     ("pokerstars_omaha.txt", "260000000002"): {"Ann": D("10.05"), "Bob": D("9.90"), "Cid": D("10.05")},
 }
@@ -59,7 +68,12 @@ def test_sample_hands_replay_to_the_stacks_worked_out_by_hand(file: str, number:
 
 
 def test_every_file_holds_several_hands_and_parse_replays_them_all() -> None:
-    for file in ("pokerstars_cash_holdem.txt", "pokerstars_tournament.txt", "pokerstars_omaha.txt"):
+    for file in (
+        "pokerstars_cash_holdem.txt",
+        "pokerstars_tournament.txt",
+        "pokerstars_omaha.txt",
+        "pokerstars_variations.txt",
+    ):
         games = pokerstars.parse((DATA / file).read_text())
         assert len(games) >= 2 and all(g.is_over for g in games)
 
@@ -87,6 +101,10 @@ def test_what_the_reader_takes_from_the_text() -> None:
     assert tour.actions[3].all_in and tour.actions[3].amount == 895
     side = hand("pokerstars_tournament.txt", "250000000002")
     assert side.collected == {2: D(4640)}  # two "collected" lines: side pot and main pot
+    zoom = hand("pokerstars_variations.txt", "280000000001")
+    assert (zoom.button, zoom.seats, zoom.position_order()) == (4, [1, 2, 3, 5], [3, 0, 1, 2])
+    bounty = hand("pokerstars_variations.txt", "290000000001")
+    assert bounty.players == ["Lea", "Max", "Oli", "Pia"] and bounty.extra["buy_in"] == "$4.40+$0.40+$0.20 USD"
     omaha = hand("pokerstars_omaha.txt", "260000000001")
     assert (omaha.game, omaha.limit, omaha.currency, omaha.stacks[2]) == ("Omaha", "pot-limit", "EUR", D("1004.20"))
 
@@ -157,17 +175,27 @@ def test_same_finishing_stacks_as_pokerkits_own_pokerstars_parser() -> None:
     from pokerkit import HandHistory
 
     checked = 0
-    for file in ("pokerstars_cash_holdem.txt", "pokerstars_tournament.txt", "pokerstars_omaha.txt"):
+    for file in (
+        "pokerstars_cash_holdem.txt",
+        "pokerstars_tournament.txt",
+        "pokerstars_omaha.txt",
+        "pokerstars_variations.txt",
+    ):
         text = (DATA / file).read_text()
-        ours = {r.hand_id: dict(zip(r.players, finishing_stacks(replay(r)))) for r in pokerstars.records(text)}
+        # by the players and their starting stacks (PokerKit reads no hand number from a Zoom hand)
+        ours = {
+            frozenset(zip(r.players, r.stacks)): dict(zip(r.players, finishing_stacks(replay(r))))
+            for r in pokerstars.records(text)
+        }
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # PokerKit warns about the hands it cannot read
             theirs = list(HandHistory.from_pokerstars(text))
         for hh in theirs:
             state = list(hh)[-1]
-            assert ours[str(hh.hand)] == {p: D(str(s)) for p, s in zip(hh.players, state.stacks)}
+            key = frozenset((p, D(str(s))) for p, s in zip(hh.players, hh.starting_stacks))
+            assert ours[key] == {p: D(str(s)) for p, s in zip(hh.players, state.stacks)}
             checked += 1
-    assert checked >= 3  # PokerKit 0.7 reads the no-limit hold'em cash hands without antes
+    assert checked >= 4  # PokerKit 0.7 reads the no-limit hold'em cash hands without antes
 
 
 def test_the_conventions_reach_the_variant_s_options() -> None:
