@@ -83,9 +83,9 @@ def loads(text: str) -> list[dict[str, Any]]:
     return out
 
 
-def load(path: str | Path) -> list[dict[str, Any]]:
-    """The hand objects of an ``.ohh`` file (see :func:`loads`)."""
-    return loads(Path(path).read_text(encoding="utf-8"))
+def load(source: str | Path) -> list[dict[str, Any]]:
+    """The hand objects of an ``.ohh`` file, or of OHH text (see :func:`loads`)."""
+    return loads(Path(source).read_text(encoding="utf-8") if _is_path(source) else str(source))
 
 
 def _chunks(text: str) -> Iterator[tuple[int, str]]:
@@ -237,16 +237,15 @@ def _action(
         raise ReplayError(f"{where}: action {kind!r} is not an OHH action")
 
 
-def records(text: str) -> list[HandRecord]:
-    """The hands of OHH text as neutral records."""
-    return [to_record(h) for h in loads(text)]
+def records(source: str | Path) -> list[HandRecord]:
+    """The hands of OHH text or an ``.ohh`` file as neutral records."""
+    return [to_record(h) for h in load(source)]
 
 
 def replay_all(source: str | Path, *, conventions: str = "cardroom") -> list[Game]:
     """Replay every hand of OHH text or an ``.ohh`` file under the betting
     ``conventions``; each game finished."""
-    text = Path(source).read_text(encoding="utf-8") if _is_path(source) else str(source)
-    return [games.replay(r, conventions=conventions) for r in records(text)]
+    return [games.replay(r, conventions=conventions) for r in records(source)]
 
 
 def replay(source: str | Path, *, conventions: str = "cardroom") -> Game:
