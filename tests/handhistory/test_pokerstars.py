@@ -1,18 +1,25 @@
 """PokerStars text hand histories: the sample files (written by hand in the documented
 format, each hand's finishing stacks worked out by hand below) replay in hoyle to those
-stacks, agree with PokerKit's own PokerStars parser where it reads them, and bad text is
-one clear error naming its line."""
+stacks, agree with PokerKit's own PokerStars parser where it reads them, random hands
+written as PokerStars text by the tests' own writer replay to the same stacks, and bad
+text is one clear error naming its line."""
 
 from __future__ import annotations
 
+import random
 import warnings
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
+import hoyle
 import pytest
 from hoyle.errors import ReplayError
 from hoyle.handhistory import HandRecord, pokerstars, replay
 from hoyle.handhistory.games import finishing_stacks
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pokerstars_writer import write
 
 DATA = Path(__file__).parent / "data"
 D = Decimal
@@ -204,3 +211,33 @@ def test_the_conventions_reach_the_variant_s_options() -> None:
     record = hand("pokerstars_cash_holdem.txt", "240000000001")
     assert to_flop_hand(record)[0].options == {}
     assert to_flop_hand(record, "pokerkit")[0].options == {"conventions": "pokerkit"}
+
+
+@st.composite
+def hands(draw: st.DrawFn) -> hoyle.Game:
+    variant = draw(st.sampled_from(["texas-holdem", "omaha"]))
+    players = draw(st.integers(2, 7))
+    options: dict[str, Any] = {
+        "structure": draw(st.sampled_from(["no-limit", "pot-limit", "fixed-limit"])),
+        "ante": draw(st.sampled_from([0, 0, 1, 3])),
+    }
+    if variant == "omaha" and draw(st.booleans()):
+        options["hi_lo"] = True
+    # short stacks often: all in for the ante or a blind
+    stacks = draw(st.lists(st.one_of(st.integers(1, 6), st.integers(1, 300)), min_size=players, max_size=players))
+    seed = draw(st.integers(0, 10**6))
+    game = hoyle.new_game(variant, players=players, seed=seed, options=options, stacks=stacks)
+    rng = random.Random(seed)
+    while not game.is_over:
+        game.act(rng.choice(game.legal_actions()))
+    return game
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(hands(), min_size=1, max_size=3))
+def test_random_hands_written_as_pokerstars_text_replay_to_the_same_stacks(games: list[hoyle.Game]) -> None:
+    text = "\n\n\n".join(write(game, number) for number, game in enumerate(games, start=1))
+    records = pokerstars.records(text)
+    assert [r.hand_id for r in records] == [str(i) for i in range(1, len(games) + 1)]
+    for record, game in zip(records, games):
+        assert finishing_stacks(replay(record)) == [D(x) for x in game.state.stacks]

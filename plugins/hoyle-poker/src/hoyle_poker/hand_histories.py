@@ -81,6 +81,13 @@ def to_flop_hand(record: HandRecord, conventions: str = "cardroom") -> tuple[Flo
             antes[seat[post.player]] += amount
         else:
             blinds[seat[post.player]] += amount
+    # a blind all in for the ante posts nothing, but its blind is still the bet to call
+    blind_seats = (
+        ((1, record.small_blind), (0, record.big_blind)) if n == 2 else ((0, record.small_blind), (1, record.big_blind))
+    )
+    for k, blind in blind_seats:
+        if k < n and not blinds[k] and record.stacks[order[k]] - Decimal(antes[k]) / scale <= 0:
+            blinds[k] = chips(blind)
     if n == 2:  # forced bets by position: heads-up the button (the last seat) posts the small blind
         blinds = blinds[::-1]
     actions = [
