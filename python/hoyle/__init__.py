@@ -14,7 +14,7 @@ new variants through plugins.
 
 from __future__ import annotations
 
-from hoyle import errors, phh, poker, rummy
+from hoyle import errors, handhistory, ohh, phh, poker, rummy
 from hoyle._core import Card, CardSet, Deck, Rng
 from hoyle.bots import Bot, RandomBot
 from hoyle.engine import Action, Event, Game, State, Zone, new_game
@@ -61,9 +61,11 @@ __all__ = [
     "Zone",
     "__version__",
     "errors",
+    "handhistory",
     "hookimpl",
     "house_rules",
     "new_game",
+    "ohh",
     "phh",
     "poker",
     "rummy",

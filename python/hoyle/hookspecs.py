@@ -23,6 +23,7 @@ Hook signatures (the documentation test checks that each appears in ``docs/plugi
     hoyle_register_variants(register)
     hoyle_register_house_rules(register)
     hoyle_register_bots(register)
+    hoyle_register_hand_history_games(register)
     hoyle_register_phh_replayers(register)
     hoyle_register_phh_writers(register)
     hoyle_deal(state)
@@ -108,6 +109,24 @@ def hoyle_register_bots(register: Callable[[str, Callable[..., Any]], None]) -> 
         @hookimpl
         def hoyle_register_bots(register):
             register("gin", GinBot)
+    """
+
+
+@hookspec
+def hoyle_register_hand_history_games(register: Callable[[Any], None]) -> None:
+    """Register the games of hand histories (PokerStars text, OHH) this plugin replays.
+
+    :param register: call it once per :class:`hoyle.handhistory.games.HistoryGame`: the
+        game's name as hand histories write it, the function that replays a
+        :class:`~hoyle.handhistory.record.HandRecord` into a finished game, and (to write
+        hand histories) the function that turns a finished game back into a record.
+
+    Example::
+
+        @hookimpl
+        def hoyle_register_hand_history_games(register):
+            register(HistoryGame(name="Hold'em", replay=replay_holdem,
+                                 record=record_holdem, variants=("texas-holdem",)))
     """
 
 
@@ -298,6 +317,7 @@ __all__ = [
     "hoyle_legal_actions",
     "hoyle_match_over",
     "hoyle_register_bots",
+    "hoyle_register_hand_history_games",
     "hoyle_register_house_rules",
     "hoyle_register_phh_replayers",
     "hoyle_register_phh_writers",

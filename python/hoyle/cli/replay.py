@@ -4,8 +4,11 @@ A record file is read by the reader registered for its suffix in :data:`READERS`
 (anything else is read as JSONL). A JSONL line is either a game record
 (``Game.to_json()``) or a line written by ``hoyle simulate --out`` (the record under
 ``"game"``, next to the recorded result, which the replay must reproduce).
-A poker hand history (``.phh``) is replayed by :func:`hoyle.phh.replay` (which needs the
-poker plugin) and then shown like any game record.
+Poker hand histories are replayed into hoyle games (which needs the poker plugin) and
+then shown like any game record: PHH (``.phh``, :mod:`hoyle.phh`), Open Hand History
+(``.ohh``, or a ``.json`` file whose first object is ``{"ohh": ...}``, :mod:`hoyle.ohh`)
+and PokerStars text (``.txt``, :mod:`hoyle.handhistory.pokerstars`), several hands per
+file where the format allows; ``--format`` names the format whatever the suffix.
 
     >>> import io
     >>> [r.index for r in read_jsonl_lines(io.StringIO('{"variant": "war"}\\n\\n{"variant": "war"}\\n'), "x")]
@@ -15,6 +18,7 @@ poker plugin) and then shown like any game record.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +43,8 @@ class Record:
     index: int
     game: dict[str, Any]
     expected: dict[str, Any] | None = None
+    #: What a hand history says of the hand (site, hand number, chips per unit of its amounts).
+    hand: dict[str, Any] | None = None
 
 
 Reader = Callable[[Path], Iterator[Record]]
@@ -72,22 +78,75 @@ def read_jsonl(path: Path) -> Iterator[Record]:
         yield from read_jsonl_lines(f, str(path))
 
 
-def read_phh(path: Path) -> Iterator[Record]:
+def read_phh(path: Path, conventions: str = "cardroom") -> Iterator[Record]:
     """A PHH poker hand history: replayed into a hoyle game (the deck arranged to deal the
     recorded cards), whose record is then replayed like any other."""
     from hoyle import phh
 
-    game = phh.replay(path)
+    game = phh.replay(path, conventions=conventions)
     yield Record(1, json.loads(game.to_json()), None)
 
 
+def read_ohh(path: Path, conventions: str = "cardroom") -> Iterator[Record]:
+    """An Open Hand History file: each hand replayed into a hoyle game; a record's index
+    is the line its hand starts on."""
+    from hoyle import ohh
+
+    for record in ohh.records(path.read_text(encoding="utf-8")):
+        yield _hand_record(record, conventions)
+
+
+def read_pokerstars(path: Path, conventions: str = "cardroom") -> Iterator[Record]:
+    """A PokerStars text hand history: each hand replayed into a hoyle game; a record's
+    index is the line of the hand's header."""
+    from hoyle.handhistory import pokerstars
+
+    for record in pokerstars.records(path.read_text(encoding="utf-8")):
+        yield _hand_record(record, conventions)
+
+
+def _hand_record(record: Any, conventions: str) -> Record:
+    from hoyle.handhistory import replay as replay_hand
+
+    game = replay_hand(record, conventions=conventions)
+    assert game.result is not None
+    about = {"site": record.site, "hand": record.hand_id, "chip_scale": game.result.get("chip_scale", 1)}
+    return Record(record.line, json.loads(game.to_json()), None, about)
+
+
+def read_json(path: Path, conventions: str = "cardroom") -> Iterator[Record]:
+    """A ``.json`` file: OHH if its first object is ``{"ohh": ...}``, else JSONL."""
+    with path.open(encoding="utf-8") as f:
+        head = f.read(4096)
+    if re.match(r'\s*\{\s*"ohh"\s*:', head.lstrip("\ufeff")):
+        return read_ohh(path, conventions)
+    return read_jsonl(path)
+
+
 #: Readers by file suffix; a plugin may add more.
-READERS: dict[str, Reader] = {".jsonl": read_jsonl, ".json": read_jsonl, ".ndjson": read_jsonl, ".phh": read_phh}
+READERS: dict[str, Reader] = {
+    ".jsonl": read_jsonl,
+    ".json": read_json,
+    ".ndjson": read_jsonl,
+    ".phh": read_phh,
+    ".ohh": read_ohh,
+    ".txt": read_pokerstars,
+}
+#: Readers by ``--format`` name.
+FORMATS: dict[str, Reader] = {"jsonl": read_jsonl, "phh": read_phh, "ohh": read_ohh, "pokerstars": read_pokerstars}
 
 
-def read_records(path: Path) -> Iterator[Record]:
-    """The records in ``path``, by the reader for its suffix."""
-    return READERS.get(path.suffix.lower(), read_jsonl)(path)
+#: The readers of poker hand histories: they take the betting ``conventions`` too.
+HAND_HISTORY_READERS = (read_phh, read_ohh, read_pokerstars, read_json)
+
+
+def read_records(path: Path, fmt: str | None = None, conventions: str = "cardroom") -> Iterator[Record]:
+    """The records in ``path``, by the reader for ``fmt`` or else for its suffix; hand
+    histories replay under the betting ``conventions``."""
+    reader = FORMATS[fmt] if fmt is not None else READERS.get(path.suffix.lower(), read_jsonl)
+    if reader in HAND_HISTORY_READERS:
+        return reader(path, conventions)
+    return reader(path)
 
 
 def _omniscient(event: Event) -> dict[str, Any]:
@@ -153,33 +212,52 @@ def _stepper(
 
 
 def _summary(record: Record, game: Game) -> dict[str, Any]:
-    return {
+    out = {
         "index": record.index,
         "variant": game.variant.name,
         "seed": game.record["seed"],
         "actions": len(game.record["actions"]),
         "result": game.result,
     }
+    if record.hand is not None:
+        out["hand_history"] = record.hand
+    return out
 
 
 @click.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--step", is_flag=True, help="Show every action and its events, waiting for Enter between actions.")
 @click.option("--json", "as_json", is_flag=True, help="Print the final results as JSON on stdout.")
-def replay(file: Path, step: bool, as_json: bool) -> None:
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(sorted(FORMATS)),
+    default=None,
+    help="The file's format (default: by suffix: .phh, .ohh, .txt PokerStars, .json/.jsonl).",
+)
+@click.option(
+    "--conventions",
+    type=click.Choice(["cardroom", "pokerkit"]),
+    default="cardroom",
+    help="Betting conventions a poker hand history replays under (docs/poker-games.md).",
+)
+def replay(file: Path, step: bool, as_json: bool, fmt: str | None, conventions: str) -> None:
     """Replay the games in FILE (JSONL: one `Game.to_json()` per line, or the lines
-    `hoyle simulate --out` writes) and print each result.
+    `hoyle simulate --out` writes; or a poker hand history: PHH, OHH, PokerStars text)
+    and print each result.
 
     \b
     Examples:
       hoyle replay games.jsonl
       hoyle replay games.jsonl --step
       hoyle replay games.jsonl --json
+      hoyle replay session.ohh
+      hoyle replay HH20240301.txt --format pokerstars
     """
     console = Console(highlight=False, markup=False)
     results = []
     found = False
-    for record in read_records(file):
+    for record in read_records(file, fmt, conventions):
         found = True
         actions = record.game.get("actions")
         on_action = (

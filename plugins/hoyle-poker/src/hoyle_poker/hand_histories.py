@@ -1,0 +1,234 @@
+"""Hand histories of the flop games: which hoyle variant plays the games that
+PokerStars text and Open Hand History files record, how a neutral
+:class:`~hoyle.handhistory.record.HandRecord` becomes a finished hoyle game, and how a
+finished game becomes a record again (for writing OHH).
+
+A record is replayed by :func:`hoyle_poker.replay.replay_flop_hand` (the players seated in
+position order, the button last; forced bets by position; the recorded cards dealt,
+unknown ones filled from cards nobody saw), so every chip rule is the flop games' own.
+
+    >>> from hoyle.handhistory.games import history_games
+    >>> sorted(g.name for g in history_games().values())
+    ["Hold'em", 'Omaha', 'Omaha Hi/Lo']
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from hoyle import hookimpl, phh
+from hoyle.engine.game import Game
+from hoyle.errors import ReplayError
+from hoyle.handhistory.games import HistoryGame
+from hoyle.handhistory.record import HandRecord, Post, RecordAction, game_key
+
+from hoyle_poker.replay import FlopHand, HandAction, replay_flop_hand
+
+__all__ = ["GAMES", "record_of", "replay_record", "to_flop_hand"]
+
+#: Game name as hand histories write it -> (flop game of :mod:`hoyle_poker.replay`, hoyle variant).
+_GAMES: dict[str, tuple[str, str]] = {
+    "Hold'em": ("texas-holdem", "texas-holdem"),
+    "Omaha": ("omaha", "omaha"),
+    "Omaha Hi/Lo": ("omaha-hi-lo", "omaha"),
+}
+_HOLE_CARDS = {"texas-holdem": 2, "omaha": 4}
+_BLIND_KINDS = ("small blind", "big blind", "straddle")
+
+
+def _scale(record: HandRecord) -> int:
+    """The smallest power of ten that makes every amount of the record whole chips."""
+    amounts = [*record.stacks, *(p.amount for p in record.posts), *(a.amount for a in record.actions)]
+    amounts += [record.small_blind, record.big_blind, record.small_bet, record.big_bet]
+    places = max((_places(Decimal(x)) for x in amounts), default=0)
+    return int(10 ** int(places))
+
+
+def _places(x: Decimal) -> int:
+    """Decimal places an amount needs: 2 for 0.25, 0 for 100."""
+    exponent = x.normalize().as_tuple().exponent
+    return max(-exponent, 0) if isinstance(exponent, int) else 0
+
+
+def to_flop_hand(record: HandRecord, conventions: str = "cardroom") -> tuple[FlopHand, list[int], int]:
+    """The record as a :class:`~hoyle_poker.replay.FlopHand`, the record's player
+    indexes in seat order (the button last), and the chip scale (chips per unit of the
+    record's amounts)."""
+    name = {game_key(k): k for k in _GAMES}.get(game_key(record.game))
+    if name is None:
+        raise ReplayError(f"{record.describe()}: hoyle-poker does not replay {record.game!r}")
+    if len(record.boards) > 1:
+        raise ReplayError(
+            f"{record.describe()}, line {record.line}: the hand was run {len(record.boards)} times; "
+            "hoyle deals one board per hand (the record keeps every board in record.boards)"
+        )
+    game, holes = _GAMES[name][0], _HOLE_CARDS[_GAMES[name][1]]
+    scale = _scale(record)
+
+    def chips(x: Decimal) -> int:
+        return int(x * scale)
+
+    order = record.position_order()
+    n = len(order)
+    seat = {p: i for i, p in enumerate(order)}
+    antes = [0] * n
+    blinds = [0] * n
+    nominal = {"ante": record.ante, "small blind": record.small_blind, "big blind": record.big_blind}
+    for post in record.posts:  # the forced bet as set (a short stack posts what it has, all in)
+        amount = chips(max(post.amount, nominal.get(post.kind) or post.amount))
+        if post.kind == "ante":
+            antes[seat[post.player]] += amount
+        else:
+            blinds[seat[post.player]] += amount
+    # a blind all in for the ante posts nothing, but its blind is still the bet to call
+    blind_seats = (
+        ((1, record.small_blind), (0, record.big_blind)) if n == 2 else ((0, record.small_blind), (1, record.big_blind))
+    )
+    for k, blind in blind_seats:
+        if k < n and not blinds[k] and record.stacks[order[k]] - Decimal(antes[k]) / scale <= 0:
+            blinds[k] = chips(blind)
+    if n == 2:  # forced bets by position: heads-up the button (the last seat) posts the small blind
+        blinds = blinds[::-1]
+    actions = [
+        HandAction(seat[a.player], a.kind, chips(a.amount) if a.kind in ("bet", "raise") else None, f"line {a.line}")
+        for a in record.actions
+    ]
+    for p in order:
+        shown = record.shows.get(p)
+        if shown and len(shown) == holes:
+            actions.append(HandAction(seat[p], "show", cards="".join(shown), label="the showdown"))
+        elif p in record.mucks or not record.holes.get(p):
+            actions.append(HandAction(seat[p], "muck", label="the showdown"))
+    hole_text = []
+    for p in order:  # the cards known from the start, else those shown later (partly, perhaps)
+        known = record.holes.get(p) or record.shows.get(p) or []
+        hole_text.append("".join((list(known) + ["??"] * holes)[:holes]))
+    small = record.small_bet or record.big_blind
+    hand = FlopHand(
+        game=game,
+        structure=record.limit,
+        stacks=[chips(record.stacks[p]) for p in order],
+        blinds=blinds,
+        antes=antes,
+        holes=hole_text,
+        board="".join(record.boards[0]),
+        actions=actions,
+        players=[record.players[p] for p in order],
+        min_bet=0 if record.limit == "fixed-limit" else chips(record.big_blind) or max(blinds, default=0) or 1,
+        small_bet=chips(small) if record.limit == "fixed-limit" else 0,
+        big_bet=chips(record.big_bet or 2 * small) if record.limit == "fixed-limit" else 0,
+        options={} if conventions == "cardroom" else {"conventions": conventions},
+    )
+    return hand, order, scale
+
+
+def replay_record(record: HandRecord, *, conventions: str = "cardroom") -> Game:
+    """Replay a record (see :mod:`hoyle.handhistory`) under the betting ``conventions``
+    and return the finished game;
+    ``game.result["record_order"][i]`` is the seat of the record's player ``i``, and
+    ``game.result["stacks"]`` the finishing stacks by seat in the record's units."""
+    hand, order, scale = to_flop_hand(record, conventions)
+    try:
+        game = replay_flop_hand(hand)
+    except ReplayError as exc:
+        raise ReplayError(f"{record.describe()}: {exc}") from exc
+    if not game.is_over:
+        raise ReplayError(f"{record.describe()}, line {record.line}: the hand is not over after its last action")
+    assert game.result is not None
+    seat_of = {p: seat for seat, p in enumerate(order)}
+    game.result["record_order"] = [seat_of[i] for i in range(len(order))]
+    if scale != 1:
+        game.result["chip_scale"] = scale
+        game.result["stacks"] = [float(Decimal(x) / scale) for x in game.state.stacks]
+    return game
+
+
+# --- writing -----------------------------------------------------------------------------
+
+
+def record_of(game: Game) -> HandRecord:
+    """The record of a finished one-hand flop game (its seats in order, the button on
+    the last seat, as :func:`hoyle.phh.dump` requires)."""
+    state = game.state
+    hi_lo = bool(state.options.get("hi_lo"))
+    name = next(
+        (k for k, (g, v) in _GAMES.items() if v == game.variant.name and g.endswith("-hi-lo") == hi_lo),
+        None,
+    )
+    if name is None:
+        raise ReplayError(f"{game.variant.name!r} games have no hand-history game name")
+    table = phh.loads(phh.dump(game))
+    n = len(state.players)
+    antes, blinds = list(table["antes"]), list(table["blinds_or_straddles"])
+    kinds = [_BLIND_KINDS[min(k, 2)] for k in range(n)]  # PHH lists blinds by position: small, big, straddles
+    if n == 2:  # heads-up, position 0 (the small blind) is the button, the last seat
+        antes, blinds, kinds = antes[::-1], blinds[::-1], kinds[::-1]
+    stacks = [Decimal(x) for x in state.public["start"]]
+    left = list(stacks)
+    posts: list[Post] = []
+    forced = [(i, "ante", a) for i, a in enumerate(antes) if a]
+    forced += [(i, kinds[i], b) for i, b in enumerate(blinds) if b]
+    for i, kind, amount in forced:  # antes first, then the blinds; a short stack posts what it has
+        paid = min(Decimal(amount), left[i])
+        posts.append(Post(i, kind, paid))  # type: ignore[arg-type]
+        left[i] -= paid
+    record = HandRecord(
+        game=name,
+        limit=state.options["structure"],
+        seats=list(range(1, n + 1)),
+        players=list(state.players),
+        stacks=stacks,
+        button=n,
+        small_blind=Decimal(sorted(b for b in blinds if b)[0]) if any(blinds) else Decimal(0),
+        big_blind=Decimal(max(blinds)),
+        ante=Decimal(max(antes)),
+        posts=posts,
+        site="hoyle",
+        hand_id=str(game.record.get("seed", "")),
+    )
+    if record.limit == "fixed-limit":
+        record.small_bet, record.big_bet = Decimal(table["small_bet"]), Decimal(table["big_bet"])
+    street, pending = 0, None
+    collected: dict[int, Decimal] = {}
+    for e in state.events:
+        if e.type == "deal" and e.seat is not None:
+            record.holes.setdefault(e.seat, []).extend(str(c) for c in e.cards)
+        elif e.type in ("flop", "turn", "river"):
+            street += 1
+            record.boards[0].extend(str(c) for c in e.cards)
+        elif e.type == "action":
+            kind, *rest = e.data["action"].split()
+            if kind in ("fold", "check", "call", "bet", "raise"):
+                amount = Decimal(rest[-1]) if kind in ("bet", "raise") else Decimal(0)
+                pending = RecordAction(street, e.seat, kind, amount)  # type: ignore[arg-type]
+                record.actions.append(pending)
+            elif kind == "muck" and e.seat is not None:
+                record.mucks.add(e.seat)
+        elif e.type == "commit" and pending is not None and e.seat == pending.player:
+            left[e.seat] -= Decimal(e.data["amount"])
+            amount = Decimal(e.data["amount"]) if pending.kind == "call" else pending.amount
+            record.actions[-1] = RecordAction(street, pending.player, pending.kind, amount, left[e.seat] == 0)
+            pending = None
+        elif e.type == "reveal" and e.seat is not None:
+            record.shows[e.seat] = [str(c) for c in e.cards]
+        elif e.type == "award" and e.seat is not None:
+            collected[e.seat] = collected.get(e.seat, Decimal(0)) + Decimal(e.data["amount"])
+        elif e.type == "uncalled_bet_returned" and e.seat is not None:
+            record.returned[e.seat] = record.returned.get(e.seat, Decimal(0)) + Decimal(e.data["amount"])
+    # the uncalled bet comes back as an award too: what a player collected is the rest
+    record.collected = {p: c - record.returned.get(p, Decimal(0)) for p, c in collected.items()}
+    record.rake = Decimal(0)
+    return record
+
+
+GAMES = tuple(
+    HistoryGame(name=name, replay=replay_record, record=record_of, variants=(variant,))
+    for name, (_, variant) in _GAMES.items()
+)
+
+
+@hookimpl
+def hoyle_register_hand_history_games(register: Any) -> None:
+    for game in GAMES:
+        register(game)

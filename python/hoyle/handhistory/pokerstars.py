@@ -1,0 +1,418 @@
+r"""PokerStars text hand histories: hold'em and Omaha, cash games and tournaments,
+several hands per file.
+
+:func:`records` reads the text into :class:`~hoyle.handhistory.record.HandRecord`
+(one per hand, format-neutral); :func:`parse` replays each record into a finished hoyle
+game through the installed plugin (``hoyle-poker``), whose chip rules are hoyle's own.
+When the text says who collected what and no rake was taken, the finishing stacks hoyle
+computes must match it, or the hand is reported.
+
+    >>> text = '''PokerStars Hand #1: Hold'em No Limit ($1/$2 USD) - 2024/01/05 20:00:00 ET
+    ... Table 'Alpha' 6-max Seat #2 is the button
+    ... Seat 1: Ann ($200 in chips)
+    ... Seat 2: Bo ($200 in chips)
+    ... Bo: posts small blind $1
+    ... Ann: posts big blind $2
+    ... *** HOLE CARDS ***
+    ... Bo: raises $4 to $6
+    ... Ann: folds
+    ... Uncalled bet ($4) returned to Bo
+    ... Bo collected $4 from pot
+    ... *** SUMMARY ***
+    ... Total pot $4 | Rake $0
+    ... '''
+    >>> [r.players for r in records(text)]
+    [['Ann', 'Bo']]
+    >>> parse(text)[0].result["stacks"]
+    [198, 202]
+
+Tolerated: sitting-out players (not dealt in unless they post or act, as in
+tournaments), dead buttons, antes, all-in markers, uncalled bets returned, several
+"collected" lines (side pots), currency symbols and codes, thousands separators,
+tournament headers with buy-ins and levels, Zoom hands, hands run twice (both boards
+are read), chat and table-traffic lines. A line that cannot be read raises
+:class:`~hoyle.errors.ReplayError` naming its line number and text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import TypeVar
+
+from hoyle.engine.game import Game
+from hoyle.errors import ReplayError
+from hoyle.handhistory.games import replay
+from hoyle.handhistory.record import HandRecord, Post, RecordAction
+
+__all__ = ["parse", "records", "split_hands"]
+
+_V = TypeVar("_V")
+
+_AMOUNT = r"[^\d\s()\[\]/,.]{0,3}(\d[\d,]*(?:\.\d+)?)"
+_HAND_START = re.compile(r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #")
+_HEADER = re.compile(
+    r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #(?P<id>\d+):\s+(?:Tournament #(?P<tournament>\d+),\s+)?"
+    r"(?P<rest>.*?)\s+-\s+(?P<time>\d{4}/\d\d/\d\d .*)$"
+)
+_LIMITS = {"no limit": "no-limit", "pot limit": "pot-limit", "limit": "fixed-limit", "fixed limit": "fixed-limit"}
+_GAME = re.compile(r"^(?P<game>.+?) (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)\b(?P<after>.*)$")
+_STAKES = re.compile(rf"\({_AMOUNT}/{_AMOUNT}(?:\s+(?P<currency>[A-Z]{{3}}))?\)")
+_LEVEL = re.compile(rf"Level (?P<level>[IVXLCDM\d]+) \({_AMOUNT}/{_AMOUNT}\)")
+_TABLE = re.compile(r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?.*?(?:Seat #(?P<button>\d+) is the button)?\s*$")
+_SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \({_AMOUNT} in chips(?P<bounty>[^)]*)\)(?P<rest>.*)$")
+_CARDS = re.compile(r"\[([^\]]*)\]")
+_STREET = re.compile(
+    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) \*\*\*"
+)
+_UNCALLED = re.compile(rf"^Uncalled bet \({_AMOUNT}\) returned to (?P<name>.+)$")
+_COLLECTED = re.compile(rf"^(?P<name>.+?) collected {_AMOUNT} from (?:the )?(?:main |side )?pot(?:[- ]\d+)?\s*$")
+_MUCKED = re.compile(r"^Seat \d+: (?P<name>.+?) (?:\([^)]*\) )*mucked \[(?P<cards>[^\]]*)\]")
+_TOTAL = re.compile(rf"^Total pot {_AMOUNT}.*?\| Rake {_AMOUNT}")
+_ALL_IN = " and is all-in"
+#: A word of a tournament's buy-in: an amount ("$1.40+$0.10"), a currency code, "Freeroll", "FPP".
+_BUY_IN_WORD = re.compile(r".*\d.*|[A-Z]{3}|Freeroll|FPP|SC")
+#: Table traffic and talk that says nothing about the hand.
+_CHATTER = re.compile(
+    r"( said, \".*\"$| joins the table at seat #\d+$| leaves the table$| is disconnected$| is connected$"
+    r"| has timed out(?: while disconnected| while being disconnected)?$| has returned$| was removed from the table.*$"
+    r"| finished the tournament.*$| wins the tournament.*$| re-buys and receives .*$| takes the add-on.*$"
+    r"| will be allowed to play after the button$|^Hand was run (?:twice|three times)$|^Board \[|^(?:FIRST|SECOND|THIRD) Board \[)"
+)
+_PLAYER_CHATTER = (
+    "is sitting out",
+    "sits out",
+    "is disconnected",
+    "is connected",
+    "has timed out",
+    "has returned",
+    "doesn't show hand",
+    "doesn't show",
+    "leaves the table",
+    "shows hand",
+)
+_RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
+_STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
+
+
+def split_hands(text: str) -> Iterator[tuple[int, list[str]]]:
+    """The hands of a file: (line number of the header, the hand's lines)."""
+    start: int | None = None
+    lines = text.lstrip("\ufeff").splitlines()
+    for number, line in enumerate(lines, start=1):
+        if _HAND_START.match(line):
+            if start is not None:
+                yield start, lines[start - 1 : number - 1]
+            start = number
+        elif start is None and line.strip():
+            raise ReplayError(f"line {number}: {line.strip()!r} is not the start of a PokerStars hand")
+    if start is not None:
+        yield start, lines[start - 1 :]
+
+
+def records(text: str) -> list[HandRecord]:
+    """The hands in PokerStars hand-history text, as records.
+
+    Raises :class:`~hoyle.errors.ReplayError` naming the line that cannot be read."""
+    out = [_HandReader(start, lines).read() for start, lines in split_hands(text)]
+    if not out:
+        raise ReplayError("no PokerStars hand in the text (a hand starts 'PokerStars Hand #')")
+    return out
+
+
+def parse(text: str, *, conventions: str = "cardroom") -> list[Game]:
+    """The hands in PokerStars hand-history text, each replayed into a finished hoyle
+    game (``game.result["stacks"]`` by seat, the button last) under the betting
+    ``conventions``.
+
+    Raises :class:`~hoyle.errors.ReplayError` naming the line that cannot be read or the
+    hand that does not replay."""
+    return [replay(r, conventions=conventions) for r in records(text)]
+
+
+def _amount(text: str) -> Decimal:
+    return Decimal(text.replace(",", ""))
+
+
+def _cards(text: str) -> list[str]:
+    return [c for c in text.split() if c]
+
+
+class _HandReader:
+    """Reads one hand's lines (``start`` is the header's line number in the file)."""
+
+    def __init__(self, start: int, lines: list[str]) -> None:
+        self.start = start
+        self.lines = lines
+        self.names: list[str] = []
+        self.seats: list[int] = []
+        self.stacks: list[Decimal] = []
+        self.out: set[int] = set()  # players sitting out (dealt in only if they post or act)
+        self.involved: set[int] = set()
+        self.posts: list[Post] = []
+        self.actions: list[RecordAction] = []
+        self.holes: dict[int, list[str]] = {}
+        self.shows: dict[int, list[str]] = {}
+        self.mucks: set[int] = set()
+        self.collected: dict[int, Decimal] = {}
+        self.returned: dict[int, Decimal] = {}
+        self.boards: list[list[str]] = [[]]
+        self.rake: Decimal | None = None
+        self.street = -1  # before the hole cards
+        self.bets: dict[int, Decimal] = {}
+
+    def error(self, offset: int, why: str) -> ReplayError:
+        return ReplayError(f"line {self.start + offset}: cannot read {self.lines[offset].strip()!r}: {why}")
+
+    def read(self) -> HandRecord:
+        record = self._header()
+        section = "setup"
+        for offset, raw in enumerate(self.lines[2:], start=2):
+            line = raw.strip()
+            if not line:
+                continue
+            if m := _STREET.match(line):
+                section = self._street(m, offset, line)
+                continue
+            if section == "summary":
+                self._summary(line)
+                continue
+            if m := _SEAT.match(line):
+                if section != "setup":
+                    raise self.error(offset, "a seat line after the cards were dealt")
+                self._seat(m)
+                continue
+            self._line(offset, line)
+        return self._finish(record)
+
+    # --- the header ------------------------------------------------------------------
+
+    def _header(self) -> HandRecord:
+        m = _HEADER.match(self.lines[0])
+        if not m:
+            raise self.error(0, "expected 'PokerStars Hand #N: <game> <limit> (<stakes>) - <date>'")
+        rest = m["rest"]
+        tournament = m["tournament"] or ""
+        buyin = ""
+        if tournament:  # the buy-in ("$1.40+$0.10 USD", "Freeroll", "10+1 FPP") comes before the game
+            words = rest.split()
+            i = 0
+            while i < len(words) and _BUY_IN_WORD.fullmatch(words[i]):
+                i += 1
+            buyin, rest = " ".join(words[:i]), " ".join(words[i:])
+        g = _GAME.match(rest)
+        if not g:
+            raise self.error(0, "no game and betting limit (e.g. \"Hold'em No Limit\", 'Omaha Pot Limit')")
+        stakes = _STAKES.search(g["after"])
+        level = _LEVEL.search(self.lines[0])
+        small = big = Decimal(0)
+        currency = ""
+        if stakes:
+            small, big = _amount(stakes[1]), _amount(stakes[2])
+            currency = stakes["currency"] or _symbol(g["after"])
+        elif level:
+            small, big = _amount(level[2]), _amount(level[3])
+        record = HandRecord(
+            game=g["game"],
+            limit=_LIMITS[g["limit"].lower()],
+            seats=[],
+            players=[],
+            stacks=[],
+            button=0,
+            site="PokerStars",
+            hand_id=m["id"],
+            start_time=m["time"].strip(),
+            currency=currency,
+            tournament=tournament,
+            level=level["level"] if level else "",
+            line=self.start,
+        )
+        if buyin:
+            record.extra["buy_in"] = buyin
+        if record.limit == "fixed-limit":
+            record.small_bet, record.big_bet = small, big
+        else:
+            record.small_blind, record.big_blind = small, big
+        if len(self.lines) < 2 or not (t := _TABLE.match(self.lines[1].strip())):
+            raise self.error(min(1, len(self.lines) - 1), "expected \"Table '<name>' <n>-max Seat #<n> is the button\"")
+        if t["button"] is None:
+            raise self.error(1, "no 'Seat #<n> is the button'")
+        record.table, record.button = t["table"], int(t["button"])
+        record.max_seats = int(t["max"]) if t["max"] else 0
+        return record
+
+    # --- the body --------------------------------------------------------------------
+
+    def _seat(self, m: re.Match[str]) -> None:
+        self.seats.append(int(m["seat"]))
+        self.names.append(m["name"])
+        self.stacks.append(_amount(m[3]))
+        rest = m["rest"].strip()
+        if rest:
+            self.out.add(len(self.names) - 1)
+
+    def _who(self, line: str) -> tuple[int, str] | None:
+        """The player a line starts with ('Name: ...') and the rest of the line."""
+        best = None
+        for i, name in enumerate(self.names):
+            if line.startswith(name + ":") and (best is None or len(name) > len(self.names[best])):
+                best = i
+        if best is None:
+            return None
+        return best, line[len(self.names[best]) + 1 :].strip()
+
+    def _player(self, offset: int, name: str) -> int:
+        if name in self.names:
+            return self.names.index(name)
+        raise self.error(offset, f"{name!r} has no seat in this hand")
+
+    def _street(self, m: re.Match[str], offset: int, line: str) -> str:
+        street = m["street"]
+        if street == "SUMMARY":
+            return "summary"
+        if street == "SHOW DOWN":
+            return "showdown"
+        if street == "HOLE CARDS":
+            self.street = 0
+            return "play"
+        groups = _CARDS.findall(line)
+        if not groups:
+            raise self.error(offset, "a street without its cards")
+        cards = [c for g in groups for c in _cards(g)]
+        run = _RUNS[m["run"]] if m["run"] else 0
+        while len(self.boards) <= run:
+            self.boards.append(list(self.boards[0]))
+        self.boards[run] = cards
+        if m["run"] is None:
+            self.street, self.bets = _STREETS[street], {}
+        return "play"
+
+    def _line(self, offset: int, line: str) -> None:
+        if m := _UNCALLED.match(line):
+            p = self._player(offset, m["name"])
+            self.returned[p] = self.returned.get(p, Decimal(0)) + _amount(m[1])
+            return
+        if m := _COLLECTED.match(line):
+            p = self._player(offset, m["name"])
+            self.collected[p] = self.collected.get(p, Decimal(0)) + _amount(m[2])
+            return
+        if line.startswith("Dealt to "):
+            self._dealt(offset, line)
+            return
+        who = self._who(line)
+        if who is None:
+            if _CHATTER.search(line):
+                return
+            raise self.error(offset, "not a line of a PokerStars hand hoyle knows")
+        player, what = who
+        all_in = what.endswith(_ALL_IN)
+        if all_in:
+            what = what[: -len(_ALL_IN)]
+        if what.startswith("posts "):
+            self._post(offset, player, what[len("posts ") :])
+        elif what in ("folds", "checks") or what.startswith("folds ["):
+            self._act(offset, player, "fold" if what.startswith("folds") else "check", Decimal(0), False)
+        elif m := re.fullmatch(rf"calls {_AMOUNT}", what):
+            self._act(offset, player, "call", _amount(m[1]), all_in)
+        elif m := re.fullmatch(rf"bets {_AMOUNT}", what):
+            self._act(offset, player, "bet", self.bets.get(player, Decimal(0)) + _amount(m[1]), all_in)
+        elif m := re.fullmatch(rf"raises {_AMOUNT} to {_AMOUNT}", what):
+            self._act(offset, player, "raise", _amount(m[2]), all_in)
+        elif what.startswith("shows ["):
+            groups = _CARDS.findall(what)
+            self.shows[player] = _cards(groups[0])
+        elif what.startswith("mucks hand") or what.startswith("mucks ["):
+            self.mucks.add(player)
+        elif what in _PLAYER_CHATTER or what.startswith("is sitting out") or what.startswith("sits out"):
+            return
+        else:
+            raise self.error(offset, f"{self.names[player]!r} does something hoyle does not know")
+
+    def _dealt(self, offset: int, line: str) -> None:
+        m = re.fullmatch(r"Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])*", line)
+        if not m:
+            raise self.error(offset, "expected 'Dealt to <name> [cards]'")
+        groups = _CARDS.findall(line)
+        name = line[len("Dealt to ") : line.index(" [")] if groups else m["name"]
+        p = self._player(offset, name)
+        self.involved.add(p)
+        if groups:
+            self.holes[p] = [c for g in groups for c in _cards(g)]
+
+    def _post(self, offset: int, player: int, what: str) -> None:
+        for prefix, kind in (
+            ("small & big blinds ", "dead"),
+            ("small blind ", "small blind"),
+            ("big blind ", "big blind"),
+            ("the ante ", "ante"),
+            ("straddle ", "straddle"),
+        ):
+            if what.startswith(prefix) and (m := re.fullmatch(_AMOUNT, what[len(prefix) :])):
+                amount = _amount(m[1])
+                if self.street > 0:
+                    raise self.error(offset, "a forced bet after the flop")
+                self.involved.add(player)
+                if kind == "dead":  # a live big blind plus a dead small blind
+                    raise self.error(offset, "dead blinds (posting small and big blinds at once) do not replay")
+                self.posts.append(Post(player, kind, amount))  # type: ignore[arg-type]
+                if kind != "ante":
+                    self.bets[player] = self.bets.get(player, Decimal(0)) + amount
+                return
+        raise self.error(offset, "an unknown forced bet")
+
+    def _act(self, offset: int, player: int, kind: str, amount: Decimal, all_in: bool) -> None:
+        if self.street < 0:
+            raise self.error(offset, "an action before '*** HOLE CARDS ***'")
+        self.involved.add(player)
+        self.actions.append(RecordAction(self.street, player, kind, amount, all_in, self.start + offset))  # type: ignore[arg-type]
+        if kind == "call":
+            self.bets[player] = self.bets.get(player, Decimal(0)) + amount
+        elif kind in ("bet", "raise"):
+            self.bets[player] = amount
+
+    def _summary(self, line: str) -> None:
+        if m := _TOTAL.match(line):
+            self.rake = _amount(m[2])
+        elif (m := _MUCKED.match(line)) and m["name"] in self.names:  # the cards of a mucked hand
+            self.holes.setdefault(self.names.index(m["name"]), _cards(m["cards"]))
+
+    # --- the record ------------------------------------------------------------------
+
+    def _finish(self, record: HandRecord) -> HandRecord:
+        if not self.names:
+            raise ReplayError(f"line {self.start}: a hand without seats")
+        dealt = [i for i in range(len(self.names)) if i not in self.out or i in self.involved]
+        index = {old: new for new, old in enumerate(dealt)}
+
+        record.seats = [self.seats[i] for i in dealt]
+        record.players = [self.names[i] for i in dealt]
+        record.stacks = [self.stacks[i] for i in dealt]
+        record.posts = [Post(index[p.player], p.kind, p.amount) for p in self.posts]
+        record.actions = [
+            RecordAction(a.street, index[a.player], a.kind, a.amount, a.all_in, a.line) for a in self.actions
+        ]
+        record.holes = _remap(index, self.holes)
+        record.shows = _remap(index, self.shows)
+        record.mucks = {index[p] for p in self.mucks if p in index}
+        record.collected = _remap(index, self.collected)
+        record.returned = _remap(index, self.returned)
+        record.boards = self.boards
+        record.rake = self.rake
+        antes = [p.amount for p in self.posts if p.kind == "ante"]
+        record.ante = max(antes, default=Decimal(0))
+        if record.limit == "fixed-limit":
+            blinds = sorted(p.amount for p in self.posts if p.kind in ("small blind", "big blind"))
+            record.big_blind = record.small_bet
+            record.small_blind = blinds[0] if len(blinds) > 1 else record.small_bet / 2
+        return record
+
+
+def _remap(index: dict[int, int], d: dict[int, _V]) -> dict[int, _V]:
+    """``d`` keyed by the new player indexes (players not dealt in left out)."""
+    return {index[k]: v for k, v in d.items() if k in index}
+
+
+def _symbol(text: str) -> str:
+    m = re.search(r"([^\d\s(),./A-Za-z])\d", text)
+    return m[1] if m else ""

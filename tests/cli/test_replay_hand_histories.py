@@ -1,0 +1,77 @@
+"""``hoyle replay`` of OHH and PokerStars hand histories, several hands per file."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import hoyle
+import pytest
+from click.testing import CliRunner
+from hoyle.cli import cli
+
+DATA = Path(__file__).parent.parent / "handhistory" / "data"
+pytest.importorskip("hoyle_poker")
+
+
+def replayed(runner: CliRunner, *args: str) -> list[dict[str, object]]:
+    result = runner.invoke(cli, ["replay", *args, "--json"])
+    assert result.exit_code == 0, result.stderr
+    data: list[dict[str, object]] = json.loads(result.stdout)
+    return data
+
+
+def test_pokerstars_text_by_suffix(runner: CliRunner) -> None:
+    hands = replayed(runner, str(DATA / "pokerstars_tournament.txt"))
+    assert [h["index"] for h in hands] == [1, 38, 78]  # the line of each hand's header
+    assert [h["hand_history"]["hand"] for h in hands] == ["250000000001", "250000000002", "250000000003"]  # type: ignore[index]
+    # hand 2: Tom (seat 1) busts, Vic collects both pots; seats in position order, the button last
+    assert hands[1]["result"]["stacks"] == [4640, 3065, 0, 295]  # type: ignore[index]
+
+
+def test_cash_amounts_are_whole_chips_with_their_scale(runner: CliRunner) -> None:
+    hands = replayed(runner, str(DATA / "pokerstars_omaha.txt"))
+    assert [h["variant"] for h in hands] == ["omaha", "omaha"]
+    assert hands[0]["hand_history"]["chip_scale"] == 100  # type: ignore[index]
+    assert hands[0]["result"]["stacks"] == [1245, 100310, 1115]  # type: ignore[index]
+
+
+def test_ohh_by_suffix_and_json_with_an_ohh_object(runner: CliRunner, tmp_path: Path) -> None:
+    by_suffix = replayed(runner, str(DATA / "two_hands.ohh"))
+    copy = tmp_path / "hands.json"
+    shutil.copy(DATA / "two_hands.ohh", copy)
+    assert replayed(runner, str(copy)) == by_suffix
+    assert [h["variant"] for h in by_suffix] == ["texas-holdem", "omaha"]
+
+
+def test_format_option_overrides_the_suffix(runner: CliRunner, tmp_path: Path) -> None:
+    log = tmp_path / "HH20240301.log"
+    shutil.copy(DATA / "pokerstars_cash_holdem.txt", log)
+    assert len(replayed(runner, str(log), "--format", "pokerstars")) == 4
+
+
+def test_a_dumped_game_replays_from_ohh(runner: CliRunner, tmp_path: Path) -> None:
+    from hoyle import ohh
+
+    game = hoyle.new_game("omaha", players=4, seed=8, options={"hi_lo": True, "ante": 1})
+    while not game.is_over:
+        game.act(game.legal_actions()[-1])
+    path = tmp_path / "hand.ohh"
+    path.write_text(ohh.dumps(game) + "\n\n" + ohh.dumps(game))
+    hands = replayed(runner, str(path))
+    assert game.result is not None
+    assert [h["result"]["stacks"] for h in hands] == [game.result["stacks"]] * 2  # type: ignore[index]
+
+
+def test_a_bad_line_is_one_error_naming_it(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text((DATA / "pokerstars_cash_holdem.txt").read_text().replace("Cid: folds", "Cid: sulks", 1))
+    result = runner.invoke(cli, ["replay", str(path)])
+    assert result.exit_code == 2 and "Traceback" not in result.stderr
+    assert result.stderr.startswith("hoyle: error: line 24: cannot read 'Cid: sulks'")
+
+
+def test_a_hand_run_twice_says_so(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["replay", str(DATA / "pokerstars_run_twice.txt")])
+    assert result.exit_code == 2 and "run 2 times" in result.stderr
