@@ -51,12 +51,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from hoyle import Action, Deck, Option, State, Variant, hookimpl
+from hoyle import Deck, Option, State, Variant, hookimpl
 from hoyle.errors import InvalidOptionError
 
 from hoyle_rummy.gin_seating import SEATINGS, target
-from hoyle_rummy.gin_state import match_facts, table_facts
-from hoyle_rummy.gin_table import ONE_TABLE, apply_action, legal_actions
+from hoyle_rummy.gin_state import match_facts
+from hoyle_rummy.gin_table import apply_action, legal_actions
 
 
 def _points(value: Any) -> str | None:
@@ -165,25 +165,9 @@ class GinRules:
         SEATINGS[len(state.players)].deal(state, self.oklahoma)
         return True
 
-    @hookimpl
-    def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
-        if seat != state.to_act:
-            return []
-        if "tables" in state.public:  # the four-player game
-            t = SEATINGS[4].table_of(state, seat)
-            tp = t.facts(state)
-            return legal_actions(state, t, tp, tp["phase"], seat)  # type: ignore[typeddict-item]
-        return legal_actions(state, ONE_TABLE, table_facts(state.public), state.phase, seat)
-
-    @hookimpl
-    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
-        if "tables" in state.public:  # the four-player game
-            t = SEATINGS[4].table_of(state, seat)
-            tp = t.facts(state)
-            apply_action(state, t, tp, tp["phase"], seat, action)  # type: ignore[typeddict-item]
-        else:
-            apply_action(state, ONE_TABLE, table_facts(state.public), state.phase, seat, action)
-        return True
+    #: The play of the table (plain functions, called on every action).
+    hoyle_legal_actions = staticmethod(hookimpl(legal_actions))
+    hoyle_apply_action = staticmethod(hookimpl(apply_action))
 
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:

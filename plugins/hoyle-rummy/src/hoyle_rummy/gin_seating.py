@@ -22,7 +22,7 @@ from __future__ import annotations
 from hoyle import Card, State
 
 from hoyle_rummy.gin_state import FourTableFacts, GinPublic, match_facts
-from hoyle_rummy.gin_table import Table, deal_table, hand_result, table
+from hoyle_rummy.gin_table import deal_table, hand_result, table
 
 TEAMS = ((0, 2), (1, 3))
 
@@ -41,10 +41,6 @@ class Seating:
 
     def deal(self, state: State, oklahoma: bool) -> None:
         """Deal this deal's tables and start their play."""
-        raise NotImplementedError
-
-    def table_of(self, state: State, seat: int) -> Table:
-        """The table ``seat`` plays at this deal."""
         raise NotImplementedError
 
     def score_deal(self, state: State) -> dict[int, int]:
@@ -81,9 +77,6 @@ class OneTable(Seating):
         players = self.players_of(pub["dealer"])
         state.public["players"] = list(players)
         deal_table(state, table(players), oklahoma)
-
-    def table_of(self, state: State, seat: int) -> Table:
-        return table(state.public["players"])
 
     def score_deal(self, state: State) -> dict[int, int]:
         pub = match_facts(state.public)
@@ -178,13 +171,6 @@ class Partnerships(Seating):
             deal_table(state, table(players, prefix, i), oklahoma, packs[i])
         first_table = tables[0]
         state.phase, state.to_act = first_table["phase"], first_table["to_act"]
-
-    def table_of(self, state: State, seat: int) -> Table:
-        tables: list[FourTableFacts] = state.public["tables"]
-        for i, tp in enumerate(tables):
-            if seat in tp["players"]:
-                return table(tp["players"], tp["prefix"], i)
-        raise AssertionError(f"seat {seat} plays at no table")
 
     def score_deal(self, state: State) -> dict[int, int]:
         won = [0, 0]

@@ -226,8 +226,27 @@ def deal_table(state: State, t: Table, oklahoma: bool, cards: list[Card] | None 
 # --- legal actions -----------------------------------------------------------------------
 
 
-def legal_actions(state: State, t: Table, tp: TableFacts, phase: str, seat: int) -> list[Action]:
-    """The legal actions of ``seat`` (whose turn it is) at table ``t`` in ``phase``."""
+def table_at(state: State, seat: int) -> Table:
+    """The four-player game: the table ``seat`` plays at this deal."""
+    tables: list[FourTableFacts] = state.public["tables"]
+    for i, tp in enumerate(tables):
+        if seat in tp["players"]:
+            return table(tp["players"], tp["prefix"], i)
+    raise AssertionError(f"seat {seat} plays at no table")
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    """The legal actions of ``seat`` at the table it plays at (the rules' hook: a plain
+    function, called on every action)."""
+    if seat != state.to_act:
+        return []
+    tp: TableFacts
+    if "tables" in state.public:  # the four-player game
+        t = table_at(state, seat)
+        tp = four = cast(FourTableFacts, t.facts(state))
+        phase: str = four["phase"]
+    else:  # one table (the facts are state.public itself)
+        t, tp, phase = ONE_TABLE, state.public, state.phase  # type: ignore[assignment]
     if phase == "draw":
         if tp["stock_only"]:
             return [DRAW_STOCK]
@@ -289,8 +308,15 @@ def can_knock_with(state: State, t: Table, seat: int, card: Card) -> bool:
 # --- applying ------------------------------------------------------------------------------
 
 
-def apply_action(state: State, t: Table, tp: TableFacts, phase: str, seat: int, action: Action) -> None:
-    """Apply ``seat``'s legal ``action`` at table ``t`` in ``phase``."""
+def apply_action(state: State, seat: int, action: Action) -> bool:
+    """Apply ``seat``'s legal ``action`` at the table it plays at (the rules' hook)."""
+    tp: TableFacts
+    if "tables" in state.public:  # the four-player game
+        t = table_at(state, seat)
+        tp = four = cast(FourTableFacts, t.facts(state))
+        phase: str = four["phase"]
+    else:  # one table (the facts are state.public itself)
+        t, tp, phase = ONE_TABLE, state.public, state.phase  # type: ignore[assignment]
     one_table = t.index is None  # then a turn is just state.phase and state.to_act
     kind = action.kind
     if kind == "draw":
@@ -312,20 +338,20 @@ def apply_action(state: State, t: Table, tp: TableFacts, phase: str, seat: int, 
             state.phase, state.to_act = "discard", seat
         else:
             turn(state, t, "discard", seat)
-        return
+        return True
     a, b = tp["players"]
     other = b if seat == a else a
     if kind == "pass":
         if phase == "last-chance":
             finish(state, t, "void", None)
-            return
+            return True
         tp["passes"] += 1
         if tp["passes"] == 2:
             tp["stock_only"] = True
             turn(state, t, "draw", other)
         else:
             turn(state, t, cast(Phase, phase), other)
-        return
+        return True
     card = action.cards[0]
     if kind == "discard":
         state.move((card,), t.hands[seat], t.discard, seat, "discard")
@@ -340,17 +366,18 @@ def apply_action(state: State, t: Table, tp: TableFacts, phase: str, seat: int, 
                 # it lets them knock): voiding at once when it cannot would tell the
                 # discarder something about a hand they never saw.
                 turn(state, t, "last-chance", other)
-                return
+                return True
             finish(state, t, "void", None)
-            return
+            return True
         if one_table:
             state.phase, state.to_act = "draw", other
         else:
             turn(state, t, "draw", other)
-        return
+        return True
     # a knock
     state.move([card], t.hands[seat], t.knock, seat=seat, event="knock")
     spread(state, t, seat, other)
+    return True
 
 
 def spread(state: State, t: Table, knocker: int, defender: int) -> None:
