@@ -18,6 +18,9 @@ import pytest
         "hoyle_rummy.five_hundred",
         "hoyle_rummy.wrotham",
         "hoyle_rummy.dime",
+        "hoyle_rummy.gin_state",
+        "hoyle_rummy.gin_table",
+        "hoyle_rummy.gin_seating",
     ],
 )
 def test_docstring_examples(name: str) -> None:

@@ -262,7 +262,27 @@ def test_block_rummy_tied_lowest_share() -> None:
     )
     cycle(game, 30)
     game.act("pass")
-    assert game.state.score_sheet == [[8, 8, 0]]  # 47 - 30 = 17, shared: 8 each (rounded down)
+    # 47 - 30 = 17 shared: 8 each, and the odd point to the first tied player left of
+    # the dealer (seat 2 deals: seat 0)
+    assert game.state.score_sheet == [[9, 8, 0]]
+
+
+TIED_BLOCK = ["2s 3s 4s 5s 6s 7s 3h", "2d 3d 4d 5d 6d 7d 3c", "2c 4c 5c 6c 7c 8c 7h", "Kc Qc Jc 8h Ad Ah 5h"]
+
+
+def test_block_rummy_tied_lowest_share_the_sum_of_the_differences() -> None:
+    """Counts 30 30 39 45 (as RULES' A 6, B 6, C 15, D 21): the differences 9 and 15
+    make 24, 12 each - not 4 + 7 = 11 each, as shares of each difference rounded down."""
+    counts = [sum(min(10, "A23456789TJQK".index(c[0]) + 1) for c in hand.split()) for hand in TIED_BLOCK]
+    assert counts == [30, 30, 39, 45]
+    game = new(TIED_BLOCK, "Ks", stock_end="block", target=1000)
+    cycle(game, 23)
+    game.act("pass")
+    assert game.state.score_sheet == [[12, 12, 0, 0]]
+    ledger = new(TIED_BLOCK, "Ks", stock_end="block", settlement="per-hand", deals=1)
+    cycle(ledger, 23)
+    ledger.act("pass")
+    assert ledger.result is not None and ledger.result["settlement"] == [12, 12, -9, -15]
 
 
 def test_count_the_stock() -> None:

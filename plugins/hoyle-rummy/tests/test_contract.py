@@ -239,3 +239,9 @@ def test_two_packs_sets_never_repeat_a_suit() -> None:
         game.act("meld 7h 7h#1 7c 9c 9d 9h")
     game.act("meld 7h 7c 7d 9c 9d 9h")
     assert game.state.public["met"][0]
+
+
+def test_new_game_without_players_seats_the_fewest_contract_rummy_allows() -> None:
+    game = hoyle.new_game("contract-rummy", seed=1)
+    assert len(game.state.players) == 3
+    assert len(hoyle.new_game("gin-rummy", seed=1).state.players) == 2  # two, where two may play

@@ -372,7 +372,7 @@ class Game:
 
 def new_game(
     variant: str,
-    players: int | Sequence[str] = 2,
+    players: int | Sequence[str] | None = None,
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
     house_rules: Sequence[str] = (),
@@ -383,7 +383,8 @@ def new_game(
     """Start a game of an installed variant.
 
     :param variant: the variant's name (``hoyle.variants()`` lists them).
-    :param players: how many, or their names.
+    :param players: how many, or their names; by default two, or the fewest the variant
+        allows when that is more (``new_game("contract-rummy")`` seats three).
     :param seed: makes the shuffles (and every other chance event) reproducible; random
         if omitted (the chosen seed is in ``game.record``).
     :param options: the variant's options; unknown or invalid ones raise
@@ -402,6 +403,8 @@ def new_game(
     if len(set(house_rules)) != len(house_rules):
         raise InvalidOptionError(f"house rules named twice: {list(house_rules)}")
     opts = reg.validate_options(v, rules, options)
+    if players is None:
+        players = min(max(2, v.players[0]), v.players[1])
     names = (
         [f"player {i + 1}" for i in range(players)]
         if isinstance(players, int) and not isinstance(players, bool)

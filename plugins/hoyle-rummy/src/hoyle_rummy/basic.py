@@ -34,8 +34,10 @@ House rules (options, standard play first):
   reusing them; or ``block`` (Block rummy): no reuse - when the stock is empty and the
   next player declines the discard (``pass``) the hand ends and the lowest hand wins,
   scoring the sum of the differences to every other hand (A 6, B 15, C 7, D 21: A
-  scores 9 + 1 + 15 = 25); tied lowest hands share each difference equally (each
-  share rounded down).
+  scores 9 + 1 + 15 = 25); tied lowest hands share the sum of the differences equally
+  (A 6, B 6, C 15, D 21: A and B score 12 each), a remainder that does not divide going
+  one point each to the tied players in turn from the dealer's left
+  (:func:`block_shares`).
 * ``stock_limit``: 2 or 3 - when the stock runs out for that time and the next player
   declines the discard, play ends and the hand scores nothing (a void hand).
 * ``count_stock``: a player may ``count stock`` once per turn; the count is announced to
@@ -45,7 +47,8 @@ House rules (options, standard play first):
   reaches ``target`` (100) and the lowest total wins; the settlement is the differences,
   reversed.
 * ``settlement``: ``per-hand`` - every hand, each loser pays the winner their count
-  (Block rummy: the difference, shared between tied winners); the match settlement is
+  (Block rummy: each loser pays its difference; the tied winners share the sum as they
+  score it); the match settlement is
   the sum of those payments.
 
     >>> import hoyle
@@ -151,20 +154,17 @@ class BasicRummy(RummyTurns):
         penalty = opts["scoring"] == "penalty"
         winner = out["winner"]
         pub["next_dealer"] = self.next_dealer(state, winner)
-        row: dict[int, int] = {}
         if winner is None:
             if opts["stock_end"] != "block":
                 return {}  # the stock limit: a void hand
-            low = min(counts)
-            winners = [s for s in state.seats if counts[s] == low]
-            losers = [s for s in state.seats if counts[s] != low]
-            payments = {(lo, w): (counts[lo] - low) // len(winners) for lo in losers for w in winners}
-            self.ledger_add(state, payments)
+            shares = block_shares(counts, int(pub["dealer"]))
+            losers = [s for s in state.seats if s not in shares]
+            ledger = pub["ledger"]
+            for seat in state.seats:
+                ledger[seat] += shares[seat] if seat in shares else -(counts[seat] - min(counts))
             if penalty:
                 return {lo: counts[lo] for lo in losers}
-            for (_, w), amount in payments.items():
-                row[w] = row.get(w, 0) + amount
-            return row
+            return shares
         rummy_bonus = out["rummy"] and opts["going_rummy"] != "none"
         mult = 2 if rummy_bonus and opts["going_rummy"] == "double" else 1
         bonus = 10 if rummy_bonus and opts["going_rummy"] == "plus-10" else 0
@@ -179,6 +179,24 @@ class BasicRummy(RummyTurns):
         if state.options["settlement"] == "per-hand":
             return dict(enumerate(state.public["ledger"]))
         return self.settle_by_scores(state, lowest_wins=state.options["scoring"] == "penalty")
+
+
+def block_shares(counts: list[int], dealer: int) -> dict[int, int]:
+    """Block rummy: what each lowest hand scores. The lowest hands share the sum of the
+    differences between each other hand and theirs equally; when it does not divide,
+    the points left over go one each to the tied players in turn from the dealer's left
+    (as odd chips are given out in poker), so the whole sum is always scored.
+
+    >>> block_shares([6, 6, 15, 21], dealer=3)
+    {0: 12, 1: 12}
+    >>> block_shares([30, 30, 47], dealer=0)
+    {1: 9, 0: 8}
+    """
+    low = min(counts)
+    n = len(counts)
+    tied = [s for s in ((dealer + 1 + i) % n for i in range(n)) if counts[s] == low]
+    share, left = divmod(sum(c - low for c in counts), len(tied))
+    return {s: share + (1 if i < left else 0) for i, s in enumerate(tied)}
 
 
 def _deck(options: Any) -> Deck:

@@ -1,0 +1,443 @@
+"""The play of one gin table, as plain functions over a :class:`Table`: its deal, its
+legal actions, applying them, the knock's spread and lay-offs, and the result of its
+hand. Every seating plays its tables with these (see :mod:`hoyle_rummy.gin_seating`);
+the rules are in :mod:`hoyle_rummy.gin`'s module docs.
+
+A table is either the whole game (the two- and three-player games: ``index`` None, its
+facts are ``state.public`` and its turn is ``state.phase``/``state.to_act``) or one of
+the four-player game's two tables played at once (``index`` 0 or 1: its facts, phase
+and turn are ``state.public["tables"][index]``, and the game's turn passes between the
+tables whenever a table's turn passes).
+
+    >>> ONE_TABLE.hand(1), ONE_TABLE.stock, table((0, 1), "a:", 0).hand(1)
+    ('hand:1', 'stock', 'a:hand:1')
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import Any, cast
+
+from hoyle import Action, Card, State, Zone, rummy
+
+from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, PASS, card_points, hand_zone
+from hoyle_rummy.gin_state import FourTableFacts, KnockOutcome, Phase, TableFacts
+
+GIN_RULES = rummy.MeldRules.gin()
+#: The four-player game deals each table one pack of a two-pack deck.
+FOUR_RULES = GIN_RULES.replace(packs=2)
+MAX_CARD = 10  # the most a card counts (K Q J 10)
+
+
+class Table:
+    """One gin table: its two players (the first plays first; the second is the dealer,
+    offered the up-card second), its zones, named with ``prefix``, and its meld rules.
+    Tables are immutable and shared (see :func:`table`): their zone names are spelled
+    once."""
+
+    __slots__ = ("discard", "hands", "index", "knock", "players", "prefix", "rules", "stock")
+
+    def __init__(
+        self, players: tuple[int, int], prefix: str = "", index: int | None = None, rules: rummy.MeldRules = GIN_RULES
+    ) -> None:
+        self.players = players
+        self.prefix = prefix
+        self.index = index
+        self.rules = rules
+        # a one-table game names every seat's hand: whoever plays, the zone names are these
+        self.hands = {seat: f"{prefix}{hand_zone(seat)}" for seat in (players if index is not None else range(4))}
+        self.stock = f"{prefix}stock"
+        self.discard = f"{prefix}discard"
+        self.knock = f"{prefix}knock"
+
+    def hand(self, seat: int) -> str:
+        return self.hands[seat]
+
+    def meld(self, seat: int, i: int) -> str:
+        return f"{self.prefix}meld:{seat}:{i}"
+
+    def other(self, seat: int) -> int:
+        a, b = self.players
+        return b if seat == a else a
+
+    def facts(self, state: State) -> TableFacts:
+        if self.index is None:
+            return cast(TableFacts, state.public)
+        tables: list[FourTableFacts] = state.public["tables"]
+        return tables[self.index]
+
+
+_TABLES: dict[tuple[int, int, str, int | None], Table] = {}
+
+
+def table(players: tuple[int, int] | list[int], prefix: str = "", index: int | None = None) -> Table:
+    """The (shared) table of these players: ``prefix`` "" is the one table of the two-
+    and three-player games (one pack); "a:" and "b:" the four-player game's (two packs)."""
+    first, dealer = players
+    key = (first, dealer, prefix, index)
+    t = _TABLES.get(key)
+    if t is None:
+        t = _TABLES[key] = Table((first, dealer), prefix, index, FOUR_RULES if prefix else GIN_RULES)
+    return t
+
+
+#: The one table of the two- and three-player games: its zone names and meld rules are
+#: the same whoever plays at it, so the legal actions and applying them use this one
+#: (the players are ``state.public["players"]``).
+ONE_TABLE = table((0, 1))
+
+#: Cards by their text (the public facts name cards by text), parsed once each.
+_CARD_OF: dict[str, Card] = {}
+
+
+def _card_of(text: str) -> Card:
+    card = _CARD_OF[text] = Card(text)
+    return card
+
+
+class _ActionsByCard(dict[Card, Action]):
+    """``kind X`` for each card X, each Action built once (the discard phase offers
+    eleven of them on every turn)."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, card: Card) -> Action:
+        action = self[card] = Action(self.kind, (card,))
+        return action
+
+
+DISCARDS = _ActionsByCard("discard")
+KNOCKS = _ActionsByCard("knock")
+
+
+# --- whose turn ------------------------------------------------------------------------
+
+
+def _other_running(state: State, t: Table) -> FourTableFacts | None:
+    """The four-player game: the other table, while its hand is still being played."""
+    tables: list[FourTableFacts] = state.public["tables"]
+    if len(tables) < 2 or t.index is None:
+        return None
+    other = tables[1 - t.index]
+    return other if other["phase"] != "over" else None
+
+
+def turn(state: State, t: Table, phase: Phase, seat: int) -> None:
+    """It is ``seat``'s turn at ``t``, in ``phase``. At one of two tables the game's turn
+    passes to the other table whenever this table's turn passes to another player."""
+    if t.index is None:
+        state.phase, state.to_act = phase, seat
+        return
+    tp = cast(FourTableFacts, t.facts(state))
+    passes = tp.get("to_act") != seat
+    tp["phase"], tp["to_act"] = phase, seat
+    other = _other_running(state, t)
+    if passes and other is not None and other.get("to_act") is not None:
+        state.phase, state.to_act = other["phase"], other["to_act"]
+    else:
+        state.phase, state.to_act = phase, seat
+
+
+def _event_facts(outcome: KnockOutcome | None) -> dict[str, Any]:
+    return dict(outcome) if outcome is not None else {}
+
+
+def finish(state: State, t: Table, reason: str, outcome: KnockOutcome | None) -> None:
+    """The hand at ``t`` is over (``reason``: ``gin``, ``knock`` or ``void``): the deal
+    ends - at one of two tables, once both tables are over."""
+    if t.index is None:
+        t.facts(state)["outcome"] = outcome
+        state.end_deal(reason, **_event_facts(outcome))
+        return
+    tp = cast(FourTableFacts, t.facts(state))
+    tp.update({"outcome": outcome, "phase": "over", "to_act": None, "end": reason})
+    state.log("table_end", None, table=t.prefix.rstrip(":"), reason=reason, **_event_facts(outcome))
+    other = _other_running(state, t)
+    if other is not None:
+        state.phase, state.to_act = other["phase"], other["to_act"]
+    else:
+        tables: list[FourTableFacts] = state.public["tables"]
+        state.end_deal("tables", reasons=[tf.get("end") for tf in tables])
+
+
+# --- the deal ----------------------------------------------------------------------------
+
+
+def deal_table(state: State, t: Table, oklahoma: bool, cards: list[Card] | None = None) -> None:
+    """Deal table ``t`` from the deck (``cards``: only these cards of it, in deck order -
+    one pack of several) and start its play. Oklahoma gin: the up-card sets the knock
+    limit and a spade doubles the deal."""
+    tp = t.facts(state)
+    first, dealer = t.players
+    for seat in t.players:
+        state.add_zone(t.hand(seat), owner=seat, visibility=Zone.OWNER)
+    state.add_zone(t.stock, visibility=Zone.HIDDEN)
+    state.add_zone(t.discard, visibility=Zone.PUBLIC)
+    state.add_zone(t.knock, visibility=Zone.HIDDEN)
+    order = list(cards) if cards is not None else None
+
+    def deal_one(dst: str, seat: int | None, event: str) -> Card:
+        if order is None:
+            return state.move_top("deck", dst, seat=seat, event=event)[0]
+        card = order.pop(0)
+        state.move([card], "deck", dst, seat=seat, event=event)
+        return card
+
+    hands = t.hands
+    if order is None:
+        state.deal("deck", [(hands[first], first), (hands[dealer], dealer)], 10)
+    else:
+        for _ in range(10):
+            for seat in (first, dealer):
+                deal_one(hands[seat], seat, "deal")
+    for seat in t.players:  # hands are kept in order (legal actions list them so)
+        state.zones[t.hands[seat]].cards.sort()
+    tp.update(
+        {
+            "outcome": None,
+            "taken": None,
+            "passes": 0,
+            "stock_only": False,
+            "must_knock": None,
+            "retake_card": None,
+            "retake_barred": None,
+            "multiplier": 1,
+            "knock_limit": 10,
+        }
+    )
+    eleven = state.options["eleven_card_start"]
+    if eleven:
+        deal_one(t.hand(first), first, "deal")
+        state.zones[t.hands[first]].cards.sort()
+    else:
+        up = deal_one(t.discard, None, "up_card")
+        if oklahoma:
+            tp["knock_limit"] = 0 if up.rank == "A" and state.options["ace_means_gin"] else card_points(up)
+            tp["multiplier"] = 2 if up.suit == "s" else 1
+    if order is None:
+        state.move_pile("deck", t.stock)
+    else:
+        state.move(list(reversed(order)), "deck", t.stock, event="move")
+    turn(state, t, "discard" if eleven else "offer", first)
+
+
+# --- legal actions -----------------------------------------------------------------------
+
+
+def table_at(state: State, seat: int) -> Table:
+    """The four-player game: the table ``seat`` plays at this deal."""
+    tables: list[FourTableFacts] = state.public["tables"]
+    for i, tp in enumerate(tables):
+        if seat in tp["players"]:
+            return table(tp["players"], tp["prefix"], i)
+    raise AssertionError(f"seat {seat} plays at no table")
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    """The legal actions of ``seat`` at the table it plays at (the rules' hook: a plain
+    function, called on every action)."""
+    if seat != state.to_act:
+        return []
+    tp: TableFacts
+    if "tables" in state.public:  # the four-player game
+        t = table_at(state, seat)
+        tp = four = cast(FourTableFacts, t.facts(state))
+        phase: str = four["phase"]
+    else:  # one table (the facts are state.public itself)
+        t, tp, phase = ONE_TABLE, state.public, state.phase  # type: ignore[assignment]
+    if phase == "draw":
+        if tp["stock_only"]:
+            return [DRAW_STOCK]
+        if tp["retake_barred"] != seat and state.zones[t.discard].cards:
+            return [DRAW_STOCK, DRAW_DISCARD]
+        return [DRAW_STOCK, DRAW_DISCARD] if may_take_discard(state, t, seat) else [DRAW_STOCK]
+    if phase == "offer":
+        return [DRAW_DISCARD, PASS]
+    if phase == "last-chance":
+        return ([DRAW_DISCARD] if can_knock_with(state, t, seat, state.zones[t.discard].cards[-1]) else []) + [PASS]
+    # the discard phase (the hand is in order: see apply_action)
+    hand = state.zones[t.hands[seat]].cards
+    taken = tp["taken"]
+    if taken is not None and not state.options["retake"]:
+        card = _CARD_OF.get(taken) or _card_of(taken)
+        allowed = list(hand)
+        allowed.remove(card)
+        forbidden: Card | None = card
+    else:
+        forbidden, allowed = None, hand
+    actions = [] if tp["must_knock"] == seat else list(map(DISCARDS.__getitem__, allowed))
+    limit = tp["knock_limit"]
+    # Whether any knock exists: discarding a card lowers the least deadwood by at
+    # most the card's value (10 at most), so a hand whose deadwood exceeds the limit
+    # by more than 10 cannot knock (the usual case, and the cheaper search); else
+    # one exact search answers. Only then is each discard checked.
+    rules = t.rules
+    if (
+        rummy.deadwood(hand, rules) <= limit + MAX_CARD
+        and rummy.best_discard(hand, rules, forbid=forbidden).deadwood_value <= limit
+    ):
+        for c in allowed:
+            if rummy.deadwood([x for x in hand if x != c], rules) <= limit:
+                actions.append(KNOCKS[c])
+    return actions
+
+
+def may_take_discard(state: State, t: Table, seat: int) -> bool:
+    """Whether ``seat`` may draw the discard-pile top (option ``retake``: the card its
+    first discarder may take back only to knock)."""
+    pile = state.zones[t.discard].cards
+    if not pile:
+        return False
+    tp = t.facts(state)
+    if tp["retake_barred"] == seat and str(pile[-1]) == tp["retake_card"]:
+        return can_knock_with(state, t, seat, pile[-1])
+    return True
+
+
+def can_knock_with(state: State, t: Table, seat: int, card: Card) -> bool:
+    """Whether taking ``card`` lets ``seat`` knock (discarding another card, unless
+    the retake rule allows discarding it again)."""
+    hand = [*state.zone(t.hand(seat)).cards, card]
+    forbid = None if state.options["retake"] else card
+    arr = rummy.best_discard(hand, t.rules, forbid=forbid)
+    return bool(arr.deadwood_value <= t.facts(state)["knock_limit"])
+
+
+# --- applying ------------------------------------------------------------------------------
+
+
+def apply_action(state: State, seat: int, action: Action) -> bool:
+    """Apply ``seat``'s legal ``action`` at the table it plays at (the rules' hook)."""
+    tp: TableFacts
+    if "tables" in state.public:  # the four-player game
+        t = table_at(state, seat)
+        tp = four = cast(FourTableFacts, t.facts(state))
+        phase: str = four["phase"]
+    else:  # one table (the facts are state.public itself)
+        t, tp, phase = ONE_TABLE, state.public, state.phase  # type: ignore[assignment]
+    one_table = t.index is None  # then a turn is just state.phase and state.to_act
+    kind = action.kind
+    if kind == "draw":
+        name = t.hands[seat]
+        hand = state.zones[name].cards
+        if action.source == "stock":
+            state.move_top(t.stock, name, 1, seat, "draw")
+            insort(hand, hand.pop())  # keep the hand in order
+            tp["taken"] = None
+            tp["stock_only"] = False
+        else:
+            card = state.move_top(t.discard, name, 1, seat, "draw")[0]
+            insort(hand, hand.pop())
+            retaking = tp["retake_barred"] == seat and str(card) == tp["retake_card"]
+            if phase == "last-chance" or retaking:
+                tp["must_knock"] = seat
+            tp["taken"] = str(card)
+        if one_table:
+            state.phase, state.to_act = "discard", seat
+        else:
+            turn(state, t, "discard", seat)
+        return True
+    a, b = tp["players"]
+    other = b if seat == a else a
+    if kind == "pass":
+        if phase == "last-chance":
+            finish(state, t, "void", None)
+            return True
+        tp["passes"] += 1
+        if tp["passes"] == 2:
+            tp["stock_only"] = True
+            turn(state, t, "draw", other)
+        else:
+            turn(state, t, cast(Phase, phase), other)
+        return True
+    card = action.cards[0]
+    if kind == "discard":
+        state.move((card,), t.hands[seat], t.discard, seat, "discard")
+        if state.options["retake"] and tp["taken"] == str(card):
+            tp["retake_card"], tp["retake_barred"] = str(card), other
+        else:
+            tp["retake_card"] = tp["retake_barred"] = None
+        tp["taken"] = tp["must_knock"] = None
+        if len(state.zones[t.stock].cards) <= 2:
+            if state.options["late_pickup"]:
+                # The other player is always asked (``pass``, or ``draw discard`` if
+                # it lets them knock): voiding at once when it cannot would tell the
+                # discarder something about a hand they never saw.
+                turn(state, t, "last-chance", other)
+                return True
+            finish(state, t, "void", None)
+            return True
+        if one_table:
+            state.phase, state.to_act = "draw", other
+        else:
+            turn(state, t, "draw", other)
+        return True
+    # a knock
+    state.move([card], t.hands[seat], t.knock, seat=seat, event="knock")
+    spread(state, t, seat, other)
+    return True
+
+
+def spread(state: State, t: Table, knocker: int, defender: int) -> None:
+    """The knocker spreads the hand; unless it is gin the defender lays off on the
+    knocker's melds; the defender spreads; the hand is over."""
+    rules = t.rules
+    arr = rummy.best_melds(state.zone(t.hand(knocker)).cards, rules)
+    for i, meld in enumerate(arr.melds):
+        name = t.meld(knocker, i)
+        state.add_zone(name, owner=knocker, visibility=Zone.PUBLIC)
+        state.move(meld.cards, t.hand(knocker), name, seat=knocker, event="meld")
+    knocker_count = arr.deadwood_value
+    state.reveal(t.hand(knocker), seat=knocker)
+    gin = knocker_count == 0
+    melds_on_table = [list(m.cards) for m in arr.melds]
+    d_hand = list(state.zone(t.hand(defender)).cards)
+    d_arr = rummy.best_melds(d_hand, rules) if gin else rummy.lay_off(d_hand, melds_on_table, rules)
+    if not gin:
+        for card, index, _ in d_arr.layoffs:
+            state.move([card], t.hand(defender), t.meld(knocker, index), seat=defender, event="lay_off")
+    for i, meld in enumerate(d_arr.melds):
+        name = t.meld(defender, i)
+        state.add_zone(name, owner=defender, visibility=Zone.PUBLIC)
+        state.move(meld.cards, t.hand(defender), name, seat=defender, event="meld")
+    state.reveal(t.hand(defender), seat=defender)
+    defender_count = d_arr.deadwood_value
+    outcome: KnockOutcome = {
+        "knocker": knocker,
+        "knocker_deadwood": knocker_count,
+        "defender_deadwood": defender_count,
+        "gin": gin,
+        "undercut": not gin and defender_count <= knocker_count,
+    }
+    finish(state, t, "gin" if gin else "knock", outcome)
+
+
+# --- the result --------------------------------------------------------------------------
+
+
+def hand_result(state: State, t: Table) -> tuple[int, int, int] | None:
+    """The winner of a table's hand, the points they score (doubled on an Oklahoma
+    spade deal) and the boxes they earn (Oklahoma's ``extra_boxes``: 1 more for an
+    undercut, 2 for gin); None for a void hand."""
+    opts = state.options
+    tp = t.facts(state)
+    out = tp["outcome"]
+    if out is None:
+        return None
+    knocker = out["knocker"]
+    defender = t.other(knocker)
+    diff = out["defender_deadwood"] - out["knocker_deadwood"]
+    extra = 0
+    if out["gin"]:
+        winner, points = knocker, opts["gin_bonus"] + out["defender_deadwood"]
+        extra = 2
+    elif out["undercut"]:
+        winner, points = defender, -diff + opts["undercut_bonus"]
+        extra = 1
+    else:
+        winner, points = knocker, diff
+    mult = tp["multiplier"]
+    boxes = 1 + (extra if opts.get("extra_boxes") else 0)
+    return winner, points * mult, boxes * mult
