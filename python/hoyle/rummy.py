@@ -34,6 +34,7 @@ from hoyle._core import (
     all_melds,
     best_discard,
     best_melds,
+    best_opening,
     can_go_out,
     contract_of_deal,
     deadwood,
@@ -41,6 +42,7 @@ from hoyle._core import (
     find_contract,
     go_out,
     lay_off,
+    opening_value,
 )
 
 __all__ = [
@@ -50,6 +52,7 @@ __all__ = [
     "all_melds",
     "best_discard",
     "best_melds",
+    "best_opening",
     "can_go_out",
     "contract_of_deal",
     "deadwood",
@@ -57,4 +60,5 @@ __all__ = [
     "find_contract",
     "go_out",
     "lay_off",
+    "opening_value",
 ]

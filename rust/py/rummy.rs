@@ -10,7 +10,7 @@ use pyo3::types::{PyDict, PyString, PyTuple};
 use super::cards::{extract_cards, PyCard};
 use super::errors::{detached, invalid_argument};
 use crate::cards::RANK_CHARS;
-use crate::rummy::{self, AceRule, Arrangement, Contract, Meld, MeldRules, UNLIMITED};
+use crate::rummy::{self, AceRule, Arrangement, Contract, Meld, MeldRules, WildShare, UNLIMITED};
 
 fn repr(obj: &Bound<'_, PyAny>) -> String {
     obj.repr().map(|r| r.to_string()).unwrap_or_else(|_| "<unprintable>".into()).chars().take(60).collect()
@@ -58,7 +58,7 @@ impl PyMeldRules {
     #[new]
     #[pyo3(signature = (*, ace = "low", min_set = 3, max_set = 4, min_run = 3, set_distinct_suits = false,
         jokers_wild = false, wild_ranks = None, max_wilds_set = None, max_wilds_run = None, packs = 1,
-        values = None, joker_value = 0, hand_size = None))]
+        values = None, joker_value = 0, hand_size = None, wild_share = "any"))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         ace: &str,
@@ -74,6 +74,7 @@ impl PyMeldRules {
         values: Option<&Bound<'_, PyAny>>,
         joker_value: i64,
         hand_size: Option<i64>,
+        wild_share: &str,
     ) -> PyResult<Self> {
         let opt = |name: &str, v: Option<i64>| -> PyResult<Option<u8>> { v.map(|x| small(name, x)).transpose() };
         let mut rules = MeldRules {
@@ -86,6 +87,7 @@ impl PyMeldRules {
             wild_ranks: 0,
             max_wilds_set: opt_limit(opt("max_wilds_set", max_wilds_set)?),
             max_wilds_run: opt_limit(opt("max_wilds_run", max_wilds_run)?),
+            wild_share: WildShare::parse(wild_share)?,
             packs: small("packs", packs)?,
             values: MeldRules::gin().values,
             joker_value: small("joker_value", joker_value)?,
@@ -187,6 +189,7 @@ impl PyMeldRules {
                     "values" => apply_values(&mut r, &v)?,
                     "joker_value" => r.joker_value = int("joker_value")?,
                     "hand_size" => r.hand_size = if v.is_none() { 0 } else { int("hand_size")? },
+                    "wild_share" => r.wild_share = WildShare::parse(&v.extract::<String>()?)?,
                     other => return Err(invalid_argument(other, repr(&v), "not a MeldRules field")),
                 }
             }
@@ -252,6 +255,12 @@ impl PyMeldRules {
     fn joker_value(&self) -> u8 {
         self.0.joker_value
     }
+    /// Wild cards against natural cards in a meld: 'any', 'not_more_than_naturals' or
+    /// 'fewer_than_naturals'.
+    #[getter]
+    fn wild_share(&self) -> &'static str {
+        self.0.wild_share.name()
+    }
     /// Cards in a hand between turns (None: not fixed); best_discard wants one more.
     #[getter]
     fn hand_size(&self) -> Option<u8> {
@@ -283,6 +292,7 @@ impl PyMeldRules {
         kw.set_item("values", me.values(py)?)?;
         kw.set_item("joker_value", me.joker_value())?;
         kw.set_item("hand_size", me.hand_size())?;
+        kw.set_item("wild_share", me.wild_share())?;
         let partial = py.import("functools")?.getattr("partial")?;
         let f = partial.call((slf.get_type(),), Some(&kw))?;
         Ok((f, PyTuple::empty(py)))
@@ -301,7 +311,7 @@ impl PyMeldRules {
         let wild: Vec<String> = self.wild_ranks().iter().map(|w| format!("'{w}'")).collect();
         format!(
             "MeldRules(ace='{}', min_set={}, max_set={}, min_run={}, set_distinct_suits={}, jokers_wild={}, \
-             wild_ranks=[{}], max_wilds_set={}, max_wilds_run={}, packs={}, values={{{}}}, joker_value={}, hand_size={})",
+             wild_ranks=[{}], max_wilds_set={}, max_wilds_run={}, packs={}, values={{{}}}, joker_value={}, hand_size={}{})",
             r.ace.name(),
             r.min_set,
             r.max_set,
@@ -315,6 +325,7 @@ impl PyMeldRules {
             values.join(", "),
             r.joker_value,
             opt(self.hand_size()),
+            if r.wild_share == WildShare::Any { String::new() } else { format!(", wild_share='{}'", r.wild_share.name()) },
         )
     }
 }
@@ -722,5 +733,71 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(go_out, m)?)?;
     m.add_function(wrap_pyfunction!(deadwood_batch, m)?)?;
     m.add_function(wrap_pyfunction!(contract_of_deal, m)?)?;
+    register_catalogue(m)
+}
+
+// ---- the rummy catalogue: opening melds (Kaluki, Rommé, Scala 40) --------------------------
+
+fn points_arg(name: &str, v: i64) -> PyResult<u32> {
+    u32::try_from(v).ok().filter(|&x| x <= 10_000).ok_or_else(|| invalid_argument(name, v, "an int in 0..=10000"))
+}
+
+/// The disjoint melds of ``hand`` worth the most points, if they are worth ``minimum``
+/// or more, else ``None`` - the first meld of Kaluki (51), German Rommé (40) or Scala 40
+/// (40). A card scores its value under ``rules``; a wild card the card it stands for,
+/// read for the most points; an ace played low (A-2-3) scores ``low_ace``. Ties: fewer
+/// wild cards used.
+///
+/// >>> from hoyle import rummy
+/// >>> rules = rummy.MeldRules.basic().replace(values={"A": 11})
+/// >>> [str(m) for m in rummy.best_opening("Kh Kd Ks 9c Tc Jc 4d", 40, rules)]
+/// ['9c Tc Jc', 'Kd Kh Ks']
+/// >>> print(rummy.best_opening("Kh Kd Ks 9c Tc Jc 4d", 60, rules))
+/// None
+#[pyfunction]
+#[pyo3(signature = (hand, minimum, rules = None, *, low_ace = 1))]
+fn best_opening(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    minimum: i64,
+    rules: Option<&Bound<'_, PyMeldRules>>,
+    low_ace: i64,
+) -> PyResult<Option<Vec<PyMeld>>> {
+    let cards = extract_cards(hand)?;
+    let (minimum, low_ace) = (points_arg("minimum", minimum)?, points_arg("low_ace", low_ace)?);
+    let found = rummy::best_opening(&cards, minimum, rules_of(py, rules), low_ace)?;
+    Ok(found.map(|o| o.melds.into_iter().map(PyMeld).collect()))
+}
+
+/// What the cards of one meld score towards an opening: each card its value, a wild card
+/// the card it stands for read for the most points, an ace played low ``low_ace``.
+/// Raises ``IllegalMeldError`` if the cards are not one meld.
+///
+/// >>> from hoyle import rummy
+/// >>> rules = rummy.MeldRules.contract()
+/// >>> rummy.opening_value("2h 3h Jk", rules, low_ace=15), rummy.opening_value("2h 3h Jk", rules)
+/// (20, 9)
+#[pyfunction]
+#[pyo3(signature = (cards, rules = None, *, low_ace = 1))]
+fn opening_value(
+    py: Python<'_>,
+    cards: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyMeldRules>>,
+    low_ace: i64,
+) -> PyResult<u32> {
+    let cards = extract_cards(cards)?;
+    let rules = rules_of(py, rules);
+    let low_ace = points_arg("low_ace", low_ace)?;
+    let meld = rummy::interpret_meld(&cards, rules)?;
+    let best = rummy::best_opening(&cards, 0, rules, low_ace)?;
+    let read = rummy::opening_points(&meld, rules, low_ace);
+    Ok(best
+        .filter(|o| o.melds.iter().map(|m| m.len()).sum::<usize>() == cards.len())
+        .map_or(read, |o| o.points.max(read)))
+}
+
+fn register_catalogue(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(best_opening, m)?)?;
+    m.add_function(wrap_pyfunction!(opening_value, m)?)?;
     Ok(())
 }

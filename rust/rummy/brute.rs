@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::rules::{AceRule, MeldRules};
+use super::rules::{AceRule, MeldRules, WildShare};
 use crate::cards::Card;
 
 /// The rank sequences a run may follow (ranks 0 = deuce .. 12 = ace).
@@ -42,6 +42,15 @@ fn run_lines(rules: &MeldRules, len: usize) -> Vec<Vec<u8>> {
     out
 }
 
+/// The wild-share rule, as its text says.
+fn share_ok(naturals: usize, wilds: usize, rules: &MeldRules) -> bool {
+    match rules.wild_share {
+        WildShare::Any => true,
+        WildShare::NotMoreThanNaturals => wilds <= naturals,
+        WildShare::FewerThanNaturals => wilds < naturals,
+    }
+}
+
 pub fn is_set(cards: &[Card], rules: &MeldRules) -> bool {
     let (wilds, nat): (Vec<&Card>, Vec<&Card>) = cards.iter().partition(|c| rules.is_wild(**c));
     let n = cards.len();
@@ -49,6 +58,7 @@ pub fn is_set(cards: &[Card], rules: &MeldRules) -> bool {
         || n < rules.min_set as usize
         || n > rules.max_set as usize
         || wilds.len() > rules.max_wilds_set as usize
+        || !share_ok(nat.len(), wilds.len(), rules)
     {
         return false;
     }
@@ -77,7 +87,12 @@ pub fn is_run(cards: &[Card], rules: &MeldRules) -> bool {
 fn is_run_with(cards: &[Card], rules: &MeldRules, lines: &[Vec<Vec<u8>>]) -> bool {
     let (wilds, nat): (Vec<&Card>, Vec<&Card>) = cards.iter().partition(|c| rules.is_wild(**c));
     let n = cards.len();
-    if nat.is_empty() || n < rules.min_run as usize || n > 13 || wilds.len() > rules.max_wilds_run as usize {
+    if nat.is_empty()
+        || n < rules.min_run as usize
+        || n > 13
+        || wilds.len() > rules.max_wilds_run as usize
+        || !share_ok(nat.len(), wilds.len(), rules)
+    {
         return false;
     }
     let s = nat[0].suit();

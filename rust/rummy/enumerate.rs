@@ -61,7 +61,7 @@ pub fn all_melds(hand: &[Card], rules: &MeldRules) -> CoreResult<Vec<Meld>> {
         loop {
             let nat: u32 = k.iter().map(|&x| x as u32).sum();
             if nat > 0 {
-                for w in 0..=w_total.min(rules.max_wilds_set as u32) {
+                for w in 0..=w_total.min(rules.max_wilds_set as u32).min(rules.wild_share.cap(nat)) {
                     let size = nat + w;
                     if size >= rules.min_set as u32 && size <= max_set {
                         let mut naturals = Vec::new();
@@ -99,7 +99,10 @@ pub fn all_melds(hand: &[Card], rules: &MeldRules) -> CoreResult<Vec<Meld>> {
         for &w in &windows {
             let order = window_order(rules, w);
             let missing = order.iter().filter(|&&p| pools[(suit * 13 + rank_at(p)) as usize].is_empty()).count() as u32;
-            if missing as usize == order.len() || missing > w_total.min(rules.max_wilds_run as u32) {
+            if missing as usize == order.len()
+                || missing > w_total.min(rules.max_wilds_run as u32)
+                || !rules.wild_share.allows(order.len() as u32 - missing, missing)
+            {
                 continue;
             }
             let mut wi = wilds.iter();

@@ -218,6 +218,7 @@ pub fn interpret_meld(cards: &[Card], rules: &MeldRules) -> CoreResult<Meld> {
         && n >= rules.min_set as u32
         && n <= rules.max_set as u32
         && w <= rules.max_wilds_set as u32
+        && rules.wild_share.allows(n - w, w)
     {
         let mut suits = 0u8;
         let mut dup = false;
@@ -237,7 +238,7 @@ pub fn interpret_meld(cards: &[Card], rules: &MeldRules) -> CoreResult<Meld> {
     if naturals.iter().any(|c| c.suit() != Some(suit)) {
         return Err(bad("neither a set (one rank) nor a run (one suit)"));
     }
-    if n < rules.min_run as u32 || n > 13 || w > rules.max_wilds_run as u32 {
+    if n < rules.min_run as u32 || n > 13 || w > rules.max_wilds_run as u32 || !rules.wild_share.allows(n - w, w) {
         return Err(bad("wrong size or too many wild cards for a set or a run"));
     }
     let mut rank_mask = 0u16;

@@ -21,11 +21,14 @@ mod contract;
 mod enumerate;
 mod fast;
 mod meld;
+mod opening;
 mod rules;
 mod search;
 
 #[cfg(test)]
 mod brute;
+#[cfg(test)]
+mod opening_tests;
 #[cfg(test)]
 mod tests;
 
@@ -34,7 +37,8 @@ pub use contract::Contract;
 pub use enumerate::all_melds;
 pub use fast::{deadwood_with, fast_deadwood, plain_melds, PlainIndex};
 pub use meld::{interpret_meld, Arrangement, LayOff, Meld, MeldKind};
-pub use rules::{AceRule, MeldRules, UNLIMITED};
+pub use opening::{best_opening, meld_points as opening_points, Opening};
+pub use rules::{AceRule, MeldRules, WildShare, UNLIMITED};
 pub use search::{search, ContractSpec, SearchOptions, Target};
 
 use crate::cards::Card;

@@ -46,6 +46,61 @@ impl AceRule {
 /// No limit on wild cards in a meld.
 pub const UNLIMITED: u8 = u8::MAX;
 
+/// How many wild cards a meld may hold against its natural cards (German Rommé: jokers
+/// may not outnumber natural cards; Kaluki and Wild Card rummy options: natural cards
+/// must outnumber them). Every meld holds at least one natural card in any case.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum WildShare {
+    /// No limit beyond `max_wilds_set` / `max_wilds_run`.
+    Any,
+    /// At most as many wild cards as natural cards (3-3-J-J yes, 3-J-J no).
+    NotMoreThanNaturals,
+    /// Fewer wild cards than natural cards (3-3-J yes, 3-3-J-J no).
+    FewerThanNaturals,
+}
+
+impl WildShare {
+    pub fn name(self) -> &'static str {
+        match self {
+            WildShare::Any => "any",
+            WildShare::NotMoreThanNaturals => "not_more_than_naturals",
+            WildShare::FewerThanNaturals => "fewer_than_naturals",
+        }
+    }
+    pub fn parse(text: &str) -> CoreResult<WildShare> {
+        match text.trim().to_ascii_lowercase().replace(['-', ' '], "_").as_str() {
+            "any" => Ok(WildShare::Any),
+            "not_more_than_naturals" => Ok(WildShare::NotMoreThanNaturals),
+            "fewer_than_naturals" => Ok(WildShare::FewerThanNaturals),
+            _ => Err(CoreError::invalid_argument(
+                "wild_share",
+                text,
+                "expected 'any', 'not_more_than_naturals' or 'fewer_than_naturals'",
+            )),
+        }
+    }
+    /// The most wild cards a meld with `naturals` natural cards may hold.
+    ///
+    /// ```
+    /// use _core::rummy::WildShare;
+    /// assert_eq!(WildShare::NotMoreThanNaturals.cap(2), 2);
+    /// assert_eq!(WildShare::FewerThanNaturals.cap(2), 1);
+    /// ```
+    #[inline]
+    pub fn cap(self, naturals: u32) -> u32 {
+        match self {
+            WildShare::Any => u32::MAX,
+            WildShare::NotMoreThanNaturals => naturals,
+            WildShare::FewerThanNaturals => naturals.saturating_sub(1),
+        }
+    }
+    /// Whether a meld of `naturals` natural and `wilds` wild cards is allowed.
+    #[inline]
+    pub fn allows(self, naturals: u32, wilds: u32) -> bool {
+        wilds <= self.cap(naturals)
+    }
+}
+
 /// Meld rules and card values. Build one with a preset and adjust fields as needed:
 ///
 /// ```
@@ -72,6 +127,8 @@ pub struct MeldRules {
     /// holds at least one natural card.
     pub max_wilds_set: u8,
     pub max_wilds_run: u8,
+    /// Wild cards against natural cards in one meld.
+    pub wild_share: WildShare,
     /// How many copies of one card a hand may hold (number of packs).
     pub packs: u8,
     /// Deadwood value of each rank, index 0 = deuce .. 12 = ace.
@@ -104,6 +161,7 @@ impl MeldRules {
             wild_ranks: 0,
             max_wilds_set: UNLIMITED,
             max_wilds_run: UNLIMITED,
+            wild_share: WildShare::Any,
             packs: 1,
             values: GIN_VALUES,
             joker_value: 0,

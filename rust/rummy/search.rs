@@ -353,6 +353,9 @@ impl<'a> Search<'a> {
             let nat: u32 = k.iter().map(|&x| x as u32).sum();
             for w in 0..=wild_cap {
                 let size = base_size + nat + w;
+                if !rules.wild_share.allows(base_size - base_wilds + nat, base_wilds + w) {
+                    continue;
+                }
                 let ok =
                     if target.is_some() { size <= max_size } else { size >= rules.min_set as u32 && size <= max_size };
                 if !ok || acc >= self.best {
@@ -436,7 +439,11 @@ impl<'a> Search<'a> {
             let mut sub = 0u32;
             loop {
                 let wild_pos = req | sub;
-                if wild_pos.count_ones() <= budget && acc < self.best {
+                let naturals = base.count_ones() - base_wilds + (added & !wild_pos).count_ones();
+                if wild_pos.count_ones() <= budget
+                    && rules.wild_share.allows(naturals, base_wilds + wild_pos.count_ones())
+                    && acc < self.best
+                {
                     self.apply_run(suit, added & !wild_pos, wild_pos, target, w, acc);
                 }
                 if sub == opt {
@@ -498,10 +505,17 @@ impl<'a> Search<'a> {
         match *t {
             Target::Set { size, wilds, .. } => {
                 let max = if rules.set_distinct_suits { (rules.max_set as u32).min(4) } else { rules.max_set as u32 };
-                max.saturating_sub(size as u32).min((rules.max_wilds_set as u32).saturating_sub(wilds as u32))
+                let share = rules.wild_share.cap(size as u32 - wilds as u32).saturating_sub(wilds as u32);
+                max.saturating_sub(size as u32)
+                    .min((rules.max_wilds_set as u32).saturating_sub(wilds as u32))
+                    .min(share)
             }
             Target::Run { window, wilds, .. } => {
-                13u32.saturating_sub(window.count_ones()).min((rules.max_wilds_run as u32).saturating_sub(wilds as u32))
+                let share = rules.wild_share.cap(window.count_ones() - wilds as u32).saturating_sub(wilds as u32);
+                13u32
+                    .saturating_sub(window.count_ones())
+                    .min((rules.max_wilds_run as u32).saturating_sub(wilds as u32))
+                    .min(share)
             }
         }
     }

@@ -33,6 +33,19 @@ def hoyle_register_variants(register: Any) -> None:
     register(WROTHAM)
     register(DIME)
     register(CONTRACT)
+    register_catalogue(register)
+
+
+def register_catalogue(register: Any) -> None:
+    """The named games of docs/rules/rummy.md#c7 (kept together, one import each)."""
+    from hoyle_rummy.boat_house import BOAT_HOUSE
+    from hoyle_rummy.house_games import HIGH_LOW, ONE_MELD, ROUND_THE_CORNER
+    from hoyle_rummy.michigan import MICHIGAN
+    from hoyle_rummy.pinochle import PINOCHLE
+    from hoyle_rummy.wild_card import WILD_CARD
+
+    for variant in (ROUND_THE_CORNER, HIGH_LOW, ONE_MELD, WILD_CARD, PINOCHLE, MICHIGAN, BOAT_HOUSE):
+        register(variant)
 
 
 @hookimpl

@@ -59,6 +59,9 @@ House rules (options, standard play first):
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from hoyle import Deck, Option, State, Variant, hookimpl, rummy
@@ -95,6 +98,12 @@ OPTIONS = (
         doc="Aces low; high or low (ace counts 15); or round the corner",
         choices=tuple(_ACE_RULES),
     ),
+    Option(
+        name="ace_points",
+        default=0,
+        doc="An ace in hand counts: 0 as the ace rule says (1, or 15 high or low), or 1, 11 or 15",
+        choices=(0, 1, 11, 15),
+    ),
     Option(name="discard_to_go_out", default=False, doc="The last card must be discarded to go out"),
     Option(
         name="stock_end",
@@ -124,11 +133,37 @@ OPTIONS = (
 )
 
 
+def preset_options(options: tuple[Option, ...], **changes: Mapping[str, Any]) -> tuple[Option, ...]:
+    """``options`` with some options' fields changed, for a named game that is another
+    game with fixed house rules: ``preset_options(OPTIONS, ace={"default": "high-or-low",
+    "choices": ("high-or-low",)})`` (a one-choice option is a fixed rule).
+
+    >>> [o.default for o in preset_options(OPTIONS, target={"default": 50}) if o.name == "target"]
+    [50]
+    """
+    unknown = set(changes) - {o.name for o in options}
+    assert not unknown, f"no such options: {unknown}"
+    return tuple(dataclasses.replace(o, **changes[o.name]) if o.name in changes else o for o in options)
+
+
+@cache
+def ace_rules(ace: str, ace_points: int = 0) -> rummy.MeldRules:
+    """The meld rules of an ``ace`` option value, an ace counting ``ace_points`` (0: the
+    ace rule's own value)."""
+    rules = _ACE_RULES[ace]
+    return rules.replace(values={"A": ace_points}) if ace_points else rules
+
+
 class BasicRummy(RummyTurns):
     """The rule hooks of basic rummy and its house rules (see the module docs)."""
 
     def meld_rules(self, state: State) -> rummy.MeldRules:
-        return _ACE_RULES[state.options["ace"]]
+        return ace_rules(state.options["ace"], state.options["ace_points"])
+
+    def lowest_wins_stock_out(self, state: State) -> bool:
+        """Whether a hand that ends with the stock out and nobody out is won by the lowest
+        hand (Block rummy); otherwise it is void."""
+        return bool(state.options["stock_end"] == "block")
 
     def melds_per_turn(self, state: State) -> int | None:
         return None if state.options["several_melds"] else 1
@@ -155,7 +190,7 @@ class BasicRummy(RummyTurns):
         winner = out["winner"]
         pub["next_dealer"] = self.next_dealer(state, winner)
         if winner is None:
-            if opts["stock_end"] != "block":
+            if not self.lowest_wins_stock_out(state):
                 return {}  # the stock limit: a void hand
             shares = block_shares(counts, int(pub["dealer"]))
             losers = [s for s in state.seats if s not in shares]

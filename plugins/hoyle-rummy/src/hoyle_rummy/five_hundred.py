@@ -9,10 +9,8 @@ the deal passes left; the player left of the dealer plays first.
 The turn (see :mod:`hoyle_rummy.turns` for the common action texts):
 
 * draw: ``draw stock``, or ``draw discard 9h``: any card of the discard pile, taking it
-  and every card above it. The chosen card must be used at once - melded or laid off -
-  so such a draw is offered only when it can be (with the hand and the other cards
-  taken); this applies to the top card too. Until it is used, only melds containing it
-  and lay-offs of it are legal. The other cards taken may be melded that turn or kept.
+  and every card above it; the chosen card must be used at once, melded or laid off
+  (see :mod:`hoyle_rummy.spread_pile`).
 * then any number of melds and lay-offs on anyone's melds, then one discard. Getting rid
   of the last card ends the hand at once.
 * When the stock is empty the player to draw may still draw from the discard pile, or
@@ -26,6 +24,11 @@ first to ``target`` (500) wins; if several reach it on the same hand, the highes
 (if the highest are tied, play goes on). The winner collects from each opponent the
 difference of their final scores.
 
+Options (Pinochle rummy's published variants, docs/rules/rummy.md#c7-9; see
+:mod:`hoyle_rummy.pinochle`): ``low_cards`` (``five``: 2 to 9 count 5 each), ``jokers``
+(1 or 2 wild jokers, 15 in hand), ``packs`` (2), ``min_run`` (4), ``face_down``
+(complete melds are turned face down).
+
     >>> import hoyle
     >>> game = hoyle.new_game("500-rum", players=3, seed=4)
     >>> len(game.state.zone("hand:1").cards), game.state.zone("discard").visibility
@@ -34,14 +37,17 @@ difference of their final scores.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
-from hoyle import Action, Card, Deck, Option, State, Variant, hookimpl, rummy
+from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl, rummy
 
-from hoyle_rummy.common import DRAW_STOCK, PASS, fits_meld, hand_cards, hand_value, hand_zone, meld_zone, table_melds
-from hoyle_rummy.turns import RummyTurns
+from hoyle_rummy.common import fits_meld, hand_cards, hand_value, meld_zone, table_melds
+from hoyle_rummy.spread_pile import SpreadPileDraw
 
 FIVE_HUNDRED_RULES = rummy.MeldRules.five_hundred()
+JOKER_VALUE = 15
 
 OPTIONS = (
     Option(name="target", default=500, doc="Points that win the game", minimum=1),
@@ -51,7 +57,47 @@ OPTIONS = (
         doc="Who deals first: -1 drawn at random (from the seed), or a seat",
         choices=(-1, 0, 1, 2, 3, 4, 5),
     ),
+    Option(
+        name="low_cards",
+        default="face",
+        doc="Cards 2 to 9 count their face value, or 5 each",
+        choices=("face", "five"),
+    ),
+    Option(
+        name="jokers", default=0, doc="Wild jokers added to the pack (a joker in hand counts 15)", choices=(0, 1, 2)
+    ),
+    Option(name="packs", default=1, doc="Packs shuffled together (two for five or more players)", choices=(1, 2)),
+    Option(name="min_run", default=3, doc="The shortest run", choices=(3, 4)),
+    Option(name="face_down", default=False, doc="Melds that can take no more cards are turned face down"),
 )
+
+
+@cache
+def five_hundred_rules(low_cards: str = "face", jokers: int = 0, packs: int = 1, min_run: int = 3) -> rummy.MeldRules:
+    """The meld rules of 500 Rum under its options.
+
+    >>> five_hundred_rules("five").values["9"], five_hundred_rules(jokers=1).jokers_wild
+    (5, True)
+    """
+    rules = FIVE_HUNDRED_RULES.replace(min_run=min_run, packs=packs)
+    if low_cards == "five":
+        rules = rules.replace(values={rank: 5 for rank in "23456789"})
+    if jokers:
+        rules = rules.replace(jokers_wild=True, joker_value=JOKER_VALUE)
+    return rules
+
+
+def is_complete(meld: list[Card], cards: Iterable[Card], rules: rummy.MeldRules) -> bool:
+    """Whether no other card of ``cards`` (the game's pack) can be laid off on ``meld``.
+
+    >>> from hoyle import Card, Deck
+    >>> is_complete([Card(c) for c in "7c 7d 7h 7s".split()], Deck.standard(), FIVE_HUNDRED_RULES)
+    True
+    >>> is_complete([Card(c) for c in "7c 7d 7h".split()], Deck.standard(), FIVE_HUNDRED_RULES)
+    False
+    """
+    inside = set(meld)
+    return not any(fits_meld(meld, card, rules) for card in set(cards) - inside)
 
 
 def meld_points(cards: list[Card], rules: rummy.MeldRules = FIVE_HUNDRED_RULES) -> dict[Card, int]:
@@ -65,15 +111,19 @@ def meld_points(cards: list[Card], rules: rummy.MeldRules = FIVE_HUNDRED_RULES) 
     15
     """
     meld = rummy.Meld(cards, rules)
-    low_ace = meld.kind == "run" and meld.cards[0].rank == "A"
-    return {c: 1 if low_ace and c == meld.cards[0] else rules.value(c) for c in cards}
+    faces = meld.plays_as
+    low_ace = meld.kind == "run" and faces[0].rank == "A" and faces[1].rank == "2"
+    return {
+        c: 1 if low_ace and i == 0 else rules.value(p) for i, (c, p) in enumerate(zip(meld.cards, faces, strict=True))
+    }
 
 
-class FiveHundredRum(RummyTurns):
-    """The rule hooks of 500 Rum."""
+class FiveHundredRum(SpreadPileDraw):
+    """The rule hooks of 500 Rum (and Pinochle rummy, the same game)."""
 
     def meld_rules(self, state: State) -> rummy.MeldRules:
-        return FIVE_HUNDRED_RULES
+        opts = state.options
+        return five_hundred_rules(opts["low_cards"], opts["jokers"], opts["packs"], opts["min_run"])
 
     def hand_size(self, state: State) -> int:
         return 13 if len(state.players) == 2 else 7
@@ -87,49 +137,23 @@ class FiveHundredRum(RummyTurns):
     def after_deal(self, state: State) -> None:
         state.public["laid"] = [[] for _ in state.seats]
 
-    def start_turn(self, state: State, seat: int) -> None:
-        super().start_turn(state, seat)
-        state.public["must_use"] = None
-
-    # --- drawing ------------------------------------------------------------------------
-
-    def usable(self, state: State, card: Card, hand: list[Card]) -> bool:
-        """Whether ``card`` could be melded (with ``hand``) or laid off right now."""
-        if any(fits_meld(m, card, FIVE_HUNDRED_RULES) for m in table_melds(state)):
-            return True
-        return any(card in m.cards for m in rummy.all_melds(hand, FIVE_HUNDRED_RULES))
-
-    def draw_actions(self, state: State, seat: int) -> list[Action]:
-        actions = [DRAW_STOCK if state.zone("stock").cards else PASS]
-        pile = state.zone("discard").cards
-        hand = hand_cards(state, seat)
-        for i, card in enumerate(pile):
-            if self.usable(state, card, [*hand, *pile[i:]]):
-                actions.append(Action("draw", (card,), source="discard"))
-        return actions
-
-    def play_actions(self, state: State, seat: int) -> list[Action]:
-        actions = super().play_actions(state, seat)
-        must = state.public["must_use"]
-        if must is None:
-            return actions
-        return [a for a in actions if a.kind in ("meld", "lay off") and must in map(str, a.cards)]
-
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool | None:
-        pub = state.public
-        if action.kind == "draw" and action.source == "discard":
-            pile = state.zone("discard").cards
-            n = len(pile) - pile.index(action.cards[0])
-            state.move_top("discard", hand_zone(seat), n, seat=seat, event="draw")
-            pub["must_use"] = str(action.cards[0])
-            state.phase = "play"
-            return True
         if action.kind in ("meld", "lay off"):
-            pub["laid"][seat].extend(str(c) for c in action.cards)
-            if pub["must_use"] in map(str, action.cards):
-                pub["must_use"] = None
-        return bool(super().hoyle_apply_action(state, seat, action))
+            state.public["laid"][seat].extend(str(c) for c in action.cards)
+        done = bool(super().hoyle_apply_action(state, seat, action))
+        if action.kind in ("meld", "lay off") and state.options["face_down"] and state.deal_end is None:
+            self.turn_down_complete(state)
+        return done
+
+    def turn_down_complete(self, state: State) -> None:
+        """Turn face down every meld that can take no more cards (option ``face_down``)."""
+        rules = self.meld_rules(state)
+        for index, meld in enumerate(table_melds(state)):
+            zone = state.zone(meld_zone(index))
+            if zone.visibility != Zone.HIDDEN and is_complete(meld, state.deck, rules):
+                zone.visibility = Zone.HIDDEN
+                state.log("turn_down", meld=index)
 
     def stock_exhausted(self, state: State, seat: int) -> None:
         state.public["outcome"] = {"winner": None, "counts": self.counts(state), "rummy": False}
@@ -140,17 +164,18 @@ class FiveHundredRum(RummyTurns):
 
     def table_points(self, state: State) -> list[int]:
         """The points each seat has on the table this hand."""
+        rules = self.meld_rules(state)
         owner = {card: seat for seat in state.seats for card in state.public["laid"][seat]}
         points = [0] * len(state.players)
         for i in range(state.public["melds"]):
-            for card, value in meld_points(list(state.zone(meld_zone(i)).cards)).items():
+            for card, value in meld_points(list(state.zone(meld_zone(i)).cards), rules).items():
                 points[owner[str(card)]] += value
         return points
 
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
         table = self.table_points(state)
-        counts = [hand_value(hand_cards(state, s), FIVE_HUNDRED_RULES) for s in state.seats]
+        counts = [hand_value(hand_cards(state, s), self.meld_rules(state)) for s in state.seats]
         state.public["next_dealer"] = self.next_dealer(state, None)
         return {s: table[s] - counts[s] for s in state.seats}
 
@@ -167,7 +192,7 @@ class FiveHundredRum(RummyTurns):
 
 
 def _deck(options: Any) -> Deck:
-    return Deck.standard()
+    return Deck.standard(int(options["packs"]), int(options["jokers"]))
 
 
 FIVE_HUNDRED = Variant(

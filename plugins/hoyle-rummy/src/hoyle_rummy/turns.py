@@ -320,7 +320,7 @@ class MeldingBot:
         self.rules = rules or rummy.MeldRules.basic()
 
     def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
-        plays = [a for a in legal_actions if a.kind in ("meld", "lay off")]
+        plays = [a for a in legal_actions if a.kind in ("meld", "lay off", "go out")]
         if plays:
             return max(plays, key=lambda a: len(a.cards))
         seat = view["seat"]

@@ -35,7 +35,8 @@ from typing import Any
 
 from hoyle import Action, Card, Deck, Option, State, Variant, hookimpl, rummy
 
-from hoyle_rummy.common import hand_cards, hand_zone, is_meld, meld_zone, table_melds
+from hoyle_rummy.common import hand_cards, hand_zone
+from hoyle_rummy.exchange import apply_exchange, exchange_actions
 from hoyle_rummy.seven_card import can_finish
 from hoyle_rummy.turns import RummyTurns
 
@@ -91,32 +92,12 @@ class WrothamRummy(RummyTurns):
         return not all_seven(state) or not state.public["played_now"] or len(hand_cards(state, seat)) == 1
 
     def play_actions(self, state: State, seat: int) -> list[Action]:
-        actions = super().play_actions(state, seat)
-        hand = hand_cards(state, seat)
-        for index, meld in enumerate(table_melds(state)):
-            for card in sorted({c for c in hand if not c.is_joker}):
-                if self.joker_for(meld, card) is not None:
-                    actions.append(Action("exchange", (card,), target=index))
-        return actions
-
-    @staticmethod
-    def joker_for(meld: list[Card], card: Card) -> Card | None:
-        """The first joker of ``meld`` that ``card`` can replace, if any."""
-        for joker in (c for c in meld if c.is_joker):
-            if is_meld([card if c == joker else c for c in meld], WROTHAM_RULES):
-                return joker
-        return None
+        return super().play_actions(state, seat) + exchange_actions(state, seat, WROTHAM_RULES)
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
         if action.kind == "exchange":
-            assert action.target is not None
-            name = meld_zone(action.target)
-            card = action.cards[0]
-            joker = self.joker_for(list(state.zone(name).cards), card)
-            assert joker is not None
-            state.move([card], hand_zone(seat), name, seat=seat, event="exchange")
-            state.move([joker], name, hand_zone(seat), seat=seat, event="exchange")
+            apply_exchange(state, seat, action, WROTHAM_RULES)
             return True
         return bool(super().hoyle_apply_action(state, seat, action))
 

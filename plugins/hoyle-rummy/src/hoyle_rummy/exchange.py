@@ -1,0 +1,58 @@
+"""Winning a wild card back from the table: on their turn, after drawing, a player holding
+the natural card that a melded wild card stands for puts it in the wild card's place and
+takes the wild card into hand - ``exchange 6h on 2`` (the meld must stay valid with the
+card in the wild card's place; in a set the card may be of any suit the set lacks).
+Shared by Wrotham rummy and Wild Card rummy.
+
+    >>> from hoyle import Card, rummy
+    >>> rules = rummy.MeldRules.wrotham()
+    >>> str(wild_for([Card("5h"), Card("Jk"), Card("7h")], Card("6h"), rules))
+    'Jk'
+    >>> print(wild_for([Card("5h"), Card("Jk"), Card("7h")], Card("8h"), rules))
+    None
+"""
+
+from __future__ import annotations
+
+from hoyle import Action, Card, State, rummy
+
+from hoyle_rummy.common import hand_cards, hand_zone, is_meld, meld_zone, table_melds
+
+
+def is_wild(card: Card, rules: rummy.MeldRules) -> bool:
+    """Whether ``card`` is wild under ``rules`` (a joker, or a card of a wild rank)."""
+    return card.is_joker or card.rank in rules.wild_ranks
+
+
+def wild_for(meld: list[Card], card: Card, rules: rummy.MeldRules) -> Card | None:
+    """The first wild card of ``meld`` that the natural ``card`` can replace, if any."""
+    if is_wild(card, rules):
+        return None
+    for wild in (c for c in meld if is_wild(c, rules) and c != card):
+        if is_meld([card if c == wild else c for c in meld], rules):
+            return wild
+    return None
+
+
+def exchange_actions(state: State, seat: int, rules: rummy.MeldRules) -> list[Action]:
+    """Every ``exchange`` the seat's hand allows on the table's melds."""
+    hand = hand_cards(state, seat)
+    actions = []
+    for index, meld in enumerate(table_melds(state)):
+        for card in sorted(set(hand)):
+            if wild_for(meld, card, rules) is not None:
+                actions.append(Action("exchange", (card,), target=index))
+    return actions
+
+
+def apply_exchange(state: State, seat: int, action: Action, rules: rummy.MeldRules) -> Card:
+    """Put the action's card in the meld and the wild card it replaces into the hand;
+    returns the wild card."""
+    assert action.target is not None
+    name = meld_zone(action.target)
+    card = action.cards[0]
+    wild = wild_for(list(state.zone(name).cards), card, rules)
+    assert wild is not None
+    state.move([card], hand_zone(seat), name, seat=seat, event="exchange")
+    state.move([wild], name, hand_zone(seat), seat=seat, event="exchange")
+    return wild

@@ -1,0 +1,74 @@
+"""Drawing from a spread discard pile (500 Rum, Michigan rummy): the discard pile is kept
+spread, every card showing (the public ``discard`` zone, bottom first), and a player may
+draw any card of it - ``draw discard 9h`` - taking it and every card above it into hand.
+The chosen card must be used at once: melded (or, where the game allows, laid off), so
+such a draw is offered only when it can be, with the hand and the other cards taken;
+this applies to the top card too. Until it is used, only melds containing it (and
+lay-offs of it) are legal. The other cards taken may be melded that turn or kept.
+
+    >>> import hoyle
+    >>> game = hoyle.new_game("500-rum", seed=4)
+    >>> [a for a in game.legal_actions() if a.cards]  # the up-card alone cannot be used
+    []
+"""
+
+from __future__ import annotations
+
+from hoyle import Action, Card, State, hookimpl, rummy
+
+from hoyle_rummy.common import DRAW_STOCK, PASS, fits_meld, hand_cards, hand_zone, table_melds
+from hoyle_rummy.turns import RummyTurns
+
+
+class SpreadPileDraw(RummyTurns):
+    """The draw from a spread discard pile; ``pile_lay_off`` says whether the chosen card
+    may be used by laying it off (500 Rum) or only in a new meld (Michigan rummy)."""
+
+    def pile_lay_off(self, state: State) -> bool:
+        return True
+
+    def start_turn(self, state: State, seat: int) -> None:
+        super().start_turn(state, seat)
+        state.public["must_use"] = None
+
+    def usable(self, state: State, card: Card, hand: list[Card]) -> bool:
+        """Whether ``card`` could be used at once with ``hand``: melded, or laid off."""
+        rules = self.meld_rules(state)
+        if self.pile_lay_off(state) and any(fits_meld(m, card, rules) for m in table_melds(state)):
+            return True
+        return any(card in m.cards for m in rummy.all_melds(hand, rules))
+
+    def pile_draws(self, state: State, seat: int) -> list[Action]:
+        """Every ``draw discard <card>`` the seat may make."""
+        pile = state.zone("discard").cards
+        hand = hand_cards(state, seat)
+        return [
+            Action("draw", (card,), source="discard")
+            for i, card in enumerate(pile)
+            if self.usable(state, card, [*hand, *pile[i:]])
+        ]
+
+    def draw_actions(self, state: State, seat: int) -> list[Action]:
+        return [DRAW_STOCK if state.zone("stock").cards else PASS, *self.pile_draws(state, seat)]
+
+    def play_actions(self, state: State, seat: int) -> list[Action]:
+        actions = super().play_actions(state, seat)
+        must = state.public["must_use"]
+        if must is None:
+            return actions
+        kinds = ("meld", "lay off") if self.pile_lay_off(state) else ("meld",)
+        return [a for a in actions if a.kind in kinds and must in map(str, a.cards)]
+
+    @hookimpl
+    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool | None:
+        pub = state.public
+        if action.kind == "draw" and action.source == "discard":
+            pile = state.zone("discard").cards
+            n = len(pile) - pile.index(action.cards[0])
+            state.move_top("discard", hand_zone(seat), n, seat=seat, event="draw")
+            pub["must_use"] = str(action.cards[0])
+            state.phase = "play"
+            return True
+        if action.kind in ("meld", "lay off") and pub["must_use"] in map(str, action.cards):
+            pub["must_use"] = None
+        return bool(super().hoyle_apply_action(state, seat, action))
