@@ -7,7 +7,9 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
 
-use super::cards::{card_object, extract_cards, extract_cardset, extract_seed, plain_cards, PlainCards, PyCard, PyCardSet};
+use super::cards::{
+    card_object, extract_cards, extract_cardset, extract_seed, plain_cards, PlainCards, PyCard, PyCardSet,
+};
 use super::errors::{detached, invalid_argument};
 use crate::cards::{Card, CardSet, RANK_CHARS};
 use crate::poker::equity::{equity as run_equity, EquityRequest, EquityResult, Game};
