@@ -22,6 +22,23 @@ def test_parse_seven_card_set(benchmark) -> None:  # type: ignore[no-untyped-def
     benchmark(CardSet, TEXT)
 
 
+_rng = random.Random(2026)
+SEVENS = [" ".join(str(Card.from_index(i)) for i in _rng.sample(range(52), 7)) for _ in range(1000)]
+
+
+def test_parse_seven_card_sets_per_second(benchmark) -> None:  # type: ignore[no-untyped-def]
+    """1,000 different seven-card texts per round: the parse rate is 1,000 / mean."""
+    benchmark(lambda: [CardSet(t) for t in SEVENS])
+
+
+def test_parse_seven_card_lists_eval7(benchmark) -> None:  # type: ignore[no-untyped-def]
+    """The peer: eval7 parses one card per call."""
+    eval7 = pytest.importorskip("eval7")
+    texts = [t.split() for t in SEVENS]
+    make = eval7.Card
+    benchmark(lambda: [[make(c) for c in t] for t in texts])
+
+
 def _random_sets(make):  # type: ignore[no-untyped-def]
     rng = random.Random(1)
     return [make(rng.getrandbits(52)) for _ in range(1000)]

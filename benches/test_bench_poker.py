@@ -7,7 +7,10 @@ Run (peers are the ``bench`` extra; a missing peer is skipped)::
 
 Each single-call bench evaluates the same 1,000 random seven-card hands, every peer in
 its own fastest input form, prepared beforehand; the table printed at the end gives
-hands per second and hoyle's ratio to each peer.
+hands per second and hoyle's ratio to each peer. hoyle is run in every form it takes:
+text (as holdem-hand-evaluator's text call), a list of ``Card``s (as eval7's), a list of
+card ints (as phevaluator's and treys'), and a ``CardSet``; compare each row with the
+peer taking the same form (the ratio column is against hoyle's fastest form).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hoyle import CardSet, poker
+from hoyle import Card, CardSet, poker
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -74,6 +77,50 @@ def test_single_hoyle_text(benchmark: Any) -> None:
     texts = [" ".join(t) for t in TEXT]
     evaluate = poker.evaluate
     _run(benchmark, "single call, 7 cards", "hoyle evaluate(str)", N_SINGLE, lambda: [evaluate(s) for s in texts])
+
+
+def test_single_hoyle_text_together(benchmark: Any) -> None:
+    texts = ["".join(t) for t in TEXT]
+    evaluate = poker.evaluate
+    _run(
+        benchmark,
+        "single call, 7 cards",
+        "hoyle evaluate(str, no spaces)",
+        N_SINGLE,
+        lambda: [evaluate(s) for s in texts],
+    )
+
+
+def test_single_hoyle_cards(benchmark: Any) -> None:
+    cards = [[Card.from_index(i) for i in h] for h in HANDS]
+    evaluate = poker.evaluate
+    _run(
+        benchmark,
+        "single call, 7 cards",
+        "hoyle evaluate(list of Card)",
+        N_SINGLE,
+        lambda: [evaluate(c) for c in cards],
+    )
+
+
+def test_single_hoyle_ints(benchmark: Any) -> None:
+    evaluate = poker.evaluate
+    _run(
+        benchmark, "single call, 7 cards", "hoyle evaluate(list of int)", N_SINGLE, lambda: [evaluate(h) for h in HANDS]
+    )
+
+
+def test_single_hoyle_cards_read(benchmark: Any) -> None:
+    """The value and then its five cards: the lazy cards are built here."""
+    texts = [" ".join(t) for t in TEXT]
+    evaluate = poker.evaluate
+    _run(
+        benchmark,
+        "single call, 7 cards",
+        "hoyle evaluate(str).cards",
+        N_SINGLE,
+        lambda: [evaluate(s).cards for s in texts],
+    )
 
 
 def test_single_holdem_hand_evaluator(benchmark: Any) -> None:

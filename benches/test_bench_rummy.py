@@ -6,7 +6,8 @@ Run (after ``pip install ".[bench]"``)::
         --benchmark-columns=mean,ops,rounds
 
 Every library gets the same hands, each converted beforehand to its own native form
-(hoyle: ``CardSet``; OpenSpiel: card ints; RLCard: ``Card`` objects), and each test runs
+(hoyle: ``CardSet``, and text as users pass it, parsed on every call; OpenSpiel: card
+ints; RLCard: ``Card`` objects), and each test runs
 one Python loop of calls over ``N`` hands, so ``ops`` x ``N`` is hands per second.
 Uniform hands are dealt from a shuffled pack; dense hands come from a 4-rank window of
 all four suits, where sets and runs overlap. OpenSpiel's exact best discard is the
@@ -58,6 +59,23 @@ def test_hoyle_deadwood10(benchmark, kind: str) -> None:  # type: ignore[no-unty
     hands = [CardSet(h) for h in HANDS[10, kind]]
     f = rummy.deadwood
     benchmark(lambda: [f(h) for h in hands])
+
+
+@pytest.mark.parametrize("kind", ["uniform", "dense"])
+def test_hoyle_deadwood10_text(benchmark, kind: str) -> None:  # type: ignore[no-untyped-def]
+    """As users call it: the hand as text, parsed on every call."""
+    benchmark.group = f"deadwood of 10 cards, {kind}"
+    hands = [" ".join(h) for h in HANDS[10, kind]]
+    f = rummy.deadwood
+    benchmark(lambda: [f(h) for h in hands])
+
+
+@pytest.mark.parametrize("kind", ["uniform", "dense"])
+def test_hoyle_best_discard11_text(benchmark, kind: str) -> None:  # type: ignore[no-untyped-def]
+    benchmark.group = f"exact best discard of 11 cards, {kind}"
+    hands = [" ".join(h) for h in HANDS[11, kind]]
+    f = rummy.best_discard
+    benchmark(lambda: [f(h).deadwood_value for h in hands])
 
 
 @pytest.mark.parametrize("kind", ["uniform", "dense"])

@@ -7,7 +7,8 @@ _T = TypeVar("_T")
 
 __all__ = ["Card", "CardSet", "Deck", "Rng", "_restore_rng"]
 
-_CardsLike: TypeAlias = str | CardSet | Card | Deck | Iterable[Card | str]
+# Card lists may mix Cards, card strings and card indices (``Card.index``: 0..=52, copy 0).
+_CardsLike: TypeAlias = str | CardSet | Card | Deck | Iterable[Card | str | int]
 
 @final
 class Card:

@@ -180,6 +180,92 @@ const SEPARATORS: [char; 5] = [' ', ',', '\t', '\n', '\r'];
 /// assert_eq!(cards.iter().map(|c| c.to_string()).collect::<Vec<_>>(), ["As", "Th", "7s", "Jk"]);
 /// ```
 pub fn parse_cards(text: &str) -> CoreResult<Vec<Card>> {
+    let mut out = Vec::with_capacity(text.len() / 2);
+    if parse_plain(text.as_bytes(), |face| out.push(Card { face, copy: 0 })) {
+        return Ok(out);
+    }
+    parse_general(text)
+}
+
+/// Byte classes of the plain text form, one table lookup per byte: a rank byte holds its
+/// rank (0..=12), a suit byte `SUIT_BYTE | suit`, a separator `SEP_BYTE`; every other
+/// byte (`1` of `10`, `#`, the first byte of a suit symbol or of `🃏`, a bad character)
+/// is `OTHER_BYTE`, which sends the text to the general parser. No byte is both a rank
+/// and a suit (`c d h s` are not ranks), so one table serves both positions.
+const SUIT_BYTE: u8 = 0x20;
+const SEP_BYTE: u8 = 0x40;
+const OTHER_BYTE: u8 = 0x80;
+static BYTE_CLASS: [u8; 256] = byte_classes();
+
+const fn byte_classes() -> [u8; 256] {
+    let mut t = [OTHER_BYTE; 256];
+    let ranks = *b"23456789TJQKA";
+    let mut r = 0;
+    while r < 13 {
+        t[ranks[r] as usize] = r as u8;
+        t[ranks[r].to_ascii_lowercase() as usize] = r as u8;
+        r += 1;
+    }
+    let suits = *b"cdhs";
+    let mut s = 0;
+    while s < 4 {
+        t[suits[s] as usize] = SUIT_BYTE | s as u8;
+        t[suits[s].to_ascii_uppercase() as usize] = SUIT_BYTE | s as u8;
+        s += 1;
+    }
+    let seps = *b" ,\t\n\r";
+    let mut k = 0;
+    while k < seps.len() {
+        t[seps[k] as usize] = SEP_BYTE;
+        k += 1;
+    }
+    t
+}
+
+/// The fast path of [`parse_cards`]: one pass over the bytes of text written only with
+/// two-byte ASCII cards (`As`, `td`, `7H`), separated as `parse_cards` allows or written
+/// together. Calls `f` with each card's face index in order and returns true; returns
+/// false (after calling `f` for some prefix) on anything else - `10`, jokers, suit
+/// symbols, copy numbers or a mistake - which the general parser then reads again, so
+/// errors keep their token and position. Accepts exactly a subset of what the general
+/// parser accepts, with the same cards (checked against it in the tests).
+#[inline]
+pub fn parse_plain(text: &[u8], mut f: impl FnMut(u8)) -> bool {
+    let mut i = 0;
+    while i < text.len() {
+        let rank = BYTE_CLASS[text[i] as usize];
+        if rank == SEP_BYTE {
+            i += 1;
+            continue;
+        }
+        // A rank byte must be followed by a suit byte (`get` also covers the end).
+        let suit = text.get(i + 1).map_or(OTHER_BYTE, |&b| BYTE_CLASS[b as usize]);
+        if rank >= 13 || suit & !3 != SUIT_BYTE {
+            return false;
+        }
+        f((suit & 3) * 13 + rank);
+        i += 2;
+    }
+    true
+}
+
+/// The cards of plain text (see [`parse_plain`]) as a mask of face indices and a count,
+/// or `None` when the text is not plain or names a card twice (the general parser then
+/// gives the cards or the error).
+#[inline]
+pub fn parse_plain_mask(text: &[u8]) -> Option<(u64, u32)> {
+    let (mut mask, mut n, mut repeated) = (0u64, 0u32, false);
+    let plain = parse_plain(text, |face| {
+        let bit = 1u64 << face;
+        repeated |= mask & bit != 0;
+        mask |= bit;
+        n += 1;
+    });
+    (plain && !repeated).then_some((mask, n))
+}
+
+/// The general parser: every spelling, and the errors with their token and position.
+fn parse_general(text: &str) -> CoreResult<Vec<Card>> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::with_capacity(chars.len() / 2);
     let mut i = 0;
@@ -256,6 +342,7 @@ fn parse_copy(chars: &[char], i: usize, card: Card) -> Result<(Card, usize), Str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn every_card_round_trips() {
@@ -309,6 +396,73 @@ mod tests {
         let cards = parse_cards("AsKd10cJk").unwrap();
         let text: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
         assert_eq!(text, ["As", "Kd", "Tc", "Jk"]);
+    }
+
+    /// Texts made of the pieces the parsers treat differently: plain cards, every other
+    /// spelling, separators and mistakes.
+    fn pieces() -> impl Strategy<Value = String> {
+        // Plain cards and separators weigh most, so that many texts take the fast path.
+        let piece = prop_oneof![
+            12 => "[2-9TJQKAtjqka][cdhsCDHS]",
+            1 => Just("10h".to_string()),
+            1 => Just("Jk".to_string()),
+            1 => Just("joker".to_string()),
+            1 => Just("7♠".to_string()),
+            1 => Just("#1".to_string()),
+            1 => Just("🃏".to_string()),
+            6 => "[ ,\t\n\r]{1,2}",
+            1 => "[0-9A-Za-z#]",
+        ];
+        proptest::collection::vec(piece, 0..12).prop_map(|v| v.concat())
+    }
+
+    proptest! {
+        /// The plain fast path accepts a subset of what the general parser accepts, with
+        /// the same cards; wherever it declines, the general parser's answer (cards or an
+        /// error naming token and position) is what `parse_cards` returns.
+        #[test]
+        fn plain_path_agrees_with_the_general_parser(text in pieces()) {
+            let general = parse_general(&text);
+            let mut faces = Vec::new();
+            if parse_plain(text.as_bytes(), |f| faces.push(f)) {
+                let cards = general.as_ref().expect("plain text parses");
+                prop_assert_eq!(cards.iter().map(|c| c.face()).collect::<Vec<_>>(), faces);
+                prop_assert!(cards.iter().all(|c| c.copy() == 0));
+            }
+            prop_assert_eq!(format!("{:?}", parse_cards(&text)), format!("{:?}", general));
+            match parse_plain_mask(text.as_bytes()) {
+                Some((mask, n)) => {
+                    let cards = parse_general(&text).expect("plain text parses");
+                    prop_assert_eq!(n as usize, cards.len());
+                    prop_assert_eq!(mask, cards.iter().fold(0u64, |m, c| m | 1 << c.face()));
+                    prop_assert_eq!(mask.count_ones(), n, "no card twice");
+                }
+                None => {
+                    let plain = parse_plain(text.as_bytes(), |_| ());
+                    let distinct = general.as_ref().map(|c| {
+                        c.iter().map(|c| c.face()).collect::<std::collections::BTreeSet<_>>().len() == c.len()
+                    });
+                    prop_assert!(!plain || distinct == Ok(false), "declined plain text without a repeat");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn plain_path_every_card_and_separator() {
+        for face in 0..52u8 {
+            let c = Card::from_face(face, 0).unwrap();
+            for text in [c.to_string(), c.to_string().to_ascii_lowercase(), c.to_string().to_ascii_uppercase()] {
+                let mut got = Vec::new();
+                assert!(parse_plain(text.as_bytes(), |f| got.push(f)), "{text}");
+                assert_eq!(got, [face], "{text}");
+            }
+        }
+        assert_eq!(parse_plain_mask(b" As,\tKd\r\nQhJc"), Some((1 << 51 | 1 << 24 | 1 << 36 | 1 << 9, 4)));
+        assert_eq!(parse_plain_mask(b""), Some((0, 0)));
+        for declined in ["As As", "10h", "Jk", "As#1", "7♠", "A", "As K", "Ax", "💥"] {
+            assert_eq!(parse_plain_mask(declined.as_bytes()), None, "{declined}");
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@
 use std::fmt;
 use std::ops::{BitAnd, BitOr, BitXor, Not, Sub};
 
-use super::card::{parse_cards, Card, JOKER_FACE};
+use super::card::{parse_cards, parse_plain_mask, Card, JOKER_FACE};
 use crate::error::{CoreError, CoreResult};
 
 /// Mask of the 52 standard cards.
@@ -89,6 +89,9 @@ impl CardSet {
     /// assert_eq!(s.to_string(), "Qh Kd As");
     /// ```
     pub fn parse(text: &str) -> CoreResult<CardSet> {
+        if let Some((mask, _)) = parse_plain_mask(text.as_bytes()) {
+            return Ok(CardSet(mask));
+        }
         Self::from_cards(parse_cards(text)?)
     }
 

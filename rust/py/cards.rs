@@ -2,12 +2,15 @@
 //! binding uses to accept cards (`extract_cards`, `extract_cardset`, `extract_seed`).
 
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PySlice, PyString, PyType};
+use pyo3::types::{PyBool, PyInt, PyList, PySlice, PyString, PyTuple, PyType};
 
 use super::errors::invalid_argument;
 use pyo3::sync::PyOnceLock;
 
-use crate::cards::{parse_cards, Card, CardSet, Deck, Rng, JOKER_FACE, MAX_COPY, RANK_CHARS, SUIT_CHARS, SUIT_SYMBOLS};
+use crate::cards::{
+    parse_cards, parse_plain, Card, CardSet, Deck, Rng, JOKER_FACE, MAX_COPY, RANK_CHARS, STANDARD_MASK, SUIT_CHARS,
+    SUIT_SYMBOLS,
+};
 
 /// A playing card: rank and suit, or a joker; `copy` tells identical cards of several
 /// packs apart.
@@ -125,8 +128,97 @@ fn repr(obj: &Bound<'_, PyAny>) -> String {
     obj.repr().map(|r| r.to_string()).unwrap_or_else(|_| "<unprintable>".into()).chars().take(60).collect()
 }
 
-/// Cards from a string (`"As Kd"`), a `CardSet`, a `Card`, or an iterable of cards or
-/// card strings.
+/// One item of a card list: a `Card`, a card string or a card index (0..=52, copy 0).
+fn extract_item(item: &Bound<'_, PyAny>) -> PyResult<Card> {
+    if let Ok(card) = item.cast::<PyCard>() {
+        return Ok(card.get().0);
+    }
+    if let Ok(s) = item.cast::<PyString>() {
+        return Ok(Card::parse(s.to_str()?)?);
+    }
+    if item.is_instance_of::<PyInt>() && !item.is_instance_of::<PyBool>() {
+        if let Some(index) = item.extract::<u8>().ok().filter(|&i| i <= JOKER_FACE) {
+            return Ok(Card::from_face(index, 0)?);
+        }
+        return Err(invalid_argument("cards", repr(item), "a card index is 0..=52 (52 is the joker)"));
+    }
+    Err(invalid_argument("cards", repr(item), "each item must be a Card, a card string or a card index 0..=52"))
+}
+
+/// Standard cards of one pack read on the fast path of the evaluators: their mask, how
+/// many, and the face indices of the first seven in the order given (the cards that play
+/// are picked in that order among equal ranks, as on the general path).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PlainCards {
+    pub mask: u64,
+    pub count: u32,
+    pub faces: [u8; 7],
+}
+
+impl PlainCards {
+    /// Add a face index; false for a joker, a bad index or a card already held.
+    #[inline]
+    fn push(&mut self, face: u8) -> bool {
+        let Some(bit) = 1u64.checked_shl(u32::from(face)).filter(|&b| b & STANDARD_MASK & !self.mask != 0) else {
+            return false;
+        };
+        if let Some(slot) = self.faces.get_mut(self.count as usize) {
+            *slot = face;
+        }
+        self.mask |= bit;
+        self.count += 1;
+        true
+    }
+    /// The first seven cards in the order given (all of them for a hand of seven or fewer).
+    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        self.faces[..self.count.min(7) as usize].iter().map(|&f| CardSet::card_at(u32::from(f)))
+    }
+}
+
+/// A list or tuple of `Card`s (first pack) or card indices, as plain cards.
+fn plain_list<'py>(items: impl Iterator<Item = Bound<'py, PyAny>>) -> Option<PlainCards> {
+    let mut plain = PlainCards::default();
+    for item in items {
+        let face = if let Ok(card) = item.cast::<PyCard>() {
+            let c = card.get().0;
+            if c.copy() != 0 {
+                return None;
+            }
+            c.face()
+        } else if item.is_exact_instance_of::<PyInt>() {
+            u8::try_from(item.extract::<i64>().ok()?).ok()?
+        } else {
+            return None;
+        };
+        if !plain.push(face) {
+            return None;
+        }
+    }
+    Some(plain)
+}
+
+/// `obj` as plain cards when it is plain text (two-byte cards such as `"As Kd"`, see
+/// `parse_plain`) or a list or tuple of `Card`s or card indices, of standard cards of
+/// one pack, none twice. None for every other input: the general path (`extract_cards`)
+/// then gives the cards or the error. No allocation.
+pub fn plain_cards(obj: &Bound<'_, PyAny>) -> Option<PlainCards> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        let mut plain = PlainCards::default();
+        let mut ok = true;
+        let text = s.to_str().ok()?;
+        return (parse_plain(text.as_bytes(), |face| ok &= plain.push(face)) && ok).then_some(plain);
+    }
+    if let Ok(list) = obj.cast::<PyList>() {
+        return plain_list(list.iter());
+    }
+    if let Ok(tuple) = obj.cast::<PyTuple>() {
+        return plain_list(tuple.iter());
+    }
+    None
+}
+
+/// Cards from a string (`"As Kd"`), a `CardSet`, a `Card`, or an iterable of cards,
+/// card strings or card indices (0..=52, the index of `Card.index`).
 pub fn extract_cards(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
     if let Ok(s) = obj.cast::<PyString>() {
         return Ok(parse_cards(s.to_str()?)?);
@@ -143,16 +235,9 @@ pub fn extract_cards(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
     let iter = obj.try_iter().map_err(|_| {
         invalid_argument("cards", repr(obj), "expected a string such as 'As Kd', a CardSet or an iterable of cards")
     })?;
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(obj.len().unwrap_or(0));
     for item in iter {
-        let item = item?;
-        if let Ok(card) = item.cast::<PyCard>() {
-            out.push(card.get().0);
-        } else if let Ok(s) = item.cast::<PyString>() {
-            out.push(Card::parse(s.to_str()?)?);
-        } else {
-            return Err(invalid_argument("cards", repr(&item), "each item must be a Card or a card string"));
-        }
+        out.push(extract_item(&item?)?);
     }
     Ok(out)
 }
@@ -162,12 +247,15 @@ pub fn extract_cardset(obj: &Bound<'_, PyAny>) -> PyResult<CardSet> {
     if let Ok(set) = obj.cast::<PyCardSet>() {
         return Ok(set.get().0);
     }
+    if let Some(plain) = plain_cards(obj) {
+        return Ok(CardSet(plain.mask));
+    }
     Ok(CardSet::from_cards(extract_cards(obj)?)?)
 }
 
 /// A seed: a Python int in 0..2**64.
 pub fn extract_seed(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<u64> {
-    if obj.is_instance_of::<pyo3::types::PyBool>() {
+    if obj.is_instance_of::<PyBool>() {
         return Err(invalid_argument(name, repr(obj), "a seed is an int in 0..2**64"));
     }
     obj.extract::<u64>().map_err(|_| invalid_argument(name, repr(obj), "a seed is an int in 0..2**64"))

@@ -7,7 +7,9 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
 
-use super::cards::{extract_cards, extract_cardset, extract_seed, PyCard, PyCardSet};
+use super::cards::{
+    card_object, extract_cards, extract_cardset, extract_seed, plain_cards, PlainCards, PyCard, PyCardSet,
+};
 use super::errors::{detached, invalid_argument};
 use crate::cards::{Card, CardSet, RANK_CHARS};
 use crate::poker::equity::{equity as run_equity, EquityRequest, EquityResult, Game};
@@ -21,13 +23,17 @@ fn repr(obj: &Bound<'_, PyAny>) -> String {
 
 #[derive(Clone)]
 enum Used {
-    /// The fast path keeps the mask and finds the five cards only when asked.
+    /// The fast path keeps the mask and finds the five cards only when `.cards` (or the
+    /// repr, or pickling) asks: building a value allocates nothing but the object.
     Mask(u64),
+    /// The same for text or a list: the cards as given, in order, without allocating.
+    Plain(PlainCards),
     List(Vec<Card>),
 }
 
 /// The value of a poker hand: ordered (a better hand is greater), hashable, with the
-/// category, the cards that play and a description in words.
+/// category, the cards that play and a description in words. Ordering and hashing read
+/// the packed value only.
 #[pyclass(name = "HandValue", module = "hoyle._core", frozen)]
 pub struct PyHandValue {
     kind: Kind,
@@ -39,10 +45,20 @@ impl PyHandValue {
     fn from_value(v: HandValue) -> Self {
         PyHandValue { kind: v.kind, value: v.value, used: Used::List(v.cards) }
     }
+    /// The high value of 5 to 7 standard cards, their cards found when asked.
+    fn high(mask: u64, used: Used) -> Self {
+        PyHandValue { kind: Kind::High, value: eval_mask(mask), used }
+    }
+    /// The core value without its cards: enough for the category, and for the description
+    /// of every kind but badugi (whose words name the cards).
+    fn value_only(&self) -> HandValue {
+        HandValue { kind: self.kind, value: self.value, cards: Vec::new() }
+    }
     fn as_core(&self) -> HandValue {
         let cards = match &self.used {
             Used::List(v) => v.clone(),
             Used::Mask(m) => cards_used(Kind::High, self.value, &CardSet(*m).iter().collect::<Vec<_>>(), &[]),
+            Used::Plain(p) => cards_used(Kind::High, self.value, &p.cards().collect::<Vec<_>>(), &[]),
         };
         HandValue { kind: self.kind, value: self.value, cards }
     }
@@ -69,16 +85,21 @@ impl PyHandValue {
         let cls = CATEGORY.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
             Ok(py.import("hoyle.poker")?.getattr("Category")?.unbind())
         })?;
-        cls.bind(py).call1((self.as_core().category() as u8,))
+        cls.bind(py).call1((self.value_only().category() as u8,))
     }
-    /// The cards that play, most significant first (wild cards as themselves).
+    /// The cards that play, most significant first (wild cards as themselves), as the
+    /// shared card objects.
     #[getter]
-    fn cards(&self) -> Vec<PyCard> {
-        self.as_core().cards.into_iter().map(PyCard).collect()
+    fn cards(&self, py: Python<'_>) -> PyResult<Vec<Py<PyCard>>> {
+        self.as_core().cards.into_iter().map(|c| card_object(py, c)).collect()
     }
     /// The hand in words: "Full house, kings over fours".
     fn describe(&self) -> String {
-        self.as_core().describe()
+        if self.kind == Kind::Badugi {
+            self.as_core().describe()
+        } else {
+            self.value_only().describe()
+        }
     }
     fn __str__(&self) -> String {
         self.describe()
@@ -176,7 +197,9 @@ fn parse_joker(s: &str) -> PyResult<Joker> {
 
 /// Evaluate the best five-card high hand of five or more cards.
 ///
-/// `cards` is a string (`"As Ks Qs Js Ts 2c 3d"`), a `CardSet` or an iterable of cards.
+/// `cards` is a string (`"As Ks Qs Js Ts 2c 3d"`), a `CardSet` or an iterable of cards
+/// (`Card`s, card strings or card indices 0..=52). Plain text, a `CardSet` and lists of
+/// `Card`s or indices take a fast path that allocates nothing but the result.
 /// Jokers are always wild; `wild` adds a wild rank (`"2"`: deuces wild) or wild cards
 /// (`"2c 2d"`). A wild card may stand for any card, even one already held (five of a
 /// kind), but a flush always has five different ranks. `joker="bug"` plays jokers as the
@@ -192,17 +215,21 @@ fn parse_joker(s: &str) -> PyResult<Joker> {
 #[pyfunction]
 #[pyo3(signature = (cards, *, wild = None, joker = "wild"))]
 fn evaluate(cards: &Bound<'_, PyAny>, wild: Option<&Bound<'_, PyAny>>, joker: &str) -> PyResult<PyHandValue> {
+    let joker = parse_joker(joker)?;
     if wild.is_none() {
+        // A CardSet, plain text or a list of Cards or indices: one pass, no allocation.
         if let Ok(set) = cards.cast::<PyCardSet>() {
             let m = set.get().0 .0;
-            let n = m.count_ones();
-            if m >> 52 == 0 && (5..=7).contains(&n) {
-                return Ok(PyHandValue { kind: Kind::High, value: eval_mask(m), used: Used::Mask(m) });
+            if m >> 52 == 0 && (5..=7).contains(&m.count_ones()) {
+                return Ok(PyHandValue::high(m, Used::Mask(m)));
+            }
+        } else if let Some(plain) = plain_cards(cards) {
+            if (5..=7).contains(&plain.count) {
+                return Ok(PyHandValue::high(plain.mask, Used::Plain(plain)));
             }
         }
     }
     let wild = parse_wild(wild)?;
-    let joker = parse_joker(joker)?;
     let cards = extract_cards(cards)?;
     Ok(PyHandValue::from_value(eval_cards(&cards, &wild, joker)?))
 }

@@ -209,3 +209,92 @@ class TestBadInput:
         assert high != low
         with pytest.raises(TypeError):
             _ = high < low
+
+
+# --- input forms: the fast paths (plain text, Cards, indices, CardSet) against the general path
+
+
+def _general(cards: object) -> poker.HandValue:
+    """The same hand through the general path: an empty wild-card list turns the fast
+    paths off without changing the hand."""
+    return poker.evaluate(cards, wild=[])  # type: ignore[arg-type]
+
+
+def _spellings(cards: list[str], rng: random.Random) -> list[object]:
+    seps = [" ", ",", ", ", "\t", "\n", "\r\n", "  "]
+    text = rng.choice(seps).join(c.swapcase() if rng.random() < 0.3 else c for c in cards)
+    return [
+        text,
+        "".join(cards),
+        cards,
+        tuple(cards),
+        [hoyle.Card(c) for c in cards],
+        tuple(hoyle.Card(c) for c in cards),
+        [hoyle.Card(c).index for c in cards],
+        hoyle.CardSet(cards),
+        [hoyle.Card(cards[0]), *cards[1:]],  # mixed Card and text: general path
+    ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.permutations(DECK), st.integers(5, 7), st.randoms(use_true_random=False))
+def test_every_input_form_gives_the_general_paths_value_and_cards(deck: list[str], n: int, rng: random.Random) -> None:
+    cards = deck[:n]
+    ref = _ref_key(" ".join(cards))
+    general = _general(" ".join(cards))
+    assert decode(general.value) == ref
+    for form in _spellings(cards, rng):
+        v = poker.evaluate(form)  # type: ignore[arg-type]
+        assert (v.value, v.kind, v.category) == (general.value, "high", general.category), form
+        assert v == general and hash(v) == hash(general)
+        assert v.describe() == general.describe()
+        played = [str(c) for c in v.cards]
+        assert len(played) == 5 and set(played) <= set(cards)
+        # the five cards that play make the same hand on their own
+        assert poker.evaluate(played).value == v.value
+        if not isinstance(form, hoyle.CardSet):
+            # among equal ranks the cards that play are picked in the order given
+            assert played == [str(c) for c in _general(form).cards], form
+        assert pickle.loads(pickle.dumps(v)) == v
+
+
+def test_card_indices_are_cards() -> None:
+    assert poker.evaluate([51, 50, 49, 48, 47]).describe() == "Royal flush"
+    assert [c.index for c in poker.evaluate([0, 13, 26, 39, 12]).cards] == [0, 13, 26, 39, 12]
+    assert poker.evaluate([51, 38, 25, 12, 52]).describe() == "Five of a kind, aces"  # 52 is the joker
+    assert hoyle.CardSet([0, 1, 51]) == hoyle.CardSet("2c 3c As")
+    assert hoyle.Deck([51, 0]).cards == [hoyle.Card("As"), hoyle.Card("2c")]
+    for bad, what in [(53, "53"), (-1, "-1"), (True, "True"), (2.0, "2.0")]:
+        with pytest.raises(errors.InvalidArgumentError, match=what):
+            poker.evaluate([0, 1, 2, 3, bad])
+
+
+@pytest.mark.parametrize(
+    ("cards", "error", "match"),
+    [
+        ("As Ks Qs Js As", errors.DuplicateCardError, "As"),
+        (["As", "Ks", "Qs", "Js", "As"], errors.DuplicateCardError, "As"),
+        ([51, 50, 49, 48, 51], errors.DuplicateCardError, "As"),
+        ("As Ks Qs Js", errors.InvalidHandError, "4"),
+        ("As Ks Qs Js T", errors.InvalidCardError, "suit"),
+        ("As Ks Qs Js Xs", errors.InvalidCardError, "rank"),
+    ],
+)
+def test_bad_hands_take_the_general_path_and_its_errors(cards: object, error: type, match: str) -> None:
+    with pytest.raises(error, match=match):
+        poker.evaluate(cards)  # type: ignore[arg-type]
+
+
+def test_plain_text_errors_name_the_token_and_position() -> None:
+    with pytest.raises(errors.InvalidCardError) as info:
+        poker.evaluate("As Ks Qs Jx Ts")
+    assert (info.value.token, info.value.position) == ("Jx", 9)
+    with pytest.raises(errors.InvalidCardError) as info:
+        hoyle.CardSet("AsKsQs1h")
+    assert (info.value.token, info.value.position) == ("1h", 6)
+
+
+def test_bad_joker_rule_is_refused_on_every_path() -> None:
+    for cards in ["As Ks Qs Js Ts", hoyle.CardSet("As Ks Qs Js Ts"), "As Ks Qs Js 10s"]:
+        with pytest.raises(errors.InvalidArgumentError, match="joker"):
+            poker.evaluate(cards, joker="sometimes")
