@@ -71,6 +71,5 @@ class Server:
                 self.process.wait()
 
 
-
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}

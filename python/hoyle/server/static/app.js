@@ -119,7 +119,11 @@ function readOptions() {
     if (input.type === "checkbox") value = input.checked;
     else if (input.tagName === "SELECT") value = JSON.parse(input.value);
     else if (input.type === "number") value = input.value === "" ? null : Number(input.value);
-    else value = input.value;
+    else if (input.dataset.default === "null") {
+      // an option whose default is "none": empty keeps it, else a number if it reads as one
+      if (input.value.trim() === "") continue;
+      value = /^-?\d+(\.\d+)?$/.test(input.value.trim()) ? Number(input.value) : input.value;
+    } else value = input.value;
     if (JSON.stringify(value) !== input.dataset.default) options[input.dataset.option] = value;
   }
   return options;
@@ -178,7 +182,9 @@ function addLog(lines, list) {
 function zoneLabel(name, owner, players) {
   const parts = name.split(":");
   const base = parts[0];
-  const rest = parts.slice(1).filter((p) => p !== String(owner));
+  const rest = parts.slice(1);
+  const mine = rest.indexOf(String(owner));
+  if (mine >= 0) rest.splice(mine, 1); // "meld:1:0" owned by seat 1 is its "meld 0"
   const label = [base.replace(/_/g, " "), ...rest].join(" ");
   return owner === null || owner === undefined ? label : `${players[owner] || "seat " + owner}: ${label}`;
 }
@@ -265,6 +271,7 @@ function render(state) {
   renderActions(state);
   addLog(state.log, $("log"));
   if (state.over) showResult(state);
+  $("table").dataset.version = state.version;
 }
 
 function actionButton(text, label) {
