@@ -12,6 +12,9 @@ public facts.
     >>> describe_events([{"type": "action", "seat": 0, "action": "call"},
     ...                  {"type": "commit", "seat": 0, "amount": 28}], players, viewer=0)
     ['You call 28']
+    >>> describe_events([{"type": "action", "seat": 0, "action": "play"},
+    ...                  {"type": "play", "seat": 0, "from": "pile:0", "to": "table:0", "cards": ["7h"]}], players)
+    ['Ann plays 7h']
     >>> describe_events([{"type": "deal_end", "seat": None, "reason": "knock", "knocker": 0,
     ...                   "knocker_deadwood": 6, "defender_deadwood": 15, "gin": False, "undercut": False}], players)
     ['Ann knocks with 6 against 15']
@@ -116,7 +119,10 @@ def describe_event(event: Mapping[str, Any], players: Sequence[str], viewer: int
         return _deal_end(event, players, viewer)
     if kind == "deal_scored":
         scores = event.get("scores") or []
-        return "Deal scored: " + ", ".join(f"{name_of(s, players, viewer)} {p:+d}" for s, p in enumerate(scores))
+        return "Deal scored: " + ", ".join(
+            f"{name_of(s, players, viewer)} {p:+d}" if p else f"{name_of(s, players, viewer)} 0"
+            for s, p in enumerate(scores)
+        )
     if kind == "match_end":
         winners = [name_of(s, players, viewer) for s in event.get("winners") or []]
         if len(winners) == len(players):
@@ -180,10 +186,30 @@ def describe_events(
             i += len(run)
             continue
         line = describe_event(event, players, viewer)
+        if event.get("type") == "action":
+            # the move the action made (an event named by its verb): name its cards
+            # where the text did not ("play" -> "plays 7h")
+            text = str(event.get("action", ""))
+            verb = text.split()[0] if text.split() else ""
+            moved: list[str] = []
+            j = i + 1
+            while j < len(events) and events[j].get("type") == verb and events[j].get("seat") == event.get("seat"):
+                moved.extend(events[j].get("cards") or [])
+                j += 1
+            if moved and line and not any(_looks_like_card(w) for w in text.split()):
+                line += " " + " ".join(moved) if text.split()[:1] != ["draw"] else f" ({' '.join(moved)})"
         if line:
             lines.append(line)
         i += 1
     return lines
+
+
+def _looks_like_card(word: str) -> bool:
+    face = word.split("#", maxsplit=1)[0]
+    return face == "Jk" or (len(face) in (2, 3) and face[-1] in "cdhs" and face[:-1] in _RANKS)
+
+
+_RANKS = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "10", "J", "Q", "K"}
 
 
 def _deal_lines(run: Sequence[Mapping[str, Any]], players: Sequence[str], viewer: int | None) -> list[str]:
