@@ -46,9 +46,9 @@ def test_shows_the_cards_played_and_the_counts(runner: CliRunner) -> None:
     game.act("play")
     mine, theirs = (e.cards[0] for e in game.events if e.type == "play")
     result = play(runner, "--seed", "3", "-o", "max_battles=6", input="play\n" * 40)
-    assert f"you play {mine} (pile:0 -> table:0)" in result.stdout
-    assert f"player 2 play {theirs} (pile:1 -> table:1)" in result.stdout
-    assert "you deal 26 cards face down (deck -> pile:0)" in result.stdout
+    assert f"You play {mine}\n" in result.stdout
+    assert f"player 2 plays {theirs}\n" in result.stdout
+    assert "You are dealt 26 cards\n" in result.stdout
     assert "your pile        26 cards face down" in result.stdout
     assert "player 2: pile   26 cards face down" in result.stdout
 

@@ -55,12 +55,14 @@ def test_other_seats_show_counts_and_public_piles_their_top() -> None:
 
 def test_chips_scores_and_score_sheet() -> None:
     out = text_of(render_view(VIEW))
-    assert "pot: 10" in out
+    assert "Pot: 10" in out
     ann = next(line for line in out.splitlines() if "ann (you)" in line)
     assert [c.strip() for c in ann.split("│")][-3:] == ["90", "10", "5"]
     bob = next(line for line in out.splitlines() if "bob" in line and "│" in line)
     assert bob.lstrip().startswith("▶")
-    assert "upcard: 7h" in out
+    assert "bob to act" in out  # the summary in words
+    assert "upcard" not in out  # the variant's raw public facts only with details
+    assert "upcard: 7h" in text_of(render_view(VIEW, details=True))
     assert "total" in out and "score sheet" in out
 
 

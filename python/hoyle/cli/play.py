@@ -21,10 +21,11 @@ import click
 from rich.console import Console
 from rich.text import Text
 
+from hoyle import words
 from hoyle._core import Rng
 from hoyle.bots import BOTS, Bot, make_bot
 from hoyle.cli.common import game_options, parse_bots, parse_options
-from hoyle.cli.render import describe_events, render_view, result_line
+from hoyle.cli.render import render_view, result_line
 from hoyle.engine.actions import Action
 from hoyle.engine.game import Game, new_game
 from hoyle.errors import HoyleError, IllegalActionError, InvalidArgumentError
@@ -87,14 +88,15 @@ class Session:
         events = self.game.view(self.seat)["events"]
         new = events[self.shown :]
         self.shown = len(events)
-        for line in describe_events(new, self.players, self.seat):
-            self.console.print(Text("  ") + line)
+        for line in words.describe_events(new, self.players, self.seat):
+            self.console.print(Text("  " + line), soft_wrap=True)
 
-    def show_table(self) -> None:
+    def show_table(self, details: bool = False) -> None:
+        """The table with the player's summary; ``details`` adds every public fact."""
         view = self.game.view(self.seat)
         title = f"{self.game.variant.name} - deal {view['deal'] + 1}, {view['phase']}"
         self.console.print()
-        self.console.print(render_view(view, title=title))
+        self.console.print(render_view(view, title=title, details=details))
 
     def show_legal(self) -> None:
         legal = self.game.legal_actions(self.seat)
@@ -152,7 +154,7 @@ class Session:
                     self.console.print(COMMANDS_HELP)
                 continue
             if word == "table":
-                self.show_table()
+                self.show_table(details=True)
                 continue
             if word == "hint":
                 self.hint()

@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from hoyle._core import Card
+from hoyle.words import summary
 
 SUIT_STYLE = {"c": "green", "d": "blue", "h": "red", "s": "bold"}
 JOKER_STYLE = "magenta"
@@ -98,10 +99,11 @@ def who(seat: int | None, players: Sequence[str], viewer: int | None = None) -> 
     return players[seat] if 0 <= seat < len(players) else f"seat {seat}"
 
 
-def render_view(view: Mapping[str, Any], title: str | None = None) -> RenderableType:
+def render_view(view: Mapping[str, Any], title: str | None = None, details: bool = False) -> RenderableType:
     """The whole table as ``view['seat']`` sees it: seats (chips, scores, who is to
-    act), your zones, the public zones, the other seats' zones, the variant's public
-    facts and the score sheet."""
+    act), your zones, the public zones, the other seats' zones, the summary a player
+    reads (to call, the raise range, the pot, melds, deadwood: :func:`hoyle.words.summary`)
+    and the score sheet; with ``details``, also every public fact of the variant."""
     seat: int | None = view.get("seat")
     players: list[str] = list(view.get("players", []))
     parts: list[RenderableType] = []
@@ -122,8 +124,6 @@ def render_view(view: Mapping[str, Any], title: str | None = None) -> Renderable
         row.append(str(view["scores"][s]))
         seats.add_row(*row)
     parts.append(seats)
-    if chips:
-        parts.append(Text(f"pot: {view.get('pot', 0)}", style="bold"))
 
     zones = Table(show_header=False, show_edge=False, pad_edge=False, box=None)
     zones.add_column(style="cyan", no_wrap=True)
@@ -140,8 +140,11 @@ def render_view(view: Mapping[str, Any], title: str | None = None) -> Renderable
         zones.add_row(f"{who(z['owner'], players)}: {_zone_label(name, z['owner'])}", zone_cards(z, limit=MAX_PILE))
     parts.append(zones)
 
+    facts = summary(view)
+    if facts:
+        parts.append(Text("\n".join(facts), style="bold"))
     public = view.get("public") or {}
-    if public:
+    if details and public:
         parts.append(Text("  ".join(f"{k}: {_plain(v)}" for k, v in public.items()), style="dim"))
     sheet = view.get("score_sheet") or []
     if sheet:

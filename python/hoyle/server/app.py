@@ -1,0 +1,320 @@
+"""The HTTP and WebSocket front of :class:`~hoyle.server.tables.TableRoom` (Starlette).
+
+Every answer is JSON; every refusal is a 4xx JSON object ``{"error": "...", "status":
+N}`` that names the problem, and leaves the game as it was. The API is documented in
+docs/server.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+import hoyle
+from hoyle.engine import Game
+from hoyle.errors import HoyleError
+from hoyle.server.store import TableStore
+from hoyle.server.tables import TableError, TableRoom
+from hoyle.words import describe_events, summary
+
+STATIC = Path(__file__).parent / "static"
+#: The largest request body accepted (a table request or an action); replays get more.
+MAX_BODY = 64 * 1024
+MAX_REPLAY_BODY = 4 * 1024 * 1024
+#: The most frames one uploaded replay may step through.
+MAX_FRAMES = 20_000
+
+
+def _error(message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": message, "status": status}, status_code=status)
+
+
+async def _json_body(request: Request, limit: int = MAX_BODY) -> Any:
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise TableError(f"the request body is over {limit} bytes", status=413)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise TableError(f"the request body is over {limit} bytes", status=413)
+    try:
+        return json.loads(body) if body else {}
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise TableError(f"the request body is not JSON: {exc}", status=400) from exc
+
+
+def _token(request: Request | WebSocket) -> str | None:
+    header = request.headers.get("authorization")
+    if header is not None:
+        scheme, _, value = header.partition(" ")
+        if scheme.lower() != "bearer" or not value:
+            raise TableError("the Authorization header must be 'Bearer <token>'", status=401)
+        return value.strip()
+    return request.query_params.get("token")
+
+
+def _since(request: Request) -> int | None:
+    text = request.query_params.get("since")
+    if text is None:
+        return None
+    if not text.isdigit():
+        raise TableError(f"'since' must be an event number, not {text!r}")
+    return int(text)
+
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def _refusals(handler: Handler) -> Handler:
+    """Turn a refused request into its JSON error (nothing was changed)."""
+
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except TableError as exc:
+            return _error(str(exc), exc.status)
+        except HoyleError as exc:
+            return _error(str(exc), 422)
+
+    return wrapped
+
+
+def omniscient_frame(game: Game) -> dict[str, Any]:
+    """A finished game's state with every card face up (replays only: once a game is
+    over its record, seed included, is public)."""
+    view = game.view(None)
+    view.pop("events", None)
+    view["zones"] = {
+        name: {"owner": z.owner, "count": len(z.cards), "cards": [str(c) for c in z.cards]}
+        for name, z in game.state.zones.items()
+    }
+    return view
+
+
+def replay_frames(record: Mapping[str, Any]) -> dict[str, Any]:
+    """Step through a game record: one frame per action, each with the lines it added."""
+    actions = list(record.get("actions") or [])
+    if len(actions) + 1 > MAX_FRAMES:
+        raise TableError(f"the replay has {len(actions)} actions; at most {MAX_FRAMES - 1} can be stepped through", 413)
+    game = Game.from_json(json.dumps({**record, "actions": []}))
+    players = list(game.state.players)
+    frames = [
+        {
+            "action": None,
+            "log": describe_events([e.for_viewer(None) for e in game.events], players),
+            "view": omniscient_frame(game),
+        }
+    ]
+    for i, (seat, text) in enumerate(actions):
+        start = len(game.events)
+        try:
+            game.act(text, seat=seat)
+        except HoyleError as exc:
+            raise TableError(f"action {i} ({text!r} by seat {seat}) does not replay: {exc}", 422) from exc
+        new = [e.for_viewer(None) for e in game.events[start:]]
+        frames.append({"action": [seat, text], "log": describe_events(new, players), "view": omniscient_frame(game)})
+    return {"players": players, "variant": record.get("variant"), "frames": frames, "result": game.result}
+
+
+def create_app(store: str | Path | None = None) -> Starlette:
+    """The server as an ASGI app (run it with uvicorn, or :func:`serve`). With ``store``
+    (a directory), tables are logged there and restored from it when the app starts.
+
+        >>> app = create_app()
+        >>> sorted(r.path for r in app.routes)[:3]
+        ['/', '/api/replays', '/api/tables']
+    """
+    room_box: dict[str, TableRoom] = {}
+
+    def room() -> TableRoom:
+        return room_box["room"]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        room_box["room"] = TableRoom(TableStore(store) if store is not None else None)
+        yield
+        if room().store is not None:
+            room().store.close()  # type: ignore[union-attr]
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def variants(request: Request) -> Response:
+        from hoyle.bots import load_plugin_bots
+
+        out = []
+        for name, v in sorted(hoyle.variants().items()):
+            out.append(
+                {
+                    "name": name,
+                    "family": v.family,
+                    "players": list(v.players),
+                    "options": [
+                        {"name": o.name, "default": o.default, "doc": o.doc, "choices": list(o.choices or ())}
+                        for o in v.options
+                    ],
+                }
+            )
+        return JSONResponse({"variants": out, "bots": sorted(load_plugin_bots())})
+
+    @_refusals
+    async def tables(request: Request) -> Response:
+        if request.method == "GET":
+            return JSONResponse(
+                {
+                    "tables": [
+                        {
+                            "table": t.id,
+                            "variant": t.spec["variant"],
+                            "players": len(t.game.state.players),
+                            "over": t.game.is_over,
+                        }
+                        for t in room().tables.values()
+                    ]
+                }
+            )
+        table, tokens = room().create(await _json_body(request))
+        seats = [{"seat": s, "token": tokens[s]} for s in sorted(tokens)]
+        bots = room().table(table).spec["bots"]
+        return JSONResponse({"table": table, "seats": seats, "bots": bots}, status_code=201)
+
+    def _seat(request: Request, table: str, required: bool) -> int | None:
+        token = _token(request)
+        seat = room().seat_of(table, token)
+        if token is not None and seat is None:
+            raise TableError("that token is not a seat's token at this table", status=403)
+        if required and seat is None:
+            raise TableError("acting needs a seat's token (Authorization: Bearer <token>)", status=401)
+        return seat
+
+    @_refusals
+    async def view(request: Request) -> Response:
+        table = request.path_params["table"]
+        room().table(table)
+        return JSONResponse(room().state(table, _seat(request, table, required=False), since=_since(request)))
+
+    @_refusals
+    async def actions(request: Request) -> Response:
+        table = request.path_params["table"]
+        room().table(table)
+        seat = _seat(request, table, required=True)
+        assert seat is not None
+        body = await _json_body(request)
+        if not isinstance(body, Mapping) or set(body) != {"action"}:
+            raise TableError('the request body must be {"action": "<action text>"}')
+        start = room().act(table, seat, body["action"])
+        return JSONResponse(room().state(table, seat, since=start))
+
+    @_refusals
+    async def replay(request: Request) -> Response:
+        return Response(room().replay(request.path_params["table"]), media_type="application/json")
+
+    @_refusals
+    async def upload(request: Request) -> Response:
+        body = await _json_body(request, limit=MAX_REPLAY_BODY)
+        if not isinstance(body, Mapping) or not isinstance(body.get("text"), str):
+            raise TableError('the request body must be {"text": "<a hoyle JSON record or a PHH hand history>"}')
+        text = body["text"]
+        fmt = body.get("format") or ("hoyle" if text.lstrip().startswith("{") else "phh")
+        if fmt == "hoyle":
+            try:
+                record = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise TableError(f"not a hoyle JSON record: {exc}", 422) from exc
+            if not isinstance(record, Mapping):
+                raise TableError("not a hoyle JSON record: not an object", 422)
+        elif fmt == "phh":
+            from hoyle import phh
+
+            record = json.loads(phh.replay(text).to_json())
+        else:
+            raise TableError(f"unknown replay format {fmt!r}: expected 'hoyle' or 'phh'")
+        return JSONResponse(await asyncio.to_thread(replay_frames, record))
+
+    async def socket(websocket: WebSocket) -> None:
+        await websocket.accept()
+        table_id = websocket.path_params["table"]
+        try:
+            table = room().table(table_id)
+            token = _token(websocket)
+            if token is None:
+                first = await asyncio.wait_for(websocket.receive_json(), timeout=10)
+                token = first.get("token") if isinstance(first, Mapping) else None
+            seat = room().seat_of(table_id, token) if token else None
+            if token and seat is None:
+                raise TableError("that token is not a seat's token at this table", status=403)
+        except (TableError, TimeoutError, ValueError, KeyError) as exc:
+            status = getattr(exc, "status", 400)
+            await websocket.send_json({"error": str(exc) or "no token given", "status": status})
+            await websocket.close(code=4000 + status)
+            return
+        sent = 0
+        closed = asyncio.ensure_future(_until_closed(websocket))
+        try:
+            while True:
+                changed = table.changed
+                state = room().state(table_id, seat, since=sent)
+                sent = state["version"]
+                await websocket.send_json(state)
+                if state["over"]:
+                    break
+                waiter = asyncio.ensure_future(changed.wait())
+                done, _ = await asyncio.wait({waiter, closed}, return_when=asyncio.FIRST_COMPLETED)
+                if closed in done:
+                    waiter.cancel()
+                    return
+        except WebSocketDisconnect:
+            return
+        finally:
+            closed.cancel()
+        await websocket.close()
+
+    routes = [
+        Route("/", index),
+        Route("/api/variants", variants),
+        Route("/api/tables", tables, methods=["GET", "POST"]),
+        Route("/api/tables/{table}/view", view),
+        Route("/api/tables/{table}/actions", actions, methods=["POST"]),
+        Route("/api/tables/{table}/replay", replay),
+        Route("/api/replays", upload, methods=["POST"]),
+        WebSocketRoute("/ws/tables/{table}", socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        return _error(f"no such endpoint: {request.method} {request.url.path}", 404)
+
+    async def not_allowed(request: Request, exc: Exception) -> Response:
+        return _error(f"{request.method} is not allowed on {request.url.path}", 405)
+
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found, 405: not_allowed})
+
+
+async def _until_closed(websocket: WebSocket) -> None:
+    """Return when the client goes away (the socket is push-only: messages are ignored)."""
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, store: str | Path | None = None) -> None:
+    """Run the server with uvicorn until interrupted."""
+    import uvicorn
+
+    uvicorn.run(create_app(store), host=host, port=port, log_level="warning", ws="websockets-sansio")
+
+
+__all__ = ["create_app", "replay_frames", "serve", "summary"]

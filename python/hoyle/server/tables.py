@@ -1,0 +1,272 @@
+"""Tables: games with seats, secret tokens, server-side bots and a durable log.
+
+This module knows nothing of HTTP: :class:`TableRoom` is what the web app (and any
+other front end) calls. Every view it hands out is the engine's per-seat view, so it
+never carries another seat's hidden cards or the stock order.
+
+    >>> room = TableRoom()
+    >>> table, tokens = room.create({"variant": "war", "players": 2, "seed": 7, "bots": {"1": "random"}})
+    >>> sorted(tokens)            # one secret token per human seat
+    [0]
+    >>> room.seat_of(table, tokens[0]), room.seat_of(table, "not the token")
+    (0, None)
+    >>> state = room.state(table, 0)
+    >>> state["legal_actions"][0]["text"]
+    'play'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import hoyle
+from hoyle.bots import make_bot
+from hoyle.engine import Game
+from hoyle.errors import HoyleError, IllegalActionError, InvalidArgumentError, InvalidOptionError
+from hoyle.server.store import TableStore
+from hoyle.words import bet_range, describe_events, summary
+
+#: How many tables one server holds at most (a full room refuses new tables).
+MAX_TABLES = 10_000
+
+
+class TableError(HoyleError, ValueError):
+    """A request a table cannot take. ``status`` is the HTTP status that fits it."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass
+class Table:
+    """One game and who sits at it. ``tokens`` maps a human seat to the SHA-256 of its
+    token; ``bots`` maps a bot seat to its bot."""
+
+    id: str
+    spec: dict[str, Any]
+    game: Game
+    tokens: dict[int, str]
+    bots: dict[int, Any]
+    #: Woken whenever the game changes (a socket per viewer waits on it).
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def version(self) -> int:
+        """The number of events so far: it identifies the state between actions."""
+        return len(self.game.events)
+
+
+def _spec(request: Mapping[str, Any]) -> dict[str, Any]:
+    """Check a table request's shape (types only; the engine checks the rules)."""
+    if not isinstance(request, Mapping):
+        raise TableError("the request body must be a JSON object")
+    unknown = set(request) - {"variant", "players", "options", "house_rules", "seed", "bots", "stacks"}
+    if unknown:
+        raise TableError(
+            f"unknown field(s) {sorted(unknown)}: expected variant, players, options, house_rules, seed, bots, stacks"
+        )
+    variant = request.get("variant")
+    if not isinstance(variant, str):
+        raise TableError(f"'variant' must be a variant name, not {variant!r}")
+    players = request.get("players", hoyle.variants()[variant].players[0] if variant in hoyle.variants() else 2)
+    if isinstance(players, bool) or not isinstance(players, (int, list)):
+        raise TableError(f"'players' must be a number or a list of names, not {players!r}")
+    options = request.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise TableError(f"'options' must be an object, not {options!r}")
+    house_rules = request.get("house_rules") or []
+    if not isinstance(house_rules, list) or not all(isinstance(h, str) for h in house_rules):
+        raise TableError(f"'house_rules' must be a list of names, not {house_rules!r}")
+    seed = request.get("seed")
+    if seed is None:
+        seed = secrets.randbits(63)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise TableError(f"'seed' must be an integer in 0..2**64, not {seed!r}")
+    bots = request.get("bots") or {}
+    if not isinstance(bots, Mapping) or not all(isinstance(b, str) for b in bots.values()):
+        raise TableError(f"'bots' must map seats to bot names, not {bots!r}")
+    try:
+        bot_seats = {int(seat): name for seat, name in bots.items()}
+    except ValueError as exc:
+        raise TableError(f"'bots' seats must be seat numbers, not {sorted(bots)!r}") from exc
+    stacks = request.get("stacks")
+    if stacks is not None and (not isinstance(stacks, list) or not all(isinstance(s, int) for s in stacks)):
+        raise TableError(f"'stacks' must be a list of chip counts, not {stacks!r}")
+    return {
+        "variant": variant,
+        "players": players,
+        "options": dict(options),
+        "house_rules": list(house_rules),
+        "seed": seed,
+        "bots": {str(s): n for s, n in sorted(bot_seats.items())},
+        "stacks": stacks,
+    }
+
+
+class TableRoom:
+    """Every table of one server. With ``store``, each accepted action is on disk before
+    it is acknowledged, and a new room over the same store restores every table."""
+
+    def __init__(self, store: TableStore | None = None) -> None:
+        self.store = store
+        self.tables: dict[str, Table] = {}
+        if store is not None:
+            for table_id, spec, actions in store.load():
+                self._restore(table_id, spec, actions)
+
+    # --- making tables -----------------------------------------------------------------
+
+    def _build(self, table_id: str, spec: dict[str, Any]) -> Table:
+        try:
+            game = hoyle.new_game(
+                spec["variant"],
+                players=spec["players"],
+                seed=spec["seed"],
+                options=spec["options"],
+                house_rules=spec["house_rules"],
+                stacks=spec["stacks"],
+            )
+        except (InvalidOptionError, InvalidArgumentError, LookupError) as exc:
+            raise TableError(str(exc), status=422) from exc
+        seats = range(len(game.state.players))
+        bots: dict[int, Any] = {}
+        for seat_text, name in spec["bots"].items():
+            seat = int(seat_text)
+            if seat not in seats:
+                raise TableError(f"bot seat {seat} is not a seat of this {len(seats)}-player table", status=422)
+            try:
+                bots[seat] = make_bot(name, seed=spec["seed"] ^ (0x9E3779B97F4A7C15 * (seat + 1) % 2**64))
+            except HoyleError as exc:
+                raise TableError(f"bot {name!r}: {exc}", status=422) from exc
+            except LookupError as exc:
+                raise TableError(f"no bot named {name!r}", status=422) from exc
+        return Table(id=table_id, spec=spec, game=game, tokens={}, bots=bots)
+
+    def create(self, request: Mapping[str, Any]) -> tuple[str, dict[int, str]]:
+        """Open a table; returns its id and a fresh secret token per human seat."""
+        if len(self.tables) >= MAX_TABLES:
+            raise TableError(f"the server holds {MAX_TABLES} tables already", status=503)
+        spec = _spec(request)
+        table_id = secrets.token_hex(8)
+        table = self._build(table_id, spec)
+        tokens = {s: secrets.token_urlsafe(32) for s in range(len(table.game.state.players)) if s not in table.bots}
+        table.tokens = {s: _digest(t) for s, t in tokens.items()}
+        if self.store is not None:
+            self.store.create(table_id, {**spec, "tokens": {str(s): d for s, d in table.tokens.items()}})
+        self.tables[table_id] = table
+        self._run_bots(table)
+        return table_id, tokens
+
+    def _restore(self, table_id: str, spec: dict[str, Any], actions: list[list[Any]]) -> None:
+        tokens = {int(s): d for s, d in spec.pop("tokens", {}).items()}
+        table = self._build(table_id, spec)
+        table.tokens = tokens
+        for seat, text in actions:
+            table.game.act(text, seat=seat)
+        self.tables[table_id] = table
+        self._run_bots(table)  # a crash between a human action and the bots' answers
+
+    # --- reading -------------------------------------------------------------------------
+
+    def table(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise TableError(f"no table {table_id!r}", status=404)
+        return table
+
+    def seat_of(self, table_id: str, token: str | None) -> int | None:
+        """The seat a token belongs to (compared in constant time), or None."""
+        if token is None:
+            return None
+        given = _digest(token)
+        seat = None
+        for s, digest in self.table(table_id).tokens.items():
+            if hmac.compare_digest(given, digest):
+                seat = s
+        return seat
+
+    def state(self, table_id: str, seat: int | None, since: int | None = None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may know now: the view (without its event
+        log), the legal actions with the bet range, the summary in words, and the events
+        from number ``since`` on, as that seat saw them."""
+        table = self.table(table_id)
+        game = table.game
+        view = game.view(seat)
+        events = view.pop("events", None)
+        legal = game.legal_actions(seat) if seat is not None and not game.is_over else []
+        out: dict[str, Any] = {
+            "table": table.id,
+            "seat": seat,
+            "version": table.version,
+            "bots": {str(s): table.spec["bots"][str(s)] for s in sorted(table.bots)},
+            "view": view,
+            "legal_actions": [{"text": str(a), "kind": a.kind} for a in legal],
+            "bet_range": bet_range(view) if seat is not None and seat == game.to_act else None,
+            "summary": summary(view),
+            "over": game.is_over,
+        }
+        if since is not None:
+            if isinstance(since, bool) or not 0 <= since <= table.version:
+                raise TableError(f"'since' must be an event number in 0..{table.version}, not {since!r}")
+            seen = [e.for_viewer(seat) for e in game.events[since:]] if events is None else events[since:]
+            out["events"] = seen
+            out["log"] = describe_events(seen, view["players"], seat)
+        return out
+
+    def replay(self, table_id: str) -> str:
+        """The finished game's JSON record (replay is the serialization)."""
+        table = self.table(table_id)
+        if not table.game.is_over:
+            raise TableError("the replay is available once the game is over", status=403)
+        return table.game.to_json()
+
+    # --- acting --------------------------------------------------------------------------
+
+    def act(self, table_id: str, seat: int, action: Any) -> int:
+        """Take ``action`` (its text) for ``seat``, log it, let the bots answer; returns
+        the event number the action started at. An illegal action changes nothing."""
+        table = self.table(table_id)
+        if not isinstance(action, str) or not action.strip():
+            raise TableError(f"'action' must be an action's text (e.g. 'call'), not {action!r}")
+        game = table.game
+        if game.is_over:
+            raise TableError("the game is over", status=409)
+        start = table.version
+        try:
+            game.act(action, seat=seat)
+        except IllegalActionError as exc:
+            status = 409 if game.to_act is not None and game.to_act != seat else 422
+            reason = getattr(exc, "reason", None) or str(exc)  # Action.parse's errors carry no reason
+            raise TableError(f"illegal action {action!r} for seat {seat}: {reason}", status=status) from exc
+        except HoyleError as exc:  # unreadable action text: a bad card, an unknown word
+            raise TableError(f"cannot read action {action!r}: {exc}", status=422) from exc
+        self._log(table)
+        self._run_bots(table)
+        table.changed.set()
+        table.changed = asyncio.Event()
+        return start
+
+    def _run_bots(self, table: Table) -> None:
+        game = table.game
+        while not game.is_over and game.to_act in table.bots:
+            seat = game.to_act
+            choice = table.bots[seat].choose(game.view(seat), game.legal_actions(seat))
+            game.act(choice, seat=seat)
+            self._log(table)
+
+    def _log(self, table: Table) -> None:
+        """Put the action just taken on disk (the engine's own record of it)."""
+        if self.store is not None:
+            seat, text = table.game.record["actions"][-1]
+            self.store.append(table.id, seat, text)
