@@ -19,6 +19,7 @@ from hoyle._core import Card, CardSet, Deck, Rng
 from hoyle.bots import Bot, RandomBot
 from hoyle.engine import Action, Event, Game, State, Zone, new_game
 from hoyle.hookspecs import hookimpl
+from hoyle.plugins import make_bot
 from hoyle.registry import HouseRule, Option, Variant
 from hoyle.simulate import SimulationResult, simulate
 
@@ -63,6 +64,7 @@ __all__ = [
     "errors",
     "hookimpl",
     "house_rules",
+    "make_bot",
     "new_game",
     "phh",
     "poker",

@@ -99,7 +99,7 @@ def hoyle_register_bots(register: Callable[[str, Callable[..., Any]], None]) -> 
     :param register: call ``register(name, factory)`` per bot; the factory takes
         ``seed=`` and returns an object with ``choose(view, legal_actions)``. A factory
         may declare ``variants = (...)`` or ``families = (...)`` to say which games it
-        plays. A name already in :data:`hoyle.bots.BOTS` keeps the built-in bot.
+        plays. A built-in name (``random``) keeps the built-in bot.
 
     Example::
 
