@@ -35,7 +35,7 @@ Hook signatures (the documentation test checks that each appears in ``docs/plugi
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -48,9 +48,10 @@ NAME = "hoyle"
 
 
 hookspec = pluggy.HookspecMarker(NAME)
-#: Decorator for a plugin's hook implementations. Typed so that decorated functions keep
-#: their signatures under mypy.
-hookimpl: Callable[..., Any] = cast(Callable[..., Any], pluggy.HookimplMarker(NAME))
+#: Decorator for a plugin's hook implementations, bare (``@hookimpl``) or with pluggy's
+#: options (``@hookimpl(wrapper=True)``); typed (pluggy's overloads), so decorated
+#: functions keep their signatures under mypy.
+hookimpl = pluggy.HookimplMarker(NAME)
 
 
 # --- registration hooks ------------------------------------------------------------------

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import cycle
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar, cast
 
 from hoyle._core import Card, Deck, Rng
 from hoyle.engine.actions import Action
@@ -236,6 +236,10 @@ def _copy_plain(value: Any) -> Any:
     return value
 
 
+#: A variant's model of its public facts: a TypedDict (see :meth:`State.public_as`).
+PublicModel = TypeVar("PublicModel", bound=Mapping[str, object])
+
+
 class State:
     """Everything about a game in progress, including what no seat may see.
 
@@ -277,6 +281,23 @@ class State:
         self.rng = Rng(seed, 1 << 32)
         self._view_cache: dict[int | None, list[dict[str, Any]]] = {}
         self.load_deck(deck)
+
+    def public_as(self, model: type[PublicModel]) -> PublicModel:
+        """``state.public`` typed as the variant's model of it, a ``TypedDict``, so that
+        mypy catches a misspelled key or a value of the wrong type. The same dict, not a
+        copy, and no check at run time (it costs one call).
+
+            >>> from typing import TypedDict
+            >>> from hoyle import Deck
+            >>> class DemoPublic(TypedDict):
+            ...     battles: int
+            >>> s = State(variant="demo", players=("a", "b"), options={}, deck=Deck([]))
+            >>> public = s.public_as(DemoPublic)
+            >>> public["battles"] = 3    # mypy: public["batles"] is an error
+            >>> s.public
+            {'battles': 3}
+        """
+        return cast(PublicModel, self.public)
 
     # --- cards -------------------------------------------------------------------------
 
@@ -481,7 +502,7 @@ class State:
             "options": dict(self.options),
             "players": list(self.players),
             "deal": self.deal_number,
-            "phase": self.phase,
+            "phase": str(self.phase),  # a variant's phase enum (a StrEnum) as its plain text
             "to_act": self.to_act,
             "stacks": list(self.stacks),
             "committed": list(self.committed),
