@@ -15,7 +15,6 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -23,6 +22,7 @@ import pluggy
 
 from hoyle._core import Deck
 from hoyle.bots import Bot, RandomBot
+from hoyle.engine.cache import BoundedCache
 from hoyle.errors import InvalidArgumentError, InvalidOptionError, PluginError, UnknownVariantError
 
 #: The bots every registry holds; a plugin registering one of these names is ignored
@@ -94,12 +94,11 @@ class Variant:
 
     def make_deck(self, options: Mapping[str, Any], players: int) -> Deck:
         """The deck for a game of ``players`` with these options (see ``deck``)."""
-        if _takes_players(self.deck):
+        if _TAKES_PLAYERS[self.deck]:
             return self.deck(options, players)  # type: ignore[call-arg]
         return self.deck(options)
 
 
-@lru_cache(maxsize=256)
 def _takes_players(factory: Callable[..., Deck]) -> bool:
     try:
         params = list(inspect.signature(factory).parameters.values())
@@ -107,6 +106,11 @@ def _takes_players(factory: Callable[..., Deck]) -> bool:
         return False
     positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
     return len(positional) >= 2 or any(p.kind == p.VAR_POSITIONAL for p in params)
+
+
+#: Whether each deck factory takes the number of players (``inspect.signature`` is too
+#: slow to run on every deal).
+_TAKES_PLAYERS: BoundedCache[Callable[..., Deck], bool] = BoundedCache(_takes_players, limit=256)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -27,6 +27,7 @@ from typing import Any, NamedTuple, TypeVar, cast
 
 from hoyle._core import Card, Deck, Rng
 from hoyle.engine.actions import Action
+from hoyle.engine.cache import BoundedCache
 from hoyle.errors import InvalidArgumentError
 
 
@@ -86,7 +87,7 @@ class Zone:
         if self._visibility == Zone.PUBLIC:
             return None
         if self._visibility == Zone.OWNER and self._owner is not None:
-            return _seen_by_owner(self._owner)
+            return _OWNER_SEEN[self._owner]
         return _NOBODY
 
     def copy(self) -> Zone:
@@ -131,14 +132,7 @@ _new_event = tuple.__new__  # builds an Event without a Python-level __new__ cal
 #: The "seen" sets of zones, one object per set: zones with the same visibility share
 #: it, so a card move's route (below) is keyed by identity-equal parts.
 _NOBODY: frozenset[int] = frozenset()
-_OWNER_SEEN: dict[int, frozenset[int]] = {}
-
-
-def _seen_by_owner(owner: int) -> frozenset[int]:
-    seen = _OWNER_SEEN.get(owner)
-    if seen is None:
-        seen = _OWNER_SEEN[owner] = frozenset((owner,))
-    return seen
+_OWNER_SEEN: BoundedCache[int, frozenset[int]] = BoundedCache(lambda owner: frozenset((owner,)), limit=1 << 10)
 
 
 class EventData(dict[str, Any]):
@@ -177,21 +171,19 @@ class _Route(dict[Card, Event]):
         return event
 
 
-class _Routes(dict[tuple[Any, ...], _Route]):
-    """Routes by (event type, seat, source, target, source seen, target seen), each made
-    on first use; cleared when it grows large (many zone names), like any cache."""
-
-    __slots__ = ()
-
-    def __missing__(self, key: tuple[Any, ...]) -> _Route:
-        if len(self) >= 1 << 14:
-            self.clear()
-        event, seat, src, dst, a, b = key
-        route = self[key] = _Route(event, seat, src, dst, None if a is None or b is None else a | b)
-        return route
+RouteKey = tuple[str, int | None, str, str, frozenset[int] | None, frozenset[int] | None]
 
 
-_ROUTES = _Routes()
+def _make_route(key: RouteKey) -> _Route:
+    event, seat, src, dst, a, b = key
+    return _Route(event, seat, src, dst, None if a is None or b is None else a | b)
+
+
+#: Routes by (event type, seat, source, target, source seen, target seen), each made on
+#: first use. The fast path of every card move (``move_top``, ``move``, ``deal``): one
+#: dict lookup finds the move's shared events (``benches/test_bench_engine.py``,
+#: ``benches/test_bench_gin_games.py``).
+_ROUTES: BoundedCache[RouteKey, _Route] = BoundedCache(_make_route, limit=1 << 14)
 
 
 class _Logged(dict[int, Event]):
@@ -211,20 +203,14 @@ class _Logged(dict[int, Event]):
         return event
 
 
-class _LoggedActions(dict[Action, _Logged]):
-    """The logged form of each action taken, made on first use; cleared when it grows
-    large. The engine appends ``_LOGGED[action][seat]`` for every action."""
-
-    __slots__ = ()
-
-    def __missing__(self, action: Action) -> _Logged:
-        if len(self) >= 1 << 16:
-            self.clear()
-        logged = self[action] = _Logged(action.text)
-        return logged
+def _make_logged(action: Action) -> _Logged:
+    return _Logged(action.text)
 
 
-_LOGGED = _LoggedActions()
+#: The logged form of each action taken, made on first use: the engine appends
+#: ``_LOGGED[action][seat]`` for every action instead of building an event and the
+#: action's text (``benches/test_bench_engine.py``: the engine overhead per action).
+_LOGGED: BoundedCache[Action, _Logged] = BoundedCache(_make_logged, limit=1 << 16)
 
 
 def _copy_plain(value: Any) -> Any:
