@@ -17,7 +17,7 @@ from __future__ import annotations
 from hoyle import errors, phh, poker, rummy
 from hoyle._core import Card, CardSet, Deck, Rng
 from hoyle.bots import Bot, RandomBot
-from hoyle.engine import Action, Event, Game, State, Zone, new_game
+from hoyle.engine import Action, Event, Game, State, Zone, new_game, public_reader
 from hoyle.hookspecs import hookimpl
 from hoyle.plugins import make_bot
 from hoyle.registry import HouseRule, Option, Variant
@@ -68,6 +68,7 @@ __all__ = [
     "new_game",
     "phh",
     "poker",
+    "public_reader",
     "rummy",
     "simulate",
     "variants",

@@ -43,6 +43,7 @@ class _Tag:
 _TAG = _Tag()
 _new_tuple = tuple.__new__
 
+
 class _Fields(NamedTuple):
     """An Action's tuple. The accessors are namedtuple's (C descriptors, as fast as
     indexing), so reading an action's ``kind`` costs no Python call."""

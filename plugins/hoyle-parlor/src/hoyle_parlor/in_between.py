@@ -42,7 +42,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NotRequired, TypedDict
 
-from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
+from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl, public_reader
 
 TABLE = "table"  # the posts and the third card of the turn in progress
 DISCARDS = "discards"
@@ -66,9 +66,8 @@ class InBetweenPublic(TypedDict):
     posts: NotRequired[list[int]]  #: the two posts' ranks, low first, while a bet is due
 
 
-def public(state: State) -> InBetweenPublic:
-    """``state.public`` as :class:`InBetweenPublic` (mypy checks every key)."""
-    return state.public_as(InBetweenPublic)
+#: ``public(state)`` is ``state.public`` as :class:`InBetweenPublic` (mypy checks every key).
+public = public_reader(InBetweenPublic)
 
 
 def _rank(card: Card) -> int:

@@ -58,7 +58,7 @@ from enum import StrEnum
 from itertools import pairwise
 from typing import Any, NotRequired, TypedDict
 
-from hoyle import Action, Card, Deck, Option, Rng, State, Variant, Zone, hookimpl
+from hoyle import Action, Card, Deck, Option, Rng, State, Variant, Zone, hookimpl, public_reader
 
 
 class Phase(StrEnum):
@@ -79,9 +79,8 @@ class RatscrewPublic(TypedDict):
     winners: NotRequired[list[int]]  #: at the end: the seats holding the most cards
 
 
-def public(state: State) -> RatscrewPublic:
-    """``state.public`` as :class:`RatscrewPublic` (mypy checks every key)."""
-    return state.public_as(RatscrewPublic)
+#: ``public(state)`` is ``state.public`` as :class:`RatscrewPublic` (mypy checks every key).
+public = public_reader(RatscrewPublic)
 
 
 PILE = "pile"

@@ -25,7 +25,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, NotRequired, TypedDict
 
-from hoyle import Action, Deck, HouseRule, Option, State, Variant, Zone, hookimpl
+from hoyle import Action, Deck, HouseRule, Option, State, Variant, Zone, hookimpl, public_reader
 
 PLAY = Action("play")
 
@@ -44,9 +44,8 @@ class WarPublic(TypedDict):
     winner: NotRequired[int | None]  #: at the end: the seat with every card, None for a draw
 
 
-def public(state: State) -> WarPublic:
-    """``state.public`` as :class:`WarPublic` (mypy checks every key)."""
-    return state.public_as(WarPublic)
+#: ``public(state)`` is ``state.public`` as :class:`WarPublic` (mypy checks every key).
+public = public_reader(WarPublic)
 
 
 def _pile(seat: int) -> str:
@@ -83,7 +82,8 @@ class WarRules:
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
         pile = state.zone(_pile(seat))
-        if public(state)["war"]:
+        pub = public(state)
+        if pub["war"]:
             down = min(state.options["down_cards"], len(pile.cards) - 1)
             if down > 0:
                 state.move_top(_pile(seat), "face-down", down, seat=seat, event="play_down")
@@ -91,11 +91,10 @@ class WarRules:
         if seat == 0:
             state.to_act = 1
             return True
-        self._resolve(state)
+        self._resolve(state, pub)
         return True
 
-    def _resolve(self, state: State) -> None:
-        pub = public(state)
+    def _resolve(self, state: State, pub: WarPublic) -> None:
         top = [state.zone(_table(s)).cards[-1].rank_value for s in state.seats]
         if top[0] == top[1]:
             pub["war"] = True
