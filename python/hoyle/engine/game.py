@@ -19,7 +19,7 @@ import pluggy
 from hoyle import hookspecs
 from hoyle._core import Deck
 from hoyle.engine.actions import Action
-from hoyle.engine.state import _LOGGED, Event, State
+from hoyle.engine.state import _LOGGED, Event, ScoreRow, State, _copy_plain
 from hoyle.errors import IllegalActionError, InvalidArgumentError, InvalidOptionError, ReplayError
 from hoyle.registry import HouseRule, Registry, Variant
 
@@ -268,7 +268,7 @@ class Game:
         state = self.state
         scores = self._hook.hoyle_score_deal(state=state) or {}
         row = [int(scores.get(s, 0)) for s in state.seats]
-        state.score_sheet.append(row)
+        state.score_sheet.append(ScoreRow(row, self._deal_outcome()))
         state.scores = [a + b for a, b in zip(state.scores, row)]
         state.log("deal_scored", None, scores=row, totals=list(state.scores))
         over = self._hook.hoyle_match_over(state=state)
@@ -290,6 +290,16 @@ class Game:
             state.deal_number += 1
             self._start_deal()
 
+    def _deal_outcome(self) -> dict[str, Any]:
+        """What happened in the deal just ended, for its score-sheet row: the reason and
+        data of ``end_deal``, and the variant's ``public["outcome"]`` if it keeps one."""
+        state = self.state
+        outcome: dict[str, Any] = {"reason": state.deal_end, **state.deal_end_data}
+        kept = state.public.get("outcome")
+        if isinstance(kept, Mapping):
+            outcome.update(kept)
+        return _copy_plain(outcome)  # type: ignore[no-any-return]
+
     def _start_deal(self) -> None:
         state = self.state
         k = state.deal_number
@@ -302,7 +312,7 @@ class Game:
                 )
         else:
             deck = base.shuffled(state.seed, k)
-        state.deal_end = None
+        state.deal_end, state.deal_end_data = None, {}
         state.committed = [0] * len(state.players)
         state.load_deck(deck)
         state.log("deal_start", None, deal=k)

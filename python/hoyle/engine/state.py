@@ -214,6 +214,32 @@ def _make_logged(action: Action) -> _Logged:
 _LOGGED: BoundedCache[Action, _Logged] = BoundedCache(_make_logged, limit=1 << 16)
 
 
+class ScoreRow(list[int]):
+    """One deal's row of the score sheet: the points each seat scored (a list of ints,
+    equal to the plain list) and ``outcome``, what happened in that deal, readable after
+    later deals have begun: ``{"reason": ..., **data}`` from the variant's
+    ``state.end_deal(reason, **data)``, and the keys of the variant's
+    ``public["outcome"]`` when it keeps one (rummy games do). Plain JSON data.
+
+        >>> row = ScoreRow([25, 0], {"reason": "knock", "knocker": 0})
+        >>> row == [25, 0], row.outcome["knocker"]
+        (True, 0)
+    """
+
+    __slots__ = ("outcome",)
+
+    def __init__(self, points: Iterable[int], outcome: Mapping[str, Any] | None = None) -> None:
+        super().__init__(points)
+        self.outcome: dict[str, Any] = dict(outcome or {})
+
+    def copy(self) -> ScoreRow:
+        """The row with its own list (the outcome, read-only by convention, is shared)."""
+        return ScoreRow(self, self.outcome)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ScoreRow, (list(self), self.outcome))
+
+
 def _copy_plain(value: Any) -> Any:
     """Copy JSON-like data (dicts, lists, tuples of plain values) quickly."""
     if isinstance(value, dict):
@@ -256,8 +282,10 @@ class State:
         self.start_stacks = list(self.stacks)
         self.pot = 0
         self.scores = [0] * len(self.players)
-        self.score_sheet: list[list[int]] = []
+        self.score_sheet: list[ScoreRow] = []
         self.deal_end: str | None = None
+        #: The data of the ``end_deal`` call that ended the deal (for its ScoreRow).
+        self.deal_end_data: dict[str, Any] = {}
         self.result: dict[str, Any] | None = None
         self.events: list[Event] = []
         self.zones: dict[str, Zone] = {}
@@ -456,6 +484,7 @@ class State:
     def end_deal(self, reason: str, **data: Any) -> None:
         """Declare the deal over; the engine then scores it."""
         self.deal_end = reason
+        self.deal_end_data = data
         self.to_act = None
         self.events.append(Event("deal_end", None, {"reason": reason, **data}))
 
@@ -475,6 +504,7 @@ class State:
             "pot": self.pot,
             "scores": list(self.scores),
             "score_sheet": [list(r) for r in self.score_sheet],
+            "deal_outcomes": [_copy_plain(r.outcome) for r in self.score_sheet],
             "public": _copy_plain(self.public),
             "result": _copy_plain(self.result),
         }
@@ -538,7 +568,7 @@ class State:
         new.zones = {n: z.copy() for n, z in self.zones.items()}
         new.public = _copy_plain(self.public)
         new.stacks, new.committed, new.scores = list(self.stacks), list(self.committed), list(self.scores)
-        new.score_sheet = [list(r) for r in self.score_sheet]
+        new.score_sheet = [r.copy() for r in self.score_sheet]
         new.events = list(self.events)
         new.result = _copy_plain(self.result)
         new.rng = self.rng.__copy__()
