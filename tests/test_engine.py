@@ -335,3 +335,48 @@ def test_engine_docstrings() -> None:
     for module in (hoyle.engine.actions, hoyle.engine.game, hoyle.engine.state):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+@pytest.mark.parametrize(("variant", "options"), [("gin-rummy", {"target": 60}), ("rummy", {}), ("in-between", {})])
+def test_each_deals_outcome_stays_on_its_score_sheet_row(variant: str, options: dict[str, object]) -> None:
+    """After the next deal has begun, a deal's outcome is still readable: its score-sheet
+    row holds why it ended, the data the variant logged with its end, and the variant's
+    public["outcome"] as it stood when the deal was scored (rummy overwrites it next deal)."""
+    pytest.importorskip("hoyle_rummy")
+    pytest.importorskip("hoyle_parlor")
+    seen: list[dict[str, object]] = []  # what a house rule watching the scoring saw
+
+    class Watch:
+        @hookimpl(wrapper=True)
+        def hoyle_score_deal(self, state):  # type: ignore[no-untyped-def]
+            end = next(e for e in reversed(state.events) if e.type == "deal_end")
+            kept = state.public.get("outcome")
+            seen.append({**end.data, **(json.loads(json.dumps(kept)) if isinstance(kept, dict) else {})})
+            return (yield)
+
+    class Plugin:
+        @hookimpl
+        def hoyle_register_house_rules(self, register):  # type: ignore[no-untyped-def]
+            register(HouseRule(name="watch", rules=Watch()))
+
+    pm, dists = load_plugins()
+    pm.register(Plugin(), name="watch-plugin")
+    reg = Registry(pm, dists)
+    game = hoyle.new_game(variant, players=2, seed=11, options=options, house_rules=["watch"], registry=reg)
+    bots = [hoyle.make_bot("gin" if variant == "gin-rummy" else "random", seed=s) for s in range(2)]
+    while not game.is_over and len(seen) < 3:
+        seat = game.to_act
+        assert seat is not None
+        game.act(bots[seat].choose(game.view(seat), game.legal_actions(seat)), seat)
+    assert len(seen) >= 2, "the match should have lasted two deals"
+    sheet = game.state.score_sheet
+    assert [row.outcome for row in sheet] == seen
+    assert sheet[0].outcome != sheet[1].outcome
+    view = game.view(0)
+    assert view["deal_outcomes"] == seen and view["score_sheet"] == [list(r) for r in sheet]
+    assert [r.outcome for r in game.clone().state.score_sheet] == seen
+    before = list(seen)
+    replayed = hoyle.Game.from_json(game.to_json(), registry=reg)
+    assert [r.outcome for r in replayed.state.score_sheet] == before
+    if variant != "in-between":  # the rummy games name each deal's winner (or knocker)
+        assert all("winner" in o or "knocker" in o for o in seen)

@@ -1,9 +1,11 @@
 """Plugin discovery: entry points, strict hook checking, the allow-list, registration."""
 
+from typing import Any
+
 import hoyle
 import pytest
 from hoyle import Deck, Variant, hookimpl
-from hoyle.errors import PluginError
+from hoyle.errors import InvalidArgumentError, PluginError
 from hoyle.plugins import get_plugin_manager, load_plugins
 from hoyle.registry import Registry
 
@@ -75,7 +77,7 @@ def test_plugins_register_bots_by_name() -> None:
     pm = get_plugin_manager(load_entrypoints=False)
     pm.register(Plugin(), name="p")
     reg = Registry(pm)
-    assert dict(reg.bots) == {"mine": Mine, "random": Mine}
+    assert dict(reg.bots) == {"random": hoyle.RandomBot, "mine": Mine}
 
     pm.register(Plugin(), name="q")
     with pytest.raises(PluginError, match="bot 'mine', already registered"):
@@ -92,28 +94,55 @@ def test_plugins_register_bots_by_name() -> None:
         Registry(pm2)
 
 
-def test_default_registry_bots_join_the_bot_table(monkeypatch: pytest.MonkeyPatch) -> None:
-    from hoyle import bots, plugins
+def _registry_with_bot(name: str, factory: Any) -> Registry:
+    class Plugin:
+        @hookimpl
+        def hoyle_register_bots(self, register):  # type: ignore[no-untyped-def]
+            register(name, factory)
+
+    pm = get_plugin_manager(load_entrypoints=False)
+    pm.register(Plugin(), name="p")
+    return Registry(pm)
+
+
+def test_make_bot_uses_the_registry_it_is_given() -> None:
+    from hoyle.plugins import default_registry, make_bot
 
     class Mine(hoyle.RandomBot):
         pass
 
-    class Plugin:
-        @hookimpl
-        def hoyle_register_bots(self, register):  # type: ignore[no-untyped-def]
-            register("mine-test-bot", Mine)
-            register("random", Mine)
+    reg = _registry_with_bot("mine-test-bot", Mine)
+    assert "mine-test-bot" not in default_registry().bots  # only the custom registry knows it
+    bot = make_bot("mine-test-bot", seed=1, registry=reg)
+    assert type(bot) is Mine and bot.rng.next_u64() == hoyle.Rng(1).next_u64()  # built with seed=1
+    assert type(reg.make_bot("mine-test-bot", seed=1)) is Mine
+    assert type(make_bot("random", seed=1, registry=reg)) is hoyle.RandomBot
+    with pytest.raises(InvalidArgumentError, match="unknown bot 'mine-test-bot'"):
+        make_bot("mine-test-bot", seed=1)  # the default registry does not have it
+    with pytest.raises(InvalidArgumentError, match="unknown bot 'nope' \\(known: mine-test-bot, random\\)"):
+        reg.make_bot("nope", seed=1)
+    with pytest.raises(InvalidArgumentError, match="neither a bot name nor a factory"):
+        reg.make_bot(42, seed=1)  # type: ignore[arg-type]
 
-    def fake_load(load_entrypoints: bool = True):  # type: ignore[no-untyped-def]
-        pm = plugins.new_plugin_manager()
-        pm.register(Plugin(), name="p")
-        return pm, {}
 
-    monkeypatch.setattr(plugins, "load_plugins", fake_load)
-    monkeypatch.setattr(bots, "BOTS", {"random": hoyle.RandomBot})
-    plugins.default_registry.cache_clear()
-    try:
-        assert isinstance(bots.make_bot("mine-test-bot", seed=1), Mine)
-        assert type(bots.make_bot("random", seed=1)) is hoyle.RandomBot
-    finally:
-        plugins.default_registry.cache_clear()
+def test_default_registry_holds_plugin_bots_and_the_built_in() -> None:
+    from hoyle.plugins import default_registry, make_bot
+
+    bots = default_registry().bots
+    assert bots["random"] is hoyle.RandomBot
+    assert bots["slap"].__name__ == "SlapBot"  # hoyle-parlor's, through hoyle_register_bots
+    assert type(make_bot("slap", seed=2)) is bots["slap"]
+
+
+def test_bots_module_imports_no_registry() -> None:
+    """One direction only: the registry imports the bots module, never the reverse."""
+    import ast
+    import inspect
+
+    from hoyle import bots
+
+    tree = ast.parse(inspect.getsource(bots))
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert not imported & {"hoyle.plugins", "hoyle.registry", "hoyle"}
+    assert not hasattr(bots, "BOTS") and not hasattr(bots, "make_bot")

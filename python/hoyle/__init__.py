@@ -17,8 +17,9 @@ from __future__ import annotations
 from hoyle import errors, handhistory, ohh, phh, poker, rummy
 from hoyle._core import Card, CardSet, Deck, Rng
 from hoyle.bots import Bot, RandomBot
-from hoyle.engine import Action, Event, Game, State, Zone, new_game
+from hoyle.engine import Action, Event, Game, State, Zone, new_game, public_reader
 from hoyle.hookspecs import hookimpl
+from hoyle.plugins import make_bot
 from hoyle.registry import HouseRule, Option, Variant
 from hoyle.simulate import SimulationResult, simulate
 
@@ -64,10 +65,12 @@ __all__ = [
     "handhistory",
     "hookimpl",
     "house_rules",
+    "make_bot",
     "new_game",
     "ohh",
     "phh",
     "poker",
+    "public_reader",
     "rummy",
     "simulate",
     "variants",

@@ -38,7 +38,7 @@ Hook signatures (the documentation test checks that each appears in ``docs/plugi
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -51,9 +51,10 @@ NAME = "hoyle"
 
 
 hookspec = pluggy.HookspecMarker(NAME)
-#: Decorator for a plugin's hook implementations. Typed so that decorated functions keep
-#: their signatures under mypy.
-hookimpl: Callable[..., Any] = cast(Callable[..., Any], pluggy.HookimplMarker(NAME))
+#: Decorator for a plugin's hook implementations, bare (``@hookimpl``) or with pluggy's
+#: options (``@hookimpl(wrapper=True)``); typed (pluggy's overloads), so decorated
+#: functions keep their signatures under mypy.
+hookimpl = pluggy.HookimplMarker(NAME)
 
 
 # --- registration hooks ------------------------------------------------------------------
@@ -102,7 +103,7 @@ def hoyle_register_bots(register: Callable[[str, Callable[..., Any]], None]) -> 
     :param register: call ``register(name, factory)`` per bot; the factory takes
         ``seed=`` and returns an object with ``choose(view, legal_actions)``. A factory
         may declare ``variants = (...)`` or ``families = (...)`` to say which games it
-        plays. A name already in :data:`hoyle.bots.BOTS` keeps the built-in bot.
+        plays. A built-in name (``random``) keeps the built-in bot.
 
     Example::
 

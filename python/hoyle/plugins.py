@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from functools import lru_cache
 from importlib.metadata import entry_points
 from typing import Any
@@ -23,6 +24,7 @@ from typing import Any
 import pluggy
 
 from hoyle import hookspecs
+from hoyle.bots import Bot
 from hoyle.errors import PluginError
 from hoyle.registry import Registry
 
@@ -80,12 +82,17 @@ def get_plugin_manager(load_entrypoints: bool = True) -> pluggy.PluginManager:
 
 @lru_cache(maxsize=1)
 def default_registry() -> Registry:
-    """The registry of every installed plugin, built once per process. The bots that
-    plugins register join :data:`hoyle.bots.BOTS` (built-in names win)."""
-    from hoyle.bots import BOTS
-
+    """The registry of every installed plugin, built once per process (its ``bots``
+    are the built-in bots and every plugin's)."""
     pm, distributions = load_plugins()
-    registry = Registry(pm, distributions)
-    for name, factory in registry.bots.items():
-        BOTS.setdefault(name, factory)
-    return registry
+    return Registry(pm, distributions)
+
+
+def make_bot(spec: str | Callable[..., Bot], seed: int, registry: Registry | None = None) -> Bot:
+    """Build a bot by name from ``registry`` (default: every installed plugin), or call
+    a factory with ``seed=``.
+
+        >>> type(make_bot("random", seed=1)).__name__
+        'RandomBot'
+    """
+    return (registry or default_registry()).make_bot(spec, seed)

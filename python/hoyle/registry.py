@@ -15,14 +15,19 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
 import pluggy
 
 from hoyle._core import Deck
-from hoyle.errors import InvalidOptionError, PluginError, UnknownVariantError
+from hoyle.bots import Bot, RandomBot
+from hoyle.engine.cache import BoundedCache
+from hoyle.errors import InvalidArgumentError, InvalidOptionError, PluginError, UnknownVariantError
+
+#: The bots every registry holds; a plugin registering one of these names is ignored
+#: (the built-in bot keeps its name).
+BUILT_IN_BOTS: Mapping[str, Callable[..., Bot]] = MappingProxyType({"random": RandomBot})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -89,12 +94,11 @@ class Variant:
 
     def make_deck(self, options: Mapping[str, Any], players: int) -> Deck:
         """The deck for a game of ``players`` with these options (see ``deck``)."""
-        if _takes_players(self.deck):
+        if _TAKES_PLAYERS[self.deck]:
             return self.deck(options, players)  # type: ignore[call-arg]
         return self.deck(options)
 
 
-@lru_cache(maxsize=256)
 def _takes_players(factory: Callable[..., Deck]) -> bool:
     try:
         params = list(inspect.signature(factory).parameters.values())
@@ -102,6 +106,11 @@ def _takes_players(factory: Callable[..., Deck]) -> bool:
         return False
     positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
     return len(positional) >= 2 or any(p.kind == p.VAR_POSITIONAL for p in params)
+
+
+#: Whether each deck factory takes the number of players (``inspect.signature`` is too
+#: slow to run on every deal).
+_TAKES_PLAYERS: BoundedCache[Callable[..., Deck], bool] = BoundedCache(_takes_players, limit=256)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -127,8 +136,8 @@ class Registry:
 
     >>> from hoyle.plugins import get_plugin_manager
     >>> reg = Registry(get_plugin_manager(load_entrypoints=False))
-    >>> reg.variants
-    {}
+    >>> dict(reg.variants), sorted(reg.bots)
+    ({}, ['random'])
     """
 
     def __init__(self, pm: pluggy.PluginManager, distributions: Mapping[str, str] | None = None) -> None:
@@ -143,7 +152,7 @@ class Registry:
             for impl in hook.get_hookimpls():
                 dist = dists.get(impl.plugin_name, impl.plugin_name)
                 impl.function(register=self._registrar(table, dist, impl.plugin_name))
-        bots: dict[str, Callable[..., Any]] = {}
+        bots: dict[str, Callable[..., Bot]] = dict(BUILT_IN_BOTS)
         for impl in pm.hook.hoyle_register_bots.get_hookimpls():
             impl.function(register=self._bot_registrar(bots, impl.plugin_name))
         self.variants: Mapping[str, Variant] = MappingProxyType(variants)
@@ -152,8 +161,9 @@ class Registry:
         self.rulesets: dict[tuple[str, tuple[str, ...]], Any] = {}
         #: The declared options and their defaults, by variant and house rule names.
         self._options: dict[tuple[str, tuple[str, ...]], tuple[dict[str, Option], dict[str, Any]]] = {}
-        #: Bot factories by name, from ``hoyle_register_bots``.
-        self.bots: Mapping[str, Callable[..., Any]] = MappingProxyType(bots)
+        #: Bot factories by name: the built-ins (:data:`BUILT_IN_BOTS`) and those of
+        #: ``hoyle_register_bots``. The one list of bots: ``make_bot`` reads it.
+        self.bots: Mapping[str, Callable[..., Bot]] = MappingProxyType(bots)
 
     @staticmethod
     def _registrar(table: dict[str, Any], dist: str, plugin: str) -> Callable[[Any], None]:
@@ -169,15 +179,33 @@ class Registry:
         return register
 
     @staticmethod
-    def _bot_registrar(table: dict[str, Callable[..., Any]], plugin: str) -> Callable[[str, Callable[..., Any]], None]:
-        def register(name: str, factory: Callable[..., Any]) -> None:
+    def _bot_registrar(table: dict[str, Callable[..., Bot]], plugin: str) -> Callable[[str, Callable[..., Bot]], None]:
+        def register(name: str, factory: Callable[..., Bot]) -> None:
             if not isinstance(name, str) or not name or not callable(factory):
                 raise PluginError(f"plugin {plugin!r} registered bot {name!r}: give a name and a factory taking seed=")
+            if name in BUILT_IN_BOTS:
+                return  # a built-in name keeps the built-in bot
             if name in table:
                 raise PluginError(f"plugin {plugin!r} registers bot {name!r}, already registered")
             table[name] = factory
 
         return register
+
+    def make_bot(self, spec: str | Callable[..., Bot], seed: int) -> Bot:
+        """Build a bot from a name in :attr:`bots` or from a factory called with ``seed=``.
+
+        >>> from hoyle.plugins import get_plugin_manager
+        >>> type(Registry(get_plugin_manager(load_entrypoints=False)).make_bot("random", seed=3)).__name__
+        'RandomBot'
+        """
+        if isinstance(spec, str):
+            factory = self.bots.get(spec)
+            if factory is None:
+                raise InvalidArgumentError(f"unknown bot {spec!r} (known: {', '.join(sorted(self.bots))})")
+            spec = factory
+        if not callable(spec):
+            raise InvalidArgumentError(f"bot {spec!r} is neither a bot name nor a factory taking seed=")
+        return spec(seed=seed)
 
     def variant(self, name: str) -> Variant:
         try:

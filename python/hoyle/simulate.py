@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hoyle._core import Rng
-from hoyle.bots import Bot, make_bot
+from hoyle.bots import Bot
 from hoyle.errors import InvalidArgumentError
+from hoyle.plugins import make_bot
 
 BotSpec = str | Callable[..., Bot]
 
@@ -156,7 +157,7 @@ def simulate(
     keep_games: bool = False,
 ) -> SimulationResult:
     """Play ``games`` games of ``variant`` between ``bots`` (names from
-    :data:`hoyle.bots.BOTS` or factories taking ``seed=``; one per seat). Game ``i`` uses
+    :attr:`hoyle.registry.Registry.bots` or factories taking ``seed=``; one per seat). Game ``i`` uses
     :func:`game_seed`, so the result is the same for any ``jobs`` (processes).
     ``progress`` is called with the number of games finished since its last call;
     ``keep_games`` keeps each game's replayable record in ``records[i].game``."""

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 from hoyle import bots
 from hoyle.cli import cli
+from hoyle.plugins import default_registry
 
 
 def war_result(seed: int, max_battles: int) -> dict[str, Any]:
@@ -82,8 +83,8 @@ def test_hint_uses_every_registered_bot_that_suits_the_game(runner: CliRunner, m
     class Rummy(bots.RandomBot):
         families = ("rummy",)
 
-    monkeypatch.setitem(bots.BOTS, "parlor-expert", Parlor)
-    monkeypatch.setitem(bots.BOTS, "rummy-expert", Rummy)
+    registry = default_registry()
+    monkeypatch.setattr(registry, "bots", {**registry.bots, "parlor-expert": Parlor, "rummy-expert": Rummy})
     result = play(runner, "--seed", "3", input="hint\nquit\n")
     assert "parlor-expert bot would play: play" in result.stdout
     assert "random bot would play: play" in result.stdout

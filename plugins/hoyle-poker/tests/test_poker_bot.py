@@ -1,4 +1,4 @@
-"""The heuristic poker bot (``poker`` in hoyle.bots.BOTS): scripted decisions, legal play
+"""The heuristic poker bot (``poker`` in the registry's bots): scripted decisions, legal play
 in every flop game, and a short statistical check that it beats random bots.
 
 The 10,000-hand measurement is in benches/test_bench_poker_bot.py.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import hoyle
 import pytest
 from hoyle import Action, Rng
-from hoyle.bots import BOTS
+from hoyle.plugins import default_registry
 from hoyle.testing import check_variant
 from hoyle_poker.bots import PokerBot, estimate_equity, measure, position
 from hoyle_poker.flop import arranged_deck
@@ -24,7 +24,7 @@ def decide(game: hoyle.Game, seat: int, bot: PokerBot | None = None) -> Action:
 
 
 def test_registered_for_the_flop_games_only() -> None:
-    assert BOTS["poker"] is PokerBot
+    assert default_registry().bots["poker"] is PokerBot
     assert set(PokerBot.variants) == {"texas-holdem", "omaha", "short-deck-holdem"}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hoyle
 from hoyle import Action, Card
-from hoyle.bots import BOTS, make_bot
+from hoyle.plugins import default_registry, make_bot
 from hoyle_rummy.bots import GinBot
 from test_gin import KNOCKER, new
 
@@ -18,8 +18,7 @@ def choose(game: hoyle.Game, bot: GinBot | None = None) -> str:
 
 
 def test_registered_for_simulate_and_play() -> None:
-    hoyle.new_game("gin-rummy", seed=1)  # builds the default registry
-    assert BOTS["gin"] is GinBot
+    assert default_registry().bots["gin"] is GinBot
     assert isinstance(make_bot("gin", seed=3), GinBot)
     assert "gin-rummy" in GinBot.variants
 

@@ -5,7 +5,7 @@ here. At the prompt, type an action's text (tab completes the legal actions), or
 ``help`` (list them), ``hint`` (what each suitable bot would do), ``table`` (draw the
 table again) or ``quit``. An illegal entry prints the reason and asks again.
 
-Bots come from the registry :data:`hoyle.bots.BOTS`. A bot factory may declare
+Bots come from the plugin registry (:attr:`hoyle.registry.Registry.bots`). A bot factory may declare
 ``families = ("rummy", ...)`` or ``variants = ("gin-rummy", ...)``; ``hint`` and
 ``--bots`` then use it only for those games (a factory without them suits any game).
 """
@@ -23,12 +23,13 @@ from rich.text import Text
 
 from hoyle import words
 from hoyle._core import Rng
-from hoyle.bots import BOTS, Bot, make_bot
+from hoyle.bots import Bot
 from hoyle.cli.common import game_options, parse_bots, parse_options
 from hoyle.cli.render import render_view, result_line
 from hoyle.engine.actions import Action
 from hoyle.engine.game import Game, new_game
 from hoyle.errors import HoyleError, IllegalActionError, InvalidArgumentError
+from hoyle.plugins import default_registry, make_bot
 from hoyle.registry import Variant
 
 COMMANDS_HELP = "Type an action (tab completes), or: help, hint, table, quit."
@@ -46,7 +47,7 @@ def bot_suits(factory: Callable[..., Bot], variant: Variant) -> bool:
 
 def hint_bots(variant: Variant) -> list[str]:
     """The registered bots suited to ``variant``, specialised ones first, ``random`` last."""
-    names = [n for n, f in BOTS.items() if bot_suits(f, variant)]
+    names = [n for n, f in default_registry().bots.items() if bot_suits(f, variant)]
     return sorted(names, key=lambda n: (n == "random", n))
 
 
@@ -216,7 +217,8 @@ def _bots_for(names: list[str], players: int, seat: int, seed: int, variant: Var
         )
     bots: dict[int, Bot] = {}
     for s, name in zip(others, names):
-        if name in BOTS and not bot_suits(BOTS[name], variant):
+        factory = default_registry().bots.get(name)
+        if factory is not None and not bot_suits(factory, variant):
             raise InvalidArgumentError(f"bot {name!r} does not play {variant.name!r}")
         bots[s] = make_bot(name, Rng(seed, 1 + s).next_u64())
     return bots

@@ -2,6 +2,6 @@
 
 from hoyle.engine.actions import Action
 from hoyle.engine.game import Game, new_game
-from hoyle.engine.state import Event, State, Zone
+from hoyle.engine.state import Event, State, Zone, public_reader
 
-__all__ = ["Action", "Event", "Game", "State", "Zone", "new_game"]
+__all__ = ["Action", "Event", "Game", "State", "Zone", "new_game", "public_reader"]

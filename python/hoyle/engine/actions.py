@@ -20,9 +20,10 @@ amount as ``to N`` (the total the bet is raised to), other kinds as a bare numbe
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, NamedTuple, Self
 
 from hoyle._core import Card
+from hoyle.engine.cache import BoundedCache
 from hoyle.errors import HoyleError, IllegalActionError
 
 _TO_KINDS = frozenset({"raise", "bet"})
@@ -42,35 +43,26 @@ class _Tag:
 _TAG = _Tag()
 _new_tuple = tuple.__new__
 
-try:  # the C accessor that namedtuple uses
-    from _collections import _tuplegetter as _getter  # type: ignore[import-not-found]
-except ImportError:  # pragma: no cover - other Pythons
-    from operator import itemgetter
 
-    def _getter(index: int, doc: str) -> Any:  # type: ignore[misc]
-        return property(itemgetter(index), doc=doc)
+class _Fields(NamedTuple):
+    """An Action's tuple. The accessors are namedtuple's (C descriptors, as fast as
+    indexing), so reading an action's ``kind`` costs no Python call."""
+
+    tag: _Tag  #: always the Action tag (see :class:`_Tag`)
+    kind: str  #: the action word(s): draw, discard, raise, lay off...
+    cards: tuple[Card, ...]  #: the cards it plays, in order
+    amount: int | None  #: a number: the total a bet is raised to, a count...
+    source: str | None  #: where it takes from: stock, discard...
+    target: int | None  #: the meld (or seat) it plays on
 
 
-class Action(tuple):  # type: ignore[type-arg]
+class Action(_Fields):
     """One player decision: ``kind`` plus optional cards, amount, source and target.
     Immutable and hashable; an Action equals only another Action with the same fields.
     (A tuple underneath, for speed: variants build many per decision and the engine
     checks each action against the legal ones.)"""
 
     __slots__ = ()
-
-    if TYPE_CHECKING:
-        kind: str
-        cards: tuple[Card, ...]
-        amount: int | None
-        source: str | None
-        target: int | None
-    else:
-        kind = _getter(1, "The action word(s): draw, discard, raise, lay off...")
-        cards = _getter(2, "The cards it plays, in order")
-        amount = _getter(3, "A number: the total a bet is raised to, a count...")
-        source = _getter(4, "Where it takes from: stock, discard...")
-        target = _getter(5, "The meld (or seat) it plays on")
 
     def __new__(
         cls,
@@ -91,8 +83,7 @@ class Action(tuple):  # type: ignore[type-arg]
     @property
     def text(self) -> str:
         """The text form (``str(action)``), remembered for actions seen before."""
-        text = _TEXTS.get(self)
-        return text if text is not None else _remember(self)
+        return _TEXTS[self]
 
     def __str__(self) -> str:
         parts = [self.kind]
@@ -154,13 +145,5 @@ class Action(tuple):  # type: ignore[type-arg]
 
 
 #: Text forms by action: the engine logs every action as text, and most games repeat a
-#: small set of actions (bounded: cleared when it grows large).
-_TEXTS: dict[Action, str] = {}
-
-
-def _remember(action: Action) -> str:
-    text = Action.__str__(action)
-    if len(_TEXTS) >= 1 << 16:
-        _TEXTS.clear()
-    _TEXTS[action] = text
-    return text
+#: small set of actions.
+_TEXTS: BoundedCache[Action, str] = BoundedCache(Action.__str__, limit=1 << 16)

@@ -21,12 +21,14 @@ from the end. The deck zone is loaded so that the deck's first card is on top.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import cycle
-from typing import Any, NamedTuple
+from operator import attrgetter
+from typing import Any, NamedTuple, TypeVar
 
 from hoyle._core import Card, Deck, Rng
 from hoyle.engine.actions import Action
+from hoyle.engine.cache import BoundedCache
 from hoyle.errors import InvalidArgumentError
 
 
@@ -86,7 +88,7 @@ class Zone:
         if self._visibility == Zone.PUBLIC:
             return None
         if self._visibility == Zone.OWNER and self._owner is not None:
-            return _seen_by_owner(self._owner)
+            return _OWNER_SEEN[self._owner]
         return _NOBODY
 
     def copy(self) -> Zone:
@@ -131,14 +133,7 @@ _new_event = tuple.__new__  # builds an Event without a Python-level __new__ cal
 #: The "seen" sets of zones, one object per set: zones with the same visibility share
 #: it, so a card move's route (below) is keyed by identity-equal parts.
 _NOBODY: frozenset[int] = frozenset()
-_OWNER_SEEN: dict[int, frozenset[int]] = {}
-
-
-def _seen_by_owner(owner: int) -> frozenset[int]:
-    seen = _OWNER_SEEN.get(owner)
-    if seen is None:
-        seen = _OWNER_SEEN[owner] = frozenset((owner,))
-    return seen
+_OWNER_SEEN: BoundedCache[int, frozenset[int]] = BoundedCache(lambda owner: frozenset((owner,)), limit=1 << 10)
 
 
 class EventData(dict[str, Any]):
@@ -177,21 +172,19 @@ class _Route(dict[Card, Event]):
         return event
 
 
-class _Routes(dict[tuple[Any, ...], _Route]):
-    """Routes by (event type, seat, source, target, source seen, target seen), each made
-    on first use; cleared when it grows large (many zone names), like any cache."""
-
-    __slots__ = ()
-
-    def __missing__(self, key: tuple[Any, ...]) -> _Route:
-        if len(self) >= 1 << 14:
-            self.clear()
-        event, seat, src, dst, a, b = key
-        route = self[key] = _Route(event, seat, src, dst, None if a is None or b is None else a | b)
-        return route
+RouteKey = tuple[str, int | None, str, str, frozenset[int] | None, frozenset[int] | None]
 
 
-_ROUTES = _Routes()
+def _make_route(key: RouteKey) -> _Route:
+    event, seat, src, dst, a, b = key
+    return _Route(event, seat, src, dst, None if a is None or b is None else a | b)
+
+
+#: Routes by (event type, seat, source, target, source seen, target seen), each made on
+#: first use. The fast path of every card move (``move_top``, ``move``, ``deal``): one
+#: dict lookup finds the move's shared events (``benches/test_bench_engine.py``,
+#: ``benches/test_bench_gin_games.py``).
+_ROUTES: BoundedCache[RouteKey, _Route] = BoundedCache(_make_route, limit=1 << 14)
 
 
 class _Logged(dict[int, Event]):
@@ -211,20 +204,40 @@ class _Logged(dict[int, Event]):
         return event
 
 
-class _LoggedActions(dict[Action, _Logged]):
-    """The logged form of each action taken, made on first use; cleared when it grows
-    large. The engine appends ``_LOGGED[action][seat]`` for every action."""
-
-    __slots__ = ()
-
-    def __missing__(self, action: Action) -> _Logged:
-        if len(self) >= 1 << 16:
-            self.clear()
-        logged = self[action] = _Logged(action.text)
-        return logged
+def _make_logged(action: Action) -> _Logged:
+    return _Logged(action.text)
 
 
-_LOGGED = _LoggedActions()
+#: The logged form of each action taken, made on first use: the engine appends
+#: ``_LOGGED[action][seat]`` for every action instead of building an event and the
+#: action's text (``benches/test_bench_engine.py``: the engine overhead per action).
+_LOGGED: BoundedCache[Action, _Logged] = BoundedCache(_make_logged, limit=1 << 16)
+
+
+class ScoreRow(list[int]):
+    """One deal's row of the score sheet: the points each seat scored (a list of ints,
+    equal to the plain list) and ``outcome``, what happened in that deal, readable after
+    later deals have begun: ``{"reason": ..., **data}`` from the variant's
+    ``state.end_deal(reason, **data)``, and the keys of the variant's
+    ``public["outcome"]`` when it keeps one (rummy games do). Plain JSON data.
+
+        >>> row = ScoreRow([25, 0], {"reason": "knock", "knocker": 0})
+        >>> row == [25, 0], row.outcome["knocker"]
+        (True, 0)
+    """
+
+    __slots__ = ("outcome",)
+
+    def __init__(self, points: Iterable[int], outcome: Mapping[str, Any] | None = None) -> None:
+        super().__init__(points)
+        self.outcome: dict[str, Any] = dict(outcome or {})
+
+    def copy(self) -> ScoreRow:
+        """The row with its own list (the outcome, read-only by convention, is shared)."""
+        return ScoreRow(self, self.outcome)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ScoreRow, (list(self), self.outcome))
 
 
 def _copy_plain(value: Any) -> Any:
@@ -269,8 +282,10 @@ class State:
         self.start_stacks = list(self.stacks)
         self.pot = 0
         self.scores = [0] * len(self.players)
-        self.score_sheet: list[list[int]] = []
+        self.score_sheet: list[ScoreRow] = []
         self.deal_end: str | None = None
+        #: The data of the ``end_deal`` call that ended the deal (for its ScoreRow).
+        self.deal_end_data: dict[str, Any] = {}
         self.result: dict[str, Any] | None = None
         self.events: list[Event] = []
         self.zones: dict[str, Zone] = {}
@@ -469,6 +484,7 @@ class State:
     def end_deal(self, reason: str, **data: Any) -> None:
         """Declare the deal over; the engine then scores it."""
         self.deal_end = reason
+        self.deal_end_data = data
         self.to_act = None
         self.events.append(Event("deal_end", None, {"reason": reason, **data}))
 
@@ -481,13 +497,14 @@ class State:
             "options": dict(self.options),
             "players": list(self.players),
             "deal": self.deal_number,
-            "phase": self.phase,
+            "phase": str(self.phase),  # a variant's phase enum (a StrEnum) as its plain text
             "to_act": self.to_act,
             "stacks": list(self.stacks),
             "committed": list(self.committed),
             "pot": self.pot,
             "scores": list(self.scores),
             "score_sheet": [list(r) for r in self.score_sheet],
+            "deal_outcomes": [_copy_plain(r.outcome) for r in self.score_sheet],
             "public": _copy_plain(self.public),
             "result": _copy_plain(self.result),
         }
@@ -551,12 +568,39 @@ class State:
         new.zones = {n: z.copy() for n, z in self.zones.items()}
         new.public = _copy_plain(self.public)
         new.stacks, new.committed, new.scores = list(self.stacks), list(self.committed), list(self.scores)
-        new.score_sheet = [list(r) for r in self.score_sheet]
+        new.score_sheet = [r.copy() for r in self.score_sheet]
         new.events = list(self.events)
         new.result = _copy_plain(self.result)
         new.rng = self.rng.__copy__()
         new._view_cache = {}
         return new
+
+
+#: A variant's model of its public facts: a TypedDict (see :func:`public_reader`).
+PublicModel = TypeVar("PublicModel", bound=Mapping[str, object])
+
+_read_public = attrgetter("public")
+
+
+def public_reader(model: type[PublicModel]) -> Callable[[State], PublicModel]:
+    """A function that gives ``state.public`` typed as the variant's model of it, a
+    ``TypedDict``, so that mypy catches a misspelled key or a value of the wrong type:
+    ``public = public_reader(WarPublic)`` once, then ``public(state)["battles"]``. The
+    same dict, not a copy, and no check at run time: the reader is C's
+    ``attrgetter("public")``, cheaper than any Python call (a variant reads its public
+    facts on every action: ``benches/test_bench_engine.py::test_legal_actions_plus_act``).
+
+        >>> from typing import TypedDict
+        >>> from hoyle import Deck
+        >>> class DemoPublic(TypedDict):
+        ...     battles: int
+        >>> public = public_reader(DemoPublic)
+        >>> s = State(variant="demo", players=("a", "b"), options={}, deck=Deck([]))
+        >>> public(s)["battles"] = 3    # mypy: public(s)["batles"] is an error
+        >>> s.public
+        {'battles': 3}
+    """
+    return _read_public
 
 
 class LazyView(Mapping[str, Any]):

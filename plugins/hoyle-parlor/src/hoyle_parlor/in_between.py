@@ -39,11 +39,35 @@ Rules as implemented (aces always high; suits never matter):
 
 from __future__ import annotations
 
-from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
+from enum import StrEnum
+from typing import NotRequired, TypedDict
+
+from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl, public_reader
 
 TABLE = "table"  # the posts and the third card of the turn in progress
 DISCARDS = "discards"
 CUT = "cut"  # the cards turned for the first deal
+
+
+class Phase(StrEnum):
+    """In-Between's phases (``state.phase``)."""
+
+    BET = "bet"  #: the posts are up: the player to act bets
+    DEAL = "deal"  #: a bet was settled; the next turn is being dealt
+
+
+class InBetweenPublic(TypedDict):
+    """In-Between's public facts (``state.public``)."""
+
+    dealer: int  #: the seat dealing this round
+    round: int  #: the round, from 1
+    round_stacks: list[int]  #: each seat's chips when the round began (scored against)
+    turns: list[int]  #: the seats still to take their turn this round, in order
+    posts: NotRequired[list[int]]  #: the two posts' ranks, low first, while a bet is due
+
+
+#: ``public(state)`` is ``state.public`` as :class:`InBetweenPublic` (mypy checks every key).
+public = public_reader(InBetweenPublic)
 
 
 def _rank(card: Card) -> int:
@@ -63,16 +87,16 @@ class InBetweenRules:
         if state.deal_number == 0:
             if not any(state.stacks):
                 state.stacks = [state.options["chips"]] * len(state.players)
-            state.public["dealer"] = self._cut_for_deal(state)
+            public(state)["dealer"] = self._cut_for_deal(state)
             self._ante(state)
         else:
-            state.public["dealer"] = (state.public["dealer"] + 1) % len(state.players)
-        state.public["round"] = state.deal_number + 1
-        state.public["round_stacks"] = list(state.stacks)
-        dealer = state.public["dealer"]
+            public(state)["dealer"] = (public(state)["dealer"] + 1) % len(state.players)
+        public(state)["round"] = state.deal_number + 1
+        public(state)["round_stacks"] = list(state.stacks)
+        dealer = public(state)["dealer"]
         n = len(state.players)
-        state.public["turns"] = [(dealer + i) % n for i in range(1, n + 1)]
-        state.log("round", dealer=dealer, round=state.public["round"])
+        public(state)["turns"] = [(dealer + i) % n for i in range(1, n + 1)]
+        state.log("round", dealer=dealer, round=public(state)["round"])
         self._next_turn(state)
         return True
 
@@ -104,11 +128,11 @@ class InBetweenRules:
                 state.move_pile(TABLE, DISCARDS, event="clear")
             if state.pot == 0:
                 self._ante(state)
-            turns = state.public["turns"]
+            turns = public(state)["turns"]
             while turns and state.stacks[turns[0]] == 0:
                 turns.pop(0)
             if not turns:
-                state.end_deal("round over", round=state.public["round"])
+                state.end_deal("round over", round=public(state)["round"])
                 return
             seat = turns.pop(0)
             low, high = sorted(_rank(c) for c in state.move_top("deck", TABLE, 2, seat=seat, event="posts"))
@@ -122,8 +146,8 @@ class InBetweenRules:
                 state.commit(seat, paid)
                 state.log("consecutive", seat, paid=paid)
                 continue
-            state.public["posts"] = [low, high]
-            state.phase, state.to_act = "bet", seat
+            public(state)["posts"] = [low, high]
+            state.phase, state.to_act = Phase.BET, seat
             return
 
     def _limit(self, state: State, seat: int) -> int:
@@ -131,14 +155,14 @@ class InBetweenRules:
 
     @hookimpl
     def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
-        if seat != state.to_act or state.phase != "bet":
+        if seat != state.to_act or state.phase != Phase.BET:
             return []
         top = self._limit(state, seat)
         return [Action("bet", amount=n) for n in sorted({1, max(1, top // 2), top})]
 
     @hookimpl
     def hoyle_check_action(self, state: State, seat: int, action: Action) -> str | None:
-        if seat != state.to_act or state.phase != "bet" or action.kind != "bet" or action.amount is None:
+        if seat != state.to_act or state.phase != Phase.BET or action.kind != "bet" or action.amount is None:
             return None
         top = self._limit(state, seat)
         if not 1 <= action.amount <= top:
@@ -151,19 +175,19 @@ class InBetweenRules:
         assert bet is not None
         state.commit(seat, bet)
         third = _rank(state.move_top("deck", TABLE, seat=seat, event="third")[0])
-        low, high = state.public.pop("posts")
+        low, high = public(state).pop("posts")
         if low < third < high:
             state.award(seat, 2 * bet)
             state.log("in_between", seat, bet=bet, won=bet)
         else:
             state.log("miss", seat, bet=bet, lost=bet, post=third in (low, high))
-        state.phase, state.to_act = "deal", None
+        state.phase, state.to_act = Phase.DEAL, None
         self._next_turn(state)
         return True
 
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
-        before = state.public["round_stacks"]
+        before = public(state)["round_stacks"]
         return {s: state.stacks[s] - before[s] for s in state.seats}
 
     @hookimpl

@@ -54,10 +54,34 @@ Rules as implemented:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from itertools import pairwise
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
-from hoyle import Action, Card, Deck, Option, Rng, State, Variant, Zone, hookimpl
+from hoyle import Action, Card, Deck, Option, Rng, State, Variant, Zone, hookimpl, public_reader
+
+
+class Phase(StrEnum):
+    """Egyptian Ratscrew's phases (``state.phase``)."""
+
+    PLAY = "play"  #: the player to act plays their top card onto the pile
+    TAKE = "take"  #: a challenge was lost: the challenger takes the pile
+
+
+class RatscrewPublic(TypedDict):
+    """Egyptian Ratscrew's public facts (``state.public``)."""
+
+    slaps: list[str]  #: the slap rules in force (from the ``slaps`` option)
+    challenger: int | None  #: the seat whose face card started the challenge, if any
+    chances: int  #: cards the challenged player may still play to meet it
+    out: list[int]  #: the seats out of cards, in the order they went out
+    turns: int  #: cards played this game (``max_turns`` ends it)
+    winners: NotRequired[list[int]]  #: at the end: the seats holding the most cards
+
+
+#: ``public(state)`` is ``state.public`` as :class:`RatscrewPublic` (mypy checks every key).
+public = public_reader(RatscrewPublic)
+
 
 PILE = "pile"
 PLAY, TAKE, SLAP = Action("play"), Action("take"), Action("slap")
@@ -144,8 +168,11 @@ class RatscrewRules:
         while state.zone("deck").cards:
             state.move_top("deck", _hand(seat), seat=seat, event="deal")
             seat = (seat + 1) % len(state.players)
-        state.public.update(slaps=parse_slaps(state.options["slaps"]), challenger=None, chances=0, out=[], turns=0)
-        state.phase, state.to_act = "play", 0
+        pub = public(state)
+        pub.update(
+            {"slaps": parse_slaps(state.options["slaps"]), "challenger": None, "chances": 0, "out": [], "turns": 0}
+        )
+        state.phase, state.to_act = Phase.PLAY, 0
         return True
 
     def _count(self, state: State, seat: int) -> int:
@@ -162,11 +189,11 @@ class RatscrewRules:
 
     @hookimpl
     def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
-        if state.deal_end is not None or seat in state.public["out"]:
+        if state.deal_end is not None or seat in public(state)["out"]:
             return []
         actions = []
         if seat == state.to_act:
-            actions.append(TAKE if state.phase == "take" else PLAY)
+            actions.append(TAKE if state.phase == Phase.TAKE else PLAY)
         if state.zone(PILE).cards:
             actions.append(SLAP)
         return actions
@@ -184,18 +211,18 @@ class RatscrewRules:
 
     def _play(self, state: State, seat: int) -> None:
         card = state.move_top(_hand(seat), PILE, seat=seat, event="play")[0]
-        public = state.public
-        public["turns"] += 1
+        pub = public(state)
+        pub["turns"] += 1
         if card.rank in CHANCES:
-            public["challenger"], public["chances"] = seat, CHANCES[card.rank]
+            pub["challenger"], pub["chances"] = seat, CHANCES[card.rank]
             self._pass_duty(state, seat)
-        elif public["challenger"] is not None:
-            public["chances"] -= 1
-            if public["chances"] == 0 or not self._count(state, seat):
-                self._must_take(state, public["challenger"])
+        elif pub["challenger"] is not None:
+            pub["chances"] -= 1
+            if pub["chances"] == 0 or not self._count(state, seat):
+                self._must_take(state, pub["challenger"])
         else:
             self._next_turn(state, seat)
-        if public["turns"] >= state.options["max_turns"] and state.deal_end is None:
+        if pub["turns"] >= state.options["max_turns"] and state.deal_end is None:
             self._finish(state, "turn limit")
 
     def _next_turn(self, state: State, seat: int) -> None:
@@ -215,25 +242,26 @@ class RatscrewRules:
             state.to_act = nxt
 
     def _must_take(self, state: State, seat: int) -> None:
-        state.phase, state.to_act = "take", seat
+        state.phase, state.to_act = Phase.TAKE, seat
 
     def _collect(self, state: State, seat: int) -> None:
         # The pile is turned face down and put under the hand: its top card goes lowest.
         state.move(list(state.zone(PILE).cards), PILE, _hand(seat), seat=seat, event="take", bottom=True)
-        state.public["challenger"], state.public["chances"] = None, 0
-        state.phase, state.to_act = "play", seat
+        pub = public(state)
+        pub["challenger"], pub["chances"] = None, 0
+        state.phase, state.to_act = Phase.PLAY, seat
         if self._count(state, seat) == len(state.deck):
             self._finish(state, "all the cards")
 
     def _slap(self, state: State, seat: int) -> None:
-        rule = slap_rule(state.zone(PILE).cards, state.public["slaps"])
+        rule = slap_rule(state.zone(PILE).cards, public(state)["slaps"])
         if rule is not None:
             state.log("slap", seat, rule=rule)
             self._collect(state, seat)
             return
         held = self._count(state, seat)
         if not held:
-            if len(state.public["out"]) < len(state.players) - 1:  # the last player in stays in
+            if len(public(state)["out"]) < len(state.players) - 1:  # the last player in stays in
                 self._put_out(state, seat)
             else:
                 state.log("wrong_slap", seat, penalty=0)
@@ -242,8 +270,8 @@ class RatscrewRules:
         state.log("wrong_slap", seat, penalty=paid)
         state.move_top(_hand(seat), PILE, paid, seat=seat, event="penalty", bottom=True)
         # The slapper may have paid away their last card when it was their duty to play.
-        if state.phase == "play" and seat == state.to_act and not self._count(state, seat):
-            challenger = state.public["challenger"]
+        if state.phase == Phase.PLAY and seat == state.to_act and not self._count(state, seat):
+            challenger = public(state)["challenger"]
             if challenger is not None:  # they were answering a face card: the challenge fails
                 self._must_take(state, challenger)
             else:
@@ -251,28 +279,28 @@ class RatscrewRules:
 
     def _put_out(self, state: State, seat: int) -> None:
         """``seat`` (holding no cards) slapped wrongly: out for good, forfeiting its claims."""
-        public = state.public
-        public["out"].append(seat)
+        pub = public(state)
+        pub["out"].append(seat)
         state.log("wrong_slap", seat, out=True)
-        if public["challenger"] == seat:
-            public["challenger"], public["chances"] = None, 0
-        if state.phase == "take" and state.to_act == seat:
+        if pub["challenger"] == seat:
+            pub["challenger"], pub["chances"] = None, 0
+        if state.phase == Phase.TAKE and state.to_act == seat:
             n = len(state.players)
             nxt = self._next_with_cards(state, seat)
             if nxt is None:  # nobody holds a card: the next player still in takes the pile
-                self._must_take(state, next((seat + i) % n for i in range(1, n) if (seat + i) % n not in public["out"]))
+                self._must_take(state, next((seat + i) % n for i in range(1, n) if (seat + i) % n not in pub["out"]))
             else:
-                state.phase, state.to_act = "play", nxt
+                state.phase, state.to_act = Phase.PLAY, nxt
 
     def _finish(self, state: State, reason: str) -> None:
         counts = [self._count(state, s) for s in state.seats]
         best = max(counts)
-        state.public["winners"] = [s for s in state.seats if counts[s] == best]
+        public(state)["winners"] = [s for s in state.seats if counts[s] == best]
         state.end_deal(reason, counts=counts)
 
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
-        return {s: 1 for s in state.public["winners"]}
+        return {s: 1 for s in public(state)["winners"]}
 
     @hookimpl
     def hoyle_match_over(self, state: State) -> bool:

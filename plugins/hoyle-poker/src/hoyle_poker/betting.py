@@ -84,6 +84,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hoyle import Action, State
+from hoyle.engine.cache import BoundedCache
 from hoyle.errors import InvalidOptionError
 
 NO_LIMIT, POT_LIMIT, FIXED_LIMIT = "no-limit", "pot-limit", "fixed-limit"
@@ -99,17 +100,9 @@ SHOW, MUCK = Action("show"), Action("muck")
 #: The pot fractions offered to random bots as bet and raise sizes.
 POT_FRACTIONS = ((1, 2), (3, 4), (1, 1))
 
-_SIZED: dict[tuple[str, int], Action] = {}
-
-
-def _sized(kind: str, amount: int) -> Action:
-    """``Action(kind, amount=amount)``, shared (actions are immutable values)."""
-    action = _SIZED.get((kind, amount))
-    if action is None:
-        if len(_SIZED) > 50_000:
-            _SIZED.clear()
-        action = _SIZED[kind, amount] = Action(kind, amount=amount)
-    return action
+#: ``_SIZED[kind, amount]`` is ``Action(kind, amount=amount)``, shared (actions are
+#: immutable values): the bet sizes of every decision, built once.
+_SIZED: BoundedCache[tuple[str, int], Action] = BoundedCache(lambda key: Action(key[0], amount=key[1]), limit=50_000)
 
 
 # --- seats and positions ---------------------------------------------------------------
@@ -429,7 +422,6 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if rng is not None:
         to_call = p["to_call"]
         kind = "raise" if to_call else "bet"
-        sized = _SIZED
         least, most = rng
         if p["structure"] == FIXED_LIMIT:
             sizes = [least] if least == most else [least, most]  # stud's open pair: two sizes
@@ -444,9 +436,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
                     last = size
             if most != least:
                 sizes.append(most)
-        for size in sizes:
-            action = sized.get((kind, size))
-            out.append(action if action is not None else _sized(kind, size))
+        out += [_SIZED[kind, size] for size in sizes]
     return out
 
 

@@ -40,21 +40,25 @@ from typing import Any
 
 from hoyle import Action, Card, Deck, Rng
 from hoyle import poker as ev
+from hoyle.engine.cache import BoundedCache
 
 #: Equity-engine game for each variant (by name); anything else plays as hold'em.
 GAMES = {"texas-holdem": "holdem", "omaha": "omaha", "short-deck-holdem": "short-deck"}
 #: At most this many opponents are modelled (the equity engine takes up to 10 hands).
 MAX_OPPONENTS = 5
 
-_FULL_DECKS: dict[str, list[str]] = {}
+
+def _full_deck(game: str) -> list[str]:
+    deck = Deck.stripped("6") if game == "short-deck" else Deck.standard()
+    return [str(c) for c in deck]
+
+
+#: The full deck's card texts of each equity-engine game.
+_FULL_DECKS: BoundedCache[str, list[str]] = BoundedCache(_full_deck, limit=16)
 
 
 def _deck(game: str) -> list[str]:
-    cards = _FULL_DECKS.get(game)
-    if cards is None:
-        deck = Deck.stripped("6") if game == "short-deck" else Deck.standard()
-        cards = _FULL_DECKS[game] = [str(c) for c in deck]
-    return cards
+    return _FULL_DECKS[game]
 
 
 def estimate_equity(

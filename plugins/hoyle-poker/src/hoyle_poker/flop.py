@@ -41,10 +41,12 @@ announcements (``bet to 10 on 6``), exposed cards and looking at the stub, with 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any
 
 from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
 from hoyle import poker as ev
+from hoyle.engine.cache import BoundedCache
 from hoyle.errors import InvalidOptionError
 
 from hoyle_poker import betting
@@ -149,43 +151,46 @@ def session_options() -> tuple[Option, ...]:
 #: Zone names of the hole cards by seat.
 HOLE = tuple(f"hole:{s}" for s in range(64))
 
-_FORCED: dict[tuple[Any, ...], tuple[list[int], list[int] | None, list[int], int]] = {}
+ForcedBets = tuple[list[int], list[int] | None, list[int], int]
+_FORCED_KEYS = (
+    "blinds",
+    "small_blind",
+    "big_blind",
+    "straddle",
+    "antes",
+    "ante_type",
+    "ante",
+    "small_bet",
+    "big_bet",
+    "min_bet",
+)
+
+_forced_key = itemgetter(*_FORCED_KEYS)
 
 
-def _forced_bets(o: Any) -> tuple[list[int], list[int] | None, list[int], int]:
+def _forced_bets(o: Any) -> ForcedBets:
     """The flop games' forced bets from the options: blinds and antes by position
     (antes None: every player antes ``ante``), the fixed-limit bet of each round and
     the minimum bet. Cached: a session deals many hands with the same options."""
-    key = (
-        o["blinds"],
-        o["small_blind"],
-        o["big_blind"],
-        o["straddle"],
-        o["antes"],
-        o["ante_type"],
-        o["ante"],
-        o["small_bet"],
-        o["big_bet"],
-        o["min_bet"],
-    )
-    got = _FORCED.get(key)
-    if got is None:
-        blinds = chip_list(o["blinds"]) or [o["small_blind"], o["big_blind"]] + (
-            [o["straddle"]] if o["straddle"] else []
-        )
-        if o["antes"]:
-            antes: list[int] | None = chip_list(o["antes"])
-        elif o["ante_type"] == "big-blind":
-            antes = [0, o["ante"]]
-        else:
-            antes = None
-        small_bet = o["small_bet"] or max(blinds, default=0) or 1
-        big_bet = o["big_bet"] or 2 * small_bet
-        min_bet = o["min_bet"] or max(blinds, default=0) or 1
-        if len(_FORCED) > 1000:
-            _FORCED.clear()
-        got = _FORCED[key] = (blinds, antes, [small_bet, small_bet, big_bet, big_bet], min_bet)
-    return got
+    return _FORCED[_forced_key(o)]
+
+
+def _compute_forced_bets(key: tuple[Any, ...]) -> ForcedBets:
+    o = dict(zip(_FORCED_KEYS, key))
+    blinds = chip_list(o["blinds"]) or [o["small_blind"], o["big_blind"]] + ([o["straddle"]] if o["straddle"] else [])
+    if o["antes"]:
+        antes: list[int] | None = chip_list(o["antes"])
+    elif o["ante_type"] == "big-blind":
+        antes = [0, o["ante"]]
+    else:
+        antes = None
+    small_bet = o["small_bet"] or max(blinds, default=0) or 1
+    big_bet = o["big_bet"] or 2 * small_bet
+    min_bet = o["min_bet"] or max(blinds, default=0) or 1
+    return blinds, antes, [small_bet, small_bet, big_bet, big_bet], min_bet
+
+
+_FORCED: BoundedCache[tuple[Any, ...], ForcedBets] = BoundedCache(_compute_forced_bets, limit=1000)
 
 
 class FlopRules:

@@ -22,11 +22,30 @@ Rules (the standard children's game; ace high, suits ignored):
 
 from __future__ import annotations
 
-from typing import Any
+from enum import StrEnum
+from typing import Any, NotRequired, TypedDict
 
-from hoyle import Action, Deck, HouseRule, Option, State, Variant, Zone, hookimpl
+from hoyle import Action, Deck, HouseRule, Option, State, Variant, Zone, hookimpl, public_reader
 
 PLAY = Action("play")
+
+
+class Phase(StrEnum):
+    """War's phases (``state.phase``; the engine sets ``"over"`` at the end)."""
+
+    BATTLE = "battle"
+
+
+class WarPublic(TypedDict):
+    """War's public facts (``state.public``, shown in every view)."""
+
+    battles: int  #: battles fought this deal
+    war: bool  #: whether the cards on the table are tied (a war is on)
+    winner: NotRequired[int | None]  #: at the end: the seat with every card, None for a draw
+
+
+#: ``public(state)`` is ``state.public`` as :class:`WarPublic` (mypy checks every key).
+public = public_reader(WarPublic)
 
 
 def _pile(seat: int) -> str:
@@ -51,8 +70,9 @@ class WarRules:
         while deck.cards:
             state.move_top("deck", _pile(seat), seat=seat, event="deal")
             seat = 1 - seat
-        state.public.update(battles=0, war=False)
-        state.phase, state.to_act = "battle", 0
+        pub = public(state)
+        pub["battles"], pub["war"] = 0, False
+        state.phase, state.to_act = Phase.BATTLE, 0
         return True
 
     @hookimpl
@@ -62,7 +82,8 @@ class WarRules:
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
         pile = state.zone(_pile(seat))
-        if state.public["war"]:
+        pub = public(state)
+        if pub["war"]:
             down = min(state.options["down_cards"], len(pile.cards) - 1)
             if down > 0:
                 state.move_top(_pile(seat), "face-down", down, seat=seat, event="play_down")
@@ -70,13 +91,13 @@ class WarRules:
         if seat == 0:
             state.to_act = 1
             return True
-        self._resolve(state)
+        self._resolve(state, pub)
         return True
 
-    def _resolve(self, state: State) -> None:
+    def _resolve(self, state: State, pub: WarPublic) -> None:
         top = [state.zone(_table(s)).cards[-1].rank_value for s in state.seats]
         if top[0] == top[1]:
-            state.public["war"] = True
+            pub["war"] = True
             state.log("war")
             if any(not state.zone(_pile(s)).cards for s in state.seats):
                 self._finish(state)
@@ -88,12 +109,9 @@ class WarRules:
             cards = list(state.zone(name).cards)
             if cards:
                 state.move(cards, name, _pile(winner), seat=winner, event="take", bottom=True)
-        state.public["war"] = False
-        state.public["battles"] += 1
-        if (
-            not all(state.zone(_pile(s)).cards for s in state.seats)
-            or state.public["battles"] >= state.options["max_battles"]
-        ):
+        pub["war"] = False
+        pub["battles"] += 1
+        if not all(state.zone(_pile(s)).cards for s in state.seats) or pub["battles"] >= state.options["max_battles"]:
             self._finish(state)
         else:
             state.to_act = 0
@@ -102,12 +120,12 @@ class WarRules:
         counts = [len(state.zone(_pile(s)).cards) for s in state.seats]
         # A war that cannot be finished: the player with cards left takes the table.
         winner = None if counts[0] == counts[1] else counts.index(max(counts))
-        state.public["winner"] = winner
+        public(state)["winner"] = winner
         state.end_deal("game over", counts=counts)
 
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
-        winner = state.public["winner"]
+        winner = public(state)["winner"]
         return {} if winner is None else {winner: 1}
 
     @hookimpl
