@@ -84,6 +84,7 @@ class Probe:
     public: dict[str, int] = field(default_factory=dict)
     out_of_turn: bool = False
     jokers: bool = False
+    zero_sum: bool = True  # every finished probe game's settlement summed to zero
 
 
 def probe(
@@ -122,6 +123,8 @@ def probe(
             taken += 1
             _look(game, found)
         budget -= taken
+        if game.is_over and sum(game.result["settlement"]) != 0:  # type: ignore[index]
+            found.zero_sum = False
     return found
 
 
@@ -168,6 +171,8 @@ class Encoding:
         self.players = players
         self.options = dict(options or {})
         self.house_rules = tuple(house_rules)
+        #: The arguments as JSON (set by :func:`encoding`), to rebuild it after unpickling.
+        self.key = ""
         found = probe(variant, players, self.options, self.house_rules, probe_games, probe_steps)
         refinements = [r for f in _refinements().get(variant, []) if (r := f(players, self.options)) is not None]
         templates = dict(found.templates)
@@ -178,6 +183,7 @@ class Encoding:
             if r.reactions is not None:
                 reactions = r.reactions
         self.reactions = reactions
+        self.zero_sum = found.zero_sum
         if reactions:
             templates.setdefault(PASS_REACTION, None)
         ordered = sorted(templates, key=lambda t: (t.shape != "plain", t.kind, t.source or "", t.shape))
@@ -245,8 +251,9 @@ PASS_REACTION = Template("(no reaction)", None, "plain")
 
 @lru_cache(maxsize=64)
 def _cached(key: str) -> Encoding:
-    args = json.loads(key)
-    return Encoding(**args)
+    enc = Encoding(**json.loads(key))
+    enc.key = key
+    return enc
 
 
 def encoding(

@@ -169,11 +169,26 @@ class Table:
         t.pending, t.stuck = list(self.pending), self.stuck
         return t
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as the encoding's arguments and the game record (replayed)."""
+        return (_restore, (self.enc.key, self.game.to_json(), list(self.pending), self.stuck))
+
     def info(self, action: Action | None) -> dict[str, Any]:
         """What a step reports: the action's text and exact amount."""
         if action is None:
             return {"action": None, "amount": None}
         return {"action": action.text, "amount": action.amount}
+
+
+def _restore(key: str, record: str, pending: list[int], stuck: bool) -> Table:
+    from hoyle.rl.encoding import _cached
+
+    t = Table(_cached(key), Game.from_json(record))
+    t.pending, t.stuck = pending, stuck
+    return t
 
 
 REWARD_MODES = ("settlement", "win-loss")

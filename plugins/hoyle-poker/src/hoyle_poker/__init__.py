@@ -24,6 +24,7 @@ from hoyle import hookimpl
 from hoyle_poker import draw, pai_gow, phh_games, stud, table_hand
 from hoyle_poker.bots import PokerBot
 from hoyle_poker.flop import VARIANTS as FLOP_VARIANTS
+from hoyle_poker.rl_encoding import hoyle_register_rl_encodings as hoyle_register_rl_encodings
 
 VARIANTS = (*FLOP_VARIANTS, *draw.VARIANTS, *stud.VARIANTS, *table_hand.VARIANTS, pai_gow.VARIANT)
 phh_games.register()
