@@ -164,3 +164,26 @@ def aec_env(variant: str, **kwargs: Any) -> Any:
     env: Any = HoyleAECEnv(variant, **kwargs)
     env = wrappers.AssertOutOfBoundsWrapper(env)
     return wrappers.OrderEnforcingWrapper(env)
+
+
+def register_aec_envs() -> list[str]:
+    """Register ``hoyle/<variant>-v0`` with PettingZoo's environment registry (1.27+;
+    ``pettingzoo.make("aec", "hoyle/gin-rummy-v0", options={"deals": 1})``) for every
+    installed variant; returns the ids (none where PettingZoo has no registry)."""
+    import pettingzoo
+
+    import hoyle
+
+    register = getattr(pettingzoo, "register", None)
+    if register is None:
+        return []
+    ids = []
+    for name in sorted(hoyle.variants()):
+        env_id = f"hoyle/{name}-v0"
+        if env_id not in pettingzoo.aec_registry:
+            register("aec", env_id, entry_point="hoyle.rl.aec:aec_env", kwargs={"variant": name})
+        ids.append(env_id)
+    return ids
+
+
+register_aec_envs()
