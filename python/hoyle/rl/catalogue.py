@@ -73,7 +73,9 @@ class BetAbstraction:
     ``sizes`` lists, in slot order: ``"min"`` (the smallest legal amount), ``"all-in"``
     (the largest), or a pot fraction ``f``: the total raised to is the largest bet
     on the street plus ``f`` times the pot after calling
-    (``max(bets) + f * (pot + to_call)``), rounded down and clamped into the legal range.
+    (``max(bets) + f * (pot + max(bets) - bets[seat])``, ``bets`` being the variant's
+    ``public["bets"]``, this street's bets, or nothing), rounded down and clamped into
+    the legal range.
     Several slots may give the same amount (a fixed-limit bet): all of them are legal.
 
         >>> BetAbstraction().labels
@@ -102,18 +104,18 @@ class BetAbstraction:
                 out.append("pot" if f == 1 else f"{f} pot")
         return tuple(out)
 
-    def amount(self, size: str | float, low: int, high: int, public: Mapping[str, Any], pot: int) -> int:
-        """The amount one size gives, in ``low..high``."""
+    def amount(self, size: str | float, low: int, high: int, public: Mapping[str, Any], pot: int, seat: int) -> int:
+        """The amount one size gives ``seat``, in ``low..high``."""
         if size == "min":
             return low
         if size == "all-in":
             return high
         assert not isinstance(size, str)
         bets = public.get("bets")
-        top = max(bets) if isinstance(bets, list) and bets and all(isinstance(b, int) for b in bets) else 0
-        to_call = public.get("to_call", 0)
-        to_call = to_call if isinstance(to_call, int) else 0
-        return min(high, max(low, int(top + size * (pot + to_call))))
+        top = mine = 0
+        if isinstance(bets, list) and 0 <= seat < len(bets) and all(isinstance(b, int) for b in bets):
+            top, mine = max(bets), bets[seat]
+        return min(high, max(low, int(top + size * (pot + top - mine))))
 
 
 def bet_range(public: Mapping[str, Any], listed: Sequence[Action]) -> tuple[int, int]:
@@ -164,8 +166,8 @@ class Catalogue:
         # Slots of actions whose slot depends on nothing but the action (plain and card).
         self._fixed: dict[Action, int] = {}
 
-    def slots(self, legal: Sequence[Action], public: Mapping[str, Any], pot: int) -> dict[int, Action]:
-        """Each reachable slot and the action it stands for, given the legal actions.
+    def slots(self, legal: Sequence[Action], public: Mapping[str, Any], pot: int, seat: int) -> dict[int, Action]:
+        """Each reachable slot and the action it stands for, given ``seat``'s legal actions.
         Legal actions outside the catalogue are left out (see :meth:`missing`)."""
         out: dict[int, Action] = {}
         fixed = self._fixed
@@ -193,7 +195,7 @@ class Catalogue:
             for t, acts in grouped.items():
                 base = self.base[t]
                 if t.shape == BET:
-                    out.update(self._bet_slots(t, base, acts, public, pot))
+                    out.update(self._bet_slots(t, base, acts, public, pot, seat))
                 else:
                     acts.sort(key=_choice_key)
                     for i, a in enumerate(acts[: self.max_choices]):
@@ -201,13 +203,13 @@ class Catalogue:
         return out
 
     def _bet_slots(
-        self, t: Template, base: int, listed: list[Action], public: Mapping[str, Any], pot: int
+        self, t: Template, base: int, listed: list[Action], public: Mapping[str, Any], pot: int, seat: int
     ) -> dict[int, Action]:
         low, high = bet_range(public, listed)
         by_amount = {a.amount: a for a in listed}
         out = {}
         for i, size in enumerate(self.bets.sizes):
-            amount = self.bets.amount(size, low, high, public, pot)
+            amount = self.bets.amount(size, low, high, public, pot, seat)
             action = by_amount.get(amount)
             if action is None:
                 action = by_amount[amount] = Action(t.kind, amount=amount, source=t.source)

@@ -83,6 +83,7 @@ class Probe:
     phases: dict[str, None] = field(default_factory=dict)
     public: dict[str, int] = field(default_factory=dict)
     out_of_turn: bool = False
+    reaction_templates: dict[Template, None] = field(default_factory=dict)  # of out-of-turn actions
     jokers: bool = False
     zero_sum: bool = True  # every finished probe game's settlement summed to zero
 
@@ -117,6 +118,7 @@ def probe(
                         found.out_of_turn = True
                         for a in game.legal_actions(s):
                             found.templates.setdefault(template_of(a), None)
+                            found.reaction_templates.setdefault(template_of(a), None)
             if not legal:
                 break
             game.act(legal[rng.below(len(legal))])
@@ -154,6 +156,7 @@ class Encoding:
     :ivar catalogue: the :class:`~hoyle.rl.catalogue.Catalogue` (``action_size`` slots).
     :ivar layout: the :class:`~hoyle.rl.observation.Layout` (``observation_size`` floats).
     :ivar reactions: whether seats are asked in turn about out-of-turn actions.
+    :ivar reaction_templates: the templates of the actions seats took out of turn.
     """
 
     def __init__(
@@ -183,6 +186,8 @@ class Encoding:
             if r.reactions is not None:
                 reactions = r.reactions
         self.reactions = reactions
+        #: The templates a seat may take out of turn (offered in a reaction phase).
+        self.reaction_templates = frozenset(found.reaction_templates)
         self.zero_sum = found.zero_sum
         if reactions:
             templates.setdefault(PASS_REACTION, None)

@@ -3,12 +3,13 @@ adapters (PettingZoo, Gymnasium, OpenSpiel) share.
 
 A decision is the seat to act choosing a catalogue slot, or - in a *reaction phase* - a
 seat being asked whether to act out of turn. Reactions (Egyptian Ratscrew's slaps): after
-each action taken on a turn, every other seat that has out-of-turn actions is asked once,
-in seat order from the actor's left (the actor last), choosing one of them or the
-``(no reaction)`` slot; the first to act takes effect at once, as the first slap to arrive
-would, and the seats after it are still asked while they have actions. Then the seat to
-act takes its turn. (Simultaneous actions become a fixed asking order: a seat earlier
-in the order wins a race, so the order starts at the actor's left and moves with play.)
+each action taken on a turn, every seat is asked once, in seat order from the actor's
+left (so the seat to act, usually, first and the actor last), whether to take one of its
+out-of-turn actions (those of the templates seats took out of turn, e.g. ``slap``) or
+the ``(no reaction)`` slot; a seat with none is skipped. An action taken takes effect at
+once, as the first slap to arrive would, and the seats after it are still asked while
+they have actions. Then the seat to act takes its turn. (Simultaneous actions become a
+fixed asking order: a seat earlier in the order wins a race; the order moves with play.)
 
     >>> import hoyle, hoyle.rl
     >>> t = Table.new(hoyle.rl.encoding("war"), seed=3)
@@ -25,6 +26,7 @@ import numpy as np
 from hoyle.engine.actions import Action
 from hoyle.engine.game import Game, new_game
 from hoyle.errors import HoyleError, InvalidArgumentError
+from hoyle.rl.catalogue import template_of
 from hoyle.rl.encoding import PASS_REACTION, Encoding
 
 
@@ -70,12 +72,12 @@ class Table:
         if seat is None:
             found = {}
         elif self.pending:
-            legal = game.legal_actions(seat)
-            found = dict(self.enc.catalogue.slots(legal, game.state.public, game.state.pot))
+            legal = self._reactions(seat)
+            found = dict(self.enc.catalogue.slots(legal, game.state.public, game.state.pot, seat))
             found[self.enc.catalogue.base[PASS_REACTION]] = None
         else:
             legal = game.legal_actions()
-            found = self.enc.catalogue.slots(legal, game.state.public, game.state.pot)  # type: ignore[assignment]
+            found = self.enc.catalogue.slots(legal, game.state.public, game.state.pot, seat)  # type: ignore[assignment]
             if not found and legal:
                 raise HoyleError(
                     f"{self.enc.variant}: no catalogue slot for any legal action "
@@ -131,17 +133,19 @@ class Table:
         self._drop_silent()
         self._check_stuck()
 
+    def _reactions(self, seat: int) -> list[Action]:
+        """The out-of-turn actions ``seat`` may take now."""
+        kinds = self.enc.reaction_templates
+        return [a for a in self.game.legal_actions(seat) if template_of(a) in kinds]
+
     def _start_reactions(self, actor: int) -> None:
         n = self.enc.players
-        to_act = self.game.state.to_act
-        self.pending = [s for s in ((actor + i) % n for i in range(1, n + 1)) if s != to_act]
+        self.pending = [(actor + i) % n for i in range(1, n + 1)]
 
     def _drop_silent(self) -> None:
         """Skip asked seats that have no out-of-turn action (any more)."""
-        game, pending = self.game, self.pending
-        while pending and (
-            game.state.result is not None or pending[0] == game.state.to_act or not game.legal_actions(pending[0])
-        ):
+        pending = self.pending
+        while pending and (self.game.state.result is not None or not self._reactions(pending[0])):
             pending.pop(0)
 
     def _check_stuck(self) -> None:
