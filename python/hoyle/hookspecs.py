@@ -26,6 +26,7 @@ Hook signatures (the documentation test checks that each appears in ``docs/plugi
     hoyle_register_hand_history_games(register)
     hoyle_register_phh_replayers(register)
     hoyle_register_phh_writers(register)
+    hoyle_register_rl_encodings(register)
     hoyle_deal(state)
     hoyle_legal_actions(state, seat)
     hoyle_check_action(state, seat, action)
@@ -166,6 +167,24 @@ def hoyle_register_phh_writers(register: Callable[[str, Callable[..., str]], Non
 
 
 # --- rule hooks ----------------------------------------------------------------------------
+
+
+@hookspec
+def hoyle_register_rl_encodings(register: Callable[[str, Any], None]) -> None:
+    """Refine the reinforcement-learning encodings of this plugin's variants (``hoyle.rl``).
+
+    :param register: call ``register(variant_name, refinement)`` with a
+        :class:`hoyle.rl.encoding.Refinement`, or a factory ``(players, options) ->
+        Refinement | None``: extra action templates, observation features and the
+        reaction treatment (see docs/rl.md).
+
+    Example::
+
+        @hookimpl
+        def hoyle_register_rl_encodings(register):
+            from hoyle.rl.encoding import Refinement, Template
+            register("gin-rummy", Refinement(templates=(Template("knock", None, "card"),)))
+    """
 
 
 @hookspec(firstresult=True)
@@ -322,6 +341,7 @@ __all__ = [
     "hoyle_register_house_rules",
     "hoyle_register_phh_replayers",
     "hoyle_register_phh_writers",
+    "hoyle_register_rl_encodings",
     "hoyle_register_variants",
     "hoyle_score_deal",
     "hoyle_settle",

@@ -28,6 +28,7 @@ from hoyle_poker.flop import VARIANTS as FLOP_VARIANTS
 from hoyle_poker.hand_histories import (  # the hook: PokerStars and OHH games
     hoyle_register_hand_history_games as hoyle_register_hand_history_games,
 )
+from hoyle_poker.rl_encoding import hoyle_register_rl_encodings as hoyle_register_rl_encodings
 
 VARIANTS = (*FLOP_VARIANTS, *draw.VARIANTS, *stud.VARIANTS, *table_hand.VARIANTS, pai_gow.VARIANT)
 

@@ -1,0 +1,59 @@
+"""The rummy refinement of the reinforcement-learning encodings (``hoyle.rl``): the
+discard pile's order, which the derived card plane (a count per card) loses - in 500 Rum
+a player may take a card deep in the pile with everything above it - and gin's knock,
+which random play rarely reaches.
+
+Feature ``discard_order`` (53 floats, one per card index, jokers sharing index 52): ``1 / (1 + depth)`` for
+each card in the discard pile (the top card 1.0, the one under it 0.5...), 0 for a card
+not in it (with several packs, the highest copy). The pile is face up: every seat sees it.
+
+    >>> import hoyle.rl
+    >>> enc = hoyle.rl.encoding("500-rum")
+    >>> [f["name"] for f in enc.describe()["observation"]][-1]
+    'discard_order'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hoyle import hookimpl
+
+_GIN = ("gin-rummy", "oklahoma-gin")
+
+
+class DiscardOrder:
+    """The ``discard_order`` feature (see the module docs)."""
+
+    name = "discard_order"
+    doc = "each card in the discard pile: 1 / (1 + its depth from the top), 0 if not there"
+
+    size = 53
+
+    def write(self, state: Any, seat: int, out: Any) -> None:
+        from hoyle.rl.catalogue import card_slot
+
+        zone = state.zones.get("discard")
+        if zone is None or not zone.cards or not zone.visible_to(seat):
+            return
+        cards = zone.cards
+        top = len(cards) - 1
+        for i, card in enumerate(cards):  # bottom to top: a higher copy overwrites
+            out[card_slot(card)] = 1.0 / (1 + top - i)
+
+
+def refinement(players: int, options: Mapping[str, Any], variant: str) -> Any:
+    from hoyle.rl.encoding import Refinement, Template
+
+    templates = (Template("knock", None, "card"),) if variant in _GIN else ()
+    return Refinement(templates=templates, features=(DiscardOrder(),))
+
+
+@hookimpl
+def hoyle_register_rl_encodings(register: Any) -> None:
+    import hoyle
+
+    for name, variant in hoyle.variants().items():
+        if variant.distribution == "hoyle-rummy":
+            register(name, lambda players, options, _name=name: refinement(players, options, _name))

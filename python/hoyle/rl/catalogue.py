@@ -1,0 +1,237 @@
+"""The action catalogue: a fixed, finite numbering of a variant's actions.
+
+Each legal :class:`~hoyle.Action` falls under one *template*, ``(kind, source, shape)``:
+
+* ``plain``: no cards, amount or target (``draw stock``, ``fold``, ``slap``): one slot;
+* ``card``: exactly one card (``discard Qs``, ``knock 9h``): one slot per card index
+  (52, or 53 when the deck has jokers: every joker shares slot 52);
+* ``bet``: an amount (``raise to 300``, ``bet to 2``): one slot per entry of the
+  :class:`BetAbstraction` (minimum, pot fractions, all-in), the exact amount in ``info``;
+* ``choice``: anything else (melds, multi-card discards, lay-offs on a meld): ``max_choices``
+  slots, the legal actions of that template in canonical order (sorted by their cards'
+  indices, then target) taking slots 0, 1, 2...
+
+    >>> from hoyle import Action, Card
+    >>> cat = Catalogue([Template("draw", "stock", "plain"), Template("discard", None, "card")], width=52)
+    >>> cat.size, cat.names[0], cat.names[1 + Card("Qs").index]
+    (53, 'draw stock', 'discard Qs')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from hoyle._core import Card
+from hoyle.engine.actions import Action
+from hoyle.errors import InvalidArgumentError
+
+#: The card-index width: 52 cards, plus one shared slot for jokers when the deck has any.
+JOKER_SLOT = 52
+
+PLAIN, CARD, BET, CHOICE = "plain", "card", "bet", "choice"
+
+
+class Template(NamedTuple):
+    """A family of actions: the action word(s), the source word and the shape."""
+
+    kind: str
+    source: str | None
+    shape: str
+
+    @property
+    def label(self) -> str:
+        return self.kind if self.source is None else f"{self.kind} {self.source}"
+
+
+def template_of(action: Action) -> Template:
+    """The template an action falls under.
+
+    >>> template_of(Action("raise", amount=300)), template_of(Action("draw", source="stock"))
+    (Template(kind='raise', source=None, shape='bet'), Template(kind='draw', source='stock', shape='plain'))
+    """
+    if action.amount is not None:
+        return Template(action.kind, action.source, BET)
+    if action.target is None and len(action.cards) == 1:
+        return Template(action.kind, action.source, CARD)
+    if action.target is None and not action.cards:
+        return Template(action.kind, action.source, PLAIN)
+    return Template(action.kind, action.source, CHOICE)
+
+
+def card_slot(card: Card) -> int:
+    """A card's index in the planes and card slots (jokers share :data:`JOKER_SLOT`)."""
+    return JOKER_SLOT if card.is_joker else card.index
+
+
+@dataclass(frozen=True)
+class BetAbstraction:
+    """How bet and raise amounts become a few discrete slots.
+
+    ``sizes`` lists, in slot order: ``"min"`` (the smallest legal amount), ``"all-in"``
+    (the largest), or a pot fraction ``f``: the total raised to is the largest bet
+    on the street plus ``f`` times the pot after calling
+    (``max(bets) + f * (pot + max(bets) - bets[seat])``, ``bets`` being the variant's
+    ``public["bets"]``, this street's bets, or nothing), rounded down and clamped into
+    the legal range.
+    Several slots may give the same amount (a fixed-limit bet): all of them are legal.
+
+        >>> BetAbstraction().labels
+        ('min', '1/2 pot', 'pot', 'all-in')
+    """
+
+    sizes: tuple[str | float, ...] = ("min", 0.5, 1.0, "all-in")
+
+    def __post_init__(self) -> None:
+        if not self.sizes:
+            raise InvalidArgumentError("bets=(): give at least one bet size")
+        for s in self.sizes:
+            if s not in ("min", "all-in") and not (
+                isinstance(s, (int, float)) and not isinstance(s, bool) and 0 < s <= 100
+            ):
+                raise InvalidArgumentError(f"bet size {s!r}: use 'min', 'all-in' or a pot fraction in (0, 100]")
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        out = []
+        for s in self.sizes:
+            if isinstance(s, str):
+                out.append(s)
+            else:
+                f = Fraction(s).limit_denominator(100)
+                out.append("pot" if f == 1 else f"{f} pot")
+        return tuple(out)
+
+    def amount(self, size: str | float, low: int, high: int, public: Mapping[str, Any], pot: int, seat: int) -> int:
+        """The amount one size gives ``seat``, in ``low..high``."""
+        if size == "min":
+            return low
+        if size == "all-in":
+            return high
+        assert not isinstance(size, str)
+        bets = public.get("bets")
+        top = mine = 0
+        if isinstance(bets, list) and 0 <= seat < len(bets) and all(isinstance(b, int) for b in bets):
+            top, mine = max(bets), bets[seat]
+        return min(high, max(low, int(top + size * (pot + top - mine))))
+
+
+def bet_range(public: Mapping[str, Any], listed: Sequence[Action]) -> tuple[int, int]:
+    """The legal amounts of a bet or raise: the variant's ``public["range"]`` when it
+    gives one (the betting games do), else the smallest and largest listed amounts.
+    (The one place that reads the range: a typed helper can replace it here.)"""
+    amounts = [a.amount for a in listed if a.amount is not None]
+    low, high = min(amounts), max(amounts)
+    rng = public.get("range")
+    if isinstance(rng, list) and len(rng) == 2 and all(isinstance(x, int) for x in rng) and rng[0] <= rng[1]:
+        if rng[0] <= low and high <= rng[1]:
+            return rng[0], rng[1]
+    return low, high
+
+
+class Catalogue:
+    """The fixed action space of one encoding: ``size`` slots, each with a name."""
+
+    def __init__(
+        self,
+        templates: Sequence[Template],
+        width: int,
+        bets: BetAbstraction | None = None,
+        max_choices: int = 128,
+    ) -> None:
+        if max_choices < 1:
+            raise InvalidArgumentError(f"max_choices={max_choices!r}: must be at least 1")
+        self.width = width
+        self.bets = bets or BetAbstraction()
+        self.max_choices = max_choices
+        self.templates = tuple(dict.fromkeys(templates))
+        self.base: dict[Template, int] = {}
+        names: list[str] = []
+        for t in self.templates:
+            self.base[t] = len(names)
+            if t.shape == PLAIN:
+                names.append(t.label)
+            elif t.shape == CARD:
+                names += [f"{t.label} {_card_name(i)}" for i in range(width)]
+            elif t.shape == BET:
+                names += [f"{t.label} {lab}" for lab in self.bets.labels]
+            elif t.shape == CHOICE:
+                names += [f"{t.label} #{i}" for i in range(max_choices)]
+            else:
+                raise InvalidArgumentError(f"template {t!r}: shape must be plain, card, bet or choice")
+        self.names: tuple[str, ...] = tuple(names)
+        self.size = len(names)
+        # Slots of actions whose slot depends on nothing but the action (plain and card).
+        self._fixed: dict[Action, int] = {}
+
+    def slots(self, legal: Sequence[Action], public: Mapping[str, Any], pot: int, seat: int) -> dict[int, Action]:
+        """Each reachable slot and the action it stands for, given ``seat``'s legal actions.
+        Legal actions outside the catalogue are left out (see :meth:`missing`)."""
+        out: dict[int, Action] = {}
+        fixed = self._fixed
+        grouped: dict[Template, list[Action]] | None = None
+        for a in legal:
+            slot = fixed.get(a)
+            if slot is not None:
+                out.setdefault(slot, a)
+                continue
+            t = template_of(a)
+            base = self.base.get(t)
+            if base is None:
+                continue
+            if t.shape == PLAIN:
+                slot = fixed[a] = base
+                out.setdefault(slot, a)
+            elif t.shape == CARD:
+                slot = fixed[a] = base + card_slot(a.cards[0])
+                out.setdefault(slot, a)
+            else:
+                if grouped is None:
+                    grouped = {}
+                grouped.setdefault(t, []).append(a)
+        if grouped:
+            for t, acts in grouped.items():
+                base = self.base[t]
+                if t.shape == BET:
+                    out.update(self._bet_slots(t, base, acts, public, pot, seat))
+                else:
+                    acts.sort(key=_choice_key)
+                    for i, a in enumerate(acts[: self.max_choices]):
+                        out[base + i] = a
+        return out
+
+    def _bet_slots(
+        self, t: Template, base: int, listed: list[Action], public: Mapping[str, Any], pot: int, seat: int
+    ) -> dict[int, Action]:
+        low, high = bet_range(public, listed)
+        by_amount = {a.amount: a for a in listed}
+        out = {}
+        for i, size in enumerate(self.bets.sizes):
+            amount = self.bets.amount(size, low, high, public, pot, seat)
+            action = by_amount.get(amount)
+            if action is None:
+                action = by_amount[amount] = Action(t.kind, amount=amount, source=t.source)
+            out[base + i] = action
+        return out
+
+    def missing(self, legal: Sequence[Action]) -> list[Action]:
+        """The legal actions that no template covers."""
+        return [a for a in legal if template_of(a) not in self.base]
+
+    def describe(self) -> list[dict[str, Any]]:
+        """One row per template: its slots, shape and meaning."""
+        rows = []
+        for t in self.templates:
+            n = {PLAIN: 1, CARD: self.width, BET: len(self.bets.sizes), CHOICE: self.max_choices}[t.shape]
+            rows.append({"template": t.label, "shape": t.shape, "first": self.base[t], "slots": n})
+        return rows
+
+
+def _choice_key(a: Action) -> tuple[Any, ...]:
+    return (len(a.cards), tuple(card_slot(c) for c in a.cards), tuple(c.copy for c in a.cards), a.target or -1)
+
+
+def _card_name(i: int) -> str:
+    return "joker" if i == JOKER_SLOT else str(Card.from_index(i))

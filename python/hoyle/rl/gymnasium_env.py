@@ -1,0 +1,179 @@
+"""A Gymnasium environment: one learner seat against hoyle bots.
+
+    >>> import hoyle.rl
+    >>> env = hoyle.rl.gym_env("texas-holdem", opponents=["random"])
+    >>> obs, info = env.reset(seed=3)
+    >>> bool((env.action_masks() == info["action_mask"].astype(bool)).all())
+    True
+
+``step(a)`` plays the learner's slot, then every opponent (and every reaction) until the
+learner must decide again or the match ends. The reward is the learner's settlement
+(or +1/-1 with ``reward="win-loss"``) at the end, 0 before. ``action_masks()`` (the
+MaskablePPO convention) and ``info["action_mask"]`` give the legal slots; ``info`` also
+holds the learner's action text and exact ``amount``. An illegal slot ends the episode
+with ``illegal_reward``. The ids ``hoyle/<variant>-v0`` are registered with Gymnasium's
+registry (``gymnasium.make("hoyle/gin-rummy-v0", opponents=["gin"])``) when this module
+is imported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from hoyle.bots import make_bot
+from hoyle.engine.state import LazyView
+from hoyle.errors import InvalidArgumentError
+from hoyle.rl.encoding import Encoding, encoding
+from hoyle.rl.table import Table, check_reward
+
+
+class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
+    """One learner against bots (see the module docs)."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        variant: str,
+        seat: int = 0,
+        opponents: Sequence[Any] = ("random",),
+        players: int = 2,
+        options: Mapping[str, Any] | None = None,
+        house_rules: Sequence[str] = (),
+        render_mode: str | None = None,
+        reward: str = "settlement",
+        illegal_reward: float = -1.0,
+        bets: Sequence[str | float] | None = None,
+        max_choices: int = 128,
+    ) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < players:
+            raise InvalidArgumentError(f"seat {seat!r} is not one of 0..{players - 1}")
+        opponents = list(opponents)
+        if len(opponents) == 1:
+            opponents = opponents * (players - 1)
+        if len(opponents) != players - 1:
+            raise InvalidArgumentError(f"opponents {opponents!r}: give one bot, or one per other seat ({players - 1})")
+        if render_mode not in (None, "ansi"):
+            raise InvalidArgumentError(f"render_mode={render_mode!r}: choose None or 'ansi'")
+        self.enc: Encoding = encoding(variant, players, options, house_rules, bets, max_choices)
+        self.seat = seat
+        self.opponent_specs = opponents
+        self.reward_mode = check_reward(reward)
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(-np.inf, np.inf, (self.enc.observation_size,), np.float32)
+        self.action_space = spaces.Discrete(self.enc.action_size)
+        self.table: Table | None = None
+        self._bots: dict[int, Any] = {}
+        self._episode_rng = np.random.default_rng()
+
+    # --- gymnasium API ---------------------------------------------------------------------
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None:
+            self._episode_rng = np.random.default_rng(seed)
+            game_seed = int(seed) % 2**64
+        else:
+            game_seed = int(self._episode_rng.integers(0, 2**63))
+        self.table = Table.new(self.enc, game_seed)
+        seats = [s for s in range(self.enc.players) if s != self.seat]
+        self._bots = {
+            s: make_bot(spec, seed=(game_seed + 7919 * (s + 1)) % 2**63) if isinstance(spec, str) else spec
+            for s, spec in zip(seats, self.opponent_specs)
+        }
+        self._play_opponents()
+        return self._observe(), self._info(None)
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        table = self.table
+        if table is None:
+            raise InvalidArgumentError("call reset() before step()")
+        if table.over:
+            raise InvalidArgumentError("the episode is over: call reset()")
+        slot = int(action)
+        if slot not in table.slots():
+            info = self._info(None)
+            info["illegal_action"] = slot
+            return self._observe(), self.illegal_reward, True, False, info
+        taken = table.step(slot)
+        self._play_opponents()
+        info = self._info(table.info(taken))
+        reward = table.rewards(self.reward_mode)[self.seat] if table.over else 0.0
+        return self._observe(), reward, table.over and not table.stuck, table.stuck, info
+
+    def action_masks(self) -> np.ndarray:
+        """The legal slots as booleans (MaskablePPO's convention)."""
+        return self._mask().astype(bool)
+
+    def render(self) -> str | None:  # type: ignore[override]
+        if self.render_mode is None or self.table is None:
+            return None
+        view = self.table.game.view(self.seat)
+        zones = ", ".join(f"{n}: {' '.join(z['cards']) if z['cards'] is not None else z['count']}" for n, z in view["zones"].items())
+        return f"{self.enc.variant} phase {view['phase']} to act {view['to_act']} pot {view['pot']} | {zones}"
+
+    # --- helpers ----------------------------------------------------------------------------
+
+    def _mask(self) -> np.ndarray:
+        assert self.table is not None
+        if self.table.seat != self.seat:
+            return np.zeros(self.enc.action_size, np.int8)
+        return self.table.mask()
+
+    def _observe(self, out: np.ndarray | None = None) -> np.ndarray:
+        assert self.table is not None
+        return self.enc.layout.encode(self.table.game.state, self.seat, out)
+
+    def _info(self, step: dict[str, Any] | None) -> dict[str, Any]:
+        info: dict[str, Any] = {"action_mask": self._mask()}
+        if step is not None:
+            info.update(step)
+        return info
+
+    def _play_opponents(self) -> None:
+        table = self.table
+        assert table is not None
+        while not table.over and table.seat != self.seat:
+            seat = table.seat
+            assert seat is not None
+            bot, game = self._bots[seat], table.game
+            if table.reacting:
+                legal = game.legal_actions(seat)
+                react = getattr(bot, "react", None)
+                answer = react(LazyView(game.state, seat), legal) if react is not None else None
+                table.take(answer[0] if answer is not None else None)
+            else:
+                table.take(bot.choose(LazyView(game.state, seat), game.legal_actions()))
+
+
+def gym_env(variant: str, **kwargs: Any) -> HoyleGymEnv:
+    """A Gymnasium environment of ``variant`` for one learner.
+
+    :param seat: the learner's seat. :param opponents: bot names (``hoyle.bots.BOTS``
+        and the plugins' bots: ``"random"``, ``"gin"``, ``"poker"``...) or bot objects,
+        one for every other seat or one for all. The other parameters are
+        :func:`hoyle.rl.aec.aec_env`'s.
+    """
+    return HoyleGymEnv(variant, **kwargs)
+
+
+def register_gym_envs() -> list[str]:
+    """Register ``hoyle/<variant>-v0`` with Gymnasium for every installed variant."""
+    import hoyle
+
+    ids = []
+    for name in sorted(hoyle.variants()):
+        env_id = f"hoyle/{name}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point="hoyle.rl.gymnasium_env:HoyleGymEnv", kwargs={"variant": name})
+        ids.append(env_id)
+    return ids
+
+
+register_gym_envs()

@@ -1,0 +1,204 @@
+"""One game as a sequence of single-seat decisions through an encoding: what the three
+adapters (PettingZoo, Gymnasium, OpenSpiel) share.
+
+A decision is the seat to act choosing a catalogue slot, or - in a *reaction phase* - a
+seat being asked whether to act out of turn. Reactions (Egyptian Ratscrew's slaps): after
+each action taken on a turn, every seat is asked once, in seat order from the actor's
+left (so the seat to act, usually, first and the actor last), whether to take one of its
+out-of-turn actions (those of the templates seats took out of turn, e.g. ``slap``) or
+the ``(no reaction)`` slot; a seat with none is skipped. An action taken takes effect at
+once, as the first slap to arrive would, and the seats after it are still asked while
+they have actions. Then the seat to act takes its turn. (Simultaneous actions become a
+fixed asking order: a seat earlier in the order wins a race; the order moves with play.)
+
+    >>> import hoyle, hoyle.rl
+    >>> t = Table.new(hoyle.rl.encoding("war"), seed=3)
+    >>> t.seat, t.mask().sum()
+    (0, 1)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from hoyle.engine.actions import Action
+from hoyle.engine.game import Game, new_game
+from hoyle.errors import HoyleError, InvalidArgumentError
+from hoyle.rl.catalogue import template_of
+from hoyle.rl.encoding import PASS_REACTION, Encoding
+
+
+class Table:
+    """A game and its decision sequence (see the module docs)."""
+
+    __slots__ = ("_slots", "enc", "game", "pending", "stuck")
+
+    def __init__(self, enc: Encoding, game: Game) -> None:
+        self.enc, self.game = enc, game
+        self.pending: list[int] = []  # seats still to be asked in this reaction round
+        self._slots: dict[int, Action | None] | None = None
+        self.stuck = False  # the game is not over but nobody has a legal action
+
+    @classmethod
+    def new(cls, enc: Encoding, seed: int) -> Table:
+        game = new_game(enc.variant, players=enc.players, seed=seed, options=enc.options, house_rules=enc.house_rules)
+        table = cls(enc, game)
+        table._check_stuck()
+        return table
+
+    @property
+    def over(self) -> bool:
+        return self.game.state.result is not None or self.stuck
+
+    @property
+    def seat(self) -> int | None:
+        """The seat deciding now (None once the game is over or stuck)."""
+        if self.pending:
+            return self.pending[0]
+        return None if self.stuck else self.game.state.to_act
+
+    @property
+    def reacting(self) -> bool:
+        return bool(self.pending)
+
+    def slots(self) -> dict[int, Action | None]:
+        """The reachable slots now and what each does (None: no reaction)."""
+        found = self._slots
+        if found is not None:
+            return found
+        game, seat = self.game, self.seat
+        if seat is None:
+            found = {}
+        elif self.pending:
+            legal = self._reactions(seat)
+            found = dict(self.enc.catalogue.slots(legal, game.state.public, game.state.pot, seat))
+            found[self.enc.catalogue.base[PASS_REACTION]] = None
+        else:
+            legal = game.legal_actions()
+            found = self.enc.catalogue.slots(legal, game.state.public, game.state.pot, seat)  # type: ignore[assignment]
+            if not found and legal:
+                raise HoyleError(
+                    f"{self.enc.variant}: no catalogue slot for any legal action "
+                    f"({', '.join(map(str, legal))}); add its template with hoyle_register_rl_encodings"
+                )
+        self._slots = found
+        return found
+
+    def mask(self) -> np.ndarray:
+        """The legal slots, as int8 0/1 (all zero once the game is over)."""
+        mask = np.zeros(self.enc.catalogue.size, np.int8)
+        slots = self.slots()
+        if slots:
+            mask[list(slots)] = 1
+        return mask
+
+    def observe(self, seat: int) -> np.ndarray:
+        return self.enc.layout.encode(self.game.state, seat)
+
+    def step(self, slot: int) -> Action | None:
+        """Take the slot for the deciding seat; returns the action taken (None: no
+        reaction). A slot that is not legal raises InvalidArgumentError and changes nothing."""
+        slots = self.slots()
+        try:
+            action = slots[slot]
+        except (KeyError, TypeError):
+            raise InvalidArgumentError(
+                f"slot {slot!r} is not legal now (legal: {sorted(slots)})"
+                if slots
+                else f"slot {slot!r}: the game is over"
+            ) from None
+        self.take(action)
+        return action
+
+    def take(self, action: Action | None) -> None:
+        """Take an action (one of the legal actions, or any the variant accepts, e.g. a
+        bot's raise) for the deciding seat; None passes in a reaction phase."""
+        seat = self.seat
+        if seat is None:
+            raise InvalidArgumentError(f"action {action}: the game is over")
+        self._slots = None
+        game = self.game
+        if self.pending:
+            if action is not None:
+                game.act(action, seat=seat)
+            self.pending.pop(0)
+        else:
+            if action is None:
+                raise InvalidArgumentError(f"seat {seat} must act on its turn; (no reaction) is for reactions")
+            game.act(action, seat=seat)
+            if self.enc.reactions and game.state.result is None:
+                self._start_reactions(seat)
+        self._drop_silent()
+        self._check_stuck()
+
+    def _reactions(self, seat: int) -> list[Action]:
+        """The out-of-turn actions ``seat`` may take now."""
+        kinds = self.enc.reaction_templates
+        return [a for a in self.game.legal_actions(seat) if template_of(a) in kinds]
+
+    def _start_reactions(self, actor: int) -> None:
+        n = self.enc.players
+        self.pending = [(actor + i) % n for i in range(1, n + 1)]
+
+    def _drop_silent(self) -> None:
+        """Skip asked seats that have no out-of-turn action (any more)."""
+        pending = self.pending
+        while pending and (self.game.state.result is not None or not self._reactions(pending[0])):
+            pending.pop(0)
+
+    def _check_stuck(self) -> None:
+        state = self.game.state
+        if state.result is None and not self.pending:
+            self.stuck = state.to_act is None or not self.game.legal_actions()
+
+    def rewards(self, mode: str = "settlement") -> list[float]:
+        """Each seat's reward at the end: the settlement (chips or points), or with
+        ``mode="win-loss"`` +1 for the winners and -1 for the others (0 all round when
+        every seat wins). Zeros before the end and for a stuck game."""
+        result = self.game.state.result
+        n = self.enc.players
+        if result is None:
+            return [0.0] * n
+        if mode == "settlement":
+            return [float(x) for x in result["settlement"]]
+        winners = set(result["winners"])
+        if len(winners) == n:
+            return [0.0] * n
+        return [1.0 if s in winners else -1.0 for s in range(n)]
+
+    def clone(self) -> Table:
+        t = Table(self.enc, self.game.clone())
+        t.pending, t.stuck = list(self.pending), self.stuck
+        return t
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as the encoding's arguments and the game record (replayed)."""
+        return (_restore, (self.enc.key, self.game.to_json(), list(self.pending), self.stuck))
+
+    def info(self, action: Action | None) -> dict[str, Any]:
+        """What a step reports: the action's text and exact amount."""
+        if action is None:
+            return {"action": None, "amount": None}
+        return {"action": action.text, "amount": action.amount}
+
+
+def _restore(key: str, record: str, pending: list[int], stuck: bool) -> Table:
+    from hoyle.rl.encoding import _cached
+
+    t = Table(_cached(key), Game.from_json(record))
+    t.pending, t.stuck = pending, stuck
+    return t
+
+
+REWARD_MODES = ("settlement", "win-loss")
+
+
+def check_reward(mode: str) -> str:
+    if mode not in REWARD_MODES:
+        raise InvalidArgumentError(f"reward={mode!r}: choose one of {list(REWARD_MODES)}")
+    return mode

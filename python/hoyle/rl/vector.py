@@ -1,0 +1,78 @@
+"""Many games stepped at once: a Gymnasium ``VectorEnv`` of one learner against bots.
+
+    >>> import hoyle.rl
+    >>> envs = hoyle.rl.vector_env("gin-rummy", 4, options={"deals": 1}, opponents=["random"])
+    >>> obs, info = envs.reset(seed=1)
+    >>> obs.shape[0], info["action_mask"].shape[0]
+    (4, 4)
+
+It writes every game's observation and mask straight into one batch array (no
+per-environment arrays to stack, as ``gymnasium.vector.SyncVectorEnv`` does) and
+declares ``autoreset_mode = NEXT_STEP``: the step after a game ends resets that game
+(its action is ignored, its reward 0). Episode ``i`` of a ``reset(seed=s)`` uses seed ``s + i``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from hoyle.errors import InvalidArgumentError
+from hoyle.rl.gymnasium_env import HoyleGymEnv
+
+
+class HoyleVectorEnv(VectorEnv):  # type: ignore[misc]
+    """``num_envs`` :class:`~hoyle.rl.gymnasium_env.HoyleGymEnv` games in one batch."""
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+
+    def __init__(self, variant: str, num_envs: int, **kwargs: Any) -> None:
+        if not isinstance(num_envs, int) or num_envs < 1:
+            raise InvalidArgumentError(f"num_envs={num_envs!r}: must be a positive int")
+        self.envs = [HoyleGymEnv(variant, **kwargs) for _ in range(num_envs)]
+        first = self.envs[0]
+        self.num_envs = num_envs
+        self.single_observation_space = first.observation_space
+        self.single_action_space = first.action_space
+        self.observation_space = batch_space(first.observation_space, num_envs)
+        self.action_space = batch_space(first.action_space, num_envs)
+        self._obs = np.zeros((num_envs, first.enc.observation_size), np.float32)
+        self._masks = np.zeros((num_envs, first.enc.action_size), np.int8)
+        self._done = np.zeros(num_envs, bool)
+
+    def reset(
+        self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        seeds = seed if isinstance(seed, list) else [None if seed is None else seed + i for i in range(self.num_envs)]
+        for i, env in enumerate(self.envs):
+            env.reset(seed=seeds[i])
+            self._write(i)
+        self._done[:] = False
+        return self._obs.copy(), {"action_mask": self._masks.copy()}
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        rewards = np.zeros(self.num_envs, np.float64)
+        terminated = np.zeros(self.num_envs, bool)
+        truncated = np.zeros(self.num_envs, bool)
+        for i, env in enumerate(self.envs):
+            if self._done[i]:
+                env.reset()
+                self._done[i] = False
+            else:
+                _, r, te, tr, _ = env.step(int(actions[i]))
+                rewards[i], terminated[i], truncated[i] = r, te, tr
+                self._done[i] = te or tr
+            self._write(i)
+        return self._obs.copy(), rewards, terminated, truncated, {"action_mask": self._masks.copy()}
+
+    def action_masks(self) -> np.ndarray:
+        """The legal slots of every game, as booleans (``num_envs`` rows)."""
+        return self._masks.astype(bool)
+
+    def _write(self, i: int) -> None:
+        env = self.envs[i]
+        env._observe(self._obs[i])
+        self._masks[i] = env._mask()

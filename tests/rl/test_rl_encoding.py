@@ -1,0 +1,308 @@
+"""The derived encodings: the catalogue against an independent reading of the action
+texts, the mask against the legal actions at every step, no leak of hidden cards, the
+bet abstraction against amounts worked out by hand, and the lazy imports."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import hoyle
+import hoyle.rl
+import numpy as np
+import pytest
+from hoyle import Action, Card, Deck
+from hoyle.errors import IllegalActionError, InvalidArgumentError
+from hoyle.rl.catalogue import BetAbstraction, Catalogue, Template, bet_range, template_of
+from hoyle.rl.encoding import PASS_REACTION
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rl_cases import VARIANTS, players_of, short_options
+
+
+def table_for(variant: str, seed: int) -> hoyle.rl.Table:
+    enc = hoyle.rl.encoding(variant, players_of(variant), short_options(variant))
+    return hoyle.rl.Table.new(enc, seed)
+
+
+def expected_name(action: Action) -> str | None:
+    """The catalogue name an action must have, read from its text alone (None for
+    amounts and choices, whose slot depends on the other legal actions)."""
+    if action.amount is not None or action.target is not None or len(action.cards) > 1:
+        return None
+    if action.cards:  # a card's copies (several packs) share its slot; jokers share one
+        card = action.cards[0]
+        face = "joker" if card.is_joker else str(card.face)
+        return " ".join(w for w in (action.kind, action.source, face) if w is not None)
+    return action.text
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_mask_is_the_legal_actions_through_the_catalogue(variant: str) -> None:
+    for seed in range(2):
+        table = table_for(variant, seed)
+        cat = table.enc.catalogue
+        rng = random.Random(seed)
+        for _ in range(300):
+            if table.over:
+                break
+            mask, slots, game = table.mask(), table.slots(), table.game
+            assert mask.dtype == np.int8 and mask.shape == (cat.size,)
+            assert set(np.flatnonzero(mask)) == set(slots)
+            seat = table.seat
+            legal = game.legal_actions(seat)
+            if table.reacting:  # only the out-of-turn kinds are offered (docs/rl.md, reactions)
+                legal = [a for a in legal if template_of(a) in table.enc.reaction_templates]
+            for slot, action in slots.items():
+                if action is None:  # the reaction phase's pass
+                    assert table.reacting and cat.names[slot] == "(no reaction)"
+                    continue
+                name = expected_name(action)
+                if name is not None:
+                    assert cat.names[slot] == name
+                if action not in legal:  # a bet size inside the range: the variant must accept it
+                    game.clone().act(action, seat=seat)
+            reached = {cat.names[s] for s, a in slots.items() if a is not None}
+            for action in legal:
+                name = expected_name(action)
+                if name is not None and name.split(" ", 1)[0] != "(no":
+                    assert name in reached, action
+            amounts: dict[str, list[int]] = {}
+            for a in legal:
+                if a.amount is not None:
+                    amounts.setdefault(a.kind, []).append(a.amount)
+            for kind, listed in amounts.items():
+                offered = {a.amount for a in slots.values() if a is not None and a.kind == kind}
+                assert min(listed) in offered and max(listed) in offered, (kind, listed, offered)
+            table.step(rng.choice(sorted(slots)))
+
+
+def hide_and_shuffle(game: hoyle.Game, seat: int, rng: random.Random) -> hoyle.Game:
+    """A copy of ``game`` whose cards hidden from ``seat`` are dealt anew among the zones
+    that hold them (each zone keeps its size)."""
+    other = game.clone()
+    zones = [z for z in other.state.zones.values() if not z.visible_to(seat) and z.cards]
+    pool = [c for z in zones for c in z.cards]
+    rng.shuffle(pool)
+    for z in zones:
+        n = len(z.cards)
+        z.cards[:], pool = pool[:n], pool[n:]
+    return other
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    variant=st.sampled_from(VARIANTS),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 80),
+    shuffle=st.integers(0, 2**32),
+)
+def test_hidden_cards_never_reach_an_observation(variant: str, seed: int, steps: int, shuffle: int) -> None:
+    table = table_for(variant, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if table.over:
+            break
+        table.step(rng.choice(sorted(table.slots())))
+    for seat in range(table.enc.players):
+        twin = hoyle.rl.Table(table.enc, hide_and_shuffle(table.game, seat, random.Random(shuffle)))
+        twin.pending, twin.stuck = list(table.pending), table.stuck
+        assert np.array_equal(table.observe(seat), twin.observe(seat))
+        if table.seat == seat:
+            assert np.array_equal(table.mask(), twin.mask())
+
+
+def test_the_probe_of_a_shuffle_sees_a_difference() -> None:
+    """The no-leak test can fail: the same comparison on a seat's OWN hidden-from-others
+    cards differs (seat 1's observation of seat 0's hand would be a leak)."""
+    table = table_for("gin-rummy", 1)
+    twin = hoyle.rl.Table(table.enc, hide_and_shuffle(table.game, 1, random.Random(5)))
+    assert np.array_equal(table.observe(1), twin.observe(1))
+    assert not np.array_equal(table.observe(0), twin.observe(0))
+
+
+def test_card_planes_count_what_the_seat_sees() -> None:
+    deck = Deck("As 2s 3s 4s 5s 6s 7s 8s 9s Ts " + "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th " + "Kc Qd")
+    enc = hoyle.rl.encoding("gin-rummy", options={"deals": 1})
+    full = [str(c) for c in Deck.standard()]
+    rest = [c for c in full if c not in str(deck).split()]
+    game = hoyle.new_game("gin-rummy", seed=1, options={"deals": 1}, deck=Deck(" ".join([*str(deck).split(), *rest])))
+    obs = enc.layout.encode(game.state, 0)
+    lay = enc.layout
+    hand0 = set(game.state.zone("hand:0").cards)
+    hand1 = set(game.state.zone("hand:1").cards)
+    own = obs[lay.offsets["cards[hand:self]"] : lay.offsets["cards[hand:self]"] + 52]
+    theirs = obs[lay.offsets["cards[hand:+1]"] : lay.offsets["cards[hand:+1]"] + 52]
+    assert {Card.from_index(i) for i in np.flatnonzero(own)} == hand0
+    assert not theirs.any()
+    top = game.state.zone("discard").cards[-1]
+    t = lay.offsets["top[discard]"]
+    assert list(np.flatnonzero(obs[t : t + 52])) == [top.index]
+    counts = obs[lay.offsets["counts"] : lay.offsets["counts"] + len(lay.groups)]
+    by_group = dict(zip(lay.groups, counts))
+    assert by_group["hand:self"] == len(hand0) and by_group["hand:+1"] == len(hand1)
+    assert by_group["stock"] == len(game.state.zone("stock").cards)
+
+
+def test_seat_relative_blocks() -> None:
+    enc = hoyle.rl.encoding("texas-holdem", players=3)
+    game = hoyle.new_game("texas-holdem", players=3, seed=4, stacks=[100, 200, 300])
+    lay = enc.layout
+    for seat in range(3):
+        obs = enc.layout.encode(game.state, seat)
+        stacks = obs[lay.offsets["stacks"] : lay.offsets["stacks"] + 3]
+        assert list(stacks) == [game.state.stacks[(seat + i) % 3] for i in range(3)]
+        to_act = obs[lay.offsets["to_act"] : lay.offsets["to_act"] + 4]
+        assert int(np.flatnonzero(to_act)[0]) == (game.state.to_act - seat) % 3
+        assert obs[lay.offsets["seat"] + seat] == 1
+
+
+def test_bet_abstraction_amounts_by_hand() -> None:
+    bets = BetAbstraction(("min", 0.5, 1.0, 2.0, "all-in"))
+    public = {"bets": [2, 1]}  # seat 1, the small blind, to act; 3 in the pot
+    # 1/2 pot: 2 + 0.5 * (3 + 1) = 4; pot: 2 + 4 = 6; 2x: 2 + 8 = 10; min 4, all-in 200
+    assert [bets.amount(s, 4, 200, public, 3, 1) for s in bets.sizes] == [4, 4, 6, 10, 200]
+    assert bets.amount(1.0, 4, 5, public, 3, 1) == 5  # clamped to the range
+    # the big blind, facing a raise to 6 (pot 8): calls 4, pot after 12, raises to 6 + 12
+    assert bets.amount(1.0, 10, 200, {"bets": [2, 6]}, 8, 0) == 18
+    assert bets.labels == ("min", "1/2 pot", "pot", "2 pot", "all-in")
+    with pytest.raises(InvalidArgumentError, match="bet size 'half'"):
+        BetAbstraction(("half",))  # type: ignore[arg-type]
+
+
+def test_bet_range_reads_public_range_and_falls_back_to_listed() -> None:
+    listed = [Action("raise", amount=4), Action("raise", amount=200)]
+    assert bet_range({"range": [4, 200]}, listed) == (4, 200)
+    assert bet_range({}, listed) == (4, 200)
+    assert bet_range({"range": [6, 100]}, listed) == (4, 200)  # inconsistent: the listed ones win
+
+
+def test_holdem_slots_give_the_exact_amounts() -> None:
+    table = table_for("texas-holdem", 1)  # heads-up: seat 1 (button, small blind) acts first
+    slots = table.slots()
+    by_name = {table.enc.catalogue.names[s]: a for s, a in slots.items()}
+    assert by_name["raise min"] == Action("raise", amount=4)
+    assert by_name["raise pot"] == Action("raise", amount=6)  # 2 + (3 + 1)
+    assert by_name["raise all-in"] == Action("raise", amount=200)
+    assert by_name["fold"] == Action("fold") and by_name["call"] == Action("call")
+    slot = next(s for s, a in slots.items() if a == Action("raise", amount=6))
+    table.step(slot)
+    assert table.game.events[-2].data["action"] == "raise to 6"
+
+
+def test_a_bad_slot_raises_and_changes_nothing() -> None:
+    table = table_for("gin-rummy", 2)
+    before = table.game.to_json()
+    bad = int(np.flatnonzero(table.mask() == 0)[0])
+    with pytest.raises(InvalidArgumentError, match=f"slot {bad} is not legal now"):
+        table.step(bad)
+    assert table.game.to_json() == before
+
+
+def test_catalogue_templates_and_bad_arguments() -> None:
+    cat = Catalogue([Template("draw", "stock", "plain"), Template("discard", None, "card")], width=53)
+    assert cat.size == 1 + 53 and cat.names[-1] == "discard joker"
+    assert cat.names[1 + Card("Td").index] == "discard Td"
+    with pytest.raises(InvalidArgumentError, match="shape must be"):
+        Catalogue([Template("x", None, "blob")], width=52)
+    with pytest.raises(InvalidArgumentError, match="max_choices=0"):
+        Catalogue([], width=52, max_choices=0)
+
+
+def test_choices_are_in_canonical_order() -> None:
+    cat = Catalogue([Template("meld", None, "choice")], width=52, max_choices=2)
+    melds = [Action("meld", tuple(Card(c) for c in m.split())) for m in ("9h 9d 9c", "2s 3s 4s", "5c 5d 5h 5s")]
+    slots = cat.slots(melds, {}, 0, 0)
+    # three-card melds first, then by card index (clubs 0-12, diamonds, hearts, spades 39-51):
+    # 9h 9d 9c is (33, 20, 7), 2s 3s 4s (39, 40, 41); only max_choices of them get a slot
+    assert [str(slots[i]) for i in sorted(slots)] == ["meld 9h 9d 9c", "meld 2s 3s 4s"]
+
+
+def test_refinements_add_templates_and_features() -> None:
+    gin = hoyle.rl.encoding("gin-rummy", options={"deals": 1})
+    assert ("knock", None, "card") in gin.catalogue.base
+    names = [f["name"] for f in gin.describe()["observation"]]
+    assert "discard_order" in names and "bet_history" not in names
+    holdem = hoyle.rl.encoding("texas-holdem")
+    assert "bet_history" in [f["name"] for f in holdem.describe()["observation"]]
+
+
+def test_discard_order_plane() -> None:
+    enc = hoyle.rl.encoding("500-rum")
+    game = hoyle.new_game("500-rum", seed=3)
+    pile = game.state.zone("discard").cards
+    pile[:] = [Card("2c"), Card("7h"), Card("Ks")]  # bottom to top
+    obs = enc.layout.encode(game.state, 0)
+    at = enc.layout.offsets["discard_order"]
+    plane = obs[at : at + 53]
+    assert plane[Card("Ks").index] == 1.0 and plane[Card("7h").index] == 0.5
+    assert plane[Card("2c").index] == pytest.approx(1 / 3)
+    assert np.count_nonzero(plane) == 3
+
+
+def test_bet_history_by_street() -> None:
+    enc = hoyle.rl.encoding("texas-holdem")
+    table = hoyle.rl.Table.new(enc, 1)
+    names = enc.catalogue.names
+
+    def take(name: str) -> None:
+        table.step(next(s for s, a in table.slots().items() if names[s] == name))
+
+    take("call")  # seat 1 completes the small blind: 2 each preflop
+    take("check")
+    take("bet min")  # flop: seat 0 (the big blind acts first after the flop) bets 2
+    take("call")
+    at = enc.layout.offsets["bet_history"]
+    obs = table.observe(0)[at : at + 15]
+    # streets x (observer, other): preflop 2, 2; flop 2, 2; then raises per street
+    assert list(obs[:4]) == [2, 2, 2, 2] and not obs[4:10].any()
+    assert list(obs[10:15]) == [0, 1, 0, 0, 0]
+
+
+def test_reaction_phase_asks_the_other_seat_about_a_slap() -> None:
+    enc = hoyle.rl.encoding("egyptian-ratscrew", options={"max_turns": 300})
+    assert enc.reactions and PASS_REACTION in enc.catalogue.base
+    rest = [c for c in Deck.standard() if str(c) not in ("5h", "5c")]
+    deck = Deck(" ".join([*map(str, rest), "5h", "5c"]))  # dealt last: 5h on top of seat 0's, 5c of seat 1's
+    game = hoyle.new_game("egyptian-ratscrew", seed=1, options={"max_turns": 300}, deck=deck)
+    table = hoyle.rl.Table(enc, game)
+    play = enc.catalogue.base[("play", None, "plain")]
+    slap = enc.catalogue.base[("slap", None, "plain")]
+    pass_ = enc.catalogue.base[PASS_REACTION]
+    top0 = game.state.zone("hand:0").cards[-1]
+    table.step(play)  # seat 0 plays: each seat is asked from its left, seat 1 first, seat 0 last
+    assert table.reacting and table.seat == 1 and set(table.slots()) == {slap, pass_}
+    table.step(pass_)
+    assert table.reacting and table.seat == 0 and set(table.slots()) == {slap, pass_}
+    table.step(pass_)
+    assert table.seat == 1 and not table.reacting and play in table.slots()  # seat 1's own turn
+    top1 = game.state.zone("hand:1").cards[-1]
+    table.step(play)
+    assert [str(c) for c in game.state.zone("pile").cards] == [str(top0), str(top1)]
+    assert top0.rank == top1.rank == "5"  # the rigged double
+    assert table.reacting and table.seat == 0  # seat 0, asked first, slaps and wins the pile
+    hand0 = len(game.state.zone("hand:0").cards)
+    table.step(slap)
+    assert not game.state.zone("pile").cards and len(game.state.zone("hand:0").cards) == hand0 + 2
+    # nothing is left to slap, so seat 1 is not asked; the slapper leads
+    assert not table.reacting and table.seat == 0 and set(table.slots()) == {play}
+
+
+def test_import_hoyle_imports_no_rl_library() -> None:
+    code = "import sys, hoyle; hoyle.new_game('war'); import hoyle.rl; hoyle.rl.encoding('war'); " + (
+        "print(sorted(m for m in ('pettingzoo', 'gymnasium', 'pyspiel', 'hoyle.rl.aec') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+    code = "import sys, hoyle; hoyle.new_game('war'); print('hoyle.rl' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False"
+
+
+def test_unknown_variant_and_bad_options_are_errors() -> None:
+    with pytest.raises(hoyle.errors.UnknownVariantError, match="nope"):
+        hoyle.rl.encoding("nope")
+    with pytest.raises(hoyle.errors.InvalidOptionError, match="bogus"):
+        hoyle.rl.encoding("war", options={"bogus": 1})
+    with pytest.raises(IllegalActionError):
+        table_for("war", 1).game.act("fold")

@@ -1,0 +1,101 @@
+"""PettingZoo's own API and seed tests for every installed variant, and the AEC
+conventions they do not check (illegal moves, rewards, render)."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+with warnings.catch_warnings():  # pettingzoo.test imports a classic game the deprecated way
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from pettingzoo.test import api_test, seed_test
+
+import hoyle.rl  # noqa: E402
+from rl_cases import players_of, short_options  # noqa: E402
+
+# PettingZoo warns that a dict observation is not a Box (its classic games do the same).
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
+
+
+def test_api_test_passes(variant: str) -> None:
+    env = hoyle.rl.aec_env(variant, players=players_of(variant), options=short_options(variant))
+    api_test(env, num_cycles=150)
+
+
+def test_seed_test_passes(variant: str) -> None:
+    seed_test(
+        lambda: hoyle.rl.aec_env(variant, players=players_of(variant), options=short_options(variant)),
+        num_cycles=100,
+    )
+
+
+def play_first_slots(env: object, seed: int, illegal_at: int | None = None) -> list[int]:
+    """Play the smallest legal slot for every agent; returns the slots chosen."""
+    env.reset(seed=seed)  # type: ignore[attr-defined]
+    chosen = []
+    for i, agent in enumerate(env.agent_iter()):  # type: ignore[attr-defined]
+        obs, _, term, trunc, _ = env.last()  # type: ignore[attr-defined]
+        if term or trunc:
+            env.step(None)  # type: ignore[attr-defined]
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        slot = int(legal[0])
+        if illegal_at == i:
+            slot = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+        chosen.append(slot)
+        env.step(slot)  # type: ignore[attr-defined]
+    return chosen
+
+
+def test_illegal_slot_ends_the_game_with_the_penalty() -> None:
+    env = hoyle.rl.aec_env("gin-rummy", options={"deals": 1}, illegal_reward=-5)
+    env.reset(seed=3)
+    offender = env.agent_selection
+    mask = env.observe(offender)["action_mask"]
+    env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert all(env.terminations.values())
+    assert env.rewards[offender] == -5
+    assert all(r == 0 for a, r in env.rewards.items() if a != offender)
+
+
+def test_rewards_are_the_settlement_or_win_loss() -> None:
+    for reward in ("settlement", "win-loss"):
+        env = hoyle.rl.aec_env("texas-holdem", reward=reward)
+        env.reset(seed=11)
+        total = dict.fromkeys(env.possible_agents, 0.0)
+        for agent in env.agent_iter():
+            obs, r, term, trunc, _ = env.last()
+            total[agent] += r
+            env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[-1]))
+        result = env.unwrapped.table.game.result
+        if reward == "settlement":
+            assert [total[a] for a in env.possible_agents] == result["settlement"]
+        else:
+            assert [total[a] for a in env.possible_agents] == [
+                1.0 if s in result["winners"] else -1.0 for s in range(2)
+            ]
+
+
+def test_spaces_are_the_same_objects_and_render_is_text() -> None:
+    env = hoyle.rl.aec_env("war", render_mode="ansi")
+    env.reset(seed=1)
+    a = env.possible_agents[0]
+    assert env.observation_space(a) is env.observation_space(a)
+    assert env.action_space(a) is env.action_space(a)
+    text = env.render()
+    assert "war deal 0" in text and "pile:0" in text
+    with pytest.raises(hoyle.errors.InvalidArgumentError, match="render_mode"):
+        hoyle.rl.aec_env("war", render_mode="human")
+
+
+def test_ids_are_in_pettingzoos_registry() -> None:
+    import pettingzoo
+
+    if not hasattr(pettingzoo, "make"):
+        pytest.skip("this PettingZoo has no environment registry")
+    env = pettingzoo.make("aec", "hoyle/gin-rummy-v0", options={"deals": 1})
+    env.reset(seed=1)
+    assert env.unwrapped.enc.variant == "gin-rummy"
