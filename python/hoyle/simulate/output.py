@@ -70,8 +70,8 @@ def to_row(job: Job, game: ChunkGame) -> dict[str, Any]:
 
 def from_row(row: Mapping[str, Any]) -> ChunkGame:
     game = row.get("game")
-    if isinstance(game, dict):
-        game = json.dumps(game, separators=(",", ":"))
+    if isinstance(game, dict):  # JSONL holds the record itself: back to Game.to_json()'s text
+        game = json.dumps(game)
     record = GameRecord(
         row["seed"], list(row["settlement"]), list(row["scores"]), list(row["winners"]), row["actions"], row["deals"], game
     )
@@ -267,19 +267,30 @@ class ParquetSink(Sink):
         self.file = fresh.open("wb")
         self.writer = self.ipc.new_stream(self.file, self.schema)
         done = 0
-        for batch in self._old_batches():
+        batches = self._old_batches()
+        for batch in batches:
             rows = batch.to_pylist()
             if done >= self.job.chunks:
                 self.abort()
+                fresh.unlink()
                 raise InvalidArgumentError(
                     f"out={str(self.path)!r} holds more than games={self.job.games}; remove it or write elsewhere"
                 )
-            if len(rows) != self.job.games_in(done):
-                break  # a short last chunk of an earlier run with fewer games: played again
             first = self.job.first_game(done)
             try:
                 for k, row in enumerate(rows):
                     check_row(self.job, row, first + k, self.path)
+                if len(rows) > self.job.games_in(done):
+                    raise InvalidArgumentError(
+                        f"out={str(self.path)!r} holds more than games={self.job.games}; remove it or write elsewhere"
+                    )
+                if len(rows) < self.job.games_in(done):
+                    # The short last chunk of a run with fewer games is played again, whole;
+                    # a short chunk with more after it is another chunk size, refused.
+                    following = next(batches, None)
+                    if following is not None:
+                        check_row(self.job, following.slice(0, 1).to_pylist()[0], first + len(rows), self.path)
+                    break
             except InvalidArgumentError:
                 self.abort()
                 fresh.unlink()
