@@ -16,7 +16,9 @@ WAR = {"options": {"max_battles": 25}}
 
 
 def job(games: int, chunk_size: int) -> Job:
-    return Job("war", seed=9, games=games, chunk_size=chunk_size, bots=("random", "random"), options={"max_battles": 25})
+    return Job(
+        "war", seed=9, games=games, chunk_size=chunk_size, bots=("random", "random"), options={"max_battles": 25}
+    )
 
 
 @pytest.mark.parametrize(("games", "size"), [(1, 1), (10, 3), (12, 4), (12, 64), (65, 64)])

@@ -104,7 +104,13 @@ def head_to_head_data(table: HeadToHead) -> dict[str, Any]:
 
 def settlements(result: SimulationResult, out: Path | None) -> list[list[int]]:
     """Each seat's settlement per game, from memory or read back from ``out``."""
-    games = [r.settlement for r in result.records] if result.records else [g.record.settlement for g in read_games(out)] if out else []
+    games = (
+        [r.settlement for r in result.records]
+        if result.records
+        else [g.record.settlement for g in read_games(out)]
+        if out
+        else []
+    )
     return [[g[s] for g in games] for s in range(len(result.wins))]
 
 
@@ -212,7 +218,10 @@ def print_head_to_head(table: HeadToHead) -> None:
     help="Where games are played: serial, process (--jobs), ray (default: process with --jobs > 1, ray with --address).",
 )
 @click.option(
-    "--address", default=None, metavar="ADDRESS", help="Ray cluster to join (auto: this machine's); default a local one."
+    "--address",
+    default=None,
+    metavar="ADDRESS",
+    help="Ray cluster to join (auto: this machine's); default a local one.",
 )
 @click.option(
     "--chunk-size",

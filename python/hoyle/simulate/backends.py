@@ -136,9 +136,10 @@ class RayBackend(Backend):
 
     def open(self, job: Job) -> None:
         try:
-            import ray
+            import ray as ray_module
         except ImportError:
             raise InvalidArgumentError("backend='ray' needs Ray: pip install 'hoyle[ray]'") from None
+        ray: Any = ray_module  # Ray's API is only partly typed
         if not ray.is_initialized():
             ray.init(address=self.address, **self.init_options)
             self.started = True
@@ -158,7 +159,6 @@ class RayBackend(Backend):
         if self.started:
             self.ray.shutdown()
             self.started = False
-
 
 
 def make_backend(

@@ -100,6 +100,9 @@ def play_chunk(job: Job, chunk: int) -> list[ChunkGame]:
     first = job.first_game(chunk)
     bots: Sequence[BotSpec] = job.bots
     return [
-        ChunkGame(i, play_one(job.variant, game_seed(job.seed, i), bots, job.options, job.house_rules, keep_game=job.keep_games))
+        ChunkGame(
+            i,
+            play_one(job.variant, game_seed(job.seed, i), bots, job.options, job.house_rules, keep_game=job.keep_games),
+        )
         for i in range(first, first + job.games_in(chunk))
     ]

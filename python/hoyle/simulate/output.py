@@ -73,7 +73,13 @@ def from_row(row: Mapping[str, Any]) -> ChunkGame:
     if isinstance(game, dict):  # JSONL holds the record itself: back to Game.to_json()'s text
         game = json.dumps(game)
     record = GameRecord(
-        row["seed"], list(row["settlement"]), list(row["scores"]), list(row["winners"]), row["actions"], row["deals"], game
+        row["seed"],
+        list(row["settlement"]),
+        list(row["scores"]),
+        list(row["winners"]),
+        row["actions"],
+        row["deals"],
+        game,
     )
     return ChunkGame(row["index"], record)
 
@@ -197,9 +203,9 @@ class JsonlSink(Sink):
 
 def _arrow() -> tuple[Any, Any, Any]:
     try:
-        import pyarrow as pa
-        import pyarrow.ipc as ipc
-        import pyarrow.parquet as pq
+        import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
+        import pyarrow.parquet as pq  # type: ignore[import-untyped, unused-ignore]
+        from pyarrow import ipc  # type: ignore[import-untyped, unused-ignore]
     except ImportError:
         raise InvalidArgumentError("Parquet output needs pyarrow: pip install 'hoyle[ray]' (or pyarrow)") from None
     return pa, ipc, pq
@@ -312,10 +318,9 @@ class ParquetSink(Sink):
     def close(self) -> None:
         self._close_journal()
         temporary = self.path.with_name(self.path.name + ".tmp")
-        with self.pq.ParquetWriter(temporary, self.schema) as out:
-            with self.journal.open("rb") as f:
-                for batch in self.ipc.open_stream(f):
-                    out.write_batch(batch, row_group_size=max(1, batch.num_rows))
+        with self.pq.ParquetWriter(temporary, self.schema) as out, self.journal.open("rb") as f:
+            for batch in self.ipc.open_stream(f):
+                out.write_batch(batch, row_group_size=max(1, batch.num_rows))
         os.replace(temporary, self.path)
         self.journal.unlink()
 

@@ -1,10 +1,10 @@
 """``simulate``: chunks handed to a backend, results written in chunk order, a summary.
 
-    >>> from hoyle.simulate import simulate
-    >>> a = simulate("war", games=12, seed=4, options={"max_battles": 20}, chunk_size=5)
-    >>> b = simulate("war", games=12, seed=4, options={"max_battles": 20}, chunk_size=5, backend="process", jobs=2)
-    >>> a.settlement == b.settlement and a.wins == b.wins
-    True
+>>> from hoyle.simulate import simulate
+>>> a = simulate("war", games=12, seed=4, options={"max_battles": 20}, chunk_size=5)
+>>> b = simulate("war", games=12, seed=4, options={"max_battles": 20}, chunk_size=5, backend="process", jobs=2)
+>>> a.settlement == b.settlement and a.wins == b.wins
+True
 """
 
 from __future__ import annotations

@@ -67,7 +67,7 @@ class Estimate:
         return f"{self.mean:+.3f} [{self.low:+.3f}, {self.high:+.3f}]"
 
 
-def mean_ci95(n: int, total: int | float, squares: int | float) -> Estimate:
+def mean_ci95(n: int, total: float, squares: float) -> Estimate:
     """The mean of ``n`` values from their sum and sum of squares, with a 95 % interval
     ``mean ± 1.96 s / sqrt(n)`` (infinite for one value, whose spread is unknown).
 
