@@ -109,3 +109,24 @@ def test_bad_arguments_are_named(kwargs: dict, message: str) -> None:
 def test_an_executor_is_the_backend() -> None:
     with cf.ThreadPoolExecutor(1) as pool, pytest.raises(InvalidArgumentError, match="the executor is the backend"):
         simulate("war", games=2, executor=pool, backend="ray", **WAR)
+
+
+def test_ray_and_pyarrow_are_imported_only_when_used() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, hoyle, hoyle.simulate.backends, hoyle.simulate.output, hoyle.cli.simulate\n"
+        "hoyle.simulate('war', games=3, jobs=1, options={'max_battles': 5})\n"
+        "print(sorted(m for m in ('ray', 'pyarrow') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_ray_missing_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(InvalidArgumentError, match=r"backend='ray' needs Ray: pip install 'hoyle\[ray\]'"):
+        simulate("war", games=2, backend="ray", **WAR)
