@@ -13,10 +13,14 @@ from typing import Any
 
 import pytest
 
+# Ray reads these when it is imported. A local test cluster: every Ray server on the
+# loopback address (Ray's own switch for single-machine clusters), no token files in $HOME.
+os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+os.environ.setdefault("RAY_AUTH_MODE", "disabled")
+
 
 @pytest.fixture(scope="session")
 def ray_cluster() -> Iterator[Any]:
-    os.environ.setdefault("RAY_AUTH_MODE", "disabled")  # a local test cluster: no token files in $HOME
     import ray
 
     ray.init(

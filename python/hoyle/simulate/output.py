@@ -9,9 +9,10 @@ simulation keeps its whole chunks, drops the cut one, and the run plays only the
 a file of another simulation (seed, variant, bots, options, chunk size) is refused.
 
 A row: ``chunk``, ``index`` (the game's number in the run), ``seed``, ``variant``,
-``options``, ``house_rules``, ``bots``, ``settlement``, ``scores``, ``winners``,
-``actions``, ``deals`` and ``game`` (the replayable record, with ``keep_games``; in
-JSONL it is the record itself, so ``hoyle replay games.jsonl`` replays the file).
+``options`` (JSON text in Parquet), ``house_rules``, ``bots``, ``settlement``, ``scores``,
+``winners``, ``actions``, ``deals`` and ``game`` (the replayable record, with
+``keep_games``; in JSONL it is the record itself, so ``hoyle replay games.jsonl``
+replays the file).
 
     >>> import tempfile, pathlib
     >>> from hoyle.simulate.chunks import Job, play_chunk
@@ -91,7 +92,7 @@ def check_row(job: Job, row: Mapping[str, Any], expected_index: int, path: Path)
         raise InvalidArgumentError(f"{where}: the row holds game {row.get('index')!r}; the file is not this run's")
     theirs = {
         "variant": row.get("variant"),
-        "options": row.get("options"),
+        "options": options_text(row["options"]) if isinstance(row.get("options"), dict) else row.get("options"),
         "house_rules": list(row.get("house_rules") or []),
         "bots": list(row.get("bots") or []),
         "chunk": row.get("chunk"),
@@ -189,6 +190,7 @@ class JsonlSink(Sink):
         lines = []
         for g in games:
             row = to_row(self.job, g)
+            row["options"] = dict(self.job.options)  # JSON itself, not JSON text
             if row["game"] is not None:
                 row["game"] = json.loads(row["game"])  # the record itself, for `hoyle replay`
             lines.append(json.dumps(row, separators=(",", ":")) + "\n")

@@ -10,9 +10,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-import killer
 import pyarrow.parquet as pq
 import pytest
+import simulate_killer as killer
 from hoyle.simulate import simulate
 
 pytestmark = pytest.mark.xdist_group("ray")
