@@ -11,6 +11,7 @@ from hoyle.simulate import game_seed, play_one, simulate
 from hoyle.simulate.backends import ExecutorBackend, RayBackend, SerialBackend, make_backend
 from hoyle.simulate.chunks import Job, play_chunk
 from hoyle.simulate.run import in_chunk_order
+from simulate_doubles import CountingExecutor
 
 WAR = {"options": {"max_battles": 25}}
 
@@ -42,23 +43,11 @@ def test_chunk_size_does_not_change_the_games() -> None:
     assert ones == sevens
 
 
-class CountingExecutor(cf.ThreadPoolExecutor):
-    """A thread pool that remembers which chunks it was given."""
-
-    def __init__(self) -> None:
-        super().__init__(max_workers=3)
-        self.chunks: list[int] = []
-
-    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def, override]
-        self.chunks.append(args[1])
-        return super().submit(fn, *args, **kwargs)
-
-
 def test_serial_process_and_any_executor_agree() -> None:
     serial = simulate("war", games=30, seed=4, chunk_size=4, **WAR)
     pooled = simulate("war", games=30, seed=4, chunk_size=4, backend="process", jobs=2, **WAR)
     three = simulate("war", games=30, seed=4, chunk_size=4, jobs=3, **WAR)
-    with CountingExecutor() as pool:
+    with CountingExecutor(3) as pool:
         threads = simulate("war", games=30, seed=4, chunk_size=4, executor=pool, **WAR)
     assert serial == pooled == three == threads
     assert sorted(pool.chunks) == list(range(8))  # each chunk once

@@ -3,7 +3,6 @@ that resume after an interruption or a crash to exactly the file of an uninterru
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 import json
 from pathlib import Path
 from typing import Any
@@ -13,19 +12,10 @@ import pyarrow.parquet as pq
 import pytest
 from hoyle.errors import InvalidArgumentError
 from hoyle.simulate import game_seed, read_games, simulate
+from simulate_doubles import CountingExecutor
 
 RUN: dict[str, Any] = {"games": 23, "seed": 8, "chunk_size": 4, "options": {"max_battles": 25}}
 SUFFIXES = ["jsonl", "parquet"]
-
-
-class CountingExecutor(cf.ThreadPoolExecutor):
-    def __init__(self) -> None:
-        super().__init__(max_workers=2)
-        self.chunks: list[int] = []
-
-    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def, override]
-        self.chunks.append(args[1])
-        return super().submit(fn, *args, **kwargs)
 
 
 def content(path: Path) -> Any:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pyarrow.parquet as pq
 import pytest
-import simulate_killer as killer
+import simulate_doubles as killer
 from hoyle.simulate import simulate
 
 pytestmark = pytest.mark.xdist_group("ray")

@@ -133,6 +133,7 @@ class RayBackend(Backend):
         self.retries = retries
         self.init_options = dict(init or {})
         self.started = False
+        self.running: set[Any] = set()
 
     def open(self, job: Job) -> None:
         try:
@@ -149,13 +150,19 @@ class RayBackend(Backend):
         self.task = ray.remote(num_cpus=1, max_retries=self.retries)(_ray_play_chunk)
 
     def start(self, chunk: int) -> Any:
-        return self.task.remote(self.job_ref, chunk)
+        ref = self.task.remote(self.job_ref, chunk)
+        self.running.add(ref)
+        return ref
 
     def wait(self, handles: Sequence[Any]) -> list[Finished]:
         ready, _ = self.ray.wait(list(handles), num_returns=1)
+        self.running.difference_update(ready)
         return [(ref, *self.ray.get(ref)) for ref in ready]
 
     def close(self) -> None:
+        for ref in self.running:  # a run stopped early: its chunks still running are not wanted
+            self.ray.cancel(ref)
+        self.running.clear()
         if self.started:
             self.ray.shutdown()
             self.started = False
