@@ -117,6 +117,11 @@ def check_row(job: Job, row: Mapping[str, Any], expected_index: int, path: Path)
             )
 
 
+def too_many(path: Path, job: Job) -> InvalidArgumentError:
+    """The error for a file with more games than the run asks for."""
+    return InvalidArgumentError(f"out={str(path)!r} holds more than games={job.games}; remove it or write elsewhere")
+
+
 class Sink(ABC):
     """Where a run's games go, chunk by chunk and in chunk order."""
 
@@ -173,9 +178,7 @@ class JsonlSink(Sink):
                     except ValueError:
                         break
                     if done >= self.job.chunks:
-                        raise InvalidArgumentError(
-                            f"out={str(self.path)!r} holds more than games={self.job.games}; remove it or write elsewhere"
-                        )
+                        raise too_many(self.path, self.job)
                     check_row(self.job, row, self.job.first_game(done) + len(pending), self.path)
                     pending.append(from_row(row))
                     if len(pending) == self.job.games_in(done):
@@ -265,8 +268,8 @@ class ParquetSink(Sink):
                 parquet = self.pq.ParquetFile(self.path)
             except (OSError, self.pa.ArrowInvalid) as exc:
                 raise InvalidArgumentError(f"out={str(self.path)!r} is not a Parquet file: {exc}") from None
-            for group in range(parquet.num_row_groups):
-                yield from parquet.read_row_group(group).to_batches()
+            for group in range(parquet.num_row_groups):  # a row group is a chunk: one batch
+                yield from parquet.read_row_group(group).combine_chunks().to_batches()
 
     def resume(self, on_chunk: OnChunk) -> int:
         # The whole chunks go to a fresh journal, which then replaces the old one and
@@ -281,17 +284,13 @@ class ParquetSink(Sink):
             if done >= self.job.chunks:
                 self.abort()
                 fresh.unlink()
-                raise InvalidArgumentError(
-                    f"out={str(self.path)!r} holds more than games={self.job.games}; remove it or write elsewhere"
-                )
+                raise too_many(self.path, self.job)
             first = self.job.first_game(done)
             try:
                 for k, row in enumerate(rows):
                     check_row(self.job, row, first + k, self.path)
                 if len(rows) > self.job.games_in(done):
-                    raise InvalidArgumentError(
-                        f"out={str(self.path)!r} holds more than games={self.job.games}; remove it or write elsewhere"
-                    )
+                    raise too_many(self.path, self.job)
                 if len(rows) < self.job.games_in(done):
                     # The short last chunk of a run with fewer games is played again, whole;
                     # a short chunk with more after it is another chunk size, refused.
