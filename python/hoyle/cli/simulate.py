@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from pathlib import Path
@@ -30,7 +29,7 @@ from rich.text import Text
 
 from hoyle.cli.common import CommandError, echo_json, game_options, parse_bots, parse_options
 from hoyle.errors import InvalidArgumentError
-from hoyle.simulate import SimulationResult
+from hoyle.simulate import BACKENDS, DEFAULT_CHUNK_SIZE, HeadToHead, SimulationResult, head_to_head, read_games
 from hoyle.simulate import simulate as run_simulation
 
 Z95 = 1.959963984540054
@@ -49,19 +48,26 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
 
 
 class SpeedColumn(ProgressColumn):
-    """Games per second."""
+    """Games per second (over the whole run once it is finished: games arrive a chunk at a
+    time, so a short run may have had too few updates for rich's running estimate)."""
 
     def render(self, task: Task) -> Text:
         speed = task.finished_speed or task.speed
+        if speed is None and task.finished and task.elapsed:
+            speed = task.completed / task.elapsed
         return Text("- games/s" if speed is None else f"{speed:,.0f} games/s", style="cyan")
 
 
 def summary(result: SimulationResult, bots: list[str], seed: int) -> dict[str, Any]:
-    """The summary as plain data (``--json``)."""
+    """The summary as plain data (``--json``): per seat the win rate with its Wilson
+    interval and the settlement per game, and in the variant's unit (``bb/100`` for
+    poker, ``points/game`` otherwise), each with its 95 % interval."""
     n = result.games
     seats = []
     for s, bot in enumerate(bots):
         lo, hi = wilson(result.wins[s], n)
+        per_game = result.settlement_ci95(s)
+        rate = result.rate(s)
         seats.append(
             {
                 "seat": s,
@@ -70,37 +76,45 @@ def summary(result: SimulationResult, bots: list[str], seed: int) -> dict[str, A
                 "win_rate": result.wins[s] / n,
                 "win_rate_ci95": [lo, hi],
                 "mean_settlement": result.settlement[s] / n,
-                "mean_score": sum(r.scores[s] for r in result.records) / n,
+                "mean_settlement_ci95": [per_game.low, per_game.high],
+                "rate": rate.mean,
+                "rate_ci95": [rate.low, rate.high],
+                "mean_score": result.mean_score(s),
             }
         )
     return {
         "variant": result.variant,
         "games": n,
         "seed": seed,
+        "unit": result.unit.name,
         "seats": seats,
         "mean_actions": result.mean_actions,
-        "mean_deals": sum(r.deals for r in result.records) / n,
+        "mean_deals": result.mean_deals,
     }
 
 
-def write_records(path: Path, result: SimulationResult) -> None:
-    """One JSON line per game: seed, settlement, scores, winners, actions, deals and
-    ``game``, the replayable record (``hoyle replay`` reads these lines)."""
-    with path.open("w", encoding="utf-8") as f:
-        for r in result.records:
-            line = {
-                "seed": r.seed,
-                "settlement": r.settlement,
-                "scores": r.scores,
-                "winners": r.winners,
-                "actions": r.actions,
-                "deals": r.deals,
-                "game": json.loads(r.game) if r.game is not None else None,
-            }
-            f.write(json.dumps(line, separators=(",", ":")) + "\n")
+def head_to_head_data(table: HeadToHead) -> dict[str, Any]:
+    """The head-to-head table as plain data (``--json``)."""
+    cells = [
+        {"bot": table.bots[a], "opponent": table.bots[b], "rate": e.mean, "rate_ci95": [e.low, e.high], "games": e.n}
+        for (a, b), e in sorted(table.cells.items())
+    ]
+    return {"variant": table.variant, "games": table.games, "unit": table.unit.name, "bots": table.bots, "cells": cells}
 
 
-def plot(path: Path, result: SimulationResult, bots: list[str]) -> None:
+def settlements(result: SimulationResult, out: Path | None) -> list[list[int]]:
+    """Each seat's settlement per game, from memory or read back from ``out``."""
+    games = (
+        [r.settlement for r in result.records]
+        if result.records
+        else [g.record.settlement for g in read_games(out)]
+        if out
+        else []
+    )
+    return [[g[s] for g in games] for s in range(len(result.wins))]
+
+
+def plot(path: Path, result: SimulationResult, bots: list[str], out: Path | None = None) -> None:
     """The settlement distribution per seat and the cumulative settlement over games."""
     try:
         import matplotlib  # type: ignore[import-not-found, unused-ignore]
@@ -111,7 +125,7 @@ def plot(path: Path, result: SimulationResult, bots: list[str]) -> None:
         raise CommandError("--plot needs matplotlib: pip install 'hoyle[plot]'") from None
     fig, (hist, cumulative) = plt.subplots(1, 2, figsize=(11, 4.2))
     seats = range(len(bots))
-    values = [[r.settlement[s] for r in result.records] for s in seats]
+    values = settlements(result, out)
     lo = min(min(v) for v in values)
     hi = max(max(v) for v in values)
     bins = min(50, hi - lo + 1) if isinstance(lo, int) and hi > lo else 10
@@ -136,6 +150,37 @@ def plot(path: Path, result: SimulationResult, bots: list[str]) -> None:
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def progress_bar(label: str, console: Console) -> Progress:
+    """One bar for the whole run, however many workers play it."""
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        SpeedColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        disable=not console.is_terminal,
+        transient=False,
+    )
+
+
+def print_head_to_head(table: HeadToHead) -> None:
+    console = Console(highlight=False, markup=False)
+    grid = Table(
+        title=f"{table.variant}: head to head, {table.games} deals from each seat ({table.unit.name}, row against column)",
+        title_justify="left",
+    )
+    grid.add_column("bot", justify="left")
+    for name in table.bots:
+        grid.add_column(name, justify="right")
+    grid.add_column("overall", justify="right")
+    for a, name in enumerate(table.bots):
+        cells = ["-" if a == b else str(table.cells[(a, b)]) for b in range(len(table.bots))]
+        grid.add_row(name, *cells, f"{table.overall(a):+.3f}")
+    console.print(grid)
 
 
 @click.command()
@@ -164,14 +209,40 @@ def plot(path: Path, result: SimulationResult, bots: list[str]) -> None:
     type=click.IntRange(min=1),
     default=1,
     show_default=True,
-    help="Processes (the results do not depend on it).",
+    help="Processes for --backend process (the results do not depend on it).",
+)
+@click.option(
+    "--backend",
+    type=click.Choice(BACKENDS),
+    default=None,
+    help="Where games are played: serial, process (--jobs), ray (default: process with --jobs > 1, ray with --address).",
+)
+@click.option(
+    "--address",
+    default=None,
+    metavar="ADDRESS",
+    help="Ray cluster to join (auto: this machine's); default a local one.",
+)
+@click.option(
+    "--chunk-size",
+    type=click.IntRange(min=1),
+    default=DEFAULT_CHUNK_SIZE,
+    show_default=True,
+    help="Games per task (part of the run's identity when resuming --out).",
 )
 @game_options
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
-    help="Write one JSON line per game (replayable by `hoyle replay`).",
+    help="Stream one row per game (replayable) to FILE.jsonl or FILE.parquet; an existing file of this run is resumed.",
+)
+@click.option("--restart", is_flag=True, help="With --out: discard what the file holds and start again.")
+@click.option(
+    "--head-to-head",
+    "versus",
+    is_flag=True,
+    help="Every pair of --bots heads-up on the same deals from both seats: a table of results.",
 )
 @click.option(
     "--plot",
@@ -188,25 +259,38 @@ def simulate(
     players: int | None,
     seed: int,
     jobs: int,
+    backend: str | None,
+    address: str | None,
+    chunk_size: int,
     options: tuple[str, ...],
     house_rules: tuple[str, ...],
     out: Path | None,
+    restart: bool,
+    versus: bool,
     plot_path: Path | None,
     as_json: bool,
 ) -> None:
     """Play GAMES games of VARIANT between bots and summarise: win rate per seat with a
-    95% Wilson interval, mean settlement and score, mean game length.
+    95% Wilson interval, settlement per game (bb/100 for poker) with a 95% interval,
+    mean score, mean game length.
 
     \b
     Examples:
       hoyle simulate war --games 2000 --seed 1 --option max_battles=500
       hoyle simulate war -n 200 --out games.jsonl --plot war.png --json
+      hoyle simulate texas-holdem -n 100000 --bots poker,random --backend ray --address auto --out hands.parquet
+      hoyle simulate gin-rummy -n 200 --bots gin,random,random --head-to-head
     """
     from hoyle.plugins import default_registry
 
     v = default_registry().variant(variant)
     bots = parse_bots(bots_text) or ["random"]
-    if len(bots) == 1:
+    if versus:
+        if len(bots) < 2:
+            raise InvalidArgumentError("--head-to-head needs at least two bots in --bots")
+        if out is not None or plot_path is not None:
+            raise InvalidArgumentError("--head-to-head plays several runs: no --out or --plot")
+    elif len(bots) == 1:
         bots = bots * (players if players is not None else v.players[0])
     elif players is not None and players != len(bots):
         raise InvalidArgumentError(f"--players {players} but {len(bots)} bots in --bots")
@@ -216,44 +300,57 @@ def simulate(
             import matplotlib  # type: ignore[import-not-found, unused-ignore]  # noqa: F401
         except ImportError:
             raise CommandError("--plot needs matplotlib: pip install 'hoyle[plot]'") from None
+    if restart and out is not None:
+        out.unlink(missing_ok=True)
+        out.with_name(out.name + ".partial").unlink(missing_ok=True)
+    run = {"jobs": jobs, "backend": backend, "address": address, "chunk_size": chunk_size}
 
     err = Console(stderr=True, highlight=False, markup=False)
+    if versus:
+        pairs = len(bots) * (len(bots) - 1)
+        with progress_bar(f"{variant} head to head", err) as bar:
+            task = bar.add_task("games", total=games * pairs)
+            table = head_to_head(
+                variant,
+                bots,
+                games,
+                seed,
+                options=opts,
+                house_rules=list(house_rules),
+                progress=lambda k: bar.advance(task, k),
+                **run,
+            )
+        if as_json:
+            echo_json(head_to_head_data(table))
+        else:
+            print_head_to_head(table)
+        return
+
     start = time.perf_counter()
-    with Progress(
-        TextColumn(f"{variant}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        SpeedColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        disable=not err.is_terminal,
-        transient=False,
-    ) as progress:
-        task = progress.add_task("games", total=games)
+    with progress_bar(variant, err) as bar:
+        task = bar.add_task("games", total=games)
         result = run_simulation(
             variant,
             games=games,
             bots=bots,
             seed=seed,
-            jobs=jobs,
             options=opts,
             house_rules=list(house_rules),
-            progress=lambda k: progress.advance(task, k),
+            progress=lambda k: bar.advance(task, k),
             keep_games=out is not None,
+            out=out,
+            **run,  # type: ignore[arg-type]
         )
     elapsed = time.perf_counter() - start
 
     data = summary(result, bots, seed)
-    if out is not None:
-        write_records(out, result)
     if plot_path is not None:
-        plot(plot_path, result, bots)
+        plot(plot_path, result, bots, out)
     if as_json:
         echo_json(data)
         return
     console = Console(highlight=False, markup=False)
-    table = Table(title=f"{variant}: {games} games, seed {seed}", title_justify="left")
+    table_ = Table(title=f"{variant}: {games} games, seed {seed}", title_justify="left")
     for col, justify in (
         ("seat", "right"),
         ("bot", "left"),
@@ -261,22 +358,25 @@ def simulate(
         ("win rate", "right"),
         ("95% CI", "right"),
         ("mean settlement", "right"),
+        (f"{data['unit']} (95% CI)", "right"),
         ("mean score", "right"),
     ):
-        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+        table_.add_column(col, justify=justify)  # type: ignore[arg-type]
     for s in data["seats"]:
         lo, hi = s["win_rate_ci95"]
+        rlo, rhi = s["rate_ci95"]
         wins = s["wins"]
-        table.add_row(
+        table_.add_row(
             str(s["seat"]),
             s["bot"],
             f"{wins:g}" if wins != int(wins) else str(int(wins)),
             f"{s['win_rate']:.1%}",
             f"{lo:.1%} - {hi:.1%}",
             f"{s['mean_settlement']:+.3f}",
+            f"{s['rate']:+.2f} [{rlo:+.2f}, {rhi:+.2f}]",
             f"{s['mean_score']:.3f}",
         )
-    console.print(table)
+    console.print(table_)
     console.print(
         f"mean game length: {data['mean_actions']:.1f} actions, {data['mean_deals']:.2f} deals; {games / elapsed:,.0f} games/s"
     )

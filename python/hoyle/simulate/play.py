@@ -1,16 +1,15 @@
-"""Play many games between bots and summarise the results.
+"""One game between bots: its seed, the bots' moves and reactions, and its record.
 
->>> from hoyle.simulate import simulate
->>> r = simulate("war", games=4, seed=1)                 # doctest: +SKIP
->>> r.games, len(r.wins)                                 # doctest: +SKIP
-(4, 2)
+>>> from hoyle.simulate.play import play_one
+>>> record = play_one("war", seed=5, bots=["random", "random"], options={"max_battles": 20})
+>>> len(record.settlement), record.actions > 0
+(2, True)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from hoyle._core import Rng
@@ -33,28 +32,6 @@ class GameRecord:
     actions: int
     deals: int
     game: str | None = None
-
-
-@dataclass
-class SimulationResult:
-    """Per-seat totals over all games. ``wins`` counts a shared win as 1/k for each of
-    k winners."""
-
-    variant: str
-    games: int
-    wins: list[float]
-    settlement: list[int]
-    records: list[GameRecord] = field(repr=False)
-
-    def win_rate(self, seat: int) -> float:
-        return self.wins[seat] / self.games
-
-    def mean_settlement(self, seat: int) -> float:
-        return self.settlement[seat] / self.games
-
-    @property
-    def mean_actions(self) -> float:
-        return sum(r.actions for r in self.records) / self.games
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -138,56 +115,3 @@ def play_one(
         result["deals"],
         game.to_json() if keep_game else None,
     )
-
-
-def _play_chunk(args: tuple[Any, ...]) -> list[GameRecord]:
-    variant, seeds, bots, options, house_rules, keep_games = args
-    return [play_one(variant, s, bots, options, house_rules, keep_game=keep_games) for s in seeds]
-
-
-def simulate(
-    variant: str,
-    games: int,
-    bots: Sequence[BotSpec] = ("random", "random"),
-    seed: int = 0,
-    jobs: int = 1,
-    options: Mapping[str, Any] | None = None,
-    house_rules: Sequence[str] = (),
-    progress: Callable[[int], None] | None = None,
-    keep_games: bool = False,
-) -> SimulationResult:
-    """Play ``games`` games of ``variant`` between ``bots`` (names from
-    :attr:`hoyle.registry.Registry.bots` or factories taking ``seed=``; one per seat). Game ``i`` uses
-    :func:`game_seed`, so the result is the same for any ``jobs`` (processes).
-    ``progress`` is called with the number of games finished since its last call;
-    ``keep_games`` keeps each game's replayable record in ``records[i].game``."""
-    if games < 1:
-        raise InvalidArgumentError(f"games={games}: simulate at least one game")
-    if jobs < 1:
-        raise InvalidArgumentError(f"jobs={jobs}: at least one job")
-    seeds = [game_seed(seed, i) for i in range(games)]
-    records: list[GameRecord] = []
-    chunk = max(1, min(256, games // (jobs * 8) or 1))
-    chunks = [seeds[i : i + chunk] for i in range(0, games, chunk)]
-    args = [(variant, c, list(bots), dict(options or {}), list(house_rules), keep_games) for c in chunks]
-    if jobs == 1:
-        results = map(_play_chunk, args)
-        for part in results:
-            records.extend(part)
-            if progress:
-                progress(len(part))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for part in pool.map(_play_chunk, args):
-                records.extend(part)
-                if progress:
-                    progress(len(part))
-    n = len(bots)
-    wins = [0.0] * n
-    settlement = [0] * n
-    for r in records:
-        for w in r.winners:
-            wins[w] += 1 / len(r.winners)
-        for s in range(n):
-            settlement[s] += r.settlement[s]
-    return SimulationResult(variant, games, wins, settlement, records)

@@ -1,0 +1,108 @@
+"""The unit of work of a simulation: fixed chunks of consecutive games.
+
+A run of ``games`` games with ``chunk_size`` is cut into chunks ``0, 1, ...``; chunk ``c``
+holds games ``c * chunk_size`` up to the next chunk (the last may be shorter). Game ``i``
+is played from :func:`~hoyle.simulate.play.game_seed` ``(seed, i)``, so a chunk's games
+depend only on the root seed and the chunk's index: never on the backend, the worker that
+plays it or how many workers there are.
+
+    >>> job = Job("war", seed=3, games=10, chunk_size=4, bots=("random", "random"), options={"max_battles": 10})
+    >>> job.chunks, [job.games_in(c) for c in range(job.chunks)]
+    (3, [4, 4, 2])
+    >>> [r.index for r in play_chunk(job, 2)]
+    [8, 9]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hoyle.errors import InvalidArgumentError
+from hoyle.simulate.play import BotSpec, GameRecord, game_seed, play_one
+
+#: Games per chunk unless ``simulate(chunk_size=...)`` says otherwise: large enough that
+#: a task's overhead is small against its games, small enough that a lost chunk is cheap.
+DEFAULT_CHUNK_SIZE = 64
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to play any chunk of one simulation; it is sent to each
+    worker once (a process pool's initializer, Ray's object store), not once per game."""
+
+    variant: str
+    seed: int
+    games: int
+    chunk_size: int
+    bots: tuple[BotSpec, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    house_rules: tuple[str, ...] = ()
+    keep_games: bool = False
+
+    def __post_init__(self) -> None:
+        if self.games < 1:
+            raise InvalidArgumentError(f"games={self.games}: simulate at least one game")
+        if self.chunk_size < 1:
+            raise InvalidArgumentError(f"chunk_size={self.chunk_size}: a chunk holds at least one game")
+        if not self.bots:
+            raise InvalidArgumentError("bots=(): one bot per seat, at least one")
+
+    @property
+    def chunks(self) -> int:
+        """How many chunks the run has."""
+        return -(-self.games // self.chunk_size)
+
+    def first_game(self, chunk: int) -> int:
+        """The index of the chunk's first game."""
+        return chunk * self.chunk_size
+
+    def games_in(self, chunk: int) -> int:
+        """How many games the chunk holds (the last chunk may hold fewer)."""
+        if not 0 <= chunk < self.chunks:
+            raise InvalidArgumentError(f"chunk={chunk}: the run has chunks 0 to {self.chunks - 1}")
+        return min(self.chunk_size, self.games - self.first_game(chunk))
+
+    def bot_names(self) -> list[str]:
+        """The bots as text: a name as given, a factory as ``module.qualname``."""
+        return [bot_name(b) for b in self.bots]
+
+
+@dataclass
+class ChunkGame:
+    """A game of a chunk: its index in the whole run and its record."""
+
+    index: int
+    record: GameRecord
+
+    @property
+    def seed(self) -> int:
+        return self.record.seed
+
+
+def bot_name(spec: BotSpec) -> str:
+    """How a bot is named in output files: its name, or a factory's ``module.qualname``.
+
+    >>> from hoyle.bots import RandomBot
+    >>> bot_name("gin"), bot_name(RandomBot)
+    ('gin', 'hoyle.bots.RandomBot')
+    """
+    if isinstance(spec, str):
+        return spec
+    module = getattr(spec, "__module__", None) or type(spec).__module__
+    qualname = getattr(spec, "__qualname__", None) or type(spec).__qualname__
+    return f"{module}.{qualname}"
+
+
+def play_chunk(job: Job, chunk: int) -> list[ChunkGame]:
+    """Play the chunk's games, in order."""
+    first = job.first_game(chunk)
+    bots: Sequence[BotSpec] = job.bots
+    return [
+        ChunkGame(
+            i,
+            play_one(job.variant, game_seed(job.seed, i), bots, job.options, job.house_rules, keep_game=job.keep_games),
+        )
+        for i in range(first, first + job.games_in(chunk))
+    ]

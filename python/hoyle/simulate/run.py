@@ -1,0 +1,128 @@
+"""``simulate``: chunks handed to a backend, results written in chunk order, a summary.
+
+>>> from hoyle.simulate import simulate
+>>> a = simulate("war", games=12, seed=4, options={"max_battles": 20}, chunk_size=5)
+>>> b = simulate("war", games=12, seed=4, options={"max_battles": 20}, chunk_size=5, backend="process", jobs=2)
+>>> a.settlement == b.settlement and a.wins == b.wins
+True
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+from hoyle.simulate.backends import Backend, make_backend
+from hoyle.simulate.chunks import DEFAULT_CHUNK_SIZE, ChunkGame, Job
+from hoyle.simulate.output import open_sink
+from hoyle.simulate.play import BotSpec
+from hoyle.simulate.stats import SimulationResult, Tally, Unit
+
+
+def in_chunk_order(backend: Backend, chunks: Sequence[int], ahead: int) -> Iterator[tuple[int, list[ChunkGame]]]:
+    """Play ``chunks`` on ``backend`` and yield them in the order given, however they
+    finish; at most ``ahead`` chunks are running or waiting to be yielded at a time, so
+    one slow chunk never makes the others pile up in memory."""
+    pending: dict[Any, int] = {}
+    finished: dict[int, list[ChunkGame]] = {}
+    todo = iter(chunks)
+    for chunk in chunks:
+        while chunk not in finished:
+            while len(pending) + len(finished) < ahead and (nxt := next(todo, None)) is not None:
+                pending[backend.start(nxt)] = nxt
+            for handle, number, games in backend.wait(list(pending)):
+                del pending[handle]
+                finished[number] = games
+        yield chunk, finished.pop(chunk)
+
+
+def unit_for(variant: str, options: Mapping[str, Any]) -> Unit:
+    """The settlement unit of ``variant`` with ``options`` (defaults filled in)."""
+    from hoyle.plugins import default_registry
+
+    defaults = {o.name: o.default for o in default_registry().variant(variant).options}
+    return Unit.for_options({**defaults, **options})
+
+
+def simulate(
+    variant: str,
+    games: int,
+    bots: Sequence[BotSpec] = ("random", "random"),
+    seed: int = 0,
+    jobs: int = 1,
+    options: Mapping[str, Any] | None = None,
+    house_rules: Sequence[str] = (),
+    progress: Callable[[int], None] | None = None,
+    keep_games: bool = False,
+    *,
+    backend: str | None = None,
+    executor: cf.Executor | None = None,
+    address: str | None = None,
+    out: str | os.PathLike[str] | None = None,
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    ray_init: Mapping[str, Any] | None = None,
+) -> SimulationResult:
+    """Play ``games`` games of ``variant`` between ``bots`` (names from
+    :data:`hoyle.bots.BOTS` or factories taking ``seed=``; one per seat).
+
+    Game ``i`` is played from :func:`game_seed` ``(seed, i)`` and the games are cut into
+    chunks of ``chunk_size``, so the result is bit-identical whatever the backend and the
+    number of workers:
+
+    - ``backend="serial"`` (this process), ``"process"`` (a pool of ``jobs`` processes),
+      ``"ray"`` (Ray tasks on the cluster at ``address``, e.g. ``"auto"``, or on a local
+      one started with ``ray_init`` as ``ray.init`` options), or any ``concurrent.futures``
+      ``executor``. By default: Ray with an ``address``, a process pool with ``jobs > 1``.
+    - ``out="games.parquet"`` or ``"games.jsonl"`` writes one row per game as chunks
+      finish (see :mod:`hoyle.simulate.output`) and the summary is computed from the
+      stream, with no games kept in memory. Run again with the same ``seed`` and ``out``
+      and only the chunks not yet written are played.
+    - ``keep_games`` keeps each game's replayable record (``records[i].game`` in memory,
+      the ``game`` column in a file).
+
+    ``progress`` is called with the number of games finished since its last call (games
+    read back from ``out`` included).
+
+        >>> r = simulate("war", games=8, seed=2, options={"max_battles": 20})
+        >>> r.games, len(r.records), r.rate(0).n
+        (8, 8, 8)
+    """
+    job = Job(
+        variant,
+        seed=seed,
+        games=games,
+        chunk_size=chunk_size,
+        bots=tuple(bots),
+        options=dict(options or {}),
+        house_rules=tuple(house_rules),
+        keep_games=keep_games,
+    )
+    chosen = make_backend(backend, jobs, executor, address, ray_init)
+    tally = Tally(variant, job.bot_names(), unit_for(variant, job.options), keep=out is None)
+    sink = open_sink(out, job)
+
+    def add(part: list[ChunkGame]) -> None:
+        tally.add_all(g.record for g in part)
+        if progress:
+            progress(len(part))
+
+    done = sink.resume(add)
+    finished = False
+    try:
+        if done < job.chunks:
+            chosen.open(job)
+            try:
+                for chunk, part in in_chunk_order(chosen, range(done, job.chunks), ahead=2 * chosen.workers + 2):
+                    sink.write(chunk, part)
+                    add(part)
+            finally:
+                chosen.close()
+        finished = True
+    finally:
+        if finished:
+            sink.close()
+        else:
+            sink.abort()
+    return tally.result()
