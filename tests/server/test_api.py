@@ -88,6 +88,7 @@ def test_refusals_are_json_4xx_and_change_nothing(client: httpx.Client, server: 
     refused(422, "POST", "/api/tables", "unknown variant", json={"variant": "no-such-game"})
     refused(422, "POST", "/api/tables", "unknown bot", json={"variant": "war", "bots": {"1": "nobody"}})
     refused(422, "POST", "/api/tables", "not a seat", json={"variant": "war", "bots": {"5": "random"}})
+    refused(422, "POST", "/api/tables", "does not play", json={"variant": "war", "bots": {"1": "gin"}})
     refused(400, "POST", "/api/tables", "unknown field", json={"variant": "war", "colour": "red"})
     refused(422, "POST", "/api/tables", "option", json={"variant": "war", "options": {"down_cards": "many"}})
     after = client.get(f"/api/tables/{table}/view", headers=bearer(token)).json()
@@ -160,7 +161,7 @@ def test_a_socket_with_a_wrong_token_is_refused(client: httpx.Client, server: Se
 
 def test_uploaded_replays_step_through(client: httpx.Client, tmp_path: Path) -> None:
     game = hoyle.new_game("gin-rummy", seed=4, options={"deals": 1})
-    bots = [hoyle.bots.make_bot("gin", seed=1), hoyle.bots.make_bot("gin", seed=2)]
+    bots = [hoyle.make_bot("gin", seed=1), hoyle.make_bot("gin", seed=2)]
     while not game.is_over:
         s = game.to_act
         assert s is not None

@@ -29,20 +29,12 @@ from hoyle.cli.render import render_view, result_line
 from hoyle.engine.actions import Action
 from hoyle.engine.game import Game, new_game
 from hoyle.errors import HoyleError, IllegalActionError, InvalidArgumentError
+from hoyle.bots import bot_suits
 from hoyle.plugins import default_registry, make_bot
 from hoyle.registry import Variant
 
 COMMANDS_HELP = "Type an action (tab completes), or: help, hint, table, quit."
 META = ("help", "hint", "table", "quit")
-
-
-def bot_suits(factory: Callable[..., Bot], variant: Variant) -> bool:
-    """Whether a registered bot declares itself fit for ``variant`` (see module doc)."""
-    families = getattr(factory, "families", None)
-    variants = getattr(factory, "variants", None)
-    if families is None and variants is None:
-        return True
-    return (families is not None and variant.family in families) or (variants is not None and variant.name in variants)
 
 
 def hint_bots(variant: Variant) -> list[str]:

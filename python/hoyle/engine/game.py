@@ -17,7 +17,7 @@ from typing import Any
 import pluggy
 
 from hoyle import hookspecs
-from hoyle._core import Deck
+from hoyle._core import Card, Deck
 from hoyle.engine.actions import Action
 from hoyle.engine.state import _LOGGED, Event, ScoreRow, State, _copy_plain
 from hoyle.errors import IllegalActionError, InvalidArgumentError, InvalidOptionError, ReplayError
@@ -240,6 +240,8 @@ class Game:
         events.append(logged[who])
         self._actions.append([who, logged.text])
         self._hook.apply(state, who, action)
+        if action.cards:
+            _hide_unseen_cards(events, first_new, who, action.cards)
         if state.deal_end is not None:
             self._finish_deal()
         return events[first_new:]
@@ -377,6 +379,23 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.variant.name} deal {self.state.deal_number} phase={self.phase} to_act={self.to_act}>"
+
+
+def _hide_unseen_cards(events: list[Event], at: int, who: int, cards: tuple[Card, ...]) -> None:
+    """An action's text names its cards. Where the action moved them only where some
+    seats can see them - a draw-poker discard, a gin knock card laid face down, a Pai
+    Gow setting - the action event at ``at`` keeps its cards for those seats and the
+    actor alone: the others read it without them (:meth:`Event.for_viewer`). A card
+    that was in sight of everyone before (taken from a face-up pile) or goes face up is
+    no secret: its moves are seen by all (``visible`` None)."""
+    named = set(cards)
+    seen: frozenset[int] | None = None
+    for event in events[at + 1 :]:
+        if event.visible is not None and not named.isdisjoint(event.cards):
+            seen = event.visible if seen is None else seen & event.visible
+    if seen is not None:
+        logged = events[at]
+        events[at] = Event(logged.type, logged.seat, logged.data, cards, seen | {who})
 
 
 def new_game(

@@ -117,8 +117,15 @@ class Event(NamedTuple):
     visible: frozenset[int] | None = None
 
     def for_viewer(self, viewer: int | None) -> dict[str, Any]:
-        """The event as ``viewer`` saw it (``None``: a spectator), as plain data."""
+        """The event as ``viewer`` saw it (``None``: a spectator), as plain data. An
+        action whose cards only some seats saw (``visible``) reads, for the others,
+        without them: ``discard`` and a ``count`` instead of ``discard 7c 9d``."""
         out: dict[str, Any] = {"type": self.type, "seat": self.seat, **self.data}
+        if self.type == "action":
+            if self.visible is not None and (viewer is None or viewer not in self.visible):
+                out["action"] = " ".join(w for w in str(out["action"]).split() if not _is_card(w))
+                out["count"] = len(self.cards)
+            return out
         if self.cards or self.visible is not None:
             if self.visible is None or (viewer is not None and viewer in self.visible):
                 out["cards"] = [str(c) for c in self.cards]
@@ -126,6 +133,15 @@ class Event(NamedTuple):
                 out["cards"] = None
                 out["count"] = len(self.cards)
         return out
+
+
+def _is_card(word: str) -> bool:
+    """Whether a word of an action's text names a card."""
+    try:
+        Card(word)
+    except ValueError:
+        return False
+    return True
 
 
 _new_event = tuple.__new__  # builds an Event without a Python-level __new__ call

@@ -25,7 +25,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from hoyle.bots import make_bot
+from hoyle.plugins import make_bot
 from hoyle.engine.state import LazyView
 from hoyle.errors import InvalidArgumentError
 from hoyle.rl.encoding import Encoding, encoding
@@ -155,7 +155,7 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
 def gym_env(variant: str, **kwargs: Any) -> HoyleGymEnv:
     """A Gymnasium environment of ``variant`` for one learner.
 
-    :param seat: the learner's seat. :param opponents: bot names (``hoyle.bots.BOTS``
+    :param seat: the learner's seat. :param opponents: bot names (``hoyle.registry.Registry.bots``
         and the plugins' bots: ``"random"``, ``"gin"``, ``"poker"``...) or bot objects,
         one for every other seat or one for all. The other parameters are
         :func:`hoyle.rl.aec.aec_env`'s.

@@ -152,7 +152,7 @@ def create_app(store: str | Path | None = None) -> Starlette:
         return FileResponse(STATIC / "index.html")
 
     async def variants(request: Request) -> Response:
-        from hoyle.bots import load_plugin_bots
+        from hoyle.plugins import default_registry
 
         out = []
         for name, v in sorted(hoyle.variants().items()):
@@ -167,7 +167,7 @@ def create_app(store: str | Path | None = None) -> Starlette:
                     ],
                 }
             )
-        return JSONResponse({"variants": out, "bots": sorted(load_plugin_bots())})
+        return JSONResponse({"variants": out, "bots": sorted(default_registry().bots)})
 
     @_refusals
     async def tables(request: Request) -> Response:

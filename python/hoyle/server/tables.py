@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import hoyle
-from hoyle.bots import make_bot
+from hoyle.bots import bot_suits
+from hoyle.plugins import default_registry, make_bot
 from hoyle.engine import Game
 from hoyle.errors import HoyleError, IllegalActionError, InvalidArgumentError, InvalidOptionError
 from hoyle.server.store import TableStore
@@ -141,10 +142,14 @@ class TableRoom:
             raise TableError(str(exc), status=422) from exc
         seats = range(len(game.state.players))
         bots: dict[int, Any] = {}
+        registry = default_registry()
         for seat_text, name in spec["bots"].items():
             seat = int(seat_text)
             if seat not in seats:
                 raise TableError(f"bot seat {seat} is not a seat of this {len(seats)}-player table", status=422)
+            factory = registry.bots.get(name)
+            if factory is not None and not bot_suits(factory, game.variant):
+                raise TableError(f"bot {name!r} does not play {spec['variant']!r}", status=422)
             try:
                 bots[seat] = make_bot(name, seed=spec["seed"] ^ (0x9E3779B97F4A7C15 * (seat + 1) % 2**64))
             except HoyleError as exc:

@@ -65,7 +65,7 @@ def simulate(
     ray_init: Mapping[str, Any] | None = None,
 ) -> SimulationResult:
     """Play ``games`` games of ``variant`` between ``bots`` (names from
-    :data:`hoyle.bots.BOTS` or factories taking ``seed=``; one per seat).
+    :attr:`hoyle.registry.Registry.bots` or factories taking ``seed=``; one per seat).
 
     Game ``i`` is played from :func:`game_seed` ``(seed, i)`` and the games are cut into
     chunks of ``chunk_size``, so the result is bit-identical whatever the backend and the
