@@ -17,10 +17,11 @@ def test_stubtest() -> None:
 
 
 def test_package_and_plugins_type_check() -> None:
+    """mypy in strict mode (pyproject.toml [tool.mypy]) over the package and every plugin."""
     pytest.importorskip("mypy")
     sources = [ROOT / "python" / "hoyle", *sorted((ROOT / "plugins").glob("*/src"))]
     proc = subprocess.run(
-        [sys.executable, "-m", "mypy", "--cache-dir", str(ROOT / ".mypy_cache"), *map(str, sources)],
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(ROOT / ".mypy_cache"), *map(str, sources)],
         capture_output=True,
         text=True,
         cwd=ROOT,
