@@ -67,47 +67,21 @@ def _report() -> Iterator[None]:
 # --- single calls, seven cards --------------------------------------------------------
 
 
-def test_single_hoyle_cardset(benchmark: Any) -> None:
-    sets = [CardSet(" ".join(t)) for t in TEXT]
+# hoyle in every input form it takes, each prepared beforehand: (row name, the 1,000 inputs).
+HOYLE_FORMS: list[tuple[str, Callable[[], list[Any]]]] = [
+    ("hoyle evaluate(CardSet)", lambda: [CardSet(" ".join(t)) for t in TEXT]),
+    ("hoyle evaluate(str)", lambda: [" ".join(t) for t in TEXT]),
+    ("hoyle evaluate(str, no spaces)", lambda: ["".join(t) for t in TEXT]),
+    ("hoyle evaluate(list of Card)", lambda: [[Card.from_index(i) for i in h] for h in HANDS]),
+    ("hoyle evaluate(list of int)", lambda: HANDS),
+]
+
+
+@pytest.mark.parametrize(("name", "prepare"), HOYLE_FORMS, ids=[n for n, _ in HOYLE_FORMS])
+def test_single_hoyle(benchmark: Any, name: str, prepare: Callable[[], list[Any]]) -> None:
+    hands = prepare()
     evaluate = poker.evaluate
-    _run(benchmark, "single call, 7 cards", "hoyle evaluate(CardSet)", N_SINGLE, lambda: [evaluate(s) for s in sets])
-
-
-def test_single_hoyle_text(benchmark: Any) -> None:
-    texts = [" ".join(t) for t in TEXT]
-    evaluate = poker.evaluate
-    _run(benchmark, "single call, 7 cards", "hoyle evaluate(str)", N_SINGLE, lambda: [evaluate(s) for s in texts])
-
-
-def test_single_hoyle_text_together(benchmark: Any) -> None:
-    texts = ["".join(t) for t in TEXT]
-    evaluate = poker.evaluate
-    _run(
-        benchmark,
-        "single call, 7 cards",
-        "hoyle evaluate(str, no spaces)",
-        N_SINGLE,
-        lambda: [evaluate(s) for s in texts],
-    )
-
-
-def test_single_hoyle_cards(benchmark: Any) -> None:
-    cards = [[Card.from_index(i) for i in h] for h in HANDS]
-    evaluate = poker.evaluate
-    _run(
-        benchmark,
-        "single call, 7 cards",
-        "hoyle evaluate(list of Card)",
-        N_SINGLE,
-        lambda: [evaluate(c) for c in cards],
-    )
-
-
-def test_single_hoyle_ints(benchmark: Any) -> None:
-    evaluate = poker.evaluate
-    _run(
-        benchmark, "single call, 7 cards", "hoyle evaluate(list of int)", N_SINGLE, lambda: [evaluate(h) for h in HANDS]
-    )
+    _run(benchmark, "single call, 7 cards", name, N_SINGLE, lambda: [evaluate(h) for h in hands])
 
 
 def test_single_hoyle_cards_read(benchmark: Any) -> None:

@@ -53,35 +53,24 @@ CASES = [("uniform", 10), ("dense", 10)]
 # ---- hoyle ---------------------------------------------------------------------------------
 
 
+# hoyle's input forms: a CardSet prepared beforehand, or the text users pass, parsed on every call.
+FORMS = {"CardSet": CardSet, "text": " ".join}
+
+
+@pytest.mark.parametrize("form", FORMS)
 @pytest.mark.parametrize("kind", ["uniform", "dense"])
-def test_hoyle_deadwood10(benchmark, kind: str) -> None:  # type: ignore[no-untyped-def]
+def test_hoyle_deadwood10(benchmark, kind: str, form: str) -> None:  # type: ignore[no-untyped-def]
     benchmark.group = f"deadwood of 10 cards, {kind}"
-    hands = [CardSet(h) for h in HANDS[10, kind]]
+    hands = [FORMS[form](h) for h in HANDS[10, kind]]
     f = rummy.deadwood
     benchmark(lambda: [f(h) for h in hands])
 
 
+@pytest.mark.parametrize("form", FORMS)
 @pytest.mark.parametrize("kind", ["uniform", "dense"])
-def test_hoyle_deadwood10_text(benchmark, kind: str) -> None:  # type: ignore[no-untyped-def]
-    """As users call it: the hand as text, parsed on every call."""
-    benchmark.group = f"deadwood of 10 cards, {kind}"
-    hands = [" ".join(h) for h in HANDS[10, kind]]
-    f = rummy.deadwood
-    benchmark(lambda: [f(h) for h in hands])
-
-
-@pytest.mark.parametrize("kind", ["uniform", "dense"])
-def test_hoyle_best_discard11_text(benchmark, kind: str) -> None:  # type: ignore[no-untyped-def]
+def test_hoyle_best_discard11(benchmark, kind: str, form: str) -> None:  # type: ignore[no-untyped-def]
     benchmark.group = f"exact best discard of 11 cards, {kind}"
-    hands = [" ".join(h) for h in HANDS[11, kind]]
-    f = rummy.best_discard
-    benchmark(lambda: [f(h).deadwood_value for h in hands])
-
-
-@pytest.mark.parametrize("kind", ["uniform", "dense"])
-def test_hoyle_best_discard11(benchmark, kind: str) -> None:  # type: ignore[no-untyped-def]
-    benchmark.group = f"exact best discard of 11 cards, {kind}"
-    hands = [CardSet(h) for h in HANDS[11, kind]]
+    hands = [FORMS[form](h) for h in HANDS[11, kind]]
     f = rummy.best_discard
     benchmark(lambda: [f(h).deadwood_value for h in hands])
 

@@ -55,6 +55,27 @@ fn main() {
             .iter()
             .fold(0u32, |a, h| a.wrapping_add(h.iter().fold(Hand::EMPTY, |x, &c| x.add(t, c as usize)).value(t)))
     });
+    // The peer of benches/poker.rs (rs_poker 4, a dev-dependency) on the same hands, so
+    // that the ratio comes from CPU time in one run.
+    let rs: Vec<Vec<rs_poker::core::Card>> = hands
+        .iter()
+        .map(|h| {
+            h.iter()
+                .map(|&c| {
+                    rs_poker::core::Card::new(
+                        rs_poker::core::Value::from_u8(c % 13),
+                        rs_poker::core::Suit::from_u8(c / 13),
+                    )
+                })
+                .collect()
+        })
+        .collect();
+    time("rs_poker 4, random 7-card", 3, n as f64, "hands", || {
+        use rs_poker::core::Rankable;
+        for h in &rs {
+            black_box(h.rank());
+        }
+    });
     let flat: Vec<u8> = hands.iter().flatten().copied().collect();
     let mut out = vec![0u32; n];
     time("batch::evaluate_indices, 1 thread", 3, n as f64, "hands", || {

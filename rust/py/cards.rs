@@ -247,6 +247,10 @@ pub fn extract_cardset(obj: &Bound<'_, PyAny>) -> PyResult<CardSet> {
     if let Ok(set) = obj.cast::<PyCardSet>() {
         return Ok(set.get().0);
     }
+    if let Ok(s) = obj.cast::<PyString>() {
+        // `CardSet::parse` reads plain text in one pass and falls back for the rest.
+        return Ok(CardSet::parse(s.to_str()?)?);
+    }
     if let Some(plain) = plain_cards(obj) {
         return Ok(CardSet(plain.mask));
     }
@@ -273,7 +277,8 @@ impl PyCardSet {
     fn new(cards: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         match cards {
             None => Ok(PyCardSet(CardSet::EMPTY)),
-            Some(obj) if obj.is_instance_of::<pyo3::types::PyInt>() => Err(invalid_argument(
+            Some(obj) if obj.is_exact_instance_of::<PyString>() => Ok(PyCardSet(extract_cardset(obj)?)),
+            Some(obj) if obj.is_instance_of::<PyInt>() => Err(invalid_argument(
                 "cards",
                 repr(obj),
                 "use CardSet.from_mask(mask) to build a set from an integer mask",
