@@ -40,7 +40,8 @@ def hands(draw: st.DrawFn) -> hoyle.Game:
     }
     if variant == "omaha" and draw(st.booleans()):
         options["hi_lo"] = True
-    stacks = draw(st.lists(st.integers(3, 300), min_size=players, max_size=players))
+    # short stacks often: all in for the ante or a blind
+    stacks = draw(st.lists(st.one_of(st.integers(1, 6), st.integers(1, 300)), min_size=players, max_size=players))
     return random_hand(draw(st.integers(0, 10**6)), variant, players, options, stacks)
 
 

@@ -162,8 +162,8 @@ def record_of(game: Game) -> HandRecord:
     n = len(state.players)
     antes, blinds = list(table["antes"]), list(table["blinds_or_straddles"])
     kinds = [_BLIND_KINDS[min(k, 2)] for k in range(n)]  # PHH lists blinds by position: small, big, straddles
-    if n == 2:  # heads-up, position 0 (the small blind) is the button, the last seat
-        antes, blinds, kinds = antes[::-1], blinds[::-1], kinds[::-1]
+    if n == 2:  # heads-up, position 0 (the small blind) is the button, the last seat; PHH antes are by player
+        blinds, kinds = blinds[::-1], kinds[::-1]
     stacks = [Decimal(x) for x in state.public["start"]]
     left = list(stacks)
     posts: list[Post] = []
@@ -180,8 +180,8 @@ def record_of(game: Game) -> HandRecord:
         players=list(state.players),
         stacks=stacks,
         button=n,
-        small_blind=Decimal(sorted(b for b in blinds if b)[0]) if any(blinds) else Decimal(0),
-        big_blind=Decimal(max(blinds)),
+        small_blind=_nominal(blinds, kinds, "small blind"),
+        big_blind=_nominal(blinds, kinds, "big blind"),
         ante=Decimal(max(antes)),
         posts=posts,
         site="hoyle",
@@ -220,6 +220,11 @@ def record_of(game: Game) -> HandRecord:
     record.collected = {p: c - record.returned.get(p, Decimal(0)) for p, c in collected.items()}
     record.rake = Decimal(0)
     return record
+
+
+def _nominal(blinds: list[int], kinds: list[str], kind: str) -> Decimal:
+    """The forced bet of ``kind`` as set (before a short stack posts less)."""
+    return Decimal(next((b for b, k in zip(blinds, kinds) if k == kind), 0))
 
 
 GAMES = tuple(
