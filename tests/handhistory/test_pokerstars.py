@@ -220,6 +220,7 @@ def hands(draw: st.DrawFn) -> hoyle.Game:
     options: dict[str, Any] = {
         "structure": draw(st.sampled_from(["no-limit", "pot-limit", "fixed-limit"])),
         "ante": draw(st.sampled_from([0, 0, 1, 3])),
+        "ante_type": draw(st.sampled_from(["uniform", "big-blind"])),
     }
     if variant == "omaha" and draw(st.booleans()):
         options["hi_lo"] = True
