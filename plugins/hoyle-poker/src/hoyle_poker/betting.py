@@ -89,6 +89,10 @@ from hoyle.errors import InvalidOptionError
 NO_LIMIT, POT_LIMIT, FIXED_LIMIT = "no-limit", "pot-limit", "fixed-limit"
 STRUCTURES = (NO_LIMIT, POT_LIMIT, FIXED_LIMIT)
 
+#: The ``conventions`` option: the cardroom rules, or PokerKit 0.7's where they differ.
+CARDROOM, POKERKIT = "cardroom", "pokerkit"
+CONVENTIONS = (CARDROOM, POKERKIT)
+
 FOLD, CHECK, CALL = Action("fold"), Action("check"), Action("call")
 SHOW, MUCK = Action("show"), Action("muck")
 
@@ -188,7 +192,11 @@ def start_hand(
         penalty=penalty,
         frozen=[None] * n,
         half_bet_reopens=state.options.get("short_all_in", "full-bet") == "half-bet",
+        conventions=state.options.get("conventions", CARDROOM),
     )
+    pk = p["conventions"] == POKERKIT
+    if pk:
+        _pokerkit_round(p, n)
     if len(p.get("exposures", ())) != n:
         p["exposures"] = [0] * n
     order = p["order"]
@@ -197,7 +205,8 @@ def start_hand(
     stacks = state.stacks
     # uniform antes (every player dealt in antes) are live money, layered into the pots
     # like bets; a big-blind ante (some positions only) is dead money in the main pot
-    live_antes = len(antes) >= len(order) and all(a > 0 for a in antes[: len(order)])
+    # (PokerKit's conventions: antes are always dead money)
+    live_antes = not pk and len(antes) >= len(order) and all(a > 0 for a in antes[: len(order)])
     for seat, ante in zip(order, antes):
         if ante:
             amount = min(ante, stacks[seat])
@@ -205,6 +214,7 @@ def start_hand(
             if not live_antes:
                 dead[seat] += amount
     last_blind = None
+    posted_blind = [False] * n
     for seat, blind in zip(order, blinds):
         if blind:
             amount = min(blind, stacks[seat])
@@ -212,6 +222,7 @@ def start_hand(
                 state.commit(seat, amount)  # the commit event records it
                 bets[seat] += amount
             last_blind = seat
+            posted_blind[seat] = True
     if p.get("posting"):
         big = blinds[1] if len(blinds) > 1 else max(blinds, default=0)
         for seat in p["posting"]:  # a newcomer's live big blind, out of position
@@ -221,6 +232,18 @@ def start_hand(
                 bets[seat] += amount
                 state.log("newcomer_blind", seat, amount=amount)
     top = max(blinds, default=0)
+    if pk:  # the call is the largest bet posted; the blinds set no raise increment
+        posted = max(bets)
+        p["to_call"] = posted
+        if posted < top:
+            _differs(p, "the call and the least raise are measured from the big blind actually posted")
+        if structure != FIXED_LIMIT and top > min_bet:
+            _differs(p, "blinds and straddles do not set the raise increment")
+        # PokerKit's opener: left of the largest blind posted (the later seat on a tie)
+        biggest = max(range(n), key=lambda s: (bets[s] if posted_blind[s] else 0, s))
+        _pokerkit_open(state)
+        _set_turn(state, _first_to_act(state, (biggest + 1) % n))
+        return
     if top:
         p["to_call"] = top
         p["min_raise"] = max(min_bet, top) if structure != FIXED_LIMIT else bet_sizes[0]
@@ -255,6 +278,9 @@ def start_round(state: State, street: int, first: int | None = None) -> None:
         frozen=[None] * n,
     )
     start = (p["button"] + 1) % n if first is None else first
+    if p.get("conventions") == POKERKIT:
+        _pokerkit_round(p, n)
+        _pokerkit_open(state)
     _set_turn(state, _first_to_act(state, start))
 
 
@@ -309,7 +335,12 @@ def _first_to_act(state: State, start: int) -> int | None:
         if live[s] and (stacks[s] > 0 or frozen[s] is not None):
             can_act += 1
             actor = s
-    if can_act <= 1:
+    if can_act <= 1 and p["conventions"] == POKERKIT:
+        # PokerKit asks a player who has not acted yet even then (the redundant check
+        # it records); who had nothing to decide when the round opened was skipped
+        if can_act == 1 and acted[actor] is None and bets[actor] >= max(bets):
+            _differs(p, "a player who has not acted checks though nobody else can act")
+    elif can_act <= 1:
         for s in range(n):
             if s != actor and bets[s] > top_other:
                 top_other = bets[s]
@@ -348,6 +379,8 @@ def raise_range(state: State, seat: int) -> list[int] | None:
     all_in = bets[seat] + stack
     if all_in <= to_call:
         return None  # can only call (all-in) or fold
+    if p["conventions"] == POKERKIT:
+        return _pokerkit_range(state, seat)
     acted = p["acted"][seat]
     if acted is not None and to_call - acted < p["min_raise"] and p.get("full_to", 0) <= acted:
         return None  # a short all-in did not reopen the betting (a completion does)
@@ -472,6 +505,8 @@ def apply(state: State, seat: int, action: Action) -> bool:
             state.commit(seat, amount)
             bets[seat] += amount
         p["acted"][seat] = p["to_call"]
+        if p["conventions"] == POKERKIT:
+            p["pk_acted"][seat] = True
     else:
         assert action.amount is not None
         state.commit(seat, action.amount - bets[seat])
@@ -484,7 +519,9 @@ def _bet(state: State, seat: int, to: int) -> None:
     p = state.public
     increment = to - p["to_call"]
     p["bets"][seat] = to
-    if p["structure"] == FIXED_LIMIT:
+    if p["conventions"] == POKERKIT:
+        _pokerkit_bet(state, seat, increment)
+    elif p["structure"] == FIXED_LIMIT:
         size = p["bet_sizes"][p["street"]]
         if p.get("alt_bet") and to > size:  # the bigger size was chosen: the round's bet from now on
             size = p["bet_sizes"][p["street"]] = p["min_raise"] = p["alt_bet"]
@@ -718,6 +755,117 @@ def irregular(state: State, seat: int, action: Action) -> bool:
     return state.to_act is None
 
 
+# --- PokerKit's conventions (option conventions="pokerkit") ---------------------------------
+#
+# PokerKit 0.7 (pokerkit/state.py: _begin_betting, complete_bet_or_raise_to,
+# _verify_completion_betting_or_raising, min_completion_betting_or_raising_to_amount,
+# get_effective_stack, push_chips): the round's raise increment starts at 0 (no blind sets
+# it) and is the largest bet or raise increment of the round so far; a raise whose
+# increment reaches it is full and lets everyone raise again; a player may not raise when
+# its call is less than the increment, nor after acting when the all-ins since the last
+# full raise add up to less than it; nobody raises unless someone else could call more.
+
+
+def _differs(p: dict[str, Any], rule: str) -> None:
+    """Record that a PokerKit convention that differs from the cardroom's applied."""
+    rules = p.setdefault("pokerkit_rules", [])
+    if rule not in rules:
+        rules.append(rule)
+
+
+def _pokerkit_round(p: dict[str, Any], n: int) -> None:
+    """A new betting round's PokerKit facts: no increment, nobody acted, no short all-ins."""
+    p["pk_raise"] = 0
+    p["pk_acted"] = [False] * n
+    p["pk_short"] = []
+    p["raises"] = 0
+    p["min_raise"] = _street_min(p)
+
+
+def _street_min(p: dict[str, Any]) -> int:
+    return int(p["bet_sizes"][p["street"]] if p["structure"] == FIXED_LIMIT else p["min_bet"])
+
+
+def _pokerkit_open(state: State) -> None:
+    """PokerKit leaves out of a round, as it opens, whoever can lose nothing more (every
+    opponent still in has put in or holds no more than this player's bet)."""
+    p = state.public
+    live, bets, stacks = p["live"], p["bets"], state.stacks
+    totals = sorted(bets[s] + stacks[s] for s in range(len(live)) if live[s])
+    second = totals[-2] if len(totals) > 1 else 0
+    for s in range(len(live)):
+        if live[s] and stacks[s] > 0 and second - bets[s] <= 0:
+            p["acted"][s] = p["to_call"]  # nothing to decide: not asked
+
+
+def _pokerkit_range(state: State, seat: int) -> list[int] | None:
+    p = state.public
+    bets, to_call, stack = p["bets"], p["to_call"], state.stacks[seat]
+    all_in = bets[seat] + stack
+    increment = p["pk_raise"]
+    if to_call - bets[seat] < increment:
+        return None  # a short all-in cannot be raised
+    if p["structure"] == FIXED_LIMIT and p["raises"] >= 4:
+        return None
+    short = p["pk_short"]
+    if short and sum(short) < increment and p["pk_acted"][seat]:
+        return None  # acted, and the all-ins since add up to less than a full raise
+    live, stacks = p["live"], state.stacks
+    if not any(s != seat and live[s] and stacks[s] + bets[s] > to_call for s in range(len(bets))):
+        return None  # nobody could call more
+    completing = p["structure"] == FIXED_LIMIT and p.get("bring_in") is not None and p["street"] == 0
+    least = min(max(increment, _street_min(p)) + (0 if completing and p["raises"] == 0 else to_call), all_in)
+    if p["structure"] == FIXED_LIMIT:
+        return [least, least]
+    most = all_in
+    if p["structure"] == POT_LIMIT:
+        most = min(all_in, max(least, 2 * to_call - bets[seat] + state.pot))
+    return [least, most]
+
+
+def _pokerkit_bet(state: State, seat: int, increment: int) -> None:
+    p = state.public
+    acted = p["pk_acted"]
+    if increment >= p["pk_raise"]:  # a full bet or raise: everyone may raise again
+        acted[:] = [False] * len(acted)
+    acted[seat] = True
+    p["pk_raise"] = max(p["pk_raise"], increment)
+    p["raises"] += 1
+    if state.stacks[seat]:
+        p["pk_short"] = []
+    else:
+        p["pk_short"].append(increment)
+        if sum(p["pk_short"]) >= p["pk_raise"]:
+            p["pk_short"] = []
+    p["min_raise"] = max(p["pk_raise"], _street_min(p))
+
+
+def _pokerkit_pots(
+    state: State, layers: list[tuple[int, list[int]]], highs: dict[int, Any], lows: dict[int, Any]
+) -> list[tuple[int, list[int]]]:
+    """PokerKit forms the pots after killing every hand that wins nothing: each pot's
+    players are the surviving ones, and neighbouring pots with the same players merge
+    (so their chips split as one, odd chips included)."""
+    survivors: set[int] = set()
+    for _, eligible in layers:
+        best = max(highs[s] for s in eligible)
+        survivors.update(s for s in eligible if highs[s] == best)
+        with_low = [s for s in eligible if s in lows]
+        if with_low:
+            best_low = max(lows[s] for s in with_low)
+            survivors.update(s for s in with_low if lows[s] == best_low)
+    merged: list[tuple[int, list[int]]] = []
+    for amount, eligible in layers:
+        players = [s for s in eligible if s in survivors]
+        if merged and merged[-1][1] == players:
+            merged[-1] = (merged[-1][0] + amount, players)
+        else:
+            merged.append((amount, players))
+    if len(merged) < len(layers):
+        _differs(state.public, "pots with the same winners are merged before they are split")
+    return merged
+
+
 # --- settling ---------------------------------------------------------------------------
 
 
@@ -787,6 +935,15 @@ def split(state: State, amount: int, winners: Sequence[int], odd_order: OddChipO
     ``odd_order`` (default: starting with the first winner left of the button)."""
     winners = odd_order(state, winners) if len(winners) > 1 else list(winners)
     share, odd = divmod(amount, len(winners))
+    if odd > 1 and state.public.get("conventions") == POKERKIT:
+        # PokerKit: every odd chip to the first winner (in seat order from the button's left)
+        _differs(state.public, "the odd chips of a split pot all go to the first winner")
+        first = left_of_button(state, winners)[0]
+        for s in winners:
+            won = share + (odd if s == first else 0)
+            if won:
+                state.award(s, won)
+        return
     for i, s in enumerate(winners):
         won = share + (1 if i < odd else 0)
         if won:
@@ -821,7 +978,10 @@ def settle(
     lows: dict[int, Any] = {}
     if low is not None:
         lows = {s: v for s in highs if (v := low(s)) is not None}
-    for amount, eligible in pots(state):
+    layers = pots(state)
+    if state.public.get("conventions") == POKERKIT:
+        layers = _pokerkit_pots(state, layers, highs, lows)
+    for amount, eligible in layers:
         best = max(highs[s] for s in eligible)
         hi_winners = [s for s in eligible if highs[s] == best]
         lo_eligible = [s for s in eligible if s in lows]

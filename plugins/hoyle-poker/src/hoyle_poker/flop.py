@@ -130,6 +130,12 @@ def session_options() -> tuple[Option, ...]:
             doc="Fixed limit: only a full bet or raise reopens the betting (full-bet, RULES.md B2, as PokerKit); or an all-in of at least half a bet counts as a full bet or raise and reopens it (half-bet, the TDA rule)",
             choices=("full-bet", "half-bet"),
         ),
+        Option(
+            name="conventions",
+            default="cardroom",
+            doc="The betting rules where cardrooms and PokerKit differ: cardroom (RULES.md B2, TDA) or pokerkit (PokerKit 0.7's, to replay its hand histories exactly; docs/poker-games.md)",
+            choices=("cardroom", "pokerkit"),
+        ),
         Option(name="penalty", default=1, doc="Cardroom penalty: chips paid to each other player", minimum=0),
         Option(
             name="showdown",

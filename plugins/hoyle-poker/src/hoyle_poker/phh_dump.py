@@ -72,9 +72,7 @@ def dump(game: Game) -> str:
             antes = [0, o["ante"]]
         else:
             antes = [o["ante"]] * n
-        antes = (antes + [0] * n)[:n]
-        if n == 2:
-            antes = antes[::-1]
+        antes = (antes + [0] * n)[:n]  # by position, as the blinds (PokerKit: heads-up too)
         blinds = (blinds + [0] * n)[:n]
         code = structure + (flop if flop else DRAW_CODES[name])
         lines = [

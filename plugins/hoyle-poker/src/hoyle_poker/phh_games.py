@@ -134,6 +134,39 @@ def _play(
 _BETTING = {"f": "fold", "cc": "call", "cbr": "raise"}
 
 
+def checked(replayer: Callable[..., Game]) -> Callable[..., Game]:
+    """``replayer`` that also checks the file's ``finishing_stacks`` (when it records
+    them) and, when a hand does not replay under the cardroom conventions but does under
+    PokerKit's, says which of PokerKit's rules it follows."""
+
+    def replay(hh: HandHistory, *, conventions: str = "cardroom") -> Game:
+        try:
+            return _matching(replayer(hh, conventions=conventions), hh)
+        except ReplayError as exc:
+            if conventions != "cardroom":
+                raise
+            try:
+                game = _matching(replayer(hh, conventions="pokerkit"), hh)
+            except ReplayError:
+                raise exc from None
+            rules = "; ".join(game.state.public.get("pokerkit_rules", ())) or "its odd-chip and pot rules"
+            raise ReplayError(
+                f"{exc} under the cardroom conventions; the hand replays under conventions='pokerkit' "
+                f"(PokerKit's rule: {rules})"
+            ) from exc
+
+    replay.__doc__ = replayer.__doc__
+    replay.__name__ = replayer.__name__
+    return replay
+
+
+def _matching(game: Game, hh: HandHistory) -> Game:
+    recorded = hh.get("finishing_stacks")
+    if recorded is not None and game.is_over and list(game.state.stacks) != [int(x) for x in recorded]:
+        raise ReplayError(f"the hand ends with stacks {list(game.state.stacks)}, not the recorded {list(recorded)}")
+    return game
+
+
 def replay_flop(hh: HandHistory, *, conventions: str = "cardroom") -> Game:
     """Replay a flop-game hand history (``NT``, ``PO``, ``FO/8``, ``NS``...)."""
     code = hh["variant"]
@@ -219,7 +252,7 @@ def replay_draw(hh: HandHistory, *, conventions: str = "cardroom") -> Game:
     options["structure"] = _STRUCTURES[code[0]]
     options["blinds"] = " ".join(str(int(x)) for x in hh.get("blinds_or_straddles", []))
     antes = [str(int(x)) for x in hh.get("antes", [])]
-    options["antes"] = " ".join(antes[::-1] if n == 2 else antes)
+    options["antes"] = " ".join(antes)  # by position, as the blinds (PokerKit: heads-up too)
     options.pop("bring_in", None)
     cards = deal.deck(default_registry().variant(variant).deck(options))
     options.update(_conventions(conventions))
@@ -283,7 +316,7 @@ def replay_stud(hh: HandHistory, *, conventions: str = "cardroom") -> Game:
 
 #: Every replayer of this module by PHH variant code.
 REPLAYERS: dict[str, Callable[..., Game]] = {
-    **{s + g: replay_flop for s in _STRUCTURES for g in FLOP_GAMES},
-    **dict.fromkeys(STUD_CODES, replay_stud),
-    **{s + g: replay_draw for s in _STRUCTURES for g in DRAW_GAMES},
+    **{s + g: checked(replay_flop) for s in _STRUCTURES for g in FLOP_GAMES},
+    **dict.fromkeys(STUD_CODES, checked(replay_stud)),
+    **{s + g: checked(replay_draw) for s in _STRUCTURES for g in DRAW_GAMES},
 }

@@ -71,7 +71,8 @@ class FlopHand:
     :param structure: ``no-limit``, ``pot-limit`` or ``fixed-limit``.
     :param stacks: each seat's stack before the forced bets.
     :param blinds: forced bets by position: small blind, big blind, straddles.
-    :param antes: each seat's ante (by seat, not by position); empty for none.
+    :param antes: antes by position, as the blinds (small blind first; heads-up the
+        button's first, as PHH and PokerKit); empty for none.
     :param holes: each seat's hole cards as text (``""``: unknown).
     :param board: the board cards as text, in the order dealt.
     :param actions: the betting and showdown actions, in order.
@@ -143,8 +144,6 @@ def replay_flop_hand(hand: FlopHand) -> Game:
         if not 0 <= a.seat < n:
             raise ReplayError(f"{a.label or a.kind}: seat {a.seat} is not a player p1..p{n}")
     antes = list(hand.antes)
-    if n == 2:  # heads-up: hoyle lists forced bets by position (the button first)
-        antes = antes[::-1]
     options: dict[str, Any] = {
         "structure": hand.structure,
         "blinds": " ".join(str(int(x)) for x in hand.blinds),
