@@ -75,3 +75,11 @@ def test_a_bad_line_is_one_error_naming_it(runner: CliRunner, tmp_path: Path) ->
 def test_a_hand_run_twice_says_so(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["replay", str(DATA / "pokerstars_run_twice.txt")])
     assert result.exit_code == 2 and "run 2 times" in result.stderr
+
+
+def test_conventions_option(runner: CliRunner) -> None:
+    path = str(DATA / "pokerstars_short_big_blind.txt")
+    refused = runner.invoke(cli, ["replay", path])
+    assert refused.exit_code == 2 and "conventions='pokerkit'" in refused.stderr
+    (hand,) = replayed(runner, path, "--conventions", "pokerkit")
+    assert hand["result"]["stacks"] == [99, 0, 102]  # type: ignore[index]

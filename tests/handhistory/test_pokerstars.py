@@ -242,3 +242,13 @@ def test_random_hands_written_as_pokerstars_text_replay_to_the_same_stacks(games
     assert [r.hand_id for r in records] == [str(i) for i in range(1, len(games) + 1)]
     for record, game in zip(records, games):
         assert finishing_stacks(replay(record)) == [D(x) for x in game.state.stacks]
+
+
+def test_a_hand_played_under_pokerkit_s_conventions_says_so_and_replays_under_them() -> None:
+    # the big blind is all in for 1 of 2: the cardroom rule has Cid call the full big blind
+    # (2), PokerKit's measures the call from the 1 posted, as this history does
+    text = (DATA / "pokerstars_short_big_blind.txt").read_text()
+    with pytest.raises(ReplayError, match=r"Cid 103 \(the history says 102\).*replays under conventions='pokerkit'"):
+        pokerstars.parse(text)
+    (game,) = pokerstars.parse(text, conventions="pokerkit")
+    assert finishing_stacks(game) == [D(99), D(0), D(102)]

@@ -20,7 +20,7 @@ from typing import Any
 from hoyle import hookimpl, phh
 from hoyle.engine.game import Game
 from hoyle.errors import ReplayError
-from hoyle.handhistory.games import HistoryGame
+from hoyle.handhistory.games import HistoryGame, check_finishing_stacks
 from hoyle.handhistory.record import HandRecord, Post, RecordAction, game_key
 
 from hoyle_poker.replay import FlopHand, HandAction, replay_flop_hand
@@ -89,7 +89,7 @@ def to_flop_hand(record: HandRecord, conventions: str = "cardroom") -> tuple[Flo
         if k < n and not blinds[k] and record.stacks[order[k]] - Decimal(antes[k]) / scale <= 0:
             blinds[k] = chips(blind)
     if n == 2:  # forced bets by position: heads-up the button (the last seat) posts the small blind
-        blinds = blinds[::-1]
+        antes, blinds = antes[::-1], blinds[::-1]
     actions = [
         HandAction(seat[a.player], a.kind, chips(a.amount) if a.kind in ("bet", "raise") else None, f"line {a.line}")
         for a in record.actions
@@ -125,7 +125,30 @@ def to_flop_hand(record: HandRecord, conventions: str = "cardroom") -> tuple[Flo
 
 def replay_record(record: HandRecord, *, conventions: str = "cardroom") -> Game:
     """Replay a record (see :mod:`hoyle.handhistory`) under the betting ``conventions``
-    and return the finished game;
+    and return the finished game. A hand that does not replay (or not to the stacks the
+    record implies) under the cardroom conventions but does under PokerKit's is an error
+    naming PokerKit's rule it follows."""
+    try:
+        game = _replay_record(record, conventions)
+        check_finishing_stacks(record, game)
+        return game
+    except ReplayError as exc:
+        if conventions != "cardroom":
+            raise
+        try:
+            game = _replay_record(record, "pokerkit")
+            check_finishing_stacks(record, game)
+        except ReplayError:
+            raise exc from None
+        rules = "; ".join(game.state.public.get("pokerkit_rules", ())) or "its odd-chip and pot rules"
+        raise ReplayError(
+            f"{exc} under the cardroom conventions; the hand replays under conventions='pokerkit' "
+            f"(PokerKit's rule: {rules})"
+        ) from exc
+
+
+def _replay_record(record: HandRecord, conventions: str) -> Game:
+    """The replay itself (see :func:`replay_record`);
     ``game.result["record_order"][i]`` is the seat of the record's player ``i``, and
     ``game.result["stacks"]`` the finishing stacks by seat in the record's units."""
     hand, order, scale = to_flop_hand(record, conventions)
@@ -162,8 +185,8 @@ def record_of(game: Game) -> HandRecord:
     n = len(state.players)
     antes, blinds = list(table["antes"]), list(table["blinds_or_straddles"])
     kinds = [_BLIND_KINDS[min(k, 2)] for k in range(n)]  # PHH lists blinds by position: small, big, straddles
-    if n == 2:  # heads-up, position 0 (the small blind) is the button, the last seat; PHH antes are by player
-        blinds, kinds = blinds[::-1], kinds[::-1]
+    if n == 2:  # PHH lists forced bets by position: heads-up position 0 (the small blind) is the button
+        antes, blinds, kinds = antes[::-1], blinds[::-1], kinds[::-1]
     stacks = [Decimal(x) for x in state.public["start"]]
     left = list(stacks)
     posts: list[Post] = []
