@@ -252,3 +252,24 @@ def test_a_hand_played_under_pokerkit_s_conventions_says_so_and_replays_under_th
         pokerstars.parse(text)
     (game,) = pokerstars.parse(text, conventions="pokerkit")
     assert finishing_stacks(game) == [D(99), D(0), D(102)]
+
+
+def test_byte_order_mark_crlf_a_name_with_a_colon_a_freeroll_and_a_partial_show() -> None:
+    text = (
+        "\ufeffPokerStars Hand #9: Tournament #77, Freeroll  Hold'em No Limit - Level I (10/20)"
+        " - 2024/01/05 20:00:00 CET [2024/01/05 14:00:00 ET]\r\n"
+        "Table 'T' 2-max (Play Money) Seat #2 is the button\r\n"
+        "Seat 1: A B: C (1500 in chips)\r\nSeat 2: D (1500 in chips)\r\n"
+        "D: posts small blind 10\r\nA B: C: posts big blind 20\r\n*** HOLE CARDS ***\r\n"
+        "Dealt to A B: C\r\nDealt to D [Ah Kh]\r\nD: raises 40 to 60\r\nA B: C: folds\r\n"
+        "Uncalled bet (40) returned to D\r\nD collected 40 from pot\r\nD: shows [Ah]\r\n"
+    )
+    (record,) = pokerstars.records(text)
+    assert (record.players, record.table, record.extra["buy_in"], record.level) == (
+        ["A B: C", "D"],
+        "T",
+        "Freeroll",
+        "I",
+    )
+    assert (record.holes, record.shows) == ({1: ["Ah", "Kh"]}, {1: ["Ah"]})
+    assert finishing_stacks(replay(record)) == [D(1480), D(1520)]
