@@ -6,11 +6,9 @@ text is one clear error naming its line."""
 
 from __future__ import annotations
 
-import random
 import warnings
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
 
 import hoyle
 import pytest
@@ -20,6 +18,7 @@ from hoyle.handhistory.games import finishing_stacks
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pokerstars_writer import write
+from random_hands import hands
 
 DATA = Path(__file__).parent / "data"
 D = Decimal
@@ -211,27 +210,6 @@ def test_the_conventions_reach_the_variant_s_options() -> None:
     record = hand("pokerstars_cash_holdem.txt", "240000000001")
     assert to_flop_hand(record)[0].options == {}
     assert to_flop_hand(record, "pokerkit")[0].options == {"conventions": "pokerkit"}
-
-
-@st.composite
-def hands(draw: st.DrawFn) -> hoyle.Game:
-    variant = draw(st.sampled_from(["texas-holdem", "omaha"]))
-    players = draw(st.integers(2, 7))
-    options: dict[str, Any] = {
-        "structure": draw(st.sampled_from(["no-limit", "pot-limit", "fixed-limit"])),
-        "ante": draw(st.sampled_from([0, 0, 1, 3])),
-        "ante_type": draw(st.sampled_from(["uniform", "big-blind"])),
-    }
-    if variant == "omaha" and draw(st.booleans()):
-        options["hi_lo"] = True
-    # short stacks often: all in for the ante or a blind
-    stacks = draw(st.lists(st.one_of(st.integers(1, 6), st.integers(1, 300)), min_size=players, max_size=players))
-    seed = draw(st.integers(0, 10**6))
-    game = hoyle.new_game(variant, players=players, seed=seed, options=options, stacks=stacks)
-    rng = random.Random(seed)
-    while not game.is_over:
-        game.act(rng.choice(game.legal_actions()))
-    return game
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

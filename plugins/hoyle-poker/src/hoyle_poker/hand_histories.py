@@ -23,6 +23,7 @@ from hoyle.errors import ReplayError
 from hoyle.handhistory.games import HistoryGame, check_finishing_stacks
 from hoyle.handhistory.record import HandRecord, Post, RecordAction, game_key
 
+from hoyle_poker.phh_games import checked
 from hoyle_poker.replay import FlopHand, HandAction, replay_flop_hand
 
 __all__ = ["GAMES", "record_of", "replay_record", "to_flop_hand"]
@@ -127,24 +128,17 @@ def replay_record(record: HandRecord, *, conventions: str = "cardroom") -> Game:
     """Replay a record (see :mod:`hoyle.handhistory`) under the betting ``conventions``
     and return the finished game. A hand that does not replay (or not to the stacks the
     record implies) under the cardroom conventions but does under PokerKit's is an error
-    naming PokerKit's rule it follows."""
-    try:
-        game = _replay_record(record, conventions)
-        check_finishing_stacks(record, game)
-        return game
-    except ReplayError as exc:
-        if conventions != "cardroom":
-            raise
-        try:
-            game = _replay_record(record, "pokerkit")
-            check_finishing_stacks(record, game)
-        except ReplayError:
-            raise exc from None
-        rules = "; ".join(game.state.public.get("pokerkit_rules", ())) or "its odd-chip and pot rules"
-        raise ReplayError(
-            f"{exc} under the cardroom conventions; the hand replays under conventions='pokerkit' "
-            f"(PokerKit's rule: {rules})"
-        ) from exc
+    naming PokerKit's rule it follows (as for PHH: :func:`hoyle_poker.phh_games.checked`)."""
+    return _explained({"record": record}, conventions=conventions)
+
+
+def _replay_checked(hh: dict[str, Any], *, conventions: str = "cardroom") -> Game:
+    game = _replay_record(hh["record"], conventions)
+    check_finishing_stacks(hh["record"], game)
+    return game
+
+
+_explained = checked(_replay_checked)
 
 
 def _replay_record(record: HandRecord, conventions: str) -> Game:
