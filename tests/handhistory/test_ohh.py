@@ -77,6 +77,10 @@ def test_pokerstars_hands_written_as_ohh_replay_to_the_same_stacks() -> None:
         for record in pokerstars.records((DATA / file).read_text()):
             direct = finishing_stacks(hoyle.handhistory.replay(record))
             text = json.dumps(ohh.from_record(record), default=str)
+            hand = json.loads(text)["ohh"]
+            assert hand["tournament"] == bool(record.tournament) and "hero_player_id" in hand
+            if record.tournament:
+                assert hand["tournament_info"]["tournament_number"] == record.tournament
             (again,) = ohh.replay_all(text)
             assert finishing_stacks(again) == direct, record.hand_id
 
