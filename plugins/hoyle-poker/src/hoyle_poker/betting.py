@@ -206,7 +206,10 @@ def start_hand(
     # uniform antes (every player dealt in antes) are live money, layered into the pots
     # like bets; a big-blind ante (some positions only) is dead money in the main pot
     # (PokerKit's conventions: antes are always dead money)
-    live_antes = not pk and len(antes) >= len(order) and all(a > 0 for a in antes[: len(order)])
+    live_antes = len(antes) >= len(order) and all(a > 0 for a in antes[: len(order)])
+    if pk and live_antes:
+        live_antes = False
+        _differs(p, "antes are dead money in the main pot, even uniform ones")
     for seat, ante in zip(order, antes):
         if ante:
             amount = min(ante, stacks[seat])
@@ -237,12 +240,15 @@ def start_hand(
         p["to_call"] = posted
         if posted < top:
             _differs(p, "the call and the least raise are measured from the big blind actually posted")
-        if structure != FIXED_LIMIT and top > min_bet:
-            _differs(p, "blinds and straddles do not set the raise increment")
+        p["pk_top_blind"] = top
         # PokerKit's opener: left of the largest blind posted (the later seat on a tie)
         biggest = max(range(n), key=lambda s: (bets[s] if posted_blind[s] else 0, s))
         _pokerkit_open(state)
         _set_turn(state, _first_to_act(state, (biggest + 1) % n))
+        ring = p["order"]
+        cardroom_first = ring[0] if last_blind is None else ring[(ring.index(last_blind) + 1) % len(ring)]
+        if state.to_act is not None and state.to_act != _first_to_act(state, cardroom_first):
+            _differs(p, "the first to act pre-flop sits left of the largest blind posted (the later seat on a tie)")
         return
     if top:
         p["to_call"] = top
@@ -776,6 +782,7 @@ def _differs(p: dict[str, Any], rule: str) -> None:
 def _pokerkit_round(p: dict[str, Any], n: int) -> None:
     """A new betting round's PokerKit facts: no increment, nobody acted, no short all-ins."""
     p["pk_raise"] = 0
+    p["pk_reopened"] = False
     p["pk_acted"] = [False] * n
     p["pk_short"] = []
     p["raises"] = 0
@@ -826,7 +833,15 @@ def _pokerkit_range(state: State, seat: int) -> list[int] | None:
 def _pokerkit_bet(state: State, seat: int, increment: int) -> None:
     p = state.public
     acted = p["pk_acted"]
+    if p["acted"][seat] is not None and p.get("pk_reopened"):
+        _differs(p, "a player who checked or called may raise after an all-in short of a full raise")
+    if p["street"] == 0 and p["structure"] != FIXED_LIMIT and increment < p.get("pk_top_blind", 0):
+        _differs(p, "blinds and straddles do not set the raise increment")
     if increment >= p["pk_raise"]:  # a full bet or raise: everyone may raise again
+        if increment < max(_street_min(p), p["min_raise"]) or (
+            p["street"] == 0 and increment < p.get("pk_top_blind", 0)
+        ):
+            p["pk_reopened"] = True  # short of a cardroom full raise, yet it reopens
         acted[:] = [False] * len(acted)
     acted[seat] = True
     p["pk_raise"] = max(p["pk_raise"], increment)
@@ -855,13 +870,15 @@ def _pokerkit_pots(
             best_low = max(lows[s] for s in with_low)
             survivors.update(s for s in with_low if lows[s] == best_low)
     merged: list[tuple[int, list[int]]] = []
+    odd = 0  # odd chips the pots leave apart
     for amount, eligible in layers:
         players = [s for s in eligible if s in survivors]
+        odd += amount % len(players)
         if merged and merged[-1][1] == players:
             merged[-1] = (merged[-1][0] + amount, players)
         else:
             merged.append((amount, players))
-    if len(merged) < len(layers):
+    if sum(a % len(e) for a, e in merged) != odd:
         _differs(state.public, "pots with the same winners are merged before they are split")
     return merged
 
