@@ -72,12 +72,12 @@ def read_jsonl(path: Path) -> Iterator[Record]:
         yield from read_jsonl_lines(f, str(path))
 
 
-def read_phh(path: Path) -> Iterator[Record]:
+def read_phh(path: Path, conventions: str = "cardroom") -> Iterator[Record]:
     """A PHH poker hand history: replayed into a hoyle game (the deck arranged to deal the
     recorded cards), whose record is then replayed like any other."""
     from hoyle import phh
 
-    game = phh.replay(path)
+    game = phh.replay(path, conventions=conventions)
     yield Record(1, json.loads(game.to_json()), None)
 
 
@@ -166,7 +166,13 @@ def _summary(record: Record, game: Game) -> dict[str, Any]:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--step", is_flag=True, help="Show every action and its events, waiting for Enter between actions.")
 @click.option("--json", "as_json", is_flag=True, help="Print the final results as JSON on stdout.")
-def replay(file: Path, step: bool, as_json: bool) -> None:
+@click.option(
+    "--conventions",
+    type=click.Choice(["cardroom", "pokerkit"]),
+    default="cardroom",
+    help="Poker hand histories (.phh): replay under the cardroom's betting conventions or PokerKit's.",
+)
+def replay(file: Path, step: bool, as_json: bool, conventions: str) -> None:
     """Replay the games in FILE (JSONL: one `Game.to_json()` per line, or the lines
     `hoyle simulate --out` writes) and print each result.
 
@@ -175,11 +181,12 @@ def replay(file: Path, step: bool, as_json: bool) -> None:
       hoyle replay games.jsonl
       hoyle replay games.jsonl --step
       hoyle replay games.jsonl --json
+      hoyle replay hand.phh --conventions pokerkit
     """
     console = Console(highlight=False, markup=False)
     results = []
     found = False
-    for record in read_records(file):
+    for record in read_phh(file, conventions) if file.suffix.lower() == ".phh" else read_records(file):
         found = True
         actions = record.game.get("actions")
         on_action = (
