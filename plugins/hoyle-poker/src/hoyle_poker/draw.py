@@ -197,7 +197,7 @@ class DrawRules(FlopRules):
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
         if not self._drawing(state) or action.kind == betting.SIT:
-            return super().hoyle_apply_action(state, seat, action)
+            return bool(super().hoyle_apply_action(state, seat, action))
         self._draw(state, seat, action.cards)
         p = state.public
         rest = [s for s in p["to_draw"] if s != seat]

@@ -173,7 +173,7 @@ class StudRules(FlopRules):
             if betting.post_bring_in(state, seat, state.options["bring_in"]):
                 self._next_street(state)
             return True
-        return super().hoyle_apply_action(state, seat, action)
+        return bool(super().hoyle_apply_action(state, seat, action))
 
     def rounds(self) -> int:
         return len(STREETS)
