@@ -13,7 +13,8 @@ least this much), ``acted`` (per seat: the bet it matched when it last acted thi
 round, None if it has not), ``raises`` (bets and raises this round, the blind counting
 as the bet, for the fixed-limit cap), ``aggressor`` (last seat to bet or raise this
 round), ``street`` and ``range`` (``[min, max]`` total a bet or raise may be to for
-the seat to act, or None if it may not bet or raise).
+the seat to act, or None if it may not bet or raise; :func:`bet_range` gives it typed,
+as a :class:`BetRange`).
 
 Rules, as decided here (standard cardroom rules, TDA where RULES.md is silent):
 
@@ -81,10 +82,10 @@ Rules, as decided here (standard cardroom rules, TDA where RULES.md is silent):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal, NamedTuple
 
-from hoyle import Action, State
-from hoyle.errors import InvalidOptionError
+from hoyle import Action, Game, State
+from hoyle.errors import InvalidArgumentError, InvalidOptionError
 
 NO_LIMIT, POT_LIMIT, FIXED_LIMIT = "no-limit", "pot-limit", "fixed-limit"
 STRUCTURES = (NO_LIMIT, POT_LIMIT, FIXED_LIMIT)
@@ -416,6 +417,52 @@ def raise_range(state: State, seat: int) -> list[int] | None:
         most = min(all_in, to_call + state.pot + call)
     least = min(least, most)
     return [least, most]
+
+
+class BetRange(NamedTuple):
+    """The bets or raises a seat may make now: ``kind`` (``"bet"`` or ``"raise"``) to a
+    total this round from ``least`` to ``most``; in fixed limit (``fixed``) only those
+    two amounts (usually one and the same).
+
+    >>> import hoyle
+    >>> game = hoyle.new_game("texas-holdem", players=3, seed=1)
+    >>> bet_range(game, game.to_act)
+    BetRange(kind='raise', least=4, most=200, fixed=False)
+    >>> bet_range(game, game.to_act).action(10)
+    Action('raise to 10')
+    """
+
+    kind: Literal["bet", "raise"]
+    least: int
+    most: int
+    fixed: bool
+
+    def __contains__(self, amount: object) -> bool:
+        if not isinstance(amount, int):
+            return False
+        return amount in (self.least, self.most) if self.fixed else self.least <= amount <= self.most
+
+    def action(self, amount: int) -> Action:
+        """The bet or raise to ``amount``; raises :class:`~hoyle.errors.InvalidArgumentError`
+        for an amount outside the range."""
+        if amount not in self:
+            allowed = f"{self.least} or {self.most}" if self.fixed else f"{self.least}..{self.most}"
+            raise InvalidArgumentError(f"{self.kind} to {amount}: the amount must be {allowed}")
+        return _sized(self.kind, amount)
+
+
+def bet_range(game: Game | State, seat: int) -> BetRange | None:
+    """What ``seat`` may bet or raise to now, or None when it may not bet or raise (not
+    its turn, a showdown or draw, betting closed to it). The same limits as
+    ``state.public["range"]``, typed; any amount in the range is a legal action."""
+    state = game.state if isinstance(game, Game) else game
+    if seat != state.to_act or state.phase == "showdown":
+        return None
+    p = state.public
+    rng = p.get("range")
+    if rng is None or p["frozen"][seat] is not None:
+        return None
+    return BetRange("raise" if p["to_call"] else "bet", rng[0], rng[1], p["structure"] == FIXED_LIMIT)
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
