@@ -1,7 +1,7 @@
 """The draw games (RULES.md B4, B5): five-card draw (with the wild-rank version),
 deuce-to-seven single draw and triple draw, and badugi; one rules class over the
 shared betting core (:mod:`hoyle_poker.betting`) and the flop games' showdown and
-session handling (:class:`hoyle_poker.flop.FlopRules`).
+session handling (:class:`hoyle_poker.flop.BettingGameRules`).
 
     >>> import hoyle
     >>> game = hoyle.new_game("five-card-draw", players=3, seed=1)
@@ -55,7 +55,7 @@ from hoyle import poker as ev
 
 from hoyle_poker import betting
 from hoyle_poker.betting import FIXED_LIMIT, NO_LIMIT
-from hoyle_poker.flop import FlopRules, betting_options, chip_list
+from hoyle_poker.flop import BettingGameRules, betting_options, chip_list
 
 DRAW = Action("draw")
 
@@ -89,12 +89,12 @@ def forced_bets(o: Any, dealt: int) -> tuple[list[int], list[int]]:
     return blinds, antes
 
 
-class DrawRules(FlopRules):
+class DrawRules(BettingGameRules):
     """Rules of a draw game: ``cards`` each, ``draws`` draw rounds, valued by ``kind``
     (``"high"``, ``"deuce-to-seven"`` or ``"badugi"``)."""
 
     def __init__(self, kind: str, cards: int, draws: int) -> None:
-        super().__init__(kind)
+        self.kind = kind
         self.cards = cards
         self.draws = draws
 

@@ -1,6 +1,6 @@
 """The stud games (RULES.md B5): seven-card stud, seven-card stud hi-lo eight-or-better
 and razz; one rules class over the shared betting core (:mod:`hoyle_poker.betting`)
-and the flop games' showdown and session handling (:class:`hoyle_poker.flop.FlopRules`).
+and the flop games' showdown and session handling (:class:`hoyle_poker.flop.BettingGameRules`).
 
     >>> import hoyle
     >>> game = hoyle.new_game("seven-card-stud", players=3, seed=1)
@@ -59,7 +59,7 @@ from hoyle import poker as ev
 
 from hoyle_poker import betting
 from hoyle_poker.betting import FIXED_LIMIT
-from hoyle_poker.flop import FlopRules, session_options
+from hoyle_poker.flop import BettingGameRules, session_options
 
 STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
 BRING_IN = Action("bring-in")
@@ -105,8 +105,11 @@ def showing(cards: Sequence[Card], razz: bool) -> tuple[Any, ...]:
     return counts, values
 
 
-class StudRules(FlopRules):
+class StudRules(BettingGameRules):
     """Rules of a stud game (``kind``: ``"high"``, ``"hi-lo"`` or ``"razz"``)."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
 
     @hookimpl
     def hoyle_deal(self, state: State) -> bool:
