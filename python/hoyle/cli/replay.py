@@ -264,6 +264,7 @@ def replay(file: Path, step: bool, as_json: bool, fmt: str | None, conventions: 
       hoyle replay session.ohh
       hoyle replay HH20240301.txt --format pokerstars
       hoyle replay HH20240301.txt --keep-going
+      hoyle replay hand.phh --conventions pokerkit
     """
     console = Console(highlight=False, markup=False)
     results = []
