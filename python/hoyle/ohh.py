@@ -354,7 +354,8 @@ def from_record(record: HandRecord, start_date_utc: str = "1970-01-01T00:00:00Z"
         "small_blind_amount": _num(record.small_blind),
         "big_blind_amount": _num(record.big_blind),
         "ante_amount": _num(record.ante),
-        "flags": [],
+        "hero_player_id": min(record.holes, default=0),
+        "flags": ["Run_It_Twice"] if len(record.boards) > 1 else [],
         "players": [
             {"id": i, "seat": record.seats[i], "name": record.players[i], "starting_stack": _num(record.stacks[i])}
             for i in ids
@@ -370,6 +371,8 @@ def from_record(record: HandRecord, start_date_utc: str = "1970-01-01T00:00:00Z"
             }
         ],
     }
+    if record.tournament:
+        hand["tournament_info"] = {"tournament_number": record.tournament, "name": record.tournament}
     return {"ohh": hand}
 
 

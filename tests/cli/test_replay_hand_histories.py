@@ -75,3 +75,24 @@ def test_a_bad_line_is_one_error_naming_it(runner: CliRunner, tmp_path: Path) ->
 def test_a_hand_run_twice_says_so(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["replay", str(DATA / "pokerstars_run_twice.txt")])
     assert result.exit_code == 2 and "run 2 times" in result.stderr
+
+
+def test_conventions_option(runner: CliRunner) -> None:
+    path = str(DATA / "pokerstars_short_big_blind.txt")
+    refused = runner.invoke(cli, ["replay", path])
+    assert refused.exit_code == 2 and "conventions='pokerkit'" in refused.stderr
+    (hand,) = replayed(runner, path, "--conventions", "pokerkit")
+    assert hand["result"]["stacks"] == [99, 0, 102]  # type: ignore[index]
+
+
+def test_keep_going_replays_the_other_hands(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "session.txt"
+    text = (DATA / "pokerstars_cash_holdem.txt").read_text()
+    path.write_text(text + "\n\n\n" + (DATA / "pokerstars_run_twice.txt").read_text() + "\n\n\n" + text)
+    stopped = runner.invoke(cli, ["replay", str(path)])
+    assert stopped.exit_code == 2 and stopped.stdout.count("record ") == 4  # the fifth hand was run twice
+    going = runner.invoke(cli, ["replay", str(path), "--keep-going", "--json"])
+    assert going.exit_code == 2
+    assert len(json.loads(going.stdout)) == 8
+    assert "does not replay" in going.stderr and "run 2 times" in going.stderr
+    assert going.stderr.strip().endswith("1 of 9 hands do not replay")

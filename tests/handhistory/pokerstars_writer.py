@@ -38,7 +38,7 @@ def write(game: hoyle.Game, number: int, hero: int = 0) -> str:
     board: list[str] = []
     returned: dict[int, int] = {}
     awards: dict[int, int] = {}
-    antes_left = n if o["ante"] or o["antes"] else 0
+    antes_left = (1 if o["ante_type"] == "big-blind" else n) if o["ante"] else 0  # the big blind's ante, or everyone's
 
     def all_in(seat: int) -> str:
         return " and is all-in" if left[seat] == 0 else ""

@@ -5,10 +5,8 @@ by hand, and broken OHH is one clear error."""
 from __future__ import annotations
 
 import json
-import random
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
 
 import hoyle
 import pytest
@@ -17,31 +15,9 @@ from hoyle.errors import ReplayError
 from hoyle.handhistory import pokerstars
 from hoyle.handhistory.games import finishing_stacks
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from random_hands import hands
 
 DATA = Path(__file__).parent / "data"
-
-
-def random_hand(seed: int, variant: str, players: int, options: dict[str, Any], stacks: list[int]) -> hoyle.Game:
-    game = hoyle.new_game(variant, players=players, seed=seed, options=options, stacks=stacks)
-    rng = random.Random(seed)
-    while not game.is_over:
-        game.act(rng.choice(game.legal_actions()))
-    return game
-
-
-@st.composite
-def hands(draw: st.DrawFn) -> hoyle.Game:
-    variant = draw(st.sampled_from(["texas-holdem", "omaha"]))
-    players = draw(st.integers(2, 7))
-    options: dict[str, Any] = {
-        "structure": draw(st.sampled_from(["no-limit", "pot-limit", "fixed-limit"])),
-        "ante": draw(st.sampled_from([0, 0, 1, 3])),
-    }
-    if variant == "omaha" and draw(st.booleans()):
-        options["hi_lo"] = True
-    stacks = draw(st.lists(st.integers(3, 300), min_size=players, max_size=players))
-    return random_hand(draw(st.integers(0, 10**6)), variant, players, options, stacks)
 
 
 def board_and_holes(game: hoyle.Game) -> tuple[list[str], list[list[str]]]:
@@ -101,6 +77,10 @@ def test_pokerstars_hands_written_as_ohh_replay_to_the_same_stacks() -> None:
         for record in pokerstars.records((DATA / file).read_text()):
             direct = finishing_stacks(hoyle.handhistory.replay(record))
             text = json.dumps(ohh.from_record(record), default=str)
+            hand = json.loads(text)["ohh"]
+            assert hand["tournament"] == bool(record.tournament) and "hero_player_id" in hand
+            if record.tournament:
+                assert hand["tournament_info"]["tournament_number"] == record.tournament
             (again,) = ohh.replay_all(text)
             assert finishing_stacks(again) == direct, record.hand_id
 

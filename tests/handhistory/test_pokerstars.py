@@ -6,11 +6,9 @@ text is one clear error naming its line."""
 
 from __future__ import annotations
 
-import random
 import warnings
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
 
 import hoyle
 import pytest
@@ -20,6 +18,7 @@ from hoyle.handhistory.games import finishing_stacks
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pokerstars_writer import write
+from random_hands import hands
 
 DATA = Path(__file__).parent / "data"
 D = Decimal
@@ -213,26 +212,6 @@ def test_the_conventions_reach_the_variant_s_options() -> None:
     assert to_flop_hand(record, "pokerkit")[0].options == {"conventions": "pokerkit"}
 
 
-@st.composite
-def hands(draw: st.DrawFn) -> hoyle.Game:
-    variant = draw(st.sampled_from(["texas-holdem", "omaha"]))
-    players = draw(st.integers(2, 7))
-    options: dict[str, Any] = {
-        "structure": draw(st.sampled_from(["no-limit", "pot-limit", "fixed-limit"])),
-        "ante": draw(st.sampled_from([0, 0, 1, 3])),
-    }
-    if variant == "omaha" and draw(st.booleans()):
-        options["hi_lo"] = True
-    # short stacks often: all in for the ante or a blind
-    stacks = draw(st.lists(st.one_of(st.integers(1, 6), st.integers(1, 300)), min_size=players, max_size=players))
-    seed = draw(st.integers(0, 10**6))
-    game = hoyle.new_game(variant, players=players, seed=seed, options=options, stacks=stacks)
-    rng = random.Random(seed)
-    while not game.is_over:
-        game.act(rng.choice(game.legal_actions()))
-    return game
-
-
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(hands(), min_size=1, max_size=3))
 def test_random_hands_written_as_pokerstars_text_replay_to_the_same_stacks(games: list[hoyle.Game]) -> None:
@@ -241,3 +220,34 @@ def test_random_hands_written_as_pokerstars_text_replay_to_the_same_stacks(games
     assert [r.hand_id for r in records] == [str(i) for i in range(1, len(games) + 1)]
     for record, game in zip(records, games):
         assert finishing_stacks(replay(record)) == [D(x) for x in game.state.stacks]
+
+
+def test_a_hand_played_under_pokerkit_s_conventions_says_so_and_replays_under_them() -> None:
+    # the big blind is all in for 1 of 2: the cardroom rule has Cid call the full big blind
+    # (2), PokerKit's measures the call from the 1 posted, as this history does
+    text = (DATA / "pokerstars_short_big_blind.txt").read_text()
+    with pytest.raises(ReplayError, match=r"Cid 103 \(the history says 102\).*replays under conventions='pokerkit'"):
+        pokerstars.parse(text)
+    (game,) = pokerstars.parse(text, conventions="pokerkit")
+    assert finishing_stacks(game) == [D(99), D(0), D(102)]
+
+
+def test_byte_order_mark_crlf_a_name_with_a_colon_a_freeroll_and_a_partial_show() -> None:
+    text = (
+        "\ufeffPokerStars Hand #9: Tournament #77, Freeroll  Hold'em No Limit - Level I (10/20)"
+        " - 2024/01/05 20:00:00 CET [2024/01/05 14:00:00 ET]\r\n"
+        "Table 'T' 2-max (Play Money) Seat #2 is the button\r\n"
+        "Seat 1: A B: C (1500 in chips)\r\nSeat 2: D (1500 in chips)\r\n"
+        "D: posts small blind 10\r\nA B: C: posts big blind 20\r\n*** HOLE CARDS ***\r\n"
+        "Dealt to A B: C\r\nDealt to D [Ah Kh]\r\nD: raises 40 to 60\r\nA B: C: folds\r\n"
+        "Uncalled bet (40) returned to D\r\nD collected 40 from pot\r\nD: shows [Ah]\r\n"
+    )
+    (record,) = pokerstars.records(text)
+    assert (record.players, record.table, record.extra["buy_in"], record.level) == (
+        ["A B: C", "D"],
+        "T",
+        "Freeroll",
+        "I",
+    )
+    assert (record.holes, record.shows) == ({1: ["Ah", "Kh"]}, {1: ["Ah"]})
+    assert finishing_stacks(replay(record)) == [D(1480), D(1520)]

@@ -45,6 +45,8 @@ class Record:
     expected: dict[str, Any] | None = None
     #: What a hand history says of the hand (site, hand number, chips per unit of its amounts).
     hand: dict[str, Any] | None = None
+    #: Why a hand of a hand history does not replay (the reader read it, hoyle refused it).
+    error: ReplayError | None = None
 
 
 Reader = Callable[[Path], Iterator[Record]]
@@ -108,7 +110,10 @@ def read_pokerstars(path: Path, conventions: str = "cardroom") -> Iterator[Recor
 def _hand_record(record: Any, conventions: str) -> Record:
     from hoyle.handhistory import replay as replay_hand
 
-    game = replay_hand(record, conventions=conventions)
+    try:
+        game = replay_hand(record, conventions=conventions)
+    except ReplayError as exc:  # the next hands of the file may still replay (--keep-going)
+        return Record(record.line, {}, None, {"site": record.site, "hand": record.hand_id}, exc)
     assert game.result is not None
     about = {"site": record.site, "hand": record.hand_id, "chip_scale": game.result.get("chip_scale", 1)}
     return Record(record.line, json.loads(game.to_json()), None, about)
@@ -241,7 +246,12 @@ def _summary(record: Record, game: Game) -> dict[str, Any]:
     default="cardroom",
     help="Betting conventions a poker hand history replays under (docs/poker-games.md).",
 )
-def replay(file: Path, step: bool, as_json: bool, fmt: str | None, conventions: str) -> None:
+@click.option(
+    "--keep-going",
+    is_flag=True,
+    help="A hand of an OHH or PokerStars file that does not replay is reported and the next hands replayed.",
+)
+def replay(file: Path, step: bool, as_json: bool, fmt: str | None, conventions: str, keep_going: bool) -> None:
     """Replay the games in FILE (JSONL: one `Game.to_json()` per line, or the lines
     `hoyle simulate --out` writes; or a poker hand history: PHH, OHH, PokerStars text)
     and print each result.
@@ -253,12 +263,21 @@ def replay(file: Path, step: bool, as_json: bool, fmt: str | None, conventions: 
       hoyle replay games.jsonl --json
       hoyle replay session.ohh
       hoyle replay HH20240301.txt --format pokerstars
+      hoyle replay HH20240301.txt --keep-going
+      hoyle replay hand.phh --conventions pokerkit
     """
     console = Console(highlight=False, markup=False)
     results = []
     found = False
+    refused: list[Record] = []
     for record in read_records(file, fmt, conventions):
         found = True
+        if record.error is not None:
+            if not keep_going:
+                raise record.error
+            refused.append(record)
+            click.echo(f"record {record.index}: does not replay: {record.error}", err=True)
+            continue
         actions = record.game.get("actions")
         on_action = (
             _stepper(console, len(actions), input) if step and isinstance(actions, list) and not as_json else None
@@ -286,6 +305,8 @@ def replay(file: Path, step: bool, as_json: bool, fmt: str | None, conventions: 
         raise ReplayError(f"{file}: no game records")
     if as_json:
         echo_json(results)
+    if refused:
+        raise ReplayError(f"{file}: {len(refused)} of {len(refused) + len(results)} hands do not replay")
 
 
 COMMANDS = [replay]

@@ -22,7 +22,7 @@ from hoyle.engine.game import Game
 from hoyle.errors import PluginError, ReplayError
 from hoyle.handhistory.record import HandRecord, game_key
 
-__all__ = ["HistoryGame", "history_games", "record_of", "replay"]
+__all__ = ["HistoryGame", "check_finishing_stacks", "finishing_stacks", "history_games", "record_of", "replay"]
 
 
 @dataclass(frozen=True)
@@ -75,17 +75,24 @@ def replay(record: HandRecord, *, conventions: str = "cardroom") -> Game:
             f"{record.describe()}, line {record.line}: no plugin replays {record.game!r} (known: {known})"
         )
     game = games[key].replay(record, conventions=conventions)
-    expected = record.expected_stacks()
-    if expected is not None and not record.rake and len(record.boards) == 1:
-        got = finishing_stacks(game)
-        if got != expected:
-            diffs = ", ".join(
-                f"{record.players[i]} {got[i]} (the history says {expected[i]})"
-                for i in range(len(got))
-                if got[i] != expected[i]
-            )
-            raise ReplayError(f"{record.describe()}, line {record.line}: hoyle's finishing stacks differ: {diffs}")
+    check_finishing_stacks(record, game)
     return game
+
+
+def check_finishing_stacks(record: HandRecord, game: Game) -> None:
+    """Raise :class:`~hoyle.errors.ReplayError` if the record says who collected what,
+    took no rake and was dealt one board, and hoyle's finishing stacks differ."""
+    expected = record.expected_stacks()
+    if expected is None or record.rake or len(record.boards) != 1:
+        return
+    got = finishing_stacks(game)
+    if got != expected:
+        diffs = ", ".join(
+            f"{record.players[i]} {got[i]} (the history says {expected[i]})"
+            for i in range(len(got))
+            if got[i] != expected[i]
+        )
+        raise ReplayError(f"{record.describe()}, line {record.line}: hoyle's finishing stacks differ: {diffs}")
 
 
 def finishing_stacks(game: Game) -> list[Decimal]:

@@ -137,13 +137,15 @@ class HandRecord:
 
     def uncalled(self) -> dict[int, Decimal]:
         """The uncalled bet, for sources that do not say: what the player who put in the
-        most put in beyond the next largest contribution (antes left out: they are dead
-        money, not bets)."""
-        antes = [Decimal(0)] * len(self.players)
-        for post in self.posts:
-            if post.kind == "ante":
-                antes[post.player] += post.amount
-        committed = [c - a for c, a in zip(self.committed(), antes)]
+        most put in beyond the next largest contribution. Antes count when several
+        players posted one (uniform antes are live money); a lone ante (the big blind's
+        ante for the table) is dead money and does not."""
+        ante_posters = {p.player for p in self.posts if p.kind == "ante"}
+        committed = self.committed()
+        if len(ante_posters) < 2:
+            for post in self.posts:
+                if post.kind == "ante":
+                    committed[post.player] -= post.amount
         if len(committed) < 2:
             return {}
         order = sorted(range(len(committed)), key=committed.__getitem__, reverse=True)

@@ -14,6 +14,12 @@ in its own module; this module only registers them, the PHH replayers and writer
     'preflop'
     >>> "pai-gow" in hoyle.variants()
     True
+
+What a player may bet or raise to, typed (:func:`~hoyle_poker.betting.bet_range`)::
+
+    >>> from hoyle_poker import bet_range
+    >>> bet_range(game, game.to_act)
+    BetRange(kind='raise', least=4, most=200, fixed=False)
 """
 
 from __future__ import annotations
@@ -23,12 +29,15 @@ from typing import Any
 from hoyle import hookimpl
 
 from hoyle_poker import draw, pai_gow, phh_dump, phh_games, stud, table_hand
+from hoyle_poker.betting import BetRange, bet_range
 from hoyle_poker.bots import PokerBot
 from hoyle_poker.flop import VARIANTS as FLOP_VARIANTS
 from hoyle_poker.hand_histories import (  # the hook: PokerStars and OHH games
     hoyle_register_hand_history_games as hoyle_register_hand_history_games,
 )
 from hoyle_poker.rl_encoding import hoyle_register_rl_encodings as hoyle_register_rl_encodings
+
+__all__ = ["VARIANTS", "BetRange", "PokerBot", "bet_range"]
 
 VARIANTS = (*FLOP_VARIANTS, *draw.VARIANTS, *stud.VARIANTS, *table_hand.VARIANTS, pai_gow.VARIANT)
 

@@ -13,7 +13,8 @@ least this much), ``acted`` (per seat: the bet it matched when it last acted thi
 round, None if it has not), ``raises`` (bets and raises this round, the blind counting
 as the bet, for the fixed-limit cap), ``aggressor`` (last seat to bet or raise this
 round), ``street`` and ``range`` (``[min, max]`` total a bet or raise may be to for
-the seat to act, or None if it may not bet or raise).
+the seat to act, or None if it may not bet or raise; :func:`bet_range` gives it typed,
+as a :class:`BetRange`).
 
 Rules, as decided here (standard cardroom rules, TDA where RULES.md is silent):
 
@@ -81,11 +82,13 @@ Rules, as decided here (standard cardroom rules, TDA where RULES.md is silent):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal, NamedTuple
 
-from hoyle import Action, State
+from hoyle import Action, Game, State
 from hoyle.engine.cache import BoundedCache
-from hoyle.errors import InvalidOptionError
+from hoyle.errors import InvalidArgumentError, InvalidOptionError
+
+from hoyle_poker.betting_public import BettingPublic, FrozenAction
 
 NO_LIMIT, POT_LIMIT, FIXED_LIMIT = "no-limit", "pot-limit", "fixed-limit"
 STRUCTURES = (NO_LIMIT, POT_LIMIT, FIXED_LIMIT)
@@ -159,7 +162,7 @@ def start_hand(
     ... as :func:`blind_order`). ``bet_sizes`` gives the fixed-limit bet of each round.
     The variant has set ``public["button"]`` and ``public["dealt"]`` first.
     """
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     n = len(state.players)
     live = [False] * n
     for s in p["dealt"]:
@@ -167,25 +170,27 @@ def start_hand(
     bets = [0] * n
     dead = [0] * n
     p.update(
-        structure=structure,
-        min_bet=min_bet,
-        bet_sizes=list(bet_sizes),
-        live=live,
-        bets=bets,
-        to_call=0,
-        min_raise=min_bet,
-        acted=[None] * n,
-        raises=0,
-        aggressor=None,
-        full_to=0,
-        street=0,
-        range=None,
-        dead=dead,
-        procedure=procedure,
-        penalty=penalty,
-        frozen=[None] * n,
-        half_bet_reopens=state.options.get("short_all_in", "full-bet") == "half-bet",
-        conventions=state.options.get("conventions", CARDROOM),
+        {
+            "structure": structure,
+            "min_bet": min_bet,
+            "bet_sizes": list(bet_sizes),
+            "live": live,
+            "bets": bets,
+            "to_call": 0,
+            "min_raise": min_bet,
+            "acted": [None] * n,
+            "raises": 0,
+            "aggressor": None,
+            "full_to": 0,
+            "street": 0,
+            "range": None,
+            "dead": dead,
+            "procedure": procedure,
+            "penalty": penalty,
+            "frozen": [None] * n,
+            "half_bet_reopens": state.options.get("short_all_in", "full-bet") == "half-bet",
+            "conventions": state.options.get("conventions", CARDROOM),
+        }
     )
     pk = p["conventions"] == POKERKIT
     if pk:
@@ -199,7 +204,10 @@ def start_hand(
     # uniform antes (every player dealt in antes) are live money, layered into the pots
     # like bets; a big-blind ante (some positions only) is dead money in the main pot
     # (PokerKit's conventions: antes are always dead money)
-    live_antes = not pk and len(antes) >= len(order) and all(a > 0 for a in antes[: len(order)])
+    live_antes = len(antes) >= len(order) and all(a > 0 for a in antes[: len(order)])
+    if pk and live_antes:
+        live_antes = False
+        _differs(p, "antes are dead money in the main pot, even uniform ones")
     for seat, ante in zip(order, antes):
         if ante:
             amount = min(ante, stacks[seat])
@@ -230,12 +238,15 @@ def start_hand(
         p["to_call"] = posted
         if posted < top:
             _differs(p, "the call and the least raise are measured from the big blind actually posted")
-        if structure != FIXED_LIMIT and top > min_bet:
-            _differs(p, "blinds and straddles do not set the raise increment")
+        p["pk_top_blind"] = top
         # PokerKit's opener: left of the largest blind posted (the later seat on a tie)
         biggest = max(range(n), key=lambda s: (bets[s] if posted_blind[s] else 0, s))
         _pokerkit_open(state)
         _set_turn(state, _first_to_act(state, (biggest + 1) % n))
+        ring = p["order"]
+        cardroom_first = ring[0] if last_blind is None else ring[(ring.index(last_blind) + 1) % len(ring)]
+        if state.to_act is not None and state.to_act != _first_to_act(state, cardroom_first):
+            _differs(p, "the first to act pre-flop sits left of the largest blind posted (the later seat on a tie)")
         return
     if top:
         p["to_call"] = top
@@ -256,19 +267,21 @@ def start_round(state: State, street: int, first: int | None = None) -> None:
     """Start the betting round of ``street`` (after the first): bets reset, action from
     the first live player left of the button (or from ``first``, as in stud, where the
     best hand showing acts first)."""
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     n = len(state.players)
     p.update(
-        bets=[0] * n,
-        to_call=0,
-        min_raise=p["min_bet"] if p["structure"] != FIXED_LIMIT else p["bet_sizes"][street],
-        acted=[None] * n,
-        raises=0,
-        aggressor=None,
-        full_to=0,
-        alt_bet=None,
-        street=street,
-        frozen=[None] * n,
+        {
+            "bets": [0] * n,
+            "to_call": 0,
+            "min_raise": p["min_bet"] if p["structure"] != FIXED_LIMIT else p["bet_sizes"][street],
+            "acted": [None] * n,
+            "raises": 0,
+            "aggressor": None,
+            "full_to": 0,
+            "alt_bet": None,
+            "street": street,
+            "frozen": [None] * n,
+        }
     )
     start = (p["button"] + 1) % n if first is None else first
     if p.get("conventions") == POKERKIT:
@@ -287,7 +300,7 @@ def post_bring_in(state: State, seat: int, amount: int) -> bool:
     call or complete; it is not a full bet (the next bet is the completion to the full
     bet size) and, when everyone just calls it, the bring-in has no further option.
     Returns True when the betting round is over."""
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     amount = min(amount, state.stacks[seat])
     if amount:
         state.commit(seat, amount)
@@ -302,7 +315,7 @@ def post_bring_in(state: State, seat: int, amount: int) -> bool:
 
 
 def _needs_to_act(state: State, seat: int) -> bool:
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     if p["frozen"][seat] is not None and p["live"][seat]:
         return True  # an action out of turn waits to be resolved at this seat's turn
     return (
@@ -314,7 +327,7 @@ def _needs_to_act(state: State, seat: int) -> bool:
 
 def _first_to_act(state: State, start: int) -> int | None:
     n = len(state.players)
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     live, frozen, bets, acted = p["live"], p["frozen"], p["bets"], p["acted"]
     stacks, to_call = state.stacks, p["to_call"]
     # Nobody acts when at most one live player can act and it has matched every other
@@ -348,7 +361,7 @@ def _first_to_act(state: State, start: int) -> int | None:
 
 def _set_turn(state: State, seat: int | None) -> None:
     state.to_act = seat
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     p["range"] = raise_range(state, seat) if seat is not None and p["frozen"][seat] is None else None
 
 
@@ -358,7 +371,7 @@ def live_seats(state: State) -> list[int]:
 
 def betting_closed(state: State) -> bool:
     """No more betting this hand: at most one live player has chips behind."""
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     return sum(1 for s in range(len(state.players)) if p["live"][s] and state.stacks[s] > 0) <= 1
 
 
@@ -367,7 +380,7 @@ def betting_closed(state: State) -> bool:
 
 def raise_range(state: State, seat: int) -> list[int] | None:
     """``[least, most]`` total this round ``seat`` may bet or raise to, or None."""
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     bets, to_call, stack = p["bets"], p["to_call"], state.stacks[seat]
     all_in = bets[seat] + stack
     if all_in <= to_call:
@@ -405,13 +418,59 @@ def raise_range(state: State, seat: int) -> list[int] | None:
     return [least, most]
 
 
+class BetRange(NamedTuple):
+    """The bets or raises a seat may make now: ``kind`` (``"bet"`` or ``"raise"``) to a
+    total this round from ``least`` to ``most``; in fixed limit (``fixed``) only those
+    two amounts (usually one and the same).
+
+    >>> import hoyle
+    >>> game = hoyle.new_game("texas-holdem", players=3, seed=1)
+    >>> bet_range(game, game.to_act)
+    BetRange(kind='raise', least=4, most=200, fixed=False)
+    >>> bet_range(game, game.to_act).action(10)
+    Action('raise to 10')
+    """
+
+    kind: Literal["bet", "raise"]
+    least: int
+    most: int
+    fixed: bool
+
+    def __contains__(self, amount: object) -> bool:
+        if not isinstance(amount, int):
+            return False
+        return amount in (self.least, self.most) if self.fixed else self.least <= amount <= self.most
+
+    def action(self, amount: int) -> Action:
+        """The bet or raise to ``amount``; raises :class:`~hoyle.errors.InvalidArgumentError`
+        for an amount outside the range."""
+        if amount not in self:
+            allowed = f"{self.least} or {self.most}" if self.fixed else f"{self.least}..{self.most}"
+            raise InvalidArgumentError(f"{self.kind} to {amount}: the amount must be {allowed}")
+        return _SIZED[self.kind, amount]
+
+
+def bet_range(game: Game | State, seat: int) -> BetRange | None:
+    """What ``seat`` may bet or raise to now, or None when it may not bet or raise (not
+    its turn, a showdown or draw, betting closed to it). The same limits as
+    ``state.public["range"]``, typed; any amount in the range is a legal action."""
+    state = game.state if isinstance(game, Game) else game
+    if seat != state.to_act or state.phase == "showdown":
+        return None
+    p: BettingPublic = state.public  # type: ignore[assignment]
+    rng = p.get("range")
+    if rng is None or p["frozen"][seat] is not None:
+        return None
+    return BetRange("raise" if p["to_call"] else "bet", rng[0], rng[1], p["structure"] == FIXED_LIMIT)
+
+
 def legal_actions(state: State, seat: int) -> list[Action]:
     """Concrete choices for ``seat``: fold (when facing a bet), check or call, the least
     bet or raise, some pot fractions, all-in. Any size inside ``public["range"]`` is
     also legal (see :func:`check_action`)."""
     if seat != state.to_act:
         return []
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     if state.phase == "showdown":
         return [SHOW, MUCK]
     facing = p["to_call"] > p["bets"][seat]
@@ -442,7 +501,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 
 def check_action(state: State, seat: int, action: Action) -> str | None:
     """Accept any bet or raise inside the range; explain why another is refused."""
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     if action.kind == SIT:
         return check_sit(state, seat, action)
     if p.get("procedure") == "cardroom" and state.phase != "showdown":
@@ -481,7 +540,7 @@ def check_action(state: State, seat: int, action: Action) -> str | None:
 def apply(state: State, seat: int, action: Action) -> bool:
     """Carry out a betting action. Returns True when the betting round is over (the
     seat to act is then None)."""
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     kind = action.kind
     bets = p["bets"]
     p["frozen"][seat] = None  # a deemed call is answered by this call or fold
@@ -506,15 +565,16 @@ def apply(state: State, seat: int, action: Action) -> bool:
 
 def _bet(state: State, seat: int, to: int) -> None:
     """``seat`` has put its bet up to ``to`` (the chips are in): the round's facts."""
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     increment = to - p["to_call"]
     p["bets"][seat] = to
     if p["conventions"] == POKERKIT:
         _pokerkit_bet(state, seat, increment)
     elif p["structure"] == FIXED_LIMIT:
         size = p["bet_sizes"][p["street"]]
-        if p.get("alt_bet") and to > size:  # the bigger size was chosen: the round's bet from now on
-            size = p["bet_sizes"][p["street"]] = p["min_raise"] = p["alt_bet"]
+        alt = p.get("alt_bet")
+        if alt and to > size:  # the bigger size was chosen: the round's bet from now on
+            size = p["bet_sizes"][p["street"]] = p["min_raise"] = alt
         wager = to if p["raises"] == 0 else increment  # a bet (or completion), or a raise's increment
         if wager >= size or (2 * wager >= size and p.get("half_bet_reopens")):
             # a full bet or raise, the completion, or an all-in of at least half a bet
@@ -533,7 +593,7 @@ def _bet(state: State, seat: int, to: int) -> None:
 def _advance(state: State, seat: int) -> bool:
     """Pass the turn on from ``seat``, resolving actions frozen out of turn as their
     seats' turns come. True when the betting round is over."""
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     n = len(state.players)
     while True:
         if sum(p["live"]) <= 1:
@@ -541,7 +601,8 @@ def _advance(state: State, seat: int) -> bool:
             return True
         _set_turn(state, _first_to_act(state, (seat + 1) % n))
         who = state.to_act
-        if who is None or p["frozen"][who] is None or p["frozen"][who]["kind"] == "deemed call":
+        frozen = p["frozen"][who] if who is not None else None
+        if who is None or frozen is None or frozen["kind"] == "deemed call":
             return who is None
         _resolve_frozen(state, who)
         seat = who
@@ -557,7 +618,7 @@ def check_out_of_turn(state: State, seat: int, action: Action) -> str | None:
     """Under ``procedure="cardroom"``: accept an action out of turn (it is frozen), an
     exposure of a folded hand, or looking at the stub; None lets the usual reasons
     stand."""
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     if action in (LOOK_STUB, LOOK_DISCARDS):
         return "ok"
     if action == EXPOSE:
@@ -594,7 +655,7 @@ def check_out_of_turn(state: State, seat: int, action: Action) -> str | None:
 def freeze(state: State, seat: int, action: Action) -> None:
     """An action out of turn: its chips go in now and stay; it is resolved at the
     offender's turn (:func:`_resolve_frozen`)."""
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     chips = 0
     if action.kind == "call":
         chips = min(p["to_call"] - p["bets"][seat], state.stacks[seat])
@@ -627,8 +688,9 @@ def _resolve_frozen(state: State, seat: int) -> None:
     else it is a call (surplus forfeited; a shortfall is the offender's choice to call or
     fold); a fold out of turn costs the call of any raise made in between when two or
     more players were still to act before the offender."""
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     f = p["frozen"][seat]
+    assert f is not None
     bets = p["bets"]
     raised = p["to_call"] > f["level"]
     if f["kind"] == "fold":
@@ -645,6 +707,7 @@ def _resolve_frozen(state: State, seat: int) -> None:
     if not raised:  # the frozen action stands as made
         p["frozen"][seat] = None
         if f["kind"] in ("bet", "raise"):
+            assert f["to"] is not None
             _bet(state, seat, f["to"])
         else:
             bets[seat] += f["chips"]
@@ -667,7 +730,9 @@ def _resolve_frozen(state: State, seat: int) -> None:
         state.log("deemed_call", seat, surplus_forfeited=0)
         return
     # too few chips: add to make the call, or fold and forfeit them; no raise
-    p["frozen"][seat] = {**f, "kind": "deemed call"}
+    p["frozen"][seat] = FrozenAction(
+        kind="deemed call", to=f["to"], chips=f["chips"], level=f["level"], before=f["before"]
+    )
     state.log("deemed_call", seat, short=need - f["chips"])
 
 
@@ -675,7 +740,7 @@ def _announced_with_chips(state: State, seat: int, action: Action) -> bool:
     """A call, bet or raise announced with ``action.target`` chips put in: none makes the
     announcement void (the player still acts); too few, the player adds the rest; too
     many, the announcement stands and the surplus is forfeited to the pot."""
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     put = action.target
     assert put is not None
     if action.kind == "call":
@@ -706,7 +771,7 @@ def _announced_with_chips(state: State, seat: int, action: Action) -> bool:
 def pay_penalty(state: State, seat: int) -> None:
     """The offender pays ``penalty`` chips to each other player dealt in (as far as
     the offender's stack goes), in order from the button's left."""
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     for other in order_from_button(state):
         if other == seat:
             continue
@@ -721,7 +786,7 @@ def pay_penalty(state: State, seat: int) -> None:
 def irregular(state: State, seat: int, action: Action) -> bool:
     """Exposing a folded hand or looking at the stub (RULES.md B3). True when the
     betting round is over as a result."""
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     if action == EXPOSE:
         state.reveal(f"hole:{seat}", seat=seat)
         p["exposures"][seat] += 1
@@ -756,30 +821,31 @@ def irregular(state: State, seat: int, action: Action) -> bool:
 # full raise add up to less than it; nobody raises unless someone else could call more.
 
 
-def _differs(p: dict[str, Any], rule: str) -> None:
+def _differs(p: BettingPublic, rule: str) -> None:
     """Record that a PokerKit convention that differs from the cardroom's applied."""
     rules = p.setdefault("pokerkit_rules", [])
     if rule not in rules:
         rules.append(rule)
 
 
-def _pokerkit_round(p: dict[str, Any], n: int) -> None:
+def _pokerkit_round(p: BettingPublic, n: int) -> None:
     """A new betting round's PokerKit facts: no increment, nobody acted, no short all-ins."""
     p["pk_raise"] = 0
+    p["pk_reopened"] = False
     p["pk_acted"] = [False] * n
     p["pk_short"] = []
     p["raises"] = 0
     p["min_raise"] = _street_min(p)
 
 
-def _street_min(p: dict[str, Any]) -> int:
+def _street_min(p: BettingPublic) -> int:
     return int(p["bet_sizes"][p["street"]] if p["structure"] == FIXED_LIMIT else p["min_bet"])
 
 
 def _pokerkit_open(state: State) -> None:
     """PokerKit leaves out of a round, as it opens, whoever can lose nothing more (every
     opponent still in has put in or holds no more than this player's bet)."""
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     live, bets, stacks = p["live"], p["bets"], state.stacks
     totals = sorted(bets[s] + stacks[s] for s in range(len(live)) if live[s])
     second = totals[-2] if len(totals) > 1 else 0
@@ -789,7 +855,7 @@ def _pokerkit_open(state: State) -> None:
 
 
 def _pokerkit_range(state: State, seat: int) -> list[int] | None:
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     bets, to_call, stack = p["bets"], p["to_call"], state.stacks[seat]
     all_in = bets[seat] + stack
     increment = p["pk_raise"]
@@ -814,9 +880,17 @@ def _pokerkit_range(state: State, seat: int) -> list[int] | None:
 
 
 def _pokerkit_bet(state: State, seat: int, increment: int) -> None:
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     acted = p["pk_acted"]
+    if p["acted"][seat] is not None and p.get("pk_reopened"):
+        _differs(p, "a player who checked or called may raise after an all-in short of a full raise")
+    if p["street"] == 0 and p["structure"] != FIXED_LIMIT and increment < p.get("pk_top_blind", 0):
+        _differs(p, "blinds and straddles do not set the raise increment")
     if increment >= p["pk_raise"]:  # a full bet or raise: everyone may raise again
+        if increment < max(_street_min(p), p["min_raise"]) or (
+            p["street"] == 0 and increment < p.get("pk_top_blind", 0)
+        ):
+            p["pk_reopened"] = True  # short of a cardroom full raise, yet it reopens
         acted[:] = [False] * len(acted)
     acted[seat] = True
     p["pk_raise"] = max(p["pk_raise"], increment)
@@ -845,14 +919,17 @@ def _pokerkit_pots(
             best_low = max(lows[s] for s in with_low)
             survivors.update(s for s in with_low if lows[s] == best_low)
     merged: list[tuple[int, list[int]]] = []
+    odd = 0  # odd chips the pots leave apart
     for amount, eligible in layers:
         players = [s for s in eligible if s in survivors]
+        odd += amount % len(players)
         if merged and merged[-1][1] == players:
             merged[-1] = (merged[-1][0] + amount, players)
         else:
             merged.append((amount, players))
-    if len(merged) < len(layers):
-        _differs(state.public, "pots with the same winners are merged before they are split")
+    if sum(a % len(e) for a, e in merged) != odd:
+        public: BettingPublic = state.public  # type: ignore[assignment]
+        _differs(public, "pots with the same winners are merged before they are split")
     return merged
 
 
@@ -927,7 +1004,8 @@ def split(state: State, amount: int, winners: Sequence[int], odd_order: OddChipO
     share, odd = divmod(amount, len(winners))
     if odd > 1 and state.public.get("conventions") == POKERKIT:
         # PokerKit: every odd chip to the first winner (in seat order from the button's left)
-        _differs(state.public, "the odd chips of a split pot all go to the first winner")
+        public: BettingPublic = state.public  # type: ignore[assignment]
+        _differs(public, "the odd chips of a split pot all go to the first winner")
         first = left_of_button(state, winners)[0]
         for s in winners:
             won = share + (odd if s == first else 0)
@@ -943,7 +1021,7 @@ def split(state: State, amount: int, winners: Sequence[int], odd_order: OddChipO
 def showdown_order(state: State) -> list[int]:
     """The live players in the order they show: the last aggressor of the final round,
     else the first live player left of the button; then clockwise."""
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     order = [s for s in order_from_button(state) if p["live"][s]]
     first = p["aggressor"]
     if first is not None and first in order:
@@ -1009,7 +1087,7 @@ def seat_hand(state: State, stack: int, blinds: Sequence[int] = ()) -> tuple[int
     dealt in yet) and ``posting`` (newcomers posting a big blind this hand) in
     ``state.public``; fewer than two players with chips is an error."""
     n = len(state.players)
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     waiting: list[int] = []
     posting: list[int] = []
     if state.deal_number == 0:
@@ -1070,7 +1148,7 @@ SIT = "sit"
 def check_sit(state: State, seat: int, action: Action) -> str:
     """Whether ``seat`` may sit down with ``action.amount`` chips (default: the
     ``stack`` option): only an empty seat (no chips, not in the hand being played)."""
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     if action.cards or action.source or action.target is not None or (action.amount is not None and action.amount < 1):
         return "sit down with a number of chips, e.g. 'sit 200'"
     if state.stacks[seat] > 0 or (seat in p.get("dealt", ()) and p["live"][seat]):
@@ -1084,7 +1162,7 @@ def sit_down(state: State, seat: int, action: Action) -> None:
     """A newcomer sits down at an empty seat: the chips come in with the next hand
     (:func:`seat_hand`), whose forced bets follow the ``newcomer`` option."""
     chips = action.amount if action.amount is not None else int(state.options["stack"])
-    p = state.public
+    p: BettingPublic = state.public  # type: ignore[assignment]
     p["arriving"] = [*p.get("arriving", ()), [seat, chips]]
     # the seat to act is unchanged; legal actions are cached by event count, and the
     # action event already moved it on

@@ -1,7 +1,7 @@
 """The draw games (RULES.md B4, B5): five-card draw (with the wild-rank version),
 deuce-to-seven single draw and triple draw, and badugi; one rules class over the
 shared betting core (:mod:`hoyle_poker.betting`) and the flop games' showdown and
-session handling (:class:`hoyle_poker.flop.FlopRules`).
+session handling (:class:`hoyle_poker.flop.BettingGameRules`).
 
     >>> import hoyle
     >>> game = hoyle.new_game("five-card-draw", players=3, seed=1)
@@ -50,12 +50,12 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
-from hoyle import Action, Deck, Option, State, Variant, Zone, hookimpl
+from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
 from hoyle import poker as ev
 
 from hoyle_poker import betting
 from hoyle_poker.betting import FIXED_LIMIT, NO_LIMIT
-from hoyle_poker.flop import FlopRules, betting_options, chip_list
+from hoyle_poker.flop import BettingGameRules, betting_options, chip_list
 
 DRAW = Action("draw")
 
@@ -89,14 +89,48 @@ def forced_bets(o: Any, dealt: int) -> tuple[list[int], list[int]]:
     return blinds, antes
 
 
-class DrawRules(FlopRules):
-    """Rules of a draw game: ``cards`` each, ``draws`` draw rounds, valued by ``kind``
-    (``"high"``, ``"deuce-to-seven"`` or ``"badugi"``)."""
+#: How a draw game values a hand at the showdown: ``value(state, cards)``, greater is better.
+HandValue = Callable[[State, list[Card]], Any]
 
-    def __init__(self, kind: str, cards: int, draws: int) -> None:
-        super().__init__(kind)
+
+def high_value(state: State, cards: list[Card]) -> Any:
+    """Five-card draw: the best high hand, the turned rank wild with ``wild_rank``."""
+    turned = state.zone("wild").cards
+    if turned:
+        rank = turned[0].rank
+        wild = [c for c in cards if c.rank == rank]
+        if wild:
+            return ev.evaluate(cards, wild=wild).value
+    return ev.evaluate(cards).value
+
+
+def deuce_to_seven_value(state: State, cards: list[Card]) -> Any:
+    """Deuce-to-seven lowball: the lowest hand wins, straights and flushes count."""
+    low = ev.evaluate_low(cards, rule="deuce-to-seven")
+    assert low is not None  # every five cards make a deuce-to-seven hand
+    return low.value
+
+
+def badugi_value(state: State, cards: list[Card]) -> Any:
+    """Badugi: the most cards of different suits and ranks, then the lowest."""
+    return ev.evaluate_badugi(cards).value
+
+
+class DrawRules(BettingGameRules):
+    """Rules of a draw game, by keyword-only spec fields: ``cards`` each, ``draws`` draw
+    rounds, the hand ``value`` (:func:`high_value`, :func:`deuce_to_seven_value`,
+    :func:`badugi_value`) and ``ace_rule`` (five-card draw: at most three cards drawn, or
+    four keeping an ace, which is shown).
+
+    >>> DrawRules(cards=4, draws=3, value=badugi_value).rounds()
+    4
+    """
+
+    def __init__(self, *, cards: int, draws: int, value: HandValue, ace_rule: bool = False) -> None:
         self.cards = cards
         self.draws = draws
+        self.value = value
+        self.ace_rule = ace_rule
 
     def rounds(self) -> int:
         return self.draws + 1
@@ -159,10 +193,10 @@ class DrawRules(FlopRules):
         hand = state.zone(f"hole:{seat}").cards
         out = [DRAW]
         most = self.max_discard(state)
-        limit = min(most, 3) if self.kind == "high" else most
+        limit = min(most, 3) if self.ace_rule else most
         for k in range(1, limit + 1):
             out += [Action("discard", cards=tuple(c)) for c in combinations(hand, k)]
-        if self.kind == "high" and most == 4:
+        if self.ace_rule and most == 4:
             for kept in hand:
                 if kept.rank == "A":
                     out.append(Action("discard", cards=tuple(c for c in hand if c != kept)))
@@ -181,7 +215,7 @@ class DrawRules(FlopRules):
         if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
             return "discard only cards in your hand, each once"
         most = self.max_discard(state)
-        if self.kind == "high":
+        if self.ace_rule:
             if len(cards) == 4 and most == 4:
                 return (
                     "a player discarding four must keep an ace"
@@ -197,7 +231,7 @@ class DrawRules(FlopRules):
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
         if not self._drawing(state) or action.kind == betting.SIT:
-            return super().hoyle_apply_action(state, seat, action)
+            return bool(super().hoyle_apply_action(state, seat, action))
         self._draw(state, seat, action.cards)
         p = state.public
         rest = [s for s in p["to_draw"] if s != seat]
@@ -217,7 +251,7 @@ class DrawRules(FlopRules):
         if not cards:
             state.log("stand_pat", seat)
             return
-        if len(cards) == 4 and self.kind == "high":  # the kept ace is shown
+        if len(cards) == 4 and self.ace_rule:  # the kept ace is shown
             (ace,) = [c for c in state.zone(hand).cards if c not in cards]
             state.move([ace], hand, f"shown:{seat}", seat=seat, event="show_ace")
         state.move(cards, hand, "discards", seat=seat, event="discard")
@@ -264,19 +298,7 @@ class DrawRules(FlopRules):
     def hand_value(self, state: State, seat: int) -> Any:
         """The value of ``seat``'s hand (greater is better)."""
         cards = state.zone(f"hole:{seat}").cards + state.zone(f"shown:{seat}").cards
-        if self.kind == "deuce-to-seven":
-            low = ev.evaluate_low(cards, rule="deuce-to-seven")
-            assert low is not None  # every five cards make a deuce-to-seven hand
-            return low.value
-        if self.kind == "badugi":
-            return ev.evaluate_badugi(cards).value
-        turned = state.zone("wild").cards
-        if turned:
-            rank = turned[0].rank
-            wild = [c for c in cards if c.rank == rank]
-            if wild:
-                return ev.evaluate(cards, wild=wild).value
-        return ev.evaluate(cards).value
+        return self.value(state, cards)
 
     def pot_values(self, state: State) -> tuple[Callable[[int], Any], None]:
         return (lambda s: self.hand_value(state, s)), None
@@ -288,7 +310,7 @@ def _deck(options: Any) -> Deck:
 
 FIVE_CARD_DRAW = Variant(
     name="five-card-draw",
-    rules=DrawRules("high", 5, 1),
+    rules=DrawRules(cards=5, draws=1, value=high_value, ace_rule=True),
     players=(2, 8),
     deck=_deck,
     options=(
@@ -311,7 +333,7 @@ FIVE_CARD_DRAW = Variant(
 
 DEUCE_TO_SEVEN_SINGLE = Variant(
     name="deuce-to-seven-single-draw",
-    rules=DrawRules("deuce-to-seven", 5, 1),
+    rules=DrawRules(cards=5, draws=1, value=deuce_to_seven_value),
     players=(2, 8),
     deck=_deck,
     options=betting_options(NO_LIMIT),
@@ -321,7 +343,7 @@ DEUCE_TO_SEVEN_SINGLE = Variant(
 
 DEUCE_TO_SEVEN_TRIPLE = Variant(
     name="deuce-to-seven-triple-draw",
-    rules=DrawRules("deuce-to-seven", 5, 3),
+    rules=DrawRules(cards=5, draws=3, value=deuce_to_seven_value),
     players=(2, 6),
     deck=_deck,
     options=betting_options(FIXED_LIMIT),
@@ -331,7 +353,7 @@ DEUCE_TO_SEVEN_TRIPLE = Variant(
 
 BADUGI = Variant(
     name="badugi",
-    rules=DrawRules("badugi", 4, 3),
+    rules=DrawRules(cards=4, draws=3, value=badugi_value),
     players=(2, 8),
     deck=_deck,
     options=betting_options(FIXED_LIMIT),

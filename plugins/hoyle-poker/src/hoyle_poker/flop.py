@@ -193,52 +193,13 @@ def _compute_forced_bets(key: tuple[Any, ...]) -> ForcedBets:
 _FORCED: BoundedCache[tuple[Any, ...], ForcedBets] = BoundedCache(_compute_forced_bets, limit=1000)
 
 
-class FlopRules:
-    """Rules of a flop game: ``hole`` cards each, a five-card board, and how a hand is
-    valued (``kind``: ``"holdem"``, ``"omaha"`` or ``"short-deck"``)."""
-
-    def __init__(self, kind: str) -> None:
-        self.kind = kind
-
-    # --- dealing ------------------------------------------------------------------------
-
-    def hole_cards(self, options: Any) -> int:
-        return int(options.get("hole_cards", 2))
-
-    @hookimpl
-    def hoyle_deal(self, state: State) -> bool:
-        o = state.options
-        n = len(state.players)
-        hole = self.hole_cards(o)
-        blinds, antes, bet_sizes, min_bet = _forced_bets(o)
-        _, dealt = betting.seat_hand(state, o["stack"], blinds)
-        deck_size = len(state.zone("deck").cards)
-        if hole * len(dealt) + 8 > deck_size:
-            raise InvalidOptionError(
-                f"{len(dealt)} players with {hole} hole cards each need more than the {deck_size}-card deck"
-            )
-        for s in range(n):
-            state.add_zone(HOLE[s], owner=s, visibility=Zone.OWNER)
-        state.add_zone("board")
-        state.add_zone("burn", visibility=Zone.HIDDEN)
-        if antes is None:  # every player antes
-            antes = [o["ante"]] * len(dealt)
-        state.phase = "preflop"
-        betting.start_hand(
-            state,
-            structure=o["structure"],
-            blinds=blinds,
-            antes=antes,
-            min_bet=min_bet,
-            bet_sizes=bet_sizes,
-            procedure=o["procedure"],
-            penalty=o["penalty"],
-        )
-        for s in betting.order_from_button(state):
-            state.move_top("deck", HOLE[s], hole, seat=s, event="deal")
-        if state.to_act is None:
-            self._next_street(state)
-        return True
+class BettingGameRules:
+    """The rules every betting game shares over the betting core (:mod:`hoyle_poker.betting`):
+    acting, the streets in turn, the showdown (automatic or shown and mucked), settling
+    the pots and scoring chips. A game adds its deal (``hoyle_deal``), its streets
+    (:meth:`rounds`, :meth:`_open_street`) and how a hand is valued (:meth:`pot_values`):
+    :class:`FlopRules`, :class:`~hoyle_poker.draw.DrawRules`,
+    :class:`~hoyle_poker.stud.StudRules`, :class:`~hoyle_poker.table_hand.TableHandRules`."""
 
     # --- acting -------------------------------------------------------------------------
 
@@ -271,7 +232,7 @@ class FlopRules:
 
     def rounds(self) -> int:
         """How many betting rounds a hand has (the streets)."""
-        return len(STREETS)
+        raise NotImplementedError
 
     def _next_street(self, state: State) -> None:
         """The betting round is over: open the next street (skipping any where nobody
@@ -288,11 +249,8 @@ class FlopRules:
                 return
 
     def _open_street(self, state: State, street: int) -> None:
-        """Deal ``street`` (a burn, then the board cards) and start its betting round."""
-        state.move_top("deck", "burn", 1, event="burn")
-        state.move_top("deck", "board", BOARD_CARDS[street], event=STREETS[street])
-        state.phase = STREETS[street]
-        betting.start_round(state, street)
+        """Deal ``street`` and start its betting round."""
+        raise NotImplementedError
 
     # --- showdown -----------------------------------------------------------------------
 
@@ -345,31 +303,7 @@ class FlopRules:
     def pot_values(self, state: State) -> tuple[Callable[[int], Any], Callable[[int], Any] | None]:
         """How a live seat's hand is valued at the showdown: the high value, and the low
         value (None when the seat has no qualifying low) in hi-lo games, else None."""
-        board = state.zone("board").cards
-        options = state.options
-
-        def hole(s: int) -> list[Any]:
-            return state.zone(f"hole:{s}").cards
-
-        if self.kind == "omaha":
-
-            def high(s: int) -> Any:
-                return ev.evaluate_omaha(hole(s), board).value
-
-            def low(s: int) -> Any:
-                v = ev.evaluate_omaha_low(hole(s), board)
-                return None if v is None else v.value
-
-            return high, (low if options.get("hi_lo") else None)
-        if self.kind == "short-deck":
-            swap = options.get("straight_vs_trips") == "trips-beat-straight"
-
-            def short(s: int) -> Any:
-                v = ev.evaluate_short_deck(hole(s) + board)
-                return (_TRIPS_OVER_STRAIGHT[v.category], v.value) if swap else v.value
-
-            return short, None
-        return (lambda s: ev.evaluate(hole(s) + board).value), None
+        raise NotImplementedError
 
     # --- scoring --------------------------------------------------------------------------
 
@@ -388,6 +322,75 @@ class FlopRules:
 
 
 #: Category order for short deck when three of a kind beats a straight (a flush still
+
+
+class FlopRules(BettingGameRules):
+    """Rules of a flop game: hole cards each (option ``hole_cards``, default 2), a
+    five-card board dealt flop, turn and river after a burn each, and ``values``, how a
+    hand is valued (:func:`holdem_values`, :func:`omaha_values`, :func:`short_deck_values`).
+
+    >>> FlopRules(values=omaha_values).values is omaha_values
+    True
+    """
+
+    def __init__(self, *, values: Values) -> None:
+        self.values = values
+
+    # --- dealing ------------------------------------------------------------------------
+
+    def hole_cards(self, options: Any) -> int:
+        return int(options.get("hole_cards", 2))
+
+    @hookimpl
+    def hoyle_deal(self, state: State) -> bool:
+        o = state.options
+        n = len(state.players)
+        hole = self.hole_cards(o)
+        blinds, antes, bet_sizes, min_bet = _forced_bets(o)
+        _, dealt = betting.seat_hand(state, o["stack"], blinds)
+        deck_size = len(state.zone("deck").cards)
+        if hole * len(dealt) + 8 > deck_size:
+            raise InvalidOptionError(
+                f"{len(dealt)} players with {hole} hole cards each need more than the {deck_size}-card deck"
+            )
+        for s in range(n):
+            state.add_zone(HOLE[s], owner=s, visibility=Zone.OWNER)
+        state.add_zone("board")
+        state.add_zone("burn", visibility=Zone.HIDDEN)
+        if antes is None:  # every player antes
+            antes = [o["ante"]] * len(dealt)
+        state.phase = "preflop"
+        betting.start_hand(
+            state,
+            structure=o["structure"],
+            blinds=blinds,
+            antes=antes,
+            min_bet=min_bet,
+            bet_sizes=bet_sizes,
+            procedure=o["procedure"],
+            penalty=o["penalty"],
+        )
+        for s in betting.order_from_button(state):
+            state.move_top("deck", HOLE[s], hole, seat=s, event="deal")
+        if state.to_act is None:
+            self._next_street(state)
+        return True
+
+    def rounds(self) -> int:
+        """How many betting rounds a hand has (the streets)."""
+        return len(STREETS)
+
+    def _open_street(self, state: State, street: int) -> None:
+        """Deal ``street`` (a burn, then the board cards) and start its betting round."""
+        state.move_top("deck", "burn", 1, event="burn")
+        state.move_top("deck", "board", BOARD_CARDS[street], event=STREETS[street])
+        state.phase = STREETS[street]
+        betting.start_round(state, street)
+
+    def pot_values(self, state: State) -> tuple[Callable[[int], Any], Callable[[int], Any] | None]:
+        return self.values(state)
+
+
 #: beats a full house); the evaluator's value orders hands within a category.
 _TRIPS_OVER_STRAIGHT = {
     ev.Category.HIGH_CARD: 0,
@@ -400,6 +403,49 @@ _TRIPS_OVER_STRAIGHT = {
     ev.Category.FOUR_OF_A_KIND: 7,
     ev.Category.STRAIGHT_FLUSH: 8,
 }
+
+
+#: How a flop game values a live seat's hand at the showdown: ``values(state)`` returns
+#: the high valuer and the low valuer (None when the game has no low half).
+Values = Callable[[State], tuple[Callable[[int], Any], Callable[[int], Any] | None]]
+
+
+def _hole(state: State, seat: int) -> list[Any]:
+    return state.zone(HOLE[seat]).cards
+
+
+def holdem_values(state: State) -> tuple[Callable[[int], Any], None]:
+    """Hold'em: the best five of the two hole cards and the board."""
+    board = state.zone("board").cards
+    return (lambda s: ev.evaluate(_hole(state, s) + board).value), None
+
+
+def omaha_values(state: State) -> tuple[Callable[[int], Any], Callable[[int], Any] | None]:
+    """Omaha: exactly two hole cards and three of the board, and with ``hi_lo`` the
+    eight-or-better low."""
+    board = state.zone("board").cards
+
+    def high(s: int) -> Any:
+        return ev.evaluate_omaha(_hole(state, s), board).value
+
+    def low(s: int) -> Any:
+        v = ev.evaluate_omaha_low(_hole(state, s), board)
+        return None if v is None else v.value
+
+    return high, (low if state.options.get("hi_lo") else None)
+
+
+def short_deck_values(state: State) -> tuple[Callable[[int], Any], None]:
+    """Short deck: A-6-7-8-9 the lowest straight, a flush over a full house; with
+    ``straight_vs_trips="trips-beat-straight"`` three of a kind over a straight."""
+    board = state.zone("board").cards
+    swap = state.options.get("straight_vs_trips") == "trips-beat-straight"
+
+    def short(s: int) -> Any:
+        v = ev.evaluate_short_deck(_hole(state, s) + board)
+        return (_TRIPS_OVER_STRAIGHT[v.category], v.value) if swap else v.value
+
+    return short, None
 
 
 def arranged_deck(holes: Sequence[str], board: str = "", deck: Deck | None = None) -> Deck:
@@ -436,7 +482,7 @@ def _deck_short(options: Any) -> Deck:
 
 HOLDEM = Variant(
     name="texas-holdem",
-    rules=FlopRules("holdem"),
+    rules=FlopRules(values=holdem_values),
     players=(2, 10),
     deck=_deck_standard,
     options=betting_options(NO_LIMIT),
@@ -446,7 +492,7 @@ HOLDEM = Variant(
 
 OMAHA = Variant(
     name="omaha",
-    rules=FlopRules("omaha"),
+    rules=FlopRules(values=omaha_values),
     players=(2, 10),
     deck=_deck_standard,
     options=(
@@ -465,7 +511,7 @@ OMAHA = Variant(
 
 SHORT_DECK = Variant(
     name="short-deck-holdem",
-    rules=FlopRules("short-deck"),
+    rules=FlopRules(values=short_deck_values),
     players=(2, 10),
     deck=_deck_short,
     options=(

@@ -20,9 +20,10 @@ from typing import Any
 from hoyle import hookimpl, phh
 from hoyle.engine.game import Game
 from hoyle.errors import ReplayError
-from hoyle.handhistory.games import HistoryGame
+from hoyle.handhistory.games import HistoryGame, check_finishing_stacks
 from hoyle.handhistory.record import HandRecord, Post, RecordAction, game_key
 
+from hoyle_poker.phh_games import checked
 from hoyle_poker.replay import FlopHand, HandAction, replay_flop_hand
 
 __all__ = ["GAMES", "record_of", "replay_record", "to_flop_hand"]
@@ -89,7 +90,7 @@ def to_flop_hand(record: HandRecord, conventions: str = "cardroom") -> tuple[Flo
         if k < n and not blinds[k] and record.stacks[order[k]] - Decimal(antes[k]) / scale <= 0:
             blinds[k] = chips(blind)
     if n == 2:  # forced bets by position: heads-up the button (the last seat) posts the small blind
-        blinds = blinds[::-1]
+        antes, blinds = antes[::-1], blinds[::-1]
     actions = [
         HandAction(seat[a.player], a.kind, chips(a.amount) if a.kind in ("bet", "raise") else None, f"line {a.line}")
         for a in record.actions
@@ -125,7 +126,23 @@ def to_flop_hand(record: HandRecord, conventions: str = "cardroom") -> tuple[Flo
 
 def replay_record(record: HandRecord, *, conventions: str = "cardroom") -> Game:
     """Replay a record (see :mod:`hoyle.handhistory`) under the betting ``conventions``
-    and return the finished game;
+    and return the finished game. A hand that does not replay (or not to the stacks the
+    record implies) under the cardroom conventions but does under PokerKit's is an error
+    naming PokerKit's rule it follows (as for PHH: :func:`hoyle_poker.phh_games.checked`)."""
+    return _explained({"record": record}, conventions=conventions)
+
+
+def _replay_checked(hh: dict[str, Any], *, conventions: str = "cardroom") -> Game:
+    game = _replay_record(hh["record"], conventions)
+    check_finishing_stacks(hh["record"], game)
+    return game
+
+
+_explained = checked(_replay_checked)
+
+
+def _replay_record(record: HandRecord, conventions: str) -> Game:
+    """The replay itself (see :func:`replay_record`);
     ``game.result["record_order"][i]`` is the seat of the record's player ``i``, and
     ``game.result["stacks"]`` the finishing stacks by seat in the record's units."""
     hand, order, scale = to_flop_hand(record, conventions)
@@ -162,7 +179,7 @@ def record_of(game: Game) -> HandRecord:
     n = len(state.players)
     antes, blinds = list(table["antes"]), list(table["blinds_or_straddles"])
     kinds = [_BLIND_KINDS[min(k, 2)] for k in range(n)]  # PHH lists blinds by position: small, big, straddles
-    if n == 2:  # heads-up, position 0 (the small blind) is the button, the last seat
+    if n == 2:  # PHH lists forced bets by position: heads-up position 0 (the small blind) is the button
         antes, blinds, kinds = antes[::-1], blinds[::-1], kinds[::-1]
     stacks = [Decimal(x) for x in state.public["start"]]
     left = list(stacks)
@@ -180,8 +197,8 @@ def record_of(game: Game) -> HandRecord:
         players=list(state.players),
         stacks=stacks,
         button=n,
-        small_blind=Decimal(sorted(b for b in blinds if b)[0]) if any(blinds) else Decimal(0),
-        big_blind=Decimal(max(blinds)),
+        small_blind=_nominal(blinds, kinds, "small blind"),
+        big_blind=_nominal(blinds, kinds, "big blind"),
         ante=Decimal(max(antes)),
         posts=posts,
         site="hoyle",
@@ -220,6 +237,11 @@ def record_of(game: Game) -> HandRecord:
     record.collected = {p: c - record.returned.get(p, Decimal(0)) for p, c in collected.items()}
     record.rake = Decimal(0)
     return record
+
+
+def _nominal(blinds: list[int], kinds: list[str], kind: str) -> Decimal:
+    """The forced bet of ``kind`` as set (before a short stack posts less)."""
+    return Decimal(next((b for b, k in zip(blinds, kinds) if k == kind), 0))
 
 
 GAMES = tuple(

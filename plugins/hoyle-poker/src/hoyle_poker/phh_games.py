@@ -149,10 +149,10 @@ def checked(replayer: Callable[..., Game]) -> Callable[..., Game]:
                 game = _matching(replayer(hh, conventions="pokerkit"), hh)
             except ReplayError:
                 raise exc from None
-            rules = "; ".join(game.state.public.get("pokerkit_rules", ())) or "its odd-chip and pot rules"
+            rules = "; ".join(game.state.public.get("pokerkit_rules", ()))
             raise ReplayError(
-                f"{exc} under the cardroom conventions; the hand replays under conventions='pokerkit' "
-                f"(PokerKit's rule: {rules})"
+                f"{exc} under the cardroom conventions; the hand replays under conventions='pokerkit'"
+                + (f" (PokerKit's rule: {rules})" if rules else "")
             ) from exc
 
     replay.__doc__ = replayer.__doc__

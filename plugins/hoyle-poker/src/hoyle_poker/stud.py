@@ -1,6 +1,6 @@
 """The stud games (RULES.md B5): seven-card stud, seven-card stud hi-lo eight-or-better
 and razz; one rules class over the shared betting core (:mod:`hoyle_poker.betting`)
-and the flop games' showdown and session handling (:class:`hoyle_poker.flop.FlopRules`).
+and the flop games' showdown and session handling (:class:`hoyle_poker.flop.BettingGameRules`).
 
     >>> import hoyle
     >>> game = hoyle.new_game("seven-card-stud", players=3, seed=1)
@@ -59,7 +59,7 @@ from hoyle import poker as ev
 
 from hoyle_poker import betting
 from hoyle_poker.betting import FIXED_LIMIT
-from hoyle_poker.flop import FlopRules, session_options
+from hoyle_poker.flop import BettingGameRules, session_options
 
 STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
 BRING_IN = Action("bring-in")
@@ -105,8 +105,21 @@ def showing(cards: Sequence[Card], razz: bool) -> tuple[Any, ...]:
     return counts, values
 
 
-class StudRules(FlopRules):
-    """Rules of a stud game (``kind``: ``"high"``, ``"hi-lo"`` or ``"razz"``)."""
+class StudRules(BettingGameRules):
+    """Rules of a stud game, by two keyword-only spec fields: ``lowball`` (razz: the
+    highest up card brings in, the lowest hand showing acts first, the best ace-to-five
+    low wins, tied lows take the odd chips by their lowest card) and ``hi_lo`` (the pot
+    split with the best eight-or-better low).
+
+    >>> StudRules(lowball=True).lowball, StudRules(hi_lo=True).hi_lo
+    (True, True)
+    """
+
+    def __init__(self, *, lowball: bool = False, hi_lo: bool = False) -> None:
+        if lowball and hi_lo:
+            raise ValueError("a lowball stud game has no high-low split")
+        self.lowball = lowball
+        self.hi_lo = hi_lo
 
     @hookimpl
     def hoyle_deal(self, state: State) -> bool:
@@ -133,7 +146,7 @@ class StudRules(FlopRules):
         for s in betting.order_from_button(state):
             state.move_top("deck", f"hole:{s}", 2, seat=s, event="deal")
             state.move_top("deck", f"up:{s}", 1, seat=s, event="deal_up")
-        bringer = bring_in_seat(state, dealt, self.kind == "razz")
+        bringer = bring_in_seat(state, dealt, self.lowball)
         p["bring_in"] = bringer
         if state.stacks[bringer] == 0:  # all in with the ante: the next player acts
             betting.set_turn(state, bringer)
@@ -173,7 +186,7 @@ class StudRules(FlopRules):
             if betting.post_bring_in(state, seat, state.options["bring_in"]):
                 self._next_street(state)
             return True
-        return super().hoyle_apply_action(state, seat, action)
+        return bool(super().hoyle_apply_action(state, seat, action))
 
     def rounds(self) -> int:
         return len(STREETS)
@@ -190,7 +203,7 @@ class StudRules(FlopRules):
                 zone = f"hole:{s}" if street == 4 else f"up:{s}"
                 state.move_top("deck", zone, 1, seat=s, event="deal" if street == 4 else "deal_up")
         state.phase = STREETS[street]
-        razz = self.kind == "razz"
+        razz = self.lowball
         first = max(live, key=lambda s: (showing(state.zone(f"up:{s}").cards, razz), -live.index(s)))
         betting.start_round(state, street, first=first)
         if (
@@ -224,7 +237,7 @@ class StudRules(FlopRules):
         def by_low_card(state: State, seats: Sequence[int]) -> list[int]:
             return sorted(seats, key=lambda s: min(_card_key(c, LOW_RANKS) for c in self.cards(state, s)))
 
-        if self.kind == "razz":
+        if self.lowball:
             return by_low_card, by_low_card
         return by_high_card, by_low_card
 
@@ -232,7 +245,7 @@ class StudRules(FlopRules):
         def high(s: int) -> Any:
             return ev.evaluate(self.cards(state, s)).value
 
-        if self.kind == "razz":
+        if self.lowball:
 
             def razz_low(s: int) -> Any:
                 v = ev.evaluate_low(self.cards(state, s), rule="ace-to-five")
@@ -240,7 +253,7 @@ class StudRules(FlopRules):
                 return v.value
 
             return razz_low, None
-        if self.kind == "hi-lo":
+        if self.hi_lo:
 
             def low(s: int) -> Any:
                 v = ev.evaluate_low(self.cards(state, s), rule="eight-or-better")
@@ -281,7 +294,7 @@ def _deck(options: Any) -> Deck:
 
 SEVEN_CARD_STUD = Variant(
     name="seven-card-stud",
-    rules=StudRules("high"),
+    rules=StudRules(),
     players=(2, 8),
     deck=_deck,
     options=(*stud_options(), OPEN_PAIR),
@@ -291,7 +304,7 @@ SEVEN_CARD_STUD = Variant(
 
 SEVEN_CARD_STUD_HI_LO = Variant(
     name="seven-card-stud-hi-lo",
-    rules=StudRules("hi-lo"),
+    rules=StudRules(hi_lo=True),
     players=(2, 8),
     deck=_deck,
     options=stud_options(),
@@ -301,7 +314,7 @@ SEVEN_CARD_STUD_HI_LO = Variant(
 
 RAZZ = Variant(
     name="razz",
-    rules=StudRules("razz"),
+    rules=StudRules(lowball=True),
     players=(2, 8),
     deck=_deck,
     options=stud_options(),

@@ -1,6 +1,6 @@
 """The table-hand game (RULES.md B5, seed 004), over the shared betting core
 (:mod:`hoyle_poker.betting`) and the flop games' showdown and sessions
-(:class:`hoyle_poker.flop.FlopRules`).
+(:class:`hoyle_poker.flop.BettingGameRules`).
 
     >>> import hoyle
     >>> game = hoyle.new_game("table-hand", players=3, seed=1)
@@ -32,17 +32,14 @@ from hoyle import poker as ev
 from hoyle_poker import betting
 from hoyle_poker.betting import FIXED_LIMIT
 from hoyle_poker.draw import forced_bets, with_defaults
-from hoyle_poker.flop import FlopRules, betting_options
+from hoyle_poker.flop import BettingGameRules, betting_options
 
 ROUNDS = 5
 WILD = 2  # the middle of the five table cards
 
 
-class TableHandRules(FlopRules):
+class TableHandRules(BettingGameRules):
     """Rules of the table-hand game."""
-
-    def __init__(self) -> None:
-        super().__init__("table-hand")
 
     @hookimpl
     def hoyle_deal(self, state: State) -> bool:
