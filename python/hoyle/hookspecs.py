@@ -23,6 +23,7 @@ Hook signatures (the documentation test checks that each appears in ``docs/plugi
     hoyle_register_variants(register)
     hoyle_register_house_rules(register)
     hoyle_register_bots(register)
+    hoyle_register_dealing_orders(register)
     hoyle_deal(state)
     hoyle_legal_actions(state, seat)
     hoyle_check_action(state, seat, action)
@@ -42,7 +43,7 @@ import pluggy
 if TYPE_CHECKING:
     from hoyle.engine.actions import Action
     from hoyle.engine.state import State
-    from hoyle.registry import HouseRule, Variant
+    from hoyle.registry import DealingOrder, HouseRule, Variant
 
 NAME = "hoyle"
 
@@ -107,6 +108,25 @@ def hoyle_register_bots(register: Callable[[str, Callable[..., Any]], None]) -> 
         @hookimpl
         def hoyle_register_bots(register):
             register("gin", GinBot)
+    """
+
+
+@hookspec
+def hoyle_register_dealing_orders(register: Callable[[str, Callable[[State], DealingOrder]], None]) -> None:
+    """State how each variant deals, for :func:`hoyle.testing.rigged_deck`.
+
+    :param register: call ``register(variant_name, order)`` per variant; ``order(state)``
+        gets the state of a game just dealt (same players, seed and options: it may read
+        the dealer) and returns a :class:`hoyle.registry.DealingOrder`: the place of each
+        card from the top of the deck. :func:`hoyle.testing.dealt_places` lists the
+        places the deal itself filled; add the places dealt later in play.
+
+    Example::
+
+        @hookimpl
+        def hoyle_register_dealing_orders(register):
+            register("war", lambda state: DealingOrder(order=tuple(dealt_places(state)),
+                                                       hand="pile:{seat}"))
     """
 
 
@@ -263,6 +283,7 @@ __all__ = [
     "hoyle_legal_actions",
     "hoyle_match_over",
     "hoyle_register_bots",
+    "hoyle_register_dealing_orders",
     "hoyle_register_house_rules",
     "hoyle_register_variants",
     "hoyle_score_deal",

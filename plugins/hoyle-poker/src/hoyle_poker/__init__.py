@@ -23,6 +23,7 @@ from hoyle import hookimpl
 
 from hoyle_poker import draw, pai_gow, phh_games, stud, table_hand
 from hoyle_poker.bots import PokerBot
+from hoyle_poker.dealing import hoyle_register_dealing_orders as hoyle_register_dealing_orders
 from hoyle_poker.flop import VARIANTS as FLOP_VARIANTS
 
 VARIANTS = (*FLOP_VARIANTS, *draw.VARIANTS, *stud.VARIANTS, *table_hand.VARIANTS, pai_gow.VARIANT)
