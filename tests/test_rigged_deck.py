@@ -97,6 +97,11 @@ def test_impossible_requests_raise(kwargs: dict[str, object], message: str) -> N
     assert message in str(info.value)
 
 
+def _war_copy(name: str) -> Variant:
+    war = hoyle.variants()["war"]
+    return Variant(name=name, rules=war.rules, players=(2, 2), deck=war.deck, options=war.options)
+
+
 def test_a_wrong_dealing_order_raises() -> None:
     """A variant whose stated order is not how it deals: the rigged deck is dealt and
     checked, so the mistake is an error, not a test that quietly plays other cards."""
@@ -108,8 +113,7 @@ def test_a_wrong_dealing_order_raises() -> None:
 
         @hookimpl
         def hoyle_register_variants(self, register):  # type: ignore[no-untyped-def]
-            war = hoyle.variants()["war"]
-            register(Variant(name="war-2", rules=war.rules, players=(2, 2), deck=war.deck, options=war.options))
+            register(_war_copy("war-2"))
 
     pm, dists = load_plugins()
     pm.register(WrongOrder(), name="wrong")
@@ -123,8 +127,7 @@ def test_a_variant_without_a_dealing_order_says_so() -> None:
     class NoOrder:
         @hookimpl
         def hoyle_register_variants(self, register):  # type: ignore[no-untyped-def]
-            war = hoyle.variants()["war"]
-            register(Variant(name="war-3", rules=war.rules, players=(2, 2), deck=war.deck, options=war.options))
+            register(_war_copy("war-3"))
 
     pm, dists = load_plugins()
     pm.register(NoOrder(), name="none")

@@ -19,6 +19,8 @@ from hoyle import State, hookimpl
 from hoyle.registry import DealingOrder
 from hoyle.testing import dealt_places
 
+from hoyle_poker import draw, flop, pai_gow, stud, table_hand
+
 #: After the hole cards: a burn before each street; the flop, turn and river.
 FLOP_STREETS = ("burn", "board", "board", "board", "burn", "board", "burn", "board")
 
@@ -32,26 +34,14 @@ def hole_cards_game(state: State) -> DealingOrder:
     return DealingOrder(order=tuple(dealt_places(state)), hand="hole:{seat}")
 
 
-def pai_gow(state: State) -> DealingOrder:
+def pai_gow_game(state: State) -> DealingOrder:
     return DealingOrder(order=tuple(dealt_places(state)))
 
 
 ORDERS: dict[str, Callable[[State], DealingOrder]] = {
-    **dict.fromkeys(("texas-holdem", "omaha", "short-deck-holdem"), flop_game),
-    **dict.fromkeys(
-        (
-            "five-card-draw",
-            "deuce-to-seven-single-draw",
-            "deuce-to-seven-triple-draw",
-            "badugi",
-            "seven-card-stud",
-            "seven-card-stud-hi-lo",
-            "razz",
-            "table-hand",
-        ),
-        hole_cards_game,
-    ),
-    "pai-gow": pai_gow,
+    **{v.name: flop_game for v in flop.VARIANTS},
+    **{v.name: hole_cards_game for v in (*draw.VARIANTS, *stud.VARIANTS, *table_hand.VARIANTS)},
+    pai_gow.VARIANT.name: pai_gow_game,
 }
 
 
