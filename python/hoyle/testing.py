@@ -17,6 +17,9 @@ invariants every variant must keep:
 
     >>> from hoyle.testing import check_variant
     >>> check_variant("war", games=3)                        # doctest: +SKIP
+
+``rigged_deck`` builds a deck that deals the hands, board and up-card a test asks for,
+from the variant's dealing order (``hoyle_register_dealing_orders``).
 """
 
 from __future__ import annotations
