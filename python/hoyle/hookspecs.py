@@ -27,6 +27,7 @@ Hook signatures (the documentation test checks that each appears in ``docs/plugi
     hoyle_register_phh_replayers(register)
     hoyle_register_phh_writers(register)
     hoyle_register_rl_encodings(register)
+    hoyle_register_dealing_orders(register)
     hoyle_deal(state)
     hoyle_legal_actions(state, seat)
     hoyle_check_action(state, seat, action)
@@ -46,7 +47,7 @@ import pluggy
 if TYPE_CHECKING:
     from hoyle.engine.actions import Action
     from hoyle.engine.state import State
-    from hoyle.registry import HouseRule, Variant
+    from hoyle.registry import DealingOrder, HouseRule, Variant
 
 NAME = "hoyle"
 
@@ -184,6 +185,25 @@ def hoyle_register_rl_encodings(register: Callable[[str, Any], None]) -> None:
         def hoyle_register_rl_encodings(register):
             from hoyle.rl.encoding import Refinement, Template
             register("gin-rummy", Refinement(templates=(Template("knock", None, "card"),)))
+    """
+
+
+@hookspec
+def hoyle_register_dealing_orders(register: Callable[[str, Callable[[State], DealingOrder]], None]) -> None:
+    """State how each variant deals, for :func:`hoyle.testing.rigged_deck`.
+
+    :param register: call ``register(variant_name, order)`` per variant; ``order(state)``
+        gets the state of a game just dealt (same players, seed and options: it may read
+        the dealer) and returns a :class:`hoyle.registry.DealingOrder`: the place of each
+        card from the top of the deck. :func:`hoyle.testing.dealt_places` lists the
+        places the deal itself filled; add the places dealt later in play.
+
+    Example::
+
+        @hookimpl
+        def hoyle_register_dealing_orders(register):
+            register("war", lambda state: DealingOrder(order=tuple(dealt_places(state)),
+                                                       hand="pile:{seat}"))
     """
 
 
@@ -337,6 +357,7 @@ __all__ = [
     "hoyle_legal_actions",
     "hoyle_match_over",
     "hoyle_register_bots",
+    "hoyle_register_dealing_orders",
     "hoyle_register_hand_history_games",
     "hoyle_register_house_rules",
     "hoyle_register_phh_replayers",

@@ -114,6 +114,37 @@ _TAKES_PLAYERS: BoundedCache[Callable[..., Deck], bool] = BoundedCache(_takes_pl
 
 
 @dataclass(frozen=True, kw_only=True)
+class DealingOrder:
+    """Where each card of a variant's deck goes, from the top, in the first deal: what
+    :func:`hoyle.testing.rigged_deck` builds decks from (``hoyle_register_dealing_orders``).
+
+    :param order: the place of each card from the top of the deck, as far as the
+        variant can say before play: the zones the deal puts cards in (``"hole:0"``,
+        ``"discard"``, ``"stock"``...), then the places dealt later from ``stock`` as play
+        goes on (a flop game's ``"burn"`` and ``"board"``). Cards past the end wait in
+        ``stock``.
+    :param stock: the zone the undealt cards are in once the deal is done.
+    :param hand: a seat's hand zone (``hands={seat: ...}``): a name with ``{seat}`` in
+        it, or a function of the seat.
+    :param board: the zone of ``board=`` (None: the variant has no board).
+    :param up_card: the zone of ``up_card=`` (None: no up-card).
+
+        >>> DealingOrder(order=("hand:1", "hand:0"), stock="stock").place_of_hand(0)
+        'hand:0'
+    """
+
+    order: tuple[str, ...]
+    stock: str = "deck"
+    hand: str | Callable[[int], str] = "hand:{seat}"
+    board: str | None = None
+    up_card: str | None = None
+
+    def place_of_hand(self, seat: int) -> str:
+        """The zone of ``seat``'s hand."""
+        return self.hand.format(seat=seat) if isinstance(self.hand, str) else self.hand(seat)
+
+
+@dataclass(frozen=True, kw_only=True)
 class HouseRule:
     """A rule change for existing variants, applied with ``new_game(house_rules=[...])``.
 
@@ -152,6 +183,12 @@ class Registry:
             for impl in hook.get_hookimpls():
                 dist = dists.get(impl.plugin_name, impl.plugin_name)
                 impl.function(register=self._registrar(table, dist, impl.plugin_name))
+        dealing: dict[str, Callable[[Any], DealingOrder]] = {}
+        for impl in pm.hook.hoyle_register_dealing_orders.get_hookimpls():
+            impl.function(register=self._dealing_registrar(dealing, impl.plugin_name))
+        #: Each variant's dealing order by variant name, from ``hoyle_register_dealing_orders``:
+        #: a function of the state after the first deal (see :class:`DealingOrder`).
+        self.dealing_orders: Mapping[str, Callable[[Any], DealingOrder]] = MappingProxyType(dealing)
         bots: dict[str, Callable[..., Bot]] = dict(BUILT_IN_BOTS)
         for impl in pm.hook.hoyle_register_bots.get_hookimpls():
             impl.function(register=self._bot_registrar(bots, impl.plugin_name))
@@ -188,6 +225,19 @@ class Registry:
             if name in table:
                 raise PluginError(f"plugin {plugin!r} registers bot {name!r}, already registered")
             table[name] = factory
+
+        return register
+
+    @staticmethod
+    def _dealing_registrar(
+        table: dict[str, Callable[[Any], DealingOrder]], plugin: str
+    ) -> Callable[[str, Callable[[Any], DealingOrder]], None]:
+        def register(variant: str, order: Callable[[Any], DealingOrder]) -> None:
+            if not isinstance(variant, str) or not callable(order):
+                raise PluginError(f"plugin {plugin!r} registered dealing order {variant!r}: give a name and a function")
+            if variant in table:
+                raise PluginError(f"plugin {plugin!r} registers a dealing order for {variant!r}, already registered")
+            table[variant] = order
 
         return register
 

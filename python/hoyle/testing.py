@@ -17,6 +17,9 @@ invariants every variant must keep:
 
     >>> from hoyle.testing import check_variant
     >>> check_variant("war", games=3)                        # doctest: +SKIP
+
+``rigged_deck`` builds a deck that deals the hands, board and up-card a test asks for,
+from the variant's dealing order (``hoyle_register_dealing_orders``).
 """
 
 from __future__ import annotations
@@ -30,8 +33,15 @@ from hoyle._core import Card, Deck, Rng
 from hoyle.bots import Bot, RandomBot
 from hoyle.engine.actions import Action
 from hoyle.engine.game import Game, new_game
-from hoyle.errors import IllegalActionError
-from hoyle.registry import Registry
+from hoyle.engine.state import State
+from hoyle.errors import IllegalActionError, InvalidArgumentError
+from hoyle.registry import DealingOrder, Registry
+
+
+def _default_registry() -> Registry:
+    from hoyle.plugins import default_registry
+
+    return default_registry()
 
 
 class ConformanceError(AssertionError):
@@ -167,9 +177,7 @@ def check_variant(
     that knocks whenever it can) and check every invariant (see the module docs).
     Raises :class:`ConformanceError` naming the seed and step of the first failure;
     returns the finished games."""
-    from hoyle.plugins import default_registry
-
-    reg = registry or default_registry()
+    reg = registry or _default_registry()
     variant = reg.variant(name)
     n = players or variant.players[0]
     finished = []
@@ -217,3 +225,127 @@ def check_variant(
             check_no_leak(game, seat, game_seed, reg)
         finished.append(game)
     return finished
+
+
+# --- rigged decks ------------------------------------------------------------------------
+
+
+def dealt_places(state: State) -> list[str]:
+    """The zone each card taken from the top of the ``deck`` zone went to, in the order
+    taken, in the deal so far (from the event log): the deal's part of a variant's
+    :class:`~hoyle.registry.DealingOrder`.
+
+        >>> import hoyle
+        >>> dealt_places(hoyle.new_game("war", seed=1).state)[:3]   # doctest: +SKIP
+        ['pile:0', 'pile:1', 'pile:0']
+    """
+    return [place for place, _ in _dealt(state)]
+
+
+def _dealt(state: State) -> list[tuple[str, Card]]:
+    starts = [i for i, e in enumerate(state.events) if e.type == "deal_start"]
+    out: list[tuple[str, Card]] = []
+    for e in state.events[starts[-1] if starts else 0 :]:
+        if e.data.get("from") == "deck" and e.cards:
+            out += [(str(e.data["to"]), c) for c in e.cards]
+    return out
+
+
+def rigged_deck(
+    variant: str,
+    players: int = 2,
+    hands: Mapping[int, str] | None = None,
+    board: str | None = None,
+    up_card: str | None = None,
+    *,
+    options: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    registry: Registry | None = None,
+    **zones: str,
+) -> Deck:
+    """A deck whose first deal gives each seat the ``hands`` asked (``{seat: "As Kd"}``,
+    the first cards of that hand, in the order dealt), the ``board`` and the ``up_card``,
+    and the first cards of any other zone named in ``zones`` (``stock="..."``,
+    ``cut="..."``; ``**{"up:0": "Kd"}`` for names that are not identifiers); every other
+    card comes from the variant's deck shuffled by ``seed``. Play the game with the same
+    ``players``, ``options`` and ``seed``: the dealer may depend on them.
+
+    Built from the variant's dealing order (``hoyle_register_dealing_orders``). Raises
+    :class:`~hoyle.errors.InvalidArgumentError` when a card is not in the deck or asked
+    twice, a place gets more cards than it is dealt, or the deck does not deal what was
+    asked (checked by dealing it).
+
+        >>> deck = rigged_deck("gin-rummy", hands={0: "As 2s 3s"}, up_card="Kd")  # doctest: +SKIP
+    """
+    reg = registry or _default_registry()
+    v = reg.variant(variant)
+    if variant not in reg.dealing_orders:
+        raise InvalidArgumentError(f"variant {variant!r} states no dealing order (hoyle_register_dealing_orders)")
+    probe = new_game(variant, players=players, seed=seed, options=options, registry=reg)
+    spec = reg.dealing_orders[variant](probe.state)
+    wanted: dict[str, list[Card]] = {}
+    for seat, text in (hands or {}).items():
+        if seat not in probe.state.seats:
+            raise InvalidArgumentError(f"hands: seat {seat!r} is not one of 0..{players - 1}")
+        wanted[spec.place_of_hand(seat)] = _cards(text)
+    for name, zone, given in (("board", spec.board, board), ("up_card", spec.up_card, up_card)):
+        if given is not None:
+            if zone is None:
+                raise InvalidArgumentError(f"{name}={given!r}: {variant!r} has no {name.replace('_', '-')}")
+            wanted[zone] = _cards(given)
+    for place, text in zones.items():
+        wanted[place] = _cards(text)
+    base = v.make_deck(probe.options, players).shuffled(seed)
+    rest = list(base)
+    for place, cards in wanted.items():
+        slots = spec.order.count(place)
+        if place != spec.stock and len(cards) > slots:
+            raise InvalidArgumentError(f"{place!r} is dealt {slots} cards in {variant!r}, not {len(cards)}")
+        for c in cards:
+            if c not in rest:
+                raise InvalidArgumentError(
+                    f"card {c} asked for {place!r} is not in the {variant!r} deck, or asked twice"
+                )
+            rest.remove(c)
+    queues = {place: list(cards) for place, cards in wanted.items()}
+    order: list[Card] = []
+    for place in spec.order:
+        queue = queues.get(place)
+        order.append(queue.pop(0) if queue else rest.pop(0))
+    order += [c for q in queues.values() for c in q] + rest  # a stock asked beyond the order: its top cards next
+    deck = Deck(order)
+    _check_rigged(variant, players, seed, options, reg, deck, spec, wanted)
+    return deck
+
+
+def _cards(text: str) -> list[Card]:
+    return [Card(c) for c in text.split()]
+
+
+def _check_rigged(
+    variant: str,
+    players: int,
+    seed: int,
+    options: Mapping[str, Any] | None,
+    reg: Registry,
+    deck: Deck,
+    spec: DealingOrder,
+    wanted: Mapping[str, list[Card]],
+) -> None:
+    """Deal ``deck`` and check that every place got its cards, in order; the cards of
+    places dealt later must still wait in the stock."""
+    game = new_game(variant, players=players, seed=seed, options=options, deck=deck, registry=reg)
+    dealt = _dealt(game.state)
+    stock = game.state.zones.get(spec.stock)
+    waiting = Counter(stock.cards if stock is not None else [])
+    for place, cards in wanted.items():
+        got = [c for p, c in dealt if p == place]
+        if place == spec.stock and stock is not None:
+            got = list(reversed(stock.cards))  # the stock from its top
+        later = cards[len(got) :]
+        if got[: len(cards)] != cards[: len(got)] or any(waiting[c] < n for c, n in Counter(later).items()):
+            shown = " ".join(map(str, got[: len(cards)]))
+            raise InvalidArgumentError(
+                f"the rigged {variant!r} deck does not deal {' '.join(map(str, cards))} to {place!r} "
+                f"(dealt: {shown or 'nothing'}): its dealing order is wrong"
+            )

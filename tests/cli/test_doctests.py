@@ -10,7 +10,15 @@ import pytest
 
 @pytest.mark.parametrize(
     "name",
-    ["hoyle.cli", "hoyle.cli.common", "hoyle.cli.play", "hoyle.cli.render", "hoyle.cli.replay", "hoyle.cli.simulate"],
+    [
+        "hoyle.cli",
+        "hoyle.cli.common",
+        "hoyle.cli.new_variant",
+        "hoyle.cli.play",
+        "hoyle.cli.render",
+        "hoyle.cli.replay",
+        "hoyle.cli.simulate",
+    ],
 )
 def test_docstring_examples(name: str) -> None:
     failures, tried = doctest.testmod(importlib.import_module(name))

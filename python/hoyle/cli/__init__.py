@@ -4,9 +4,10 @@
     $ hoyle play war --option max_battles=20
     $ hoyle simulate war --games 2000 --seed 1 --option max_battles=500
     $ hoyle replay games.jsonl --json
+    $ hoyle new-variant high-card --dir ./my-plugins
 
 Each command group lives in its own module (``play``, ``simulate``, ``replay``,
-``tools``, ``variants``); this module holds the Click group and the error policy:
+``tools``, ``variants``, ``new_variant``); this module holds the Click group and the error policy:
 
 * a :class:`~hoyle.errors.HoyleError` is one line on stderr, ``hoyle: error: ...``,
   and exit code 2;
@@ -82,6 +83,7 @@ def main(argv: list[str] | None = None) -> None:
 
 
 # Register the commands (each module adds its commands to ``cli``).
+from hoyle.cli import new_variant as _new_variant  # noqa: E402, F401
 from hoyle.cli import play as _play  # noqa: E402
 from hoyle.cli import replay as _replay  # noqa: E402
 from hoyle.cli import serve as _serve  # noqa: E402

@@ -44,7 +44,9 @@ class Ruleset:
 class _FastHooks:
     """The rule hooks of one ruleset. A hook with a single plain implementation (no
     house rule touches it) is called directly, skipping pluggy's dispatch; any other
-    goes through pluggy (and so does every hook under ``HOYLE_TRACE_PLUGINS``)."""
+    goes through pluggy (and so does every hook under ``HOYLE_TRACE_PLUGINS``). The
+    engine's fast path for every hook call, measured by
+    ``benches/test_bench_engine.py::test_engine_overhead_per_action``."""
 
     # set for every hook of hoyle.hookspecs by __init__
     hoyle_deal: Callable[..., Any]
@@ -230,7 +232,8 @@ class Game:
             assert cached is not None
         legal = cached[2]
         # A player usually hands back one of the legal action objects: look for it by
-        # identity first (equality would compare the cards of every action before it).
+        # identity first (equality would compare the cards of every action before it;
+        # benches/test_bench_gin_games.py); anything else is _check_unlisted's.
         for listed in legal:
             if listed is action:
                 break

@@ -520,7 +520,7 @@ class State:
             "pot": self.pot,
             "scores": list(self.scores),
             "score_sheet": [list(r) for r in self.score_sheet],
-            "deal_outcomes": [_copy_plain(r.outcome) for r in self.score_sheet],
+            "deal_outcomes": [_copy_plain(r.outcome) for r in self.score_sheet] if self.score_sheet else [],
             "public": _copy_plain(self.public),
             "result": _copy_plain(self.result),
         }

@@ -31,6 +31,7 @@ from hoyle import hookimpl
 from hoyle_poker import draw, pai_gow, phh_dump, phh_games, stud, table_hand
 from hoyle_poker.betting import BetRange, bet_range
 from hoyle_poker.bots import PokerBot
+from hoyle_poker.dealing import hoyle_register_dealing_orders as hoyle_register_dealing_orders
 from hoyle_poker.flop import VARIANTS as FLOP_VARIANTS
 from hoyle_poker.hand_histories import (  # the hook: PokerStars and OHH games
     hoyle_register_hand_history_games as hoyle_register_hand_history_games,

@@ -16,6 +16,7 @@ from hoyle import hookimpl
 
 from hoyle_rummy.basic import BASIC
 from hoyle_rummy.contract import CONTRACT
+from hoyle_rummy.dealing import hoyle_register_dealing_orders as hoyle_register_dealing_orders
 from hoyle_rummy.dime import DIME
 from hoyle_rummy.five_hundred import FIVE_HUNDRED
 from hoyle_rummy.gin import GIN, OKLAHOMA

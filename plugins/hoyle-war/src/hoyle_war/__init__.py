@@ -26,6 +26,8 @@ from enum import StrEnum
 from typing import Any, NotRequired, TypedDict
 
 from hoyle import Action, Deck, HouseRule, Option, State, Variant, Zone, hookimpl, public_reader
+from hoyle.registry import DealingOrder
+from hoyle.testing import dealt_places
 
 PLAY = Action("play")
 
@@ -160,6 +162,12 @@ VARIANT = Variant(
 @hookimpl
 def hoyle_register_variants(register: Any) -> None:
     register(VARIANT)
+
+
+@hookimpl
+def hoyle_register_dealing_orders(register: Any) -> None:
+    # The whole pack, one card at a time, seat 0 first (see hoyle_deal).
+    register("war", lambda state: DealingOrder(order=tuple(dealt_places(state)), hand="pile:{seat}"))
 
 
 @hookimpl
