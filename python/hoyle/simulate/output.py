@@ -311,10 +311,31 @@ class ParquetSink(Sink):
 
     def write(self, chunk: int, games: list[ChunkGame]) -> None:
         assert self.file is not None, "resume opens the journal"
-        table = self.pa.Table.from_pylist([to_row(self.job, g) for g in games], schema=self.schema)
-        for batch in table.combine_chunks().to_batches():
-            self.writer.write_batch(batch)
+        self.writer.write_batch(self.batch(games))
         self.file.flush()
+
+    def batch(self, games: list[ChunkGame]) -> Any:
+        """The chunk as one record batch, column by column (the rows of :func:`to_row`;
+        built by column because a list of row dicts costs several times more)."""
+        job, n = self.job, len(games)
+        records = [g.record for g in games]
+        columns = {
+            "chunk": [g.index // job.chunk_size for g in games],
+            "index": [g.index for g in games],
+            "seed": [r.seed for r in records],
+            "variant": [job.variant] * n,
+            "options": [options_text(job.options)] * n,
+            "house_rules": [list(job.house_rules)] * n,
+            "bots": [job.bot_names()] * n,
+            "settlement": [r.settlement for r in records],
+            "scores": [r.scores for r in records],
+            "winners": [r.winners for r in records],
+            "actions": [r.actions for r in records],
+            "deals": [r.deals for r in records],
+            "game": [r.game for r in records],
+        }
+        arrays = [self.pa.array(columns[f.name], type=f.type) for f in self.schema]
+        return self.pa.RecordBatch.from_arrays(arrays, schema=self.schema)
 
     def close(self) -> None:
         self._close_journal()
