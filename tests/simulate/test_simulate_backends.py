@@ -8,7 +8,7 @@ import concurrent.futures as cf
 import pytest
 from hoyle.errors import InvalidArgumentError
 from hoyle.simulate import game_seed, play_one, simulate
-from hoyle.simulate.backends import ExecutorBackend, RayBackend, SerialBackend, make_backend
+from hoyle.simulate.backends import ExecutorBackend, RayBackend, SerialBackend, make_backend, run_chunk
 from hoyle.simulate.chunks import Job, play_chunk
 from hoyle.simulate.run import in_chunk_order
 from simulate_doubles import CountingExecutor
@@ -58,14 +58,14 @@ class SlowFirst(SerialBackend):
 
     def wait(self, handles):  # type: ignore[no-untyped-def]
         chunk = handles[-1]
-        return [(chunk, chunk, play_chunk(self.job, chunk))]
+        return [(chunk, run_chunk(self.job, chunk))]
 
 
 def test_chunks_come_out_in_order_however_they_finish() -> None:
     backend = SlowFirst()
     j = job(30, 3)
     backend.open(j)
-    order = [c for c, _ in in_chunk_order(backend, range(j.chunks), ahead=4)]
+    order = [r.chunk for r in in_chunk_order(backend, range(j.chunks), ahead=4)]
     assert order == list(range(10))
 
 
