@@ -89,15 +89,16 @@ def main(games: int = GAMES, rounds: int = 3) -> None:
     run("gin-rummy", "ray", games=8)  # warm the workers up (imports, plugin registry)
     for workload in WORKLOADS:
         times: dict[str, list[float]] = {"serial": [], "process": [], "ray": [], "ray, 1-game chunks": []}
-        driver: list[float] = []
+        driver: dict[int, list[float]] = {64: [], 1024: []}
         with tempfile.TemporaryDirectory() as tmp:
             for r in range(rounds):  # interleaved, so the machine's load falls on all alike
                 times["serial"].append(_timed(run, workload, "serial", games, seed=r))
                 times["process"].append(_timed(run, workload, "process", games, seed=r))
                 times["ray"].append(_timed(run, workload, "ray", games, seed=r))
                 times["ray, 1-game chunks"].append(_timed(run, workload, "ray", games, chunk_size=1, seed=r))
-                out = os.path.join(tmp, f"{workload}-{r}.parquet")
-                driver.append(_driver_cpu(run, workload, "ray", games, seed=r, out=out))
+                for size, cpu in driver.items():
+                    out = os.path.join(tmp, f"{workload}-{r}-{size}.parquet")
+                    cpu.append(_driver_cpu(run, workload, "ray", games, chunk_size=size, seed=r, out=out))
         med = {k: statistics.median(v) for k, v in times.items()}
         print(f"{workload}: {games} games, medians of {rounds} interleaved rounds")
         for name, t in med.items():
@@ -109,12 +110,15 @@ def main(games: int = GAMES, rounds: int = 3) -> None:
         print(
             f"  Ray cost per task (chunk): {per_task * 1e3:6.2f} ms; per game with 64-game chunks: {per_task / 64 * 1e6:6.1f} µs"
         )
-        # What the one driver spends per chunk (submit, collect, tally, write Parquet):
-        # the ceiling on chunks per second of a single run, however big the cluster.
-        cpu = statistics.median(driver) / -(-games // 64)
-        print(
-            f"  driver CPU per 64-game chunk, with --out .parquet: {cpu * 1e3:6.2f} ms ({64 / cpu:,.0f} games/s ceiling)"
-        )
+        # What the one driver spends per chunk (submit, collect, merge the tally, append
+        # the Parquet batch): the ceiling on one run's games per second, however big the
+        # cluster. It includes Ray's own threads in this process.
+        for size, cpu in driver.items():
+            per_chunk = statistics.median(cpu) / -(-games // size)
+            print(
+                f"  driver CPU per {size:4}-game chunk, --out .parquet: {per_chunk * 1e3:6.2f} ms, "
+                f"{per_chunk / size * 1e6:5.1f} µs per game ({size / per_chunk:,.0f} games/s ceiling)"
+            )
     ray.shutdown()
     print(f"load after: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
 
