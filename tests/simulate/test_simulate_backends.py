@@ -119,3 +119,20 @@ def test_ray_missing_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setitem(sys.modules, "ray", None)
     with pytest.raises(InvalidArgumentError, match=r"backend='ray' needs Ray: pip install 'hoyle\[ray\]'"):
         simulate("war", games=2, backend="ray", **WAR)
+
+
+def test_no_cluster_at_the_address_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+    import types
+
+    fake = types.ModuleType("ray")
+    fake.is_initialized = lambda: False  # type: ignore[attr-defined]
+
+    def init(address: str | None = None, **_: object) -> None:
+        raise ConnectionError("Could not find any running Ray instance.")
+
+    fake.init = init  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    with pytest.raises(InvalidArgumentError) as err:
+        simulate("war", games=2, backend="ray", address="auto", **WAR)
+    assert str(err.value) == "address='auto': no Ray cluster to join (Could not find any running Ray instance.)"

@@ -162,7 +162,10 @@ class RayBackend(Backend):
             raise InvalidArgumentError("backend='ray' needs Ray: pip install 'hoyle[ray]'") from None
         ray: Any = ray_module  # Ray's API is only partly typed
         if not ray.is_initialized():
-            ray.init(address=self.address, **self.init_options)
+            try:
+                ray.init(address=self.address, **self.init_options)
+            except ConnectionError as exc:
+                raise InvalidArgumentError(f"address={self.address!r}: no Ray cluster to join ({exc})") from None
             self.started = True
         self.ray = ray
         self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
