@@ -178,9 +178,12 @@ class RayBackend(Backend):
         return ref
 
     def wait(self, handles: Sequence[Any]) -> list[Finished]:
-        ready, _ = self.ray.wait(list(handles), num_returns=1)
+        ready, rest = self.ray.wait(list(handles), num_returns=1)
+        if rest:  # every other chunk already done comes too: one wait per batch, not per chunk
+            more, _ = self.ray.wait(rest, num_returns=len(rest), timeout=0)
+            ready += more
         self.running.difference_update(ready)
-        return [(ref, self.ray.get(ref)) for ref in ready]
+        return list(zip(ready, self.ray.get(ready)))
 
     def close(self) -> None:
         for ref in self.running:  # a run stopped early: its chunks still running are not wanted
