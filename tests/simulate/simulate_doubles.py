@@ -12,7 +12,7 @@ import concurrent.futures as cf
 import os
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from hoyle.bots import Bot, RandomBot
 
@@ -45,3 +45,19 @@ class CountingExecutor(cf.ThreadPoolExecutor):
     def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> cf.Future[Any]:
         self.chunks.append(args[1])
         return super().submit(fn, *args, **kwargs)
+
+
+@dataclass(frozen=True)
+class Breaks:
+    """A random bot that raises once ``broken_after`` bots have been built, while
+    ``Breaks.broken`` is set (a bot with a bug, fixed before the resumed run)."""
+
+    broken_after: int
+    built: ClassVar[list[int]] = [0]
+    broken: ClassVar[list[bool]] = [True]
+
+    def __call__(self, seed: int = 0) -> Bot:
+        self.built[0] += 1
+        if self.broken[0] and self.built[0] > self.broken_after:
+            raise RuntimeError("the bot broke")
+        return RandomBot(seed)

@@ -8,7 +8,7 @@ import concurrent.futures as cf
 import pytest
 from hoyle.errors import InvalidArgumentError
 from hoyle.simulate import game_seed, play_one, simulate
-from hoyle.simulate.backends import ExecutorBackend, RayBackend, SerialBackend, make_backend
+from hoyle.simulate.backends import ExecutorBackend, RayBackend, SerialBackend, make_backend, run_chunk
 from hoyle.simulate.chunks import Job, play_chunk
 from hoyle.simulate.run import in_chunk_order
 from simulate_doubles import CountingExecutor
@@ -58,14 +58,14 @@ class SlowFirst(SerialBackend):
 
     def wait(self, handles):  # type: ignore[no-untyped-def]
         chunk = handles[-1]
-        return [(chunk, chunk, play_chunk(self.job, chunk))]
+        return [(chunk, run_chunk(self.job, chunk))]
 
 
 def test_chunks_come_out_in_order_however_they_finish() -> None:
     backend = SlowFirst()
     j = job(30, 3)
     backend.open(j)
-    order = [c for c, _ in in_chunk_order(backend, range(j.chunks), ahead=4)]
+    order = [r.chunk for r in in_chunk_order(backend, range(j.chunks), ahead=4)]
     assert order == list(range(10))
 
 
@@ -119,3 +119,20 @@ def test_ray_missing_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setitem(sys.modules, "ray", None)
     with pytest.raises(InvalidArgumentError, match=r"backend='ray' needs Ray: pip install 'hoyle\[ray\]'"):
         simulate("war", games=2, backend="ray", **WAR)
+
+
+def test_no_cluster_at_the_address_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+    import types
+
+    fake = types.ModuleType("ray")
+    fake.is_initialized = lambda: False  # type: ignore[attr-defined]
+
+    def init(address: str | None = None, **_: object) -> None:
+        raise ConnectionError("Could not find any running Ray instance.")
+
+    fake.init = init  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    with pytest.raises(InvalidArgumentError) as err:
+        simulate("war", games=2, backend="ray", address="auto", **WAR)
+    assert str(err.value) == "address='auto': no Ray cluster to join (Could not find any running Ray instance.)"

@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["", ".play", ".chunks", ".backends", ".output", ".stats", ".headtohead", ".run"]
+MODULES = ["", ".play", ".chunks", ".backends", ".output", ".rows", ".stats", ".headtohead", ".run"]
 
 
 @pytest.mark.parametrize("name", [f"hoyle.simulate{m}" for m in MODULES])

@@ -157,3 +157,21 @@ def test_a_file_of_another_run_is_refused_and_kept(tmp_path: Path, suffix: str, 
 def test_unknown_suffix(tmp_path: Path) -> None:
     with pytest.raises(InvalidArgumentError, match=r"write \.parquet or \.jsonl"):
         simulate("war", out=tmp_path / "games.csv", **RUN)
+
+
+@pytest.mark.parametrize("suffix", SUFFIXES)
+def test_a_failing_chunk_stops_the_run_and_keeps_the_chunks_before_it(tmp_path: Path, suffix: str) -> None:
+    from simulate_doubles import Breaks
+
+    bot = Breaks(broken_after=2 * 4 * 2)  # two bots a game: chunks 0 and 1 play, chunk 2 breaks
+    Breaks.built[0], Breaks.broken[0] = 0, True
+    path = tmp_path / f"games.{suffix}"
+    with pytest.raises(RuntimeError, match="the bot broke"):
+        simulate("war", bots=[bot, bot], out=path, **RUN)
+    Breaks.broken[0] = False
+    with CountingExecutor() as pool:
+        resumed = simulate("war", bots=[bot, bot], out=path, executor=pool, **RUN)
+    assert sorted(pool.chunks) == [2, 3, 4, 5]
+    whole = tmp_path / f"whole.{suffix}"
+    assert resumed == simulate("war", bots=[bot, bot], out=whole, **RUN)
+    assert content(path) == content(whole)

@@ -21,6 +21,15 @@ GIN = {"variant": "gin-rummy", "bots": ["gin", "random"], "options": {"target": 
 HOLDEM = {"variant": "texas-holdem", "bots": ["poker", "random", "random"], "options": {"stack": 200}}
 
 
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a killed one not yet reaped by its parent is a zombie)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    return "\nState:\tZ" not in status
+
+
 def rows(path: Path) -> list[dict[str, Any]]:
     return pq.read_table(path).to_pylist()
 
@@ -63,8 +72,7 @@ def test_a_killed_worker_costs_only_its_chunk(ray_cluster: Any, tmp_path: Path) 
     disturbed = simulate("gin-rummy", bots=bots, backend="ray", out=tmp_path / "disturbed.parquet", **common)
     assassin.join()
     assert killed and killed[0] != os.getpid()
-    with pytest.raises(ProcessLookupError):
-        os.kill(killed[0], 0)  # the worker really is gone
+    assert not alive(killed[0])  # the worker really is gone
     # The marker now exists, so these bots are plain random bots from the start.
     undisturbed = simulate("gin-rummy", bots=bots, out=tmp_path / "undisturbed.parquet", **common)
     assert disturbed == undisturbed

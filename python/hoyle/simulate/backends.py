@@ -9,7 +9,7 @@ initializer, ``ray.put``), then only chunk numbers.
     >>> job = Job("war", seed=1, games=3, chunk_size=2, bots=("random", "random"), options={"max_battles": 5})
     >>> backend = make_backend("serial")
     >>> backend.open(job)
-    >>> [(chunk, len(games)) for _, chunk, games in backend.wait([backend.start(1)])]
+    >>> [(r.chunk, r.tally.games) for _, r in backend.wait([backend.start(1)])]
     [(1, 1)]
     >>> backend.close()
 
@@ -22,15 +22,39 @@ import concurrent.futures as cf
 import os
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from hoyle.errors import InvalidArgumentError
-from hoyle.simulate.chunks import ChunkGame, Job, play_chunk
+from hoyle.simulate.chunks import Job, play_chunk
+from hoyle.simulate.rows import encode
+from hoyle.simulate.stats import Tally
 
 BACKENDS = ("serial", "process", "ray")
 
-#: A finished chunk: the handle ``start`` returned, the chunk's number and its games.
-Finished = tuple[Any, int, list[ChunkGame]]
+
+@dataclass
+class ChunkResult:
+    """What a worker sends back for a chunk: the tally of its games (with the records when
+    the run keeps them in memory) and, for an output file, the chunk's rows encoded."""
+
+    chunk: int
+    tally: Tally
+    payload: bytes | None = None
+
+
+def run_chunk(job: Job, chunk: int) -> ChunkResult:
+    """Play the chunk, add it up and encode it as the job asks: all the per-game work
+    happens in the worker, the collecting process only merges sums and appends bytes."""
+    games = play_chunk(job, chunk)
+    tally = Tally(len(job.bots), keep=job.encoding is None)
+    tally.add_all(g.record for g in games)
+    payload = encode(job.encoding, job, games) if job.encoding is not None else None
+    return ChunkResult(chunk, tally, payload)
+
+
+#: A finished chunk: the handle ``start`` returned and the chunk's result.
+Finished = tuple[Any, ChunkResult]
 
 
 class Backend(ABC):
@@ -64,7 +88,7 @@ class SerialBackend(Backend):
 
     def wait(self, handles: Sequence[Any]) -> list[Finished]:
         chunk = handles[0]
-        return [(chunk, chunk, play_chunk(self.job, chunk))]
+        return [(chunk, run_chunk(self.job, chunk))]
 
 
 # The job of the pool this worker process belongs to (set once by the initializer).
@@ -76,13 +100,9 @@ def _install_job(job: Job) -> None:
     _WORKER_JOB = job
 
 
-def _play_installed(chunk: int) -> tuple[int, list[ChunkGame]]:
+def _run_installed(chunk: int) -> ChunkResult:
     assert _WORKER_JOB is not None, "the pool's initializer installs the job"
-    return chunk, play_chunk(_WORKER_JOB, chunk)
-
-
-def _play_sent(job: Job, chunk: int) -> tuple[int, list[ChunkGame]]:
-    return chunk, play_chunk(job, chunk)
+    return run_chunk(_WORKER_JOB, chunk)
 
 
 class ExecutorBackend(Backend):
@@ -104,13 +124,13 @@ class ExecutorBackend(Backend):
 
     def start(self, chunk: int) -> Any:
         if self.pool is not None:
-            return self.pool.submit(_play_installed, chunk)
+            return self.pool.submit(_run_installed, chunk)
         assert self.given is not None
-        return self.given.submit(_play_sent, self.job, chunk)
+        return self.given.submit(run_chunk, self.job, chunk)
 
     def wait(self, handles: Sequence[Any]) -> list[Finished]:
         done, _ = cf.wait(handles, return_when=cf.FIRST_COMPLETED)
-        return [(f, *f.result()) for f in handles if f in done]
+        return [(f, f.result()) for f in handles if f in done]
 
     def close(self) -> None:
         if self.pool is not None:
@@ -118,9 +138,9 @@ class ExecutorBackend(Backend):
             self.pool = None
 
 
-def _ray_play_chunk(job: Job, chunk: int) -> tuple[int, list[ChunkGame]]:
+def _ray_run_chunk(job: Job, chunk: int) -> ChunkResult:
     # Ray resolves the job's object reference before the call: one copy per node.
-    return chunk, play_chunk(job, chunk)
+    return run_chunk(job, chunk)
 
 
 class RayBackend(Backend):
@@ -142,12 +162,15 @@ class RayBackend(Backend):
             raise InvalidArgumentError("backend='ray' needs Ray: pip install 'hoyle[ray]'") from None
         ray: Any = ray_module  # Ray's API is only partly typed
         if not ray.is_initialized():
-            ray.init(address=self.address, **self.init_options)
+            try:
+                ray.init(address=self.address, **self.init_options)
+            except ConnectionError as exc:
+                raise InvalidArgumentError(f"address={self.address!r}: no Ray cluster to join ({exc})") from None
             self.started = True
         self.ray = ray
         self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
         self.job_ref = ray.put(job)
-        self.task = ray.remote(num_cpus=1, max_retries=self.retries)(_ray_play_chunk)
+        self.task = ray.remote(num_cpus=1, max_retries=self.retries)(_ray_run_chunk)
 
     def start(self, chunk: int) -> Any:
         ref = self.task.remote(self.job_ref, chunk)
@@ -155,9 +178,12 @@ class RayBackend(Backend):
         return ref
 
     def wait(self, handles: Sequence[Any]) -> list[Finished]:
-        ready, _ = self.ray.wait(list(handles), num_returns=1)
+        ready, rest = self.ray.wait(list(handles), num_returns=1)
+        if rest:  # every other chunk already done comes too: one wait per batch, not per chunk
+            more, _ = self.ray.wait(rest, num_returns=len(rest), timeout=0)
+            ready += more
         self.running.difference_update(ready)
-        return [(ref, *self.ray.get(ref)) for ref in ready]
+        return list(zip(ready, self.ray.get(ready)))
 
     def close(self) -> None:
         for ref in self.running:  # a run stopped early: its chunks still running are not wanted

@@ -40,6 +40,9 @@ class Job:
     options: Mapping[str, Any] = field(default_factory=dict)
     house_rules: tuple[str, ...] = ()
     keep_games: bool = False
+    #: How workers encode their chunks for the output file (``hoyle.simulate.rows``),
+    #: or None: the records come back as they are.
+    encoding: str | None = None
 
     def __post_init__(self) -> None:
         if self.games < 1:

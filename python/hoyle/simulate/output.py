@@ -8,20 +8,18 @@ followed by at most one chunk cut short by a crash. Opening a file again with th
 simulation keeps its whole chunks, drops the cut one, and the run plays only the rest;
 a file of another simulation (seed, variant, bots, options, chunk size) is refused.
 
-A row: ``chunk``, ``index`` (the game's number in the run), ``seed``, ``variant``,
-``options`` (JSON text in Parquet), ``house_rules``, ``bots``, ``settlement``, ``scores``,
-``winners``, ``actions``, ``deals`` and ``game`` (the replayable record, with
-``keep_games``; in JSONL it is the record itself, so ``hoyle replay games.jsonl``
-replays the file).
+The rows are those of :mod:`hoyle.simulate.rows`, encoded by the workers: this side
+only appends their bytes (and, for Parquet, copies the journal into the file at the end).
 
     >>> import tempfile, pathlib
     >>> from hoyle.simulate.chunks import Job, play_chunk
+    >>> from hoyle.simulate.rows import encode
     >>> job = Job("war", seed=2, games=3, chunk_size=2, bots=("random", "random"), options={"max_battles": 5})
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "games.jsonl"
     >>> sink = open_sink(path, job)
     >>> sink.resume(lambda games: None)
     0
-    >>> sink.write(0, play_chunk(job, 0)); sink.close()
+    >>> sink.write(0, encode(sink.encoding, job, play_chunk(job, 0))); sink.close()
     >>> [r.index for r in read_games(path)]
     [0, 1]
 """
@@ -38,51 +36,11 @@ from typing import Any, BinaryIO
 
 from hoyle.errors import InvalidArgumentError
 from hoyle.simulate.chunks import ChunkGame, Job
-from hoyle.simulate.play import GameRecord, game_seed
+from hoyle.simulate.play import game_seed
+from hoyle.simulate.rows import arrow, arrow_schema, decode_arrow, from_row, options_text
 
 #: What ``resume`` hands back, chunk by chunk, for the summary: the games already written.
 OnChunk = Callable[[list[ChunkGame]], None]
-
-
-def options_text(options: Mapping[str, Any]) -> str:
-    """The options as canonical JSON (sorted keys), as stored in every row."""
-    return json.dumps(dict(options), sort_keys=True, separators=(",", ":"))
-
-
-def to_row(job: Job, game: ChunkGame) -> dict[str, Any]:
-    """The row of one game (``game`` as JSON text, or None)."""
-    r = game.record
-    return {
-        "chunk": game.index // job.chunk_size,
-        "index": game.index,
-        "seed": r.seed,
-        "variant": job.variant,
-        "options": options_text(job.options),
-        "house_rules": list(job.house_rules),
-        "bots": job.bot_names(),
-        "settlement": list(r.settlement),
-        "scores": list(r.scores),
-        "winners": list(r.winners),
-        "actions": r.actions,
-        "deals": r.deals,
-        "game": r.game,
-    }
-
-
-def from_row(row: Mapping[str, Any]) -> ChunkGame:
-    game = row.get("game")
-    if isinstance(game, dict):  # JSONL holds the record itself: back to Game.to_json()'s text
-        game = json.dumps(game)
-    record = GameRecord(
-        row["seed"],
-        list(row["settlement"]),
-        list(row["scores"]),
-        list(row["winners"]),
-        row["actions"],
-        row["deals"],
-        game,
-    )
-    return ChunkGame(row["index"], record)
 
 
 def check_row(job: Job, row: Mapping[str, Any], expected_index: int, path: Path) -> None:
@@ -123,7 +81,11 @@ def too_many(path: Path, job: Job) -> InvalidArgumentError:
 
 
 class Sink(ABC):
-    """Where a run's games go, chunk by chunk and in chunk order."""
+    """Where a run's games go, chunk by chunk and in chunk order, as the bytes the
+    workers encoded (:mod:`hoyle.simulate.rows`) in the sink's ``encoding``."""
+
+    #: What the workers encode their chunks as (None: nothing, the sink writes nothing).
+    encoding: str | None = None
 
     @abstractmethod
     def resume(self, on_chunk: OnChunk) -> int:
@@ -131,7 +93,7 @@ class Sink(ABC):
         chunk cut short, and return how many chunks are done."""
 
     @abstractmethod
-    def write(self, chunk: int, games: list[ChunkGame]) -> None: ...
+    def write(self, chunk: int, payload: bytes | None) -> None: ...
 
     @abstractmethod
     def close(self) -> None:
@@ -148,7 +110,7 @@ class Nowhere(Sink):
     def resume(self, on_chunk: OnChunk) -> int:
         return 0
 
-    def write(self, chunk: int, games: list[ChunkGame]) -> None:
+    def write(self, chunk: int, payload: bytes | None) -> None:
         pass
 
     def close(self) -> None:
@@ -157,6 +119,8 @@ class Nowhere(Sink):
 
 class JsonlSink(Sink):
     """One JSON line per game, appended and flushed chunk by chunk."""
+
+    encoding = "jsonl"
 
     def __init__(self, path: Path, job: Job) -> None:
         self.path = path
@@ -188,16 +152,9 @@ class JsonlSink(Sink):
         self.file.truncate(keep)
         return done
 
-    def write(self, chunk: int, games: list[ChunkGame]) -> None:
-        assert self.file is not None, "resume opens the file"
-        lines = []
-        for g in games:
-            row = to_row(self.job, g)
-            row["options"] = dict(self.job.options)  # JSON itself, not JSON text
-            if row["game"] is not None:
-                row["game"] = json.loads(row["game"])  # the record itself, for `hoyle replay`
-            lines.append(json.dumps(row, separators=(",", ":")) + "\n")
-        self.file.write("".join(lines).encode())
+    def write(self, chunk: int, payload: bytes | None) -> None:
+        assert self.file is not None and payload is not None, "resume opens the file; workers encode"
+        self.file.write(payload)
         self.file.flush()
 
     def close(self) -> None:
@@ -206,43 +163,14 @@ class JsonlSink(Sink):
             self.file = None
 
 
-def _arrow() -> tuple[Any, Any, Any]:
-    try:
-        import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
-        import pyarrow.parquet as pq  # type: ignore[import-untyped, unused-ignore]
-        from pyarrow import ipc  # type: ignore[import-untyped, unused-ignore]
-    except ImportError:
-        raise InvalidArgumentError("Parquet output needs pyarrow: pip install 'hoyle[ray]' (or pyarrow)") from None
-    return pa, ipc, pq
-
-
-def arrow_schema(pa: Any) -> Any:
-    ints = pa.list_(pa.int64())
-    return pa.schema(
-        [
-            ("chunk", pa.int64()),
-            ("index", pa.int64()),
-            ("seed", pa.uint64()),
-            ("variant", pa.string()),
-            ("options", pa.string()),
-            ("house_rules", pa.list_(pa.string())),
-            ("bots", pa.list_(pa.string())),
-            ("settlement", ints),
-            ("scores", ints),
-            ("winners", ints),
-            ("actions", pa.int64()),
-            ("deals", pa.int64()),
-            ("game", pa.string()),
-        ]
-    )
-
-
 class ParquetSink(Sink):
     """A Parquet file, one row group per chunk, built from an Arrow-stream journal that
     survives a crash up to its last whole chunk."""
 
+    encoding = "arrow"
+
     def __init__(self, path: Path, job: Job) -> None:
-        self.pa, self.ipc, self.pq = _arrow()
+        self.pa, self.ipc, self.pq = arrow()
         self.path = path
         self.job = job
         self.journal = path.with_name(path.name + ".partial")
@@ -309,11 +237,9 @@ class ParquetSink(Sink):
         os.replace(fresh, self.journal)
         return done
 
-    def write(self, chunk: int, games: list[ChunkGame]) -> None:
-        assert self.file is not None, "resume opens the journal"
-        table = self.pa.Table.from_pylist([to_row(self.job, g) for g in games], schema=self.schema)
-        for batch in table.combine_chunks().to_batches():
-            self.writer.write_batch(batch)
+    def write(self, chunk: int, payload: bytes | None) -> None:
+        assert self.file is not None and payload is not None, "resume opens the journal; workers encode"
+        self.writer.write_batch(decode_arrow(payload))
         self.file.flush()
 
     def close(self) -> None:
@@ -355,7 +281,7 @@ def read_games(path: str | os.PathLike[str]) -> Iterator[ChunkGame]:
     """The games of an output file, in order, one at a time (JSONL or Parquet)."""
     p = Path(path)
     if p.suffix.lower() in (".parquet", ".pq"):
-        _, _, pq = _arrow()
+        _, _, pq = arrow()
         parquet = pq.ParquetFile(p)
         for group in range(parquet.num_row_groups):
             for row in parquet.read_row_group(group).to_pylist():

@@ -12,30 +12,31 @@ from __future__ import annotations
 import concurrent.futures as cf
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-from hoyle.simulate.backends import Backend, make_backend
+from hoyle.simulate.backends import Backend, ChunkResult, make_backend
 from hoyle.simulate.chunks import DEFAULT_CHUNK_SIZE, ChunkGame, Job
 from hoyle.simulate.output import open_sink
 from hoyle.simulate.play import BotSpec
 from hoyle.simulate.stats import SimulationResult, Tally, Unit
 
 
-def in_chunk_order(backend: Backend, chunks: Sequence[int], ahead: int) -> Iterator[tuple[int, list[ChunkGame]]]:
-    """Play ``chunks`` on ``backend`` and yield them in the order given, however they
-    finish; at most ``ahead`` chunks are running or waiting to be yielded at a time, so
-    one slow chunk never makes the others pile up in memory."""
+def in_chunk_order(backend: Backend, chunks: Sequence[int], ahead: int) -> Iterator[ChunkResult]:
+    """Play ``chunks`` on ``backend`` and yield their results in the order given, however
+    they finish; at most ``ahead`` chunks are running or waiting to be yielded at a time,
+    so one slow chunk never makes the others pile up in memory."""
     pending: dict[Any, int] = {}
-    finished: dict[int, list[ChunkGame]] = {}
+    finished: dict[int, ChunkResult] = {}
     todo = iter(chunks)
     for chunk in chunks:
         while chunk not in finished:
             while len(pending) + len(finished) < ahead and (nxt := next(todo, None)) is not None:
                 pending[backend.start(nxt)] = nxt
-            for handle, number, games in backend.wait(list(pending)):
+            for handle, result in backend.wait(list(pending)):
                 del pending[handle]
-                finished[number] = games
-        yield chunk, finished.pop(chunk)
+                finished[result.chunk] = result
+        yield finished.pop(chunk)
 
 
 def unit_for(variant: str, options: Mapping[str, Any]) -> Unit:
@@ -100,23 +101,26 @@ def simulate(
         keep_games=keep_games,
     )
     chosen = make_backend(backend, jobs, executor, address, ray_init)
-    tally = Tally(variant, job.bot_names(), unit_for(variant, job.options), keep=out is None)
     sink = open_sink(out, job)
+    job = replace(job, encoding=sink.encoding)  # the workers encode the rows for the file
+    tally = Tally(len(job.bots), keep=out is None)
 
-    def add(part: list[ChunkGame]) -> None:
+    def read_back(part: list[ChunkGame]) -> None:
         tally.add_all(g.record for g in part)
         if progress:
             progress(len(part))
 
-    done = sink.resume(add)
+    done = sink.resume(read_back)
     finished = False
     try:
         if done < job.chunks:
             chosen.open(job)
             try:
-                for chunk, part in in_chunk_order(chosen, range(done, job.chunks), ahead=2 * chosen.workers + 2):
-                    sink.write(chunk, part)
-                    add(part)
+                for result in in_chunk_order(chosen, range(done, job.chunks), ahead=2 * chosen.workers + 2):
+                    sink.write(result.chunk, result.payload)
+                    tally.merge(result.tally)
+                    if progress:
+                        progress(result.tally.games)
             finally:
                 chosen.close()
         finished = True
@@ -125,4 +129,4 @@ def simulate(
             sink.close()
         else:
             sink.abort()
-    return tally.result()
+    return tally.result(variant, job.bot_names(), unit_for(variant, job.options))

@@ -6,11 +6,11 @@ output file), keeps exact integer sums and never the games themselves, and becom
 per 100 hands when the variant has a ``big_blind`` option (poker), else per game (points
 for rummy).
 
-    >>> t = Tally("war", ["random", "random"])
     >>> from hoyle.simulate.play import GameRecord
+    >>> t = Tally(seats=2)
     >>> t.add(GameRecord(1, [1, -1], [30, 22], [0], 40, 1))
     >>> t.add(GameRecord(2, [-1, 1], [20, 32], [1], 50, 1))
-    >>> r = t.result()
+    >>> r = t.result("war", ["random", "random"])
     >>> r.games, r.wins, r.mean_settlement(0), r.mean_actions
     (2, [1.0, 1.0], 0.0, 45.0)
 """
@@ -136,30 +136,26 @@ class SimulationResult:
 
 
 class Tally:
-    """Running sums over games, seat by seat; ``keep`` also keeps the records."""
+    """Running sums over games, seat by seat; ``keep`` also keeps the records. Tallies of
+    separate chunks add up (:meth:`merge`) to the tally of all their games, exactly."""
 
-    def __init__(self, variant: str, bots: Sequence[str], unit: Unit | None = None, keep: bool = False) -> None:
-        self.variant = variant
-        self.bots = list(bots)
-        self.unit = unit or Unit("points/game", 1.0)
+    def __init__(self, seats: int, keep: bool = False) -> None:
         self.keep = keep
-        seats = len(self.bots)
         self.games = 0
-        self.wins = [0.0] * seats
         self.settlement = [0] * seats
         self.squares = [0] * seats
         self.scores = [0] * seats
         self.actions = 0
         self.deals = 0
         self.records: list[GameRecord] = []
-        # Shared wins as exact fractions of games: wins[s] = sum over games of 1/k.
-        self._shared: list[dict[int, int]] = [{} for _ in range(seats)]
+        # Shared wins as exact fractions of games: shares[s][k] games won by s with k winners.
+        self.shares: list[dict[int, int]] = [{} for _ in range(seats)]
 
     def add(self, record: GameRecord) -> None:
         self.games += 1
         for w in record.winners:
             k = len(record.winners)
-            self._shared[w][k] = self._shared[w].get(k, 0) + 1
+            self.shares[w][k] = self.shares[w].get(k, 0) + 1
         for s, v in enumerate(record.settlement):
             self.settlement[s] += v
             self.squares[s] += v * v
@@ -174,19 +170,33 @@ class Tally:
         for r in records:
             self.add(r)
 
-    def result(self) -> SimulationResult:
+    def merge(self, other: Tally) -> None:
+        """Add ``other``'s games (after this tally's own, for the kept records)."""
+        self.games += other.games
+        for s in range(len(self.settlement)):
+            self.settlement[s] += other.settlement[s]
+            self.squares[s] += other.squares[s]
+            self.scores[s] += other.scores[s]
+            for k, count in other.shares[s].items():
+                self.shares[s][k] = self.shares[s].get(k, 0) + count
+        self.actions += other.actions
+        self.deals += other.deals
+        if self.keep:
+            self.records.extend(other.records)
+
+    def result(self, variant: str, bots: Sequence[str], unit: Unit | None = None) -> SimulationResult:
         # Summed per share size, so the float is the same whatever order games came in.
-        wins = [sum(count / k for k, count in sorted(shares.items())) for shares in self._shared]
+        wins = [sum(count / k for k, count in sorted(shares.items())) for shares in self.shares]
         return SimulationResult(
-            self.variant,
+            variant,
             self.games,
             wins,
             list(self.settlement),
             self.records,
-            bots=list(self.bots),
+            bots=list(bots),
             settlement_squares=list(self.squares),
             scores=list(self.scores),
             actions=self.actions,
             deals=self.deals,
-            unit=self.unit,
+            unit=unit or Unit("points/game", 1.0),
         )
