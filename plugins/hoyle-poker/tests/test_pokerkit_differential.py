@@ -158,18 +158,18 @@ RULE_WORDS = ("conventions='pokerkit'", "PokerKit's rule")
 BATCHES = [range(start, min(start + 100, HANDS)) for start in range(0, HANDS, 100)]
 
 
+def replayed(seed: int, conventions: str) -> tuple[list[int], list[int] | ReplayError]:
+    """PokerKit's finishing stacks for hand ``seed``, and hoyle's (or its ReplayError)."""
+    text, stacks = random_hand(seed)
+    try:
+        return stacks, phh.replay(text, conventions=conventions).result["stacks"]
+    except ReplayError as exc:
+        return stacks, exc
+
+
 @pytest.mark.parametrize("seeds", BATCHES, ids=lambda r: f"hands{r.start}-{r.stop - 1}")
 def test_random_pokerkit_hands_replay_exactly_under_pokerkit_conventions(seeds: range) -> None:
-    mismatches = []
-    for seed in seeds:
-        text, stacks = random_hand(seed)
-        try:
-            got = phh.replay(text, conventions="pokerkit").result["stacks"]
-        except ReplayError as exc:
-            mismatches.append((seed, str(exc)))
-            continue
-        if got != stacks:
-            mismatches.append((seed, f"{got} != {stacks}"))
+    mismatches = [(seed, str(got)) for seed in seeds for stacks, got in [replayed(seed, "pokerkit")] if got != stacks]
     assert not mismatches, f"{len(mismatches)} of {len(seeds)}: {mismatches[:5]}"
 
 
@@ -177,14 +177,12 @@ def test_random_pokerkit_hands_replay_exactly_under_pokerkit_conventions(seeds: 
 def test_random_pokerkit_hands_replay_or_name_the_rule_under_cardroom_conventions(seeds: range) -> None:
     unnamed = []
     for seed in seeds:
-        text, stacks = random_hand(seed)
-        try:
-            got = phh.replay(text).result["stacks"]
-        except ReplayError as exc:
-            if not all(word in str(exc) for word in RULE_WORDS):
-                unnamed.append((seed, str(exc)))
-            continue
-        assert got == stacks  # the replayer checks the recorded stacks: a difference raises
+        stacks, got = replayed(seed, "cardroom")
+        if isinstance(got, ReplayError):
+            if not all(word in str(got) for word in RULE_WORDS):
+                unnamed.append((seed, str(got)))
+        else:
+            assert got == stacks  # the replayer checks the recorded stacks: a difference raises
     assert not unnamed, f"{len(unnamed)} of {len(seeds)}: {unnamed[:5]}"
 
 

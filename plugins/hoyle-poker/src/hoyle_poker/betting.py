@@ -153,14 +153,13 @@ def start_hand(
     antes: Sequence[int],
     min_bet: int,
     bet_sizes: Sequence[int],
-    procedure: str = "strict",
-    penalty: int = 1,
 ) -> None:
     """Set up the betting for a hand and post the antes and blinds.
 
     ``blinds`` and ``antes`` are by blind position (small blind, big blind, straddle,
     ... as :func:`blind_order`). ``bet_sizes`` gives the fixed-limit bet of each round.
-    The variant has set ``public["button"]`` and ``public["dealt"]`` first.
+    The variant has set ``public["button"]`` and ``public["dealt"]`` first; the options
+    ``procedure``, ``penalty``, ``short_all_in`` and ``conventions`` apply.
     """
     p: BettingPublic = state.public  # type: ignore[assignment]
     n = len(state.players)
@@ -185,8 +184,8 @@ def start_hand(
             "street": 0,
             "range": None,
             "dead": dead,
-            "procedure": procedure,
-            "penalty": penalty,
+            "procedure": state.options.get("procedure", "strict"),
+            "penalty": state.options.get("penalty", 1),
             "frozen": [None] * n,
             "half_bet_reopens": state.options.get("short_all_in", "full-bet") == "half-bet",
             "conventions": state.options.get("conventions", CARDROOM),

@@ -164,8 +164,6 @@ class DrawRules(BettingGameRules):
             antes=antes,
             min_bet=min_bet,
             bet_sizes=sizes,
-            procedure=o["procedure"],
-            penalty=o["penalty"],
         )
         state.phase = "bet-1"
         for s in betting.order_from_button(state):

@@ -367,8 +367,6 @@ class FlopRules(BettingGameRules):
             antes=antes,
             min_bet=min_bet,
             bet_sizes=bet_sizes,
-            procedure=o["procedure"],
-            penalty=o["penalty"],
         )
         for s in betting.order_from_button(state):
             state.move_top("deck", HOLE[s], hole, seat=s, event="deal")

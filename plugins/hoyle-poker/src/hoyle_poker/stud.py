@@ -139,8 +139,6 @@ class StudRules(BettingGameRules):
             antes=[o["ante"]] * len(dealt),
             min_bet=small,
             bet_sizes=[small, small, big, big, big],
-            procedure=o["procedure"],
-            penalty=o["penalty"],
         )
         state.phase = "third"
         for s in betting.order_from_button(state):

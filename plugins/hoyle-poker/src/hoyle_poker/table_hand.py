@@ -60,8 +60,6 @@ class TableHandRules(BettingGameRules):
             antes=antes,
             min_bet=o["min_bet"] or max(blinds, default=0) or small,
             bet_sizes=[small, small, big, big, big],
-            procedure=o["procedure"],
-            penalty=o["penalty"],
         )
         for s in betting.order_from_button(state):
             state.move_top("deck", f"hole:{s}", 5, seat=s, event="deal")
