@@ -391,3 +391,16 @@ def test_hand_with_no_decision_plays_itself_out() -> None:
     assert g.result["stacks"] == [201, 0]  # seat 0's aces win the 1 chip matched
     returned = [e for e in g.events if e.type == "uncalled_bet_returned"]
     assert [(e.seat, e.data["amount"]) for e in returned] == [(0, 1)]
+
+
+@pytest.mark.parametrize("stacks", [[180, 1], [1, 180], [1, 1], [2, 1]])
+def test_a_hand_decided_at_the_deal_settles_the_chips_won(stacks: list[int]) -> None:
+    """Heads-up, a blind all in for at most the other blind: no decision is left, the hand
+    runs out at the deal (uncalled chips back, the pot awarded). The settlement is still
+    each seat's chips now less what it sat down with, and sums to zero."""
+    game = hoyle.new_game("texas-holdem", players=2, seed=1, stacks=stacks)
+    assert game.is_over and game.result is not None
+    won = [game.state.stacks[s] - stacks[s] for s in (0, 1)]
+    assert game.result["settlement"] == won
+    assert sum(won) == 0 and sorted(won) != [0, 0]
+    assert game.result["winners"] == [max((0, 1), key=lambda s: won[s])]

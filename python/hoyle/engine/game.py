@@ -321,9 +321,17 @@ class Game:
         state.committed = [0] * len(state.players)
         state.load_deck(deck)
         state.log("deal_start", None, deal=k)
+        dealt_from = len(state.events)
         self._hook.hoyle_deal(state=state)
-        if k == 0:  # what each seat brought to the table: its stack and what it has put in
-            state.start_stacks = [s + c for s, c in zip(state.stacks, state.committed)]
+        if k == 0:
+            # what each seat brought to the table: its stack now, plus what it put in during
+            # the deal, less what it was paid during it - a deal can end with no decision
+            # (blinds all in: uncalled chips returned and the pot awarded before anyone acts)
+            brought = list(state.stacks)
+            for event in state.events[dealt_from:]:
+                if event.seat is not None and event.type in ("commit", "award"):
+                    brought[event.seat] += event.data["amount"] if event.type == "commit" else -event.data["amount"]
+            state.start_stacks = brought
         if state.deal_end is not None:  # a deal that needed no decision (e.g. all-in blinds)
             self._finish_deal()
 
