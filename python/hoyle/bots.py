@@ -13,9 +13,6 @@ which always holds ``"random"``); build one with :func:`hoyle.plugins.make_bot` 
 the registry may import it freely.
 
     >>> from hoyle.engine.actions import Action
-
-if TYPE_CHECKING:
-    from hoyle.registry import Variant
     >>> bot = RandomBot(seed=3)
     >>> bot.choose({}, [Action("fold"), Action("call")]) in (Action("fold"), Action("call"))
     True
@@ -23,14 +20,11 @@ if TYPE_CHECKING:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
 
 from hoyle._core import Rng
 from hoyle.engine.actions import Action
-
-if TYPE_CHECKING:
-    from hoyle.registry import Variant
 
 
 @runtime_checkable
@@ -58,19 +52,3 @@ class RandomBot:
 
     def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
         return legal_actions[self.rng.below(len(legal_actions))]
-
-
-def bot_suits(factory: Callable[..., Bot], variant: Variant) -> bool:
-    """Whether a bot factory declares itself fit for ``variant``: a bot class may name
-    the ``families`` (``"poker"``...) or the ``variants`` it plays; one that names
-    neither plays anything (as :class:`RandomBot`).
-
-        >>> from hoyle import variants
-        >>> bot_suits(RandomBot, variants()["war"])
-        True
-    """
-    families = getattr(factory, "families", None)
-    names = getattr(factory, "variants", None)
-    if families is None and names is None:
-        return True
-    return (families is not None and variant.family in families) or (names is not None and variant.name in names)

@@ -306,3 +306,20 @@ def _with_distribution(item: Any, dist: str) -> Any:
     from dataclasses import replace
 
     return replace(item, distribution=dist)
+
+
+def bot_suits(factory: Callable[..., Bot], variant: Variant) -> bool:
+    """Whether a bot factory declares itself fit for ``variant``: a bot class may name
+    the ``families`` (``"poker"``...) or the ``variants`` it plays; one that names
+    neither plays anything (as :class:`RandomBot`).
+
+        >>> from hoyle import variants
+        >>> from hoyle.bots import RandomBot
+        >>> bot_suits(RandomBot, variants()["war"])
+        True
+    """
+    families = getattr(factory, "families", None)
+    names = getattr(factory, "variants", None)
+    if families is None and names is None:
+        return True
+    return (families is not None and variant.family in families) or (names is not None and variant.name in names)

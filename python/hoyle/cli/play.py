@@ -29,9 +29,8 @@ from hoyle.cli.render import render_view, result_line
 from hoyle.engine.actions import Action
 from hoyle.engine.game import Game, new_game
 from hoyle.errors import HoyleError, IllegalActionError, InvalidArgumentError
-from hoyle.bots import bot_suits
 from hoyle.plugins import default_registry, make_bot
-from hoyle.registry import Variant
+from hoyle.registry import Variant, bot_suits
 
 COMMANDS_HELP = "Type an action (tab completes), or: help, hint, table, quit."
 META = ("help", "hint", "table", "quit")

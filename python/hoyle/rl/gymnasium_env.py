@@ -74,7 +74,9 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     # --- gymnasium API ---------------------------------------------------------------------
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         if seed is not None:
             self._episode_rng = np.random.default_rng(seed)
@@ -115,7 +117,9 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         if self.render_mode is None or self.table is None:
             return None
         view = self.table.game.view(self.seat)
-        zones = ", ".join(f"{n}: {' '.join(z['cards']) if z['cards'] is not None else z['count']}" for n, z in view["zones"].items())
+        zones = ", ".join(
+            f"{n}: {' '.join(z['cards']) if z['cards'] is not None else z['count']}" for n, z in view["zones"].items()
+        )
         return f"{self.enc.variant} phase {view['phase']} to act {view['to_act']} pot {view['pot']} | {zones}"
 
     # --- helpers ----------------------------------------------------------------------------

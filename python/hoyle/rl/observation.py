@@ -143,9 +143,7 @@ class Layout:
         # (zone name, owner, observer) -> (plane offset or -1, count offset, top offset or -1)
         self._zone_slots: dict[tuple[str, int | None, int], tuple[int, int, int]] = {}
         self._scalar_at = self.offsets["seat"]
-        self._public_items = tuple(
-            (key, self.offsets[f"public.{key}"], length) for key, length in self.public.items()
-        )
+        self._public_items = tuple((key, self.offsets[f"public.{key}"], length) for key, length in self.public.items())
         self._feature_items = tuple((f, self.offsets[f.name]) for f in self.features)
 
     def fields(self) -> list[dict[str, Any]]:

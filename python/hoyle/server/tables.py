@@ -26,10 +26,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import hoyle
-from hoyle.bots import bot_suits
-from hoyle.plugins import default_registry, make_bot
 from hoyle.engine import Game
 from hoyle.errors import HoyleError, IllegalActionError, InvalidArgumentError, InvalidOptionError
+from hoyle.plugins import default_registry, make_bot
+from hoyle.registry import bot_suits
 from hoyle.server.store import TableStore
 from hoyle.words import bet_range, describe_events, summary
 
