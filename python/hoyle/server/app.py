@@ -314,7 +314,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, store: str | Path | None = 
     """Run the server with uvicorn until interrupted."""
     import uvicorn
 
-    uvicorn.run(create_app(store), host=host, port=port, log_level="warning", ws="websockets-sansio")
+    # keep idle connections open a while: a client pooling connections (a bot arena, the
+    # load test) must not find one closed under it between two requests
+    uvicorn.run(
+        create_app(store), host=host, port=port, log_level="warning", ws="websockets-sansio", timeout_keep_alive=75
+    )
 
 
 __all__ = ["create_app", "replay_frames", "serve", "summary"]
