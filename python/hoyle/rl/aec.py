@@ -28,6 +28,7 @@ from pettingzoo.utils import wrappers
 
 from hoyle.errors import InvalidArgumentError
 from hoyle.rl.encoding import Encoding, encoding
+from hoyle.rl.observation import BOUND
 from hoyle.rl.table import Table, check_reward
 
 
@@ -61,7 +62,7 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
         n, size = self.enc.action_size, self.enc.observation_size
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                "observation": spaces.Box(-BOUND, BOUND, (size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (n,), np.int8),
             }
         )

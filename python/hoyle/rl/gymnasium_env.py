@@ -29,6 +29,7 @@ from hoyle.bots import make_bot
 from hoyle.engine.state import LazyView
 from hoyle.errors import InvalidArgumentError
 from hoyle.rl.encoding import Encoding, encoding
+from hoyle.rl.observation import BOUND
 from hoyle.rl.table import Table, check_reward
 
 
@@ -66,7 +67,7 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.reward_mode = check_reward(reward)
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(-np.inf, np.inf, (self.enc.observation_size,), np.float32)
+        self.observation_space = spaces.Box(-BOUND, BOUND, (self.enc.observation_size,), np.float32)
         self.action_space = spaces.Discrete(self.enc.action_size)
         self.table: Table | None = None
         self._bots: dict[int, Any] = {}
@@ -144,7 +145,7 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
             assert seat is not None
             bot, game = self._bots[seat], table.game
             if table.reacting:
-                legal = game.legal_actions(seat)
+                legal = table.reactions(seat)
                 react = getattr(bot, "react", None)
                 answer = react(LazyView(game.state, seat), legal) if react is not None else None
                 table.take(answer[0] if answer is not None else None)

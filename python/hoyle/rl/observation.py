@@ -31,6 +31,10 @@ from hoyle.engine.state import State, Zone
 from hoyle.rl.catalogue import card_slot
 
 
+#: The observation space's bounds (every value is a count, chips, points or a flag).
+BOUND = 1e9
+
+
 class Feature(Protocol):
     """An observation block a variant adds: ``size`` numbers written by ``write`` into
     ``out`` (a zeroed float32 view) for ``seat``, from what ``seat`` may know only."""

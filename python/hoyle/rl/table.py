@@ -72,7 +72,7 @@ class Table:
         if seat is None:
             found = {}
         elif self.pending:
-            legal = self._reactions(seat)
+            legal = self.reactions(seat)
             found = dict(self.enc.catalogue.slots(legal, game.state.public, game.state.pot, seat))
             found[self.enc.catalogue.base[PASS_REACTION]] = None
         else:
@@ -133,7 +133,7 @@ class Table:
         self._drop_silent()
         self._check_stuck()
 
-    def _reactions(self, seat: int) -> list[Action]:
+    def reactions(self, seat: int) -> list[Action]:
         """The out-of-turn actions ``seat`` may take now."""
         kinds = self.enc.reaction_templates
         return [a for a in self.game.legal_actions(seat) if template_of(a) in kinds]
@@ -145,7 +145,7 @@ class Table:
     def _drop_silent(self) -> None:
         """Skip asked seats that have no out-of-turn action (any more)."""
         pending = self.pending
-        while pending and (self.game.state.result is not None or not self._reactions(pending[0])):
+        while pending and (self.game.state.result is not None or not self.reactions(pending[0])):
             pending.pop(0)
 
     def _check_stuck(self) -> None:
