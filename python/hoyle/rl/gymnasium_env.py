@@ -6,6 +6,9 @@
     >>> bool((env.action_masks() == info["action_mask"].astype(bool)).all())
     True
 
+``reset(seed=...)`` deals the game of that seed and plays the opponents up to the
+learner's first decision (a game that ends before it - everyone else folds - is skipped:
+the next seed drawn from a generator seeded with ``seed`` is dealt instead).
 ``step(a)`` plays the learner's slot, then every opponent (and every reaction) until the
 learner must decide again or the match ends. The reward is the learner's settlement
 (or +1/-1 with ``reward="win-loss"``) at the end, 0 before. ``action_masks()`` (the
@@ -82,13 +85,18 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
             game_seed = int(seed) % 2**64
         else:
             game_seed = int(self._episode_rng.integers(0, 2**63))
-        self.table = Table.new(self.enc, game_seed)
-        seats = [s for s in range(self.enc.players) if s != self.seat]
-        self._bots = {
-            s: make_bot(spec, seed=(game_seed + 7919 * (s + 1)) % 2**63) if isinstance(spec, str) else spec
-            for s, spec in zip(seats, self.opponent_specs)
-        }
-        self._play_opponents()
+        while True:
+            self.table = Table.new(self.enc, game_seed)
+            seats = [s for s in range(self.enc.players) if s != self.seat]
+            self._bots = {
+                s: make_bot(spec, seed=(game_seed + 7919 * (s + 1)) % 2**63) if isinstance(spec, str) else spec
+                for s, spec in zip(seats, self.opponent_specs)
+            }
+            self._play_opponents()
+            if not self.table.over:
+                break
+            # the game ended before the learner's first decision: deal the next one
+            game_seed = int(self._episode_rng.integers(0, 2**63))
         return self._observe(), self._info(None)
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
