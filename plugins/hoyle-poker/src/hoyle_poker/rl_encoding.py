@@ -71,10 +71,7 @@ class BetHistory:
     def write(self, state: Any, seat: int, out: Any) -> None:
         chips, raises = self._scan(state)
         n = self.players
-        for s in range(STREETS):
-            for r in range(n):
-                out[s * n + r] = chips[s * n + (seat + r) % n]
-        out[STREETS * n :] = raises
+        out[:] = [chips[s * n + (seat + r) % n] for s in range(STREETS) for r in range(n)] + raises
 
 
 def refinement(players: int, options: Mapping[str, Any]) -> Any:

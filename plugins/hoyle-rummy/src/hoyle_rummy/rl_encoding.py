@@ -38,9 +38,9 @@ class DiscardOrder:
         if zone is None or not zone.cards or not zone.visible_to(seat):
             return
         cards = zone.cards
-        top = len(cards) - 1
-        for i, card in enumerate(cards):  # bottom to top: a higher copy overwrites
-            out[card_slot(card)] = 1.0 / (1 + top - i)
+        depth = len(cards)
+        # bottom to top: a higher copy, later in the list, overwrites a lower one
+        out[[card_slot(c) for c in cards]] = [1.0 / (depth - i) for i in range(depth)]
 
 
 def refinement(players: int, options: Mapping[str, Any], variant: str) -> Any:
