@@ -29,13 +29,13 @@ def test_masked_episode_rewards_the_learners_settlement() -> None:
     env = hoyle.rl.gym_env("texas-holdem", seat=1, opponents=["random"])
     rng = np.random.default_rng(0)
     for episode in range(20):
-        obs, info = env.reset(seed=episode)
+        _, info = env.reset(seed=episode)
         total, done = 0.0, False
         while not done:
             mask = env.action_masks()
             assert mask.any() and np.array_equal(mask, info["action_mask"].astype(bool))
             assert env.table.seat == 1
-            obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+            _, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
             total += reward
             done = terminated or truncated
         assert total == env.table.game.result["settlement"][1]

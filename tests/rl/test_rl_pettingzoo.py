@@ -13,8 +13,8 @@ with warnings.catch_warnings():  # pettingzoo.test imports a classic game the de
     warnings.simplefilter("ignore", DeprecationWarning)
     from pettingzoo.test import api_test, seed_test
 
-import hoyle.rl  # noqa: E402
-from rl_cases import players_of, short_options  # noqa: E402
+import hoyle.rl
+from rl_cases import players_of, short_options
 
 # PettingZoo warns that a dict observation is not a Box (its classic games do the same).
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
@@ -30,24 +30,6 @@ def test_seed_test_passes(variant: str) -> None:
         lambda: hoyle.rl.aec_env(variant, players=players_of(variant), options=short_options(variant)),
         num_cycles=100,
     )
-
-
-def play_first_slots(env: object, seed: int, illegal_at: int | None = None) -> list[int]:
-    """Play the smallest legal slot for every agent; returns the slots chosen."""
-    env.reset(seed=seed)  # type: ignore[attr-defined]
-    chosen = []
-    for i, agent in enumerate(env.agent_iter()):  # type: ignore[attr-defined]
-        obs, _, term, trunc, _ = env.last()  # type: ignore[attr-defined]
-        if term or trunc:
-            env.step(None)  # type: ignore[attr-defined]
-            continue
-        legal = np.flatnonzero(obs["action_mask"])
-        slot = int(legal[0])
-        if illegal_at == i:
-            slot = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-        chosen.append(slot)
-        env.step(slot)  # type: ignore[attr-defined]
-    return chosen
 
 
 def test_illegal_slot_ends_the_game_with_the_penalty() -> None:

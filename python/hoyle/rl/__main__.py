@@ -8,7 +8,10 @@ from hoyle.rl.encoding import encoding
 
 
 def table() -> str:
-    rows = ["| variant | players | actions | templates | observation | planes | features |", "|---|---|---|---|---|---|---|"]
+    rows = [
+        "| variant | players | actions | templates | observation | planes | features |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for name, v in sorted(hoyle.variants().items()):
         enc = encoding(name, max(2, v.players[0]))
         d = enc.describe()

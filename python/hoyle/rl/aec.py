@@ -23,8 +23,8 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from hoyle.errors import InvalidArgumentError
 from hoyle.rl.encoding import Encoding, encoding
@@ -35,7 +35,7 @@ from hoyle.rl.table import Table, check_reward
 class HoyleAECEnv(AECEnv):  # type: ignore[misc]
     """One hoyle match as a PettingZoo AEC environment (see the module docs)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "hoyle_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi"], "name": "hoyle_v0", "is_parallelizable": False}  # noqa: RUF012 - the libraries' own attribute
 
     def __init__(
         self,

@@ -39,7 +39,7 @@ from hoyle.rl.table import Table, check_reward
 class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
     """One learner against bots (see the module docs)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - the libraries' own attribute
 
     def __init__(
         self,
@@ -78,7 +78,9 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     # --- gymnasium API ---------------------------------------------------------------------
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         if seed is not None:
             self._episode_rng = np.random.default_rng(seed)
@@ -120,11 +122,13 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         """The legal slots as booleans (MaskablePPO's convention)."""
         return self._mask().astype(bool)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode is None or self.table is None:
             return None
         view = self.table.game.view(self.seat)
-        zones = ", ".join(f"{n}: {' '.join(z['cards']) if z['cards'] is not None else z['count']}" for n, z in view["zones"].items())
+        zones = ", ".join(
+            f"{n}: {' '.join(z['cards']) if z['cards'] is not None else z['count']}" for n, z in view["zones"].items()
+        )
         return f"{self.enc.variant} phase {view['phase']} to act {view['to_act']} pot {view['pot']} | {zones}"
 
     # --- helpers ----------------------------------------------------------------------------

@@ -31,7 +31,6 @@ from hoyle._core import Card
 from hoyle.engine.state import State, Zone
 from hoyle.rl.catalogue import card_slot
 
-
 #: The observation space's bounds (every value is a count, chips, points or a flag).
 BOUND = 1e9
 
@@ -148,9 +147,7 @@ class Layout:
         # (zone name, owner, observer) -> (plane offset or -1, count offset, top offset or -1)
         self._zone_slots: dict[tuple[str, int | None, int], tuple[int, int, int]] = {}
         self._scalar_at = self.offsets["seat"]
-        self._public_items = tuple(
-            (key, self.offsets[f"public.{key}"], length) for key, length in self.public.items()
-        )
+        self._public_items = tuple((key, self.offsets[f"public.{key}"], length) for key, length in self.public.items())
         self._feature_items = tuple((f, self.offsets[f.name]) for f in self.features)
 
     def fields(self) -> list[dict[str, Any]]:
@@ -178,7 +175,7 @@ class Layout:
         Every entry is gathered as an (index, value) pair and the vector made by one
         ``np.bincount`` (a numpy call per entry would cost more than the game's move)."""
         idx: list[int] = []
-        val: list[float] = []
+        val: list[Any] = []  # numbers: ints, floats, booleans
         slot_of = _SLOT.__getitem__
         zone_slots = self._zone_slots
         for name, zone in state.zones.items():

@@ -19,7 +19,7 @@ fixed asking order: a seat earlier in the order wins a race; the order moves wit
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -65,9 +65,10 @@ class Table:
 
     def slots(self) -> dict[int, Action | None]:
         """The reachable slots now and what each does (None: no reaction)."""
-        found = self._slots
-        if found is not None:
-            return found
+        cached = self._slots
+        if cached is not None:
+            return cached
+        found: dict[int, Action | None]
         game, seat = self.game, self.seat
         if seat is None:
             found = {}
@@ -77,7 +78,9 @@ class Table:
             found[self.enc.catalogue.base[PASS_REACTION]] = None
         else:
             legal = game.legal_actions()
-            found = self.enc.catalogue.slots(legal, game.state.public, game.state.pot, seat)  # type: ignore[assignment]
+            found = cast(
+                dict[int, Action | None], self.enc.catalogue.slots(legal, game.state.public, game.state.pot, seat)
+            )
             if not found and legal:
                 raise HoyleError(
                     f"{self.enc.variant}: no catalogue slot for any legal action "

@@ -23,10 +23,10 @@ from hoyle.errors import InvalidArgumentError
 from hoyle.rl.gymnasium_env import HoyleGymEnv
 
 
-class HoyleVectorEnv(VectorEnv):  # type: ignore[misc]
+class HoyleVectorEnv(VectorEnv):
     """``num_envs`` :class:`~hoyle.rl.gymnasium_env.HoyleGymEnv` games in one batch."""
 
-    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}  # noqa: RUF012 - the libraries' own attribute
 
     def __init__(self, variant: str, num_envs: int, **kwargs: Any) -> None:
         if not isinstance(num_envs, int) or num_envs < 1:
