@@ -54,3 +54,17 @@ def test_every_field_is_documented() -> None:
             assert f"`{generic}`" in DOC or f"`{name}`" in DOC, name
         for row in enc.describe()["actions"]:
             assert f"| `{row['shape']}` |" in DOC
+
+
+def test_the_modules_docstring_examples_run() -> None:
+    import doctest
+    import importlib
+
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pyspiel")
+    names = ["catalogue", "observation", "encoding", "table", "aec", "gymnasium_env", "vector", "openspiel"]
+    modules = [importlib.import_module(f"hoyle.rl.{n}") for n in names]
+    modules += [importlib.import_module(m) for m in ("hoyle_poker.rl_encoding", "hoyle_rummy.rl_encoding")]
+    for module in modules:
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.failed == 0, module.__name__

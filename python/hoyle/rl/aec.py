@@ -4,7 +4,7 @@
     >>> env = hoyle.rl.aec_env("gin-rummy", options={"deals": 1})
     >>> env.reset(seed=7)
     >>> obs, reward, terminated, truncated, info = env.last()
-    >>> obs["action_mask"].dtype.name, env.action_space(env.agent_selection).n == len(obs["action_mask"])
+    >>> obs["action_mask"].dtype.name, bool(env.action_space(env.agent_selection).n == len(obs["action_mask"]))
     ('int8', True)
 
 Conventions (PettingZoo's classic games): agents ``player_0``...; observations are dicts

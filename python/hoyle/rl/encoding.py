@@ -14,7 +14,7 @@ observation features (the bet history by street at poker, the discard pile's ord
     >>> import hoyle.rl
     >>> enc = hoyle.rl.encoding("gin-rummy", options={"deals": 1})
     >>> enc.catalogue.names[enc.catalogue.base[("discard", None, "card")]]
-    'discard As'
+    'discard 2c'
     >>> enc.observation_size == enc.layout.size
     True
 """
@@ -231,7 +231,7 @@ class Encoding:
         >>> import hoyle.rl
         >>> d = hoyle.rl.encoding("war").describe()
         >>> d["actions"][0]["template"], d["observation"][0]["name"]
-        ('play', 'cards[face-down]')
+        ('play', 'cards[table:self]')
         """
         return {
             "variant": self.variant,

@@ -13,7 +13,7 @@ fixed asking order: a seat earlier in the order wins a race; the order moves wit
 
     >>> import hoyle, hoyle.rl
     >>> t = Table.new(hoyle.rl.encoding("war"), seed=3)
-    >>> t.seat, t.mask().sum()
+    >>> t.seat, int(t.mask().sum())
     (0, 1)
 """
 
