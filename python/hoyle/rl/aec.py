@@ -26,7 +26,6 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from hoyle.errors import InvalidArgumentError
 from hoyle.rl.encoding import Encoding, encoding
 from hoyle.rl.observation import BOUND
 from hoyle.rl.table import Table, check_reward
@@ -50,10 +49,8 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
         max_choices: int = 128,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise InvalidArgumentError(f"render_mode={render_mode!r}: choose None or 'ansi'")
         self.enc: Encoding = encoding(variant, players, options, house_rules, bets, max_choices)
-        self.reward_mode = check_reward(reward)
+        self.reward_mode = check_reward(reward, render_mode)
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"hoyle_{variant.replace('-', '_')}_v0"}

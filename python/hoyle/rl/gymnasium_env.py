@@ -62,12 +62,10 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
             opponents = opponents * (players - 1)
         if len(opponents) != players - 1:
             raise InvalidArgumentError(f"opponents {opponents!r}: give one bot, or one per other seat ({players - 1})")
-        if render_mode not in (None, "ansi"):
-            raise InvalidArgumentError(f"render_mode={render_mode!r}: choose None or 'ansi'")
         self.enc: Encoding = encoding(variant, players, options, house_rules, bets, max_choices)
         self.seat = seat
         self.opponent_specs = opponents
-        self.reward_mode = check_reward(reward)
+        self.reward_mode = check_reward(reward, render_mode)
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
         self.observation_space = spaces.Box(-BOUND, BOUND, (self.enc.observation_size,), np.float32)

@@ -201,7 +201,10 @@ def _restore(key: str, record: str, pending: list[int], stuck: bool) -> Table:
 REWARD_MODES = ("settlement", "win-loss")
 
 
-def check_reward(mode: str) -> str:
+def check_reward(mode: str, render_mode: str | None = None) -> str:
+    """Check an adapter's ``reward`` (returned) and ``render_mode`` settings."""
     if mode not in REWARD_MODES:
         raise InvalidArgumentError(f"reward={mode!r}: choose one of {list(REWARD_MODES)}")
+    if render_mode not in (None, "ansi"):
+        raise InvalidArgumentError(f"render_mode={render_mode!r}: choose None or 'ansi'")
     return mode
