@@ -46,6 +46,11 @@ class Feature(Protocol):
     def write(self, state: State, seat: int, out: np.ndarray) -> None: ...
 
 
+# A feature may also have ``add(state, seat, offset, idx, val)``, appending its nonzero
+# entries (index ``offset + i``, value) to the two lists instead of writing into an
+# array: the encoder then builds the whole vector in one numpy call (faster).
+
+
 @dataclass(frozen=True)
 class ZoneGroup:
     """How one zone is read: its group's base name and whether it is a seat's zone."""
@@ -148,7 +153,8 @@ class Layout:
         self._zone_slots: dict[tuple[str, int | None, int], tuple[int, int, int]] = {}
         self._scalar_at = self.offsets["seat"]
         self._public_items = tuple((key, self.offsets[f"public.{key}"], length) for key, length in self.public.items())
-        self._feature_items = tuple((f, self.offsets[f.name]) for f in self.features)
+        self._feature_items = tuple((f, self.offsets[f.name]) for f in self.features if not hasattr(f, "add"))
+        self._feature_adds = tuple((f.add, self.offsets[f.name]) for f in self.features if hasattr(f, "add"))
 
     def fields(self) -> list[dict[str, Any]]:
         """Every block: name, offset, size and meaning."""
@@ -225,6 +231,8 @@ class Layout:
                     if v is not None and v.__class__ in _NUMBERS:
                         idx.append(off + i)
                         val.append(v)
+        for add, off in self._feature_adds:
+            add(state, seat, off, idx, val)
         obs = np.bincount(idx, weights=val, minlength=self.size).astype(np.float32)
         for feature, off in self._feature_items:
             feature.write(state, seat, obs[off : off + feature.size])

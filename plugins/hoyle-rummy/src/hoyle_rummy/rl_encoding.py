@@ -32,6 +32,14 @@ class DiscardOrder:
     size = 53
 
     def write(self, state: Any, seat: int, out: Any) -> None:
+        idx: list[int] = []
+        val: list[float] = []
+        self.add(state, seat, 0, idx, val)
+        out[idx] = val
+
+    def add(self, state: Any, seat: int, offset: int, idx: list[int], val: list[float]) -> None:
+        """Append the entries (``offset`` + card index, value) of the pile's cards; with
+        several packs only the highest copy of a card counts."""
         from hoyle.rl.catalogue import card_slot
 
         zone = state.zones.get("discard")
@@ -39,8 +47,13 @@ class DiscardOrder:
             return
         cards = zone.cards
         depth = len(cards)
-        # bottom to top: a higher copy, later in the list, overwrites a lower one
-        out[[card_slot(c) for c in cards]] = [1.0 / (depth - i) for i in range(depth)]
+        seen: set[int] = set()
+        for i in range(depth - 1, -1, -1):  # from the top down
+            slot = card_slot(cards[i])
+            if slot not in seen:
+                seen.add(slot)
+                idx.append(offset + slot)
+                val.append(1.0 / (depth - i))
 
 
 def refinement(players: int, options: Mapping[str, Any], variant: str) -> Any:
