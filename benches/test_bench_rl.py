@@ -11,8 +11,8 @@ and mask, picks a uniformly random legal action (``legal[int(random() * len(lega
 one ``random.Random`` per run) and steps. Each library produces what an RL loop needs:
 
 * gin rummy, one hand per episode: hoyle's PettingZoo AEC env (``aec_env("gin-rummy",
-  options={"deals": 1})``, the wrapped env as users get it; ``env.last()`` then
-  ``env.step``), OpenSpiel's ``gin_rummy`` (``legal_actions``, ``observation_tensor`` of
+  options={"deals": 1})``, the wrapped env as users get it, and ``wrap=False``, the bare
+  env; ``env.last()`` then ``env.step``), OpenSpiel's ``gin_rummy`` (``legal_actions``, ``observation_tensor`` of
   the player to act, ``apply_action``; chance nodes sampled, not counted) and RLCard's
   ``gin-rummy`` (``env.step`` returns the next state with its observation);
 * heads-up no-limit hold'em, one hand, blinds 1/2, stacks 200: hoyle's AEC env
@@ -68,6 +68,18 @@ def hoyle_gin(steps: int = STEPS, seed: int = 0) -> int:
     import hoyle.rl
 
     return _aec_steps(lambda: hoyle.rl.aec_env("gin-rummy", options={"deals": 1}), steps, seed)
+
+
+def hoyle_gin_raw(steps: int = STEPS, seed: int = 0) -> int:
+    import hoyle.rl
+
+    return _aec_steps(lambda: hoyle.rl.aec_env("gin-rummy", wrap=False, options={"deals": 1}), steps, seed)
+
+
+def hoyle_holdem_raw(steps: int = STEPS, seed: int = 0) -> int:
+    import hoyle.rl
+
+    return _aec_steps(lambda: hoyle.rl.aec_env("texas-holdem", wrap=False), steps, seed)
 
 
 def hoyle_holdem(steps: int = STEPS, seed: int = 0) -> int:
@@ -260,8 +272,8 @@ def main(scale: float = 1.0, rounds: int = 5) -> None:
     warnings.simplefilter("ignore")
     n = int(STEPS * scale)
     groups: dict[str, dict[str, tuple[Callable[[int, int], int], int]]] = {
-        "gin rummy": {"hoyle AEC": (hoyle_gin, n)},
-        "no-limit hold'em": {"hoyle AEC": (hoyle_holdem, n)},
+        "gin rummy": {"hoyle AEC": (hoyle_gin, n), "hoyle AEC unwrapped": (hoyle_gin_raw, n)},
+        "no-limit hold'em": {"hoyle AEC": (hoyle_holdem, n), "hoyle AEC unwrapped": (hoyle_holdem_raw, n)},
     }
     if _available("pyspiel"):
         groups["gin rummy"]["OpenSpiel gin_rummy"] = (openspiel_gin, n)
@@ -276,9 +288,13 @@ def main(scale: float = 1.0, rounds: int = 5) -> None:
         wall, cpu = rates["hoyle AEC"]
         print(f"{title}: random-play env steps/s (medians of {rounds} interleaved rounds)")
         print(f"  {'':22} {'steps/s wall':>13} {'steps/s CPU':>12}   hoyle/peer wall, CPU")
+        raw_wall = raw_cpu = 0.0
         for name, (w, c) in rates.items():
-            ratio = "" if name == "hoyle AEC" else f"   {wall / w:5.1f}x, {cpu / c:5.1f}x"
-            print(f"  {name:22} {w:13.0f} {c:12.0f}{ratio}")
+            ratio = "" if name.startswith("hoyle") else f"   {wall / w:5.1f}x, {cpu / c:5.1f}x"
+            if name.startswith("hoyle AEC unwrapped"):
+                raw_wall, raw_cpu = w, c
+            raw = "" if name.startswith("hoyle") else f"   unwrapped {raw_wall / w:5.1f}x, {raw_cpu / c:5.1f}x"
+            print(f"  {name:22} {w:13.0f} {c:12.0f}{ratio}{raw}")
     for title, run, variant in (("gin", hoyle_gin, "gin-rummy"), ("hold'em", hoyle_holdem, "texas-holdem")):
         print(f"encoding share of a hoyle AEC {title} step: {100 * encoding_share(run, variant, n):.1f} %")
     if _available("gymnasium"):

@@ -81,3 +81,11 @@ def test_ids_are_in_pettingzoos_registry() -> None:
     env = pettingzoo.make("aec", "hoyle/gin-rummy-v0", options={"deals": 1})
     env.reset(seed=1)
     assert env.unwrapped.enc.variant == "gin-rummy"
+
+
+def test_unwrapped_env_is_the_bare_env_and_passes_the_api_test() -> None:
+    from hoyle.rl.aec import HoyleAECEnv
+
+    env = hoyle.rl.aec_env("texas-holdem", wrap=False)
+    assert type(env) is HoyleAECEnv
+    api_test(env, num_cycles=100)

@@ -251,6 +251,8 @@ class _Slots(dict[Card, int]):
 
 
 _SLOT = _Slots()
+#: Card -> its plane index, for features that build their own entries.
+CARD_SLOTS: dict[Card, int] = _SLOT
 _NUMBERS = frozenset({int, float, bool})
 
 

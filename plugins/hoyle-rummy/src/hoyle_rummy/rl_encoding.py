@@ -40,20 +40,16 @@ class DiscardOrder:
     def add(self, state: Any, seat: int, offset: int, idx: list[int], val: list[float]) -> None:
         """Append the entries (``offset`` + card index, value) of the pile's cards; with
         several packs only the highest copy of a card counts."""
-        from hoyle.rl.catalogue import card_slot
+        from hoyle.rl.observation import CARD_SLOTS
 
         zone = state.zones.get("discard")
         if zone is None or not zone.cards or not zone.visible_to(seat):
             return
-        cards = zone.cards
-        depth = len(cards)
-        seen: set[int] = set()
-        for i in range(depth - 1, -1, -1):  # from the top down
-            slot = card_slot(cards[i])
-            if slot not in seen:
-                seen.add(slot)
-                idx.append(offset + slot)
-                val.append(1.0 / (depth - i))
+        depth = len(zone.cards)
+        # bottom to top: a higher copy, later in the pile, replaces a lower one's value
+        order = {slot: 1.0 / (depth - i) for i, slot in enumerate(map(CARD_SLOTS.__getitem__, zone.cards))}
+        idx += [offset + slot for slot in order]
+        val += order.values()
 
 
 def refinement(players: int, options: Mapping[str, Any], variant: str) -> Any:
