@@ -89,3 +89,16 @@ def test_unwrapped_env_is_the_bare_env_and_passes_the_api_test() -> None:
     env = hoyle.rl.aec_env("texas-holdem", wrap=False)
     assert type(env) is HoyleAECEnv
     api_test(env, num_cycles=100)
+
+
+def test_a_game_where_nobody_can_act_is_truncated(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rules bug (the seat to act has no legal action, the game not over) truncates
+    the episode instead of asking an agent with an all-zero mask."""
+    env = hoyle.rl.aec_env("war", wrap=False)
+    env.reset(seed=1)
+    slot = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])
+    monkeypatch.setattr(env.table.game, "legal_actions", lambda seat=None: [])
+    env.step(slot)
+    assert env.table.stuck and not env.table.game.is_over
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+    assert all(r == 0 for r in env.rewards.values())
