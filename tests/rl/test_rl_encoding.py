@@ -296,7 +296,10 @@ def test_import_hoyle_imports_no_rl_library() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
     code = "import sys, hoyle; hoyle.new_game('war'); print('hoyle.rl' in sys.modules)"
-    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False"
+    assert (
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+        == "False"
+    )
 
 
 def test_unknown_variant_and_bad_options_are_errors() -> None:

@@ -13,8 +13,8 @@ with warnings.catch_warnings():  # pettingzoo.test imports a classic game the de
     warnings.simplefilter("ignore", DeprecationWarning)
     from pettingzoo.test import api_test, seed_test
 
-import hoyle.rl  # noqa: E402
-from rl_cases import players_of, short_options  # noqa: E402
+import hoyle.rl
+from rl_cases import players_of, short_options
 
 # PettingZoo warns that a dict observation is not a Box (its classic games do the same).
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
@@ -30,24 +30,6 @@ def test_seed_test_passes(variant: str) -> None:
         lambda: hoyle.rl.aec_env(variant, players=players_of(variant), options=short_options(variant)),
         num_cycles=100,
     )
-
-
-def play_first_slots(env: object, seed: int, illegal_at: int | None = None) -> list[int]:
-    """Play the smallest legal slot for every agent; returns the slots chosen."""
-    env.reset(seed=seed)  # type: ignore[attr-defined]
-    chosen = []
-    for i, agent in enumerate(env.agent_iter()):  # type: ignore[attr-defined]
-        obs, _, term, trunc, _ = env.last()  # type: ignore[attr-defined]
-        if term or trunc:
-            env.step(None)  # type: ignore[attr-defined]
-            continue
-        legal = np.flatnonzero(obs["action_mask"])
-        slot = int(legal[0])
-        if illegal_at == i:
-            slot = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-        chosen.append(slot)
-        env.step(slot)  # type: ignore[attr-defined]
-    return chosen
 
 
 def test_illegal_slot_ends_the_game_with_the_penalty() -> None:
@@ -99,3 +81,24 @@ def test_ids_are_in_pettingzoos_registry() -> None:
     env = pettingzoo.make("aec", "hoyle/gin-rummy-v0", options={"deals": 1})
     env.reset(seed=1)
     assert env.unwrapped.enc.variant == "gin-rummy"
+
+
+def test_unwrapped_env_is_the_bare_env_and_passes_the_api_test() -> None:
+    from hoyle.rl.aec import HoyleAECEnv
+
+    env = hoyle.rl.aec_env("texas-holdem", wrap=False)
+    assert type(env) is HoyleAECEnv
+    api_test(env, num_cycles=100)
+
+
+def test_a_game_where_nobody_can_act_is_truncated(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rules bug (the seat to act has no legal action, the game not over) truncates
+    the episode instead of asking an agent with an all-zero mask."""
+    env = hoyle.rl.aec_env("war", wrap=False)
+    env.reset(seed=1)
+    slot = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0])
+    monkeypatch.setattr(env.table.game, "legal_actions", lambda seat=None: [])
+    env.step(slot)
+    assert env.table.stuck and not env.table.game.is_over
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+    assert all(r == 0 for r in env.rewards.values())

@@ -125,9 +125,13 @@ def bet_range(public: Mapping[str, Any], listed: Sequence[Action]) -> tuple[int,
     amounts = [a.amount for a in listed if a.amount is not None]
     low, high = min(amounts), max(amounts)
     rng = public.get("range")
-    if isinstance(rng, list) and len(rng) == 2 and all(isinstance(x, int) for x in rng) and rng[0] <= rng[1]:
-        if rng[0] <= low and high <= rng[1]:
-            return rng[0], rng[1]
+    if (
+        isinstance(rng, list)
+        and len(rng) == 2
+        and all(isinstance(x, int) for x in rng)
+        and rng[0] <= low <= high <= rng[1]
+    ):
+        return rng[0], rng[1]
     return low, high
 
 

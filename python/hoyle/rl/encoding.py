@@ -14,7 +14,7 @@ observation features (the bet history by street at poker, the discard pile's ord
     >>> import hoyle.rl
     >>> enc = hoyle.rl.encoding("gin-rummy", options={"deals": 1})
     >>> enc.catalogue.names[enc.catalogue.base[("discard", None, "card")]]
-    'discard As'
+    'discard 2c'
     >>> enc.observation_size == enc.layout.size
     True
 """
@@ -137,10 +137,9 @@ def _look(game: Game, found: Probe, first: bool = False) -> None:
         if zone.cards and any(c.is_joker for c in zone.cards):
             found.jokers = True
         base, _, suffix = name.partition(":")
-        if first and suffix.isdigit() and zone.owner is None and int(suffix) < len(state.players):
-            # numbered once per seat at the deal: a seat's zone (up:0, shown:1)
-            if all(f"{base}:{s}" in state.zones for s in state.seats):
-                found.seat_numbered.add(base)
+        numbered = first and suffix.isdigit() and zone.owner is None and int(suffix) < len(state.players)
+        if numbered and all(f"{base}:{s}" in state.zones for s in state.seats):
+            found.seat_numbered.add(base)  # numbered once per seat at the deal: a seat's zone (up:0, shown:1)
         found.zones.setdefault(name, zone)
         if zone.visibility != "hidden":
             found.visible.add(name)
@@ -232,7 +231,7 @@ class Encoding:
         >>> import hoyle.rl
         >>> d = hoyle.rl.encoding("war").describe()
         >>> d["actions"][0]["template"], d["observation"][0]["name"]
-        ('play', 'cards[face-down]')
+        ('play', 'cards[table:self]')
         """
         return {
             "variant": self.variant,
@@ -287,3 +286,6 @@ def encoding(
         sort_keys=True,
     )
     return _cached(key)
+
+
+__all__ = ["PASS_REACTION", "Encoding", "Probe", "Refinement", "RefinementFactory", "Template", "encoding", "probe"]

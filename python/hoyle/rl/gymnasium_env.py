@@ -6,6 +6,9 @@
     >>> bool((env.action_masks() == info["action_mask"].astype(bool)).all())
     True
 
+``reset(seed=...)`` deals the game of that seed and plays the opponents up to the
+learner's first decision (a game that ends before it - everyone else folds - is skipped:
+the next seed drawn from a generator seeded with ``seed`` is dealt instead).
 ``step(a)`` plays the learner's slot, then every opponent (and every reaction) until the
 learner must decide again or the match ends. The reward is the learner's settlement
 (or +1/-1 with ``reward="win-loss"``) at the end, 0 before. ``action_masks()`` (the
@@ -29,13 +32,14 @@ from hoyle.plugins import make_bot
 from hoyle.engine.state import LazyView
 from hoyle.errors import InvalidArgumentError
 from hoyle.rl.encoding import Encoding, encoding
+from hoyle.rl.observation import BOUND
 from hoyle.rl.table import Table, check_reward
 
 
 class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
     """One learner against bots (see the module docs)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - the libraries' own attribute
 
     def __init__(
         self,
@@ -58,15 +62,13 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
             opponents = opponents * (players - 1)
         if len(opponents) != players - 1:
             raise InvalidArgumentError(f"opponents {opponents!r}: give one bot, or one per other seat ({players - 1})")
-        if render_mode not in (None, "ansi"):
-            raise InvalidArgumentError(f"render_mode={render_mode!r}: choose None or 'ansi'")
         self.enc: Encoding = encoding(variant, players, options, house_rules, bets, max_choices)
         self.seat = seat
         self.opponent_specs = opponents
-        self.reward_mode = check_reward(reward)
+        self.reward_mode = check_reward(reward, render_mode)
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(-np.inf, np.inf, (self.enc.observation_size,), np.float32)
+        self.observation_space = spaces.Box(-BOUND, BOUND, (self.enc.observation_size,), np.float32)
         self.action_space = spaces.Discrete(self.enc.action_size)
         self.table: Table | None = None
         self._bots: dict[int, Any] = {}
@@ -83,13 +85,18 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
             game_seed = int(seed) % 2**64
         else:
             game_seed = int(self._episode_rng.integers(0, 2**63))
-        self.table = Table.new(self.enc, game_seed)
-        seats = [s for s in range(self.enc.players) if s != self.seat]
-        self._bots = {
-            s: make_bot(spec, seed=(game_seed + 7919 * (s + 1)) % 2**63) if isinstance(spec, str) else spec
-            for s, spec in zip(seats, self.opponent_specs)
-        }
-        self._play_opponents()
+        while True:
+            self.table = Table.new(self.enc, game_seed)
+            seats = [s for s in range(self.enc.players) if s != self.seat]
+            self._bots = {
+                s: make_bot(spec, seed=(game_seed + 7919 * (s + 1)) % 2**63) if isinstance(spec, str) else spec
+                for s, spec in zip(seats, self.opponent_specs)
+            }
+            self._play_opponents()
+            if not self.table.over:
+                break
+            # the game ended before the learner's first decision: deal the next one
+            game_seed = int(self._episode_rng.integers(0, 2**63))
         return self._observe(), self._info(None)
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -113,7 +120,7 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         """The legal slots as booleans (MaskablePPO's convention)."""
         return self._mask().astype(bool)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode is None or self.table is None:
             return None
         view = self.table.game.view(self.seat)
@@ -148,7 +155,7 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
             assert seat is not None
             bot, game = self._bots[seat], table.game
             if table.reacting:
-                legal = game.legal_actions(seat)
+                legal = table.reactions(seat)
                 react = getattr(bot, "react", None)
                 answer = react(LazyView(game.state, seat), legal) if react is not None else None
                 table.take(answer[0] if answer is not None else None)

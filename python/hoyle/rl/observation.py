@@ -27,8 +27,12 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from hoyle._core import Card
 from hoyle.engine.state import State, Zone
 from hoyle.rl.catalogue import card_slot
+
+#: The observation space's bounds (every value is a count, chips, points or a flag).
+BOUND = 1e9
 
 
 class Feature(Protocol):
@@ -40,6 +44,11 @@ class Feature(Protocol):
     doc: str
 
     def write(self, state: State, seat: int, out: np.ndarray) -> None: ...
+
+
+# A feature may also have ``add(state, seat, offset, idx, val)``, appending its nonzero
+# entries (index ``offset + i``, value) to the two lists instead of writing into an
+# array: the encoder then builds the whole vector in one numpy call (faster).
 
 
 @dataclass(frozen=True)
@@ -144,7 +153,8 @@ class Layout:
         self._zone_slots: dict[tuple[str, int | None, int], tuple[int, int, int]] = {}
         self._scalar_at = self.offsets["seat"]
         self._public_items = tuple((key, self.offsets[f"public.{key}"], length) for key, length in self.public.items())
-        self._feature_items = tuple((f, self.offsets[f.name]) for f in self.features)
+        self._feature_items = tuple((f, self.offsets[f.name]) for f in self.features if not hasattr(f, "add"))
+        self._feature_adds = tuple((f.add, self.offsets[f.name]) for f in self.features if hasattr(f, "add"))
 
     def fields(self) -> list[dict[str, Any]]:
         """Every block: name, offset, size and meaning."""
@@ -166,51 +176,84 @@ class Layout:
         return found
 
     def encode(self, state: State, seat: int, out: np.ndarray | None = None) -> np.ndarray:
-        """The observation of ``seat`` (written into ``out`` when given)."""
-        obs = np.zeros(self.size, np.float32) if out is None else out
-        if out is not None:
-            obs.fill(0.0)
+        """The observation of ``seat`` (written into ``out`` when given).
+
+        Every entry is gathered as an (index, value) pair and the vector made by one
+        ``np.bincount`` (a numpy call per entry would cost more than the game's move)."""
+        idx: list[int] = []
+        val: list[Any] = []  # numbers: ints, floats, booleans
+        slot_of = _SLOT.__getitem__
+        zone_slots = self._zone_slots
         for name, zone in state.zones.items():
             cards = zone.cards
-            plane, count, top = self._slots_of(name, zone, seat)
+            if not cards:
+                continue
+            found = zone_slots.get((name, zone.owner, seat))
+            plane, count, top = found if found is not None else self._slots_of(name, zone, seat)
             if count < 0:
                 continue
-            obs[count] += len(cards)
+            idx.append(count)
+            val.append(len(cards))
             seen = zone.seen
             if plane >= 0 and (seen is None or seat in seen):
-                for c in cards:
-                    obs[plane + card_slot(c)] += 1.0
-                if top >= 0 and cards:
-                    obs[top + card_slot(cards[-1])] = 1.0
+                idx += [plane + s for s in map(slot_of, cards)]
+                val += [1.0] * len(cards)
+                if top >= 0:
+                    idx.append(top + slot_of(cards[-1]))
+                    val.append(1.0)
         n = self.players
         at = self._scalar_at
-        obs[at + seat] = 1.0
-        at += n
         to_act = state.to_act
-        obs[at + (n if to_act is None else (to_act - seat) % n)] = 1.0
-        at += n + 1
-        obs[at + self._phase_index.get(state.phase, len(self.phases))] = 1.0
-        at += len(self.phases) + 1
-        obs[at] = state.deal_number
-        obs[at + 1] = state.pot
+        phases = len(self.phases)
+        idx += [
+            at + seat,
+            at + n + (n if to_act is None else (to_act - seat) % n),
+            at + 2 * n + 1 + self._phase_index.get(state.phase, phases),
+        ]
+        val += [1.0, 1.0, 1.0]
+        at += 2 * n + 2 + phases
+        idx += [at, at + 1]
+        val += [state.deal_number, state.pot]
         at += 2
-        order = [(seat + i) % n for i in range(n)]
         for values in (state.stacks, state.committed, state.scores):
-            obs[at : at + n] = [values[s] for s in order]
+            idx += range(at, at + n)
+            val += values[seat:] + values[:seat]
             at += n
         public = state.public
         for key, off, length in self._public_items:
             value = public.get(key)
             if length == 0:
-                if value is not None and not isinstance(value, (list, dict, str)):
-                    obs[off] = value
-            elif isinstance(value, list):
+                if value is not None and value.__class__ in _NUMBERS:
+                    idx.append(off)
+                    val.append(value)
+            elif value.__class__ is list:
                 for i, v in enumerate(value[:length]):
-                    if v is not None and not isinstance(v, (list, dict, str)):
-                        obs[off + i] = v
+                    if v is not None and v.__class__ in _NUMBERS:
+                        idx.append(off + i)
+                        val.append(v)
+        for add, off in self._feature_adds:
+            add(state, seat, off, idx, val)
+        obs = np.bincount(idx, weights=val, minlength=self.size).astype(np.float32)
         for feature, off in self._feature_items:
             feature.write(state, seat, obs[off : off + feature.size])
+        if out is not None:
+            out[:] = obs
+            return out
         return obs
+
+
+class _Slots(dict[Card, int]):
+    """Card -> its plane index (:func:`~hoyle.rl.catalogue.card_slot`), made on first use."""
+
+    def __missing__(self, card: Card) -> int:
+        slot = self[card] = card_slot(card)
+        return slot
+
+
+_SLOT = _Slots()
+#: Card -> its plane index, for features that build their own entries.
+CARD_SLOTS: dict[Card, int] = _SLOT
+_NUMBERS = frozenset({int, float, bool})
 
 
 def _relative(owner: int, seat: int, players: int) -> str:

@@ -103,7 +103,7 @@ class HoyleSpielGame(pyspiel.Game):  # type: ignore[misc]
                 if v.family == "poker":
                     stack = int(self.enc.options.get("stack", 200))
                     bound = float(stack * (self.enc.players - 1) * int(self.enc.options.get("hands", 1)))
-        zero_sum = self.enc.zero_sum or self.reward_mode == "win-loss" and self.enc.players == 2
+        zero_sum = self.enc.zero_sum or (self.reward_mode == "win-loss" and self.enc.players == 2)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.enc.action_size,
             max_chance_outcomes=self.seeds,

@@ -13,13 +13,13 @@ fixed asking order: a seat earlier in the order wins a race; the order moves wit
 
     >>> import hoyle, hoyle.rl
     >>> t = Table.new(hoyle.rl.encoding("war"), seed=3)
-    >>> t.seat, t.mask().sum()
+    >>> t.seat, int(t.mask().sum())
     (0, 1)
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -65,19 +65,22 @@ class Table:
 
     def slots(self) -> dict[int, Action | None]:
         """The reachable slots now and what each does (None: no reaction)."""
-        found = self._slots
-        if found is not None:
-            return found
+        cached = self._slots
+        if cached is not None:
+            return cached
+        found: dict[int, Action | None]
         game, seat = self.game, self.seat
         if seat is None:
             found = {}
         elif self.pending:
-            legal = self._reactions(seat)
+            legal = self.reactions(seat)
             found = dict(self.enc.catalogue.slots(legal, game.state.public, game.state.pot, seat))
             found[self.enc.catalogue.base[PASS_REACTION]] = None
         else:
             legal = game.legal_actions()
-            found = self.enc.catalogue.slots(legal, game.state.public, game.state.pot, seat)  # type: ignore[assignment]
+            found = cast(
+                dict[int, Action | None], self.enc.catalogue.slots(legal, game.state.public, game.state.pot, seat)
+            )
             if not found and legal:
                 raise HoyleError(
                     f"{self.enc.variant}: no catalogue slot for any legal action "
@@ -133,7 +136,7 @@ class Table:
         self._drop_silent()
         self._check_stuck()
 
-    def _reactions(self, seat: int) -> list[Action]:
+    def reactions(self, seat: int) -> list[Action]:
         """The out-of-turn actions ``seat`` may take now."""
         kinds = self.enc.reaction_templates
         return [a for a in self.game.legal_actions(seat) if template_of(a) in kinds]
@@ -145,7 +148,7 @@ class Table:
     def _drop_silent(self) -> None:
         """Skip asked seats that have no out-of-turn action (any more)."""
         pending = self.pending
-        while pending and (self.game.state.result is not None or not self._reactions(pending[0])):
+        while pending and (self.game.state.result is not None or not self.reactions(pending[0])):
             pending.pop(0)
 
     def _check_stuck(self) -> None:
@@ -198,7 +201,10 @@ def _restore(key: str, record: str, pending: list[int], stuck: bool) -> Table:
 REWARD_MODES = ("settlement", "win-loss")
 
 
-def check_reward(mode: str) -> str:
+def check_reward(mode: str, render_mode: str | None = None) -> str:
+    """Check an adapter's ``reward`` (returned) and ``render_mode`` settings."""
     if mode not in REWARD_MODES:
         raise InvalidArgumentError(f"reward={mode!r}: choose one of {list(REWARD_MODES)}")
+    if render_mode not in (None, "ansi"):
+        raise InvalidArgumentError(f"render_mode={render_mode!r}: choose None or 'ansi'")
     return mode

@@ -6,9 +6,8 @@
     >>> obs.shape[0], info["action_mask"].shape[0]
     (4, 4)
 
-It writes every game's observation and mask straight into one batch array (no
-per-environment arrays to stack, as ``gymnasium.vector.SyncVectorEnv`` does) and
-declares ``autoreset_mode = NEXT_STEP``: the step after a game ends resets that game
+It keeps every game's observation and mask in one batch array (no per-environment
+info dicts to merge, as ``gymnasium.vector.SyncVectorEnv`` does) and declares ``autoreset_mode = NEXT_STEP``: the step after a game ends resets that game
 (its action is ignored, its reward 0). Episode ``i`` of a ``reset(seed=s)`` uses seed ``s + i``.
 """
 
@@ -24,10 +23,10 @@ from hoyle.errors import InvalidArgumentError
 from hoyle.rl.gymnasium_env import HoyleGymEnv
 
 
-class HoyleVectorEnv(VectorEnv):  # type: ignore[misc]
+class HoyleVectorEnv(VectorEnv):
     """``num_envs`` :class:`~hoyle.rl.gymnasium_env.HoyleGymEnv` games in one batch."""
 
-    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}  # noqa: RUF012 - the libraries' own attribute
 
     def __init__(self, variant: str, num_envs: int, **kwargs: Any) -> None:
         if not isinstance(num_envs, int) or num_envs < 1:
@@ -48,8 +47,8 @@ class HoyleVectorEnv(VectorEnv):  # type: ignore[misc]
     ) -> tuple[np.ndarray, dict[str, Any]]:
         seeds = seed if isinstance(seed, list) else [None if seed is None else seed + i for i in range(self.num_envs)]
         for i, env in enumerate(self.envs):
-            env.reset(seed=seeds[i])
-            self._write(i)
+            self._obs[i], info = env.reset(seed=seeds[i])
+            self._masks[i] = info["action_mask"]
         self._done[:] = False
         return self._obs.copy(), {"action_mask": self._masks.copy()}
 
@@ -59,20 +58,15 @@ class HoyleVectorEnv(VectorEnv):  # type: ignore[misc]
         truncated = np.zeros(self.num_envs, bool)
         for i, env in enumerate(self.envs):
             if self._done[i]:
-                env.reset()
+                self._obs[i], info = env.reset()
                 self._done[i] = False
             else:
-                _, r, te, tr, _ = env.step(int(actions[i]))
+                self._obs[i], r, te, tr, info = env.step(int(actions[i]))
                 rewards[i], terminated[i], truncated[i] = r, te, tr
                 self._done[i] = te or tr
-            self._write(i)
+            self._masks[i] = info["action_mask"]
         return self._obs.copy(), rewards, terminated, truncated, {"action_mask": self._masks.copy()}
 
     def action_masks(self) -> np.ndarray:
         """The legal slots of every game, as booleans (``num_envs`` rows)."""
         return self._masks.astype(bool)
-
-    def _write(self, i: int) -> None:
-        env = self.envs[i]
-        env._observe(self._obs[i])
-        self._masks[i] = env._mask()

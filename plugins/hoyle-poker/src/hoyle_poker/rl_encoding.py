@@ -68,13 +68,19 @@ class BetHistory:
         self._memo = (id(events), len(events), street, betting, chips, raises)
         return chips, raises
 
-    def write(self, state: Any, seat: int, out: Any) -> None:
+    def values(self, state: Any, seat: int) -> list[int]:
         chips, raises = self._scan(state)
         n = self.players
-        for s in range(STREETS):
-            for r in range(n):
-                out[s * n + r] = chips[s * n + (seat + r) % n]
-        out[STREETS * n :] = raises
+        return [chips[s * n + (seat + r) % n] for s in range(STREETS) for r in range(n)] + raises
+
+    def write(self, state: Any, seat: int, out: Any) -> None:
+        out[:] = self.values(state, seat)
+
+    def add(self, state: Any, seat: int, offset: int, idx: list[int], val: list[float]) -> None:
+        """Append the entries (``offset + i``, value) instead of writing them."""
+        values = self.values(state, seat)
+        idx += range(offset, offset + len(values))
+        val += values
 
 
 def refinement(players: int, options: Mapping[str, Any]) -> Any:

@@ -32,15 +32,24 @@ class DiscardOrder:
     size = 53
 
     def write(self, state: Any, seat: int, out: Any) -> None:
-        from hoyle.rl.catalogue import card_slot
+        idx: list[int] = []
+        val: list[float] = []
+        self.add(state, seat, 0, idx, val)
+        out[idx] = val
+
+    def add(self, state: Any, seat: int, offset: int, idx: list[int], val: list[float]) -> None:
+        """Append the entries (``offset`` + card index, value) of the pile's cards; with
+        several packs only the highest copy of a card counts."""
+        from hoyle.rl.observation import CARD_SLOTS
 
         zone = state.zones.get("discard")
         if zone is None or not zone.cards or not zone.visible_to(seat):
             return
-        cards = zone.cards
-        top = len(cards) - 1
-        for i, card in enumerate(cards):  # bottom to top: a higher copy overwrites
-            out[card_slot(card)] = 1.0 / (1 + top - i)
+        depth = len(zone.cards)
+        # bottom to top: a higher copy, later in the pile, replaces a lower one's value
+        order = {slot: 1.0 / (depth - i) for i, slot in enumerate(map(CARD_SLOTS.__getitem__, zone.cards))}
+        idx += [offset + slot for slot in order]
+        val += order.values()
 
 
 def refinement(players: int, options: Mapping[str, Any], variant: str) -> Any:
