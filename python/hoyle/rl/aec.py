@@ -23,8 +23,8 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from hoyle.rl.encoding import Encoding, encoding
 from hoyle.rl.observation import BOUND

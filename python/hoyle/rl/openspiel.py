@@ -35,7 +35,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found]
+import pyspiel
 
 import hoyle
 from hoyle.errors import InvalidArgumentError
