@@ -75,7 +75,7 @@ class MichiganRummy(SpreadPileDraw, BasicRummy):
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool | None:
         if action.kind == "draw":
             state.public["passes"] = 0
-        return super().hoyle_apply_action(state, seat, action)
+        return bool(super().hoyle_apply_action(state, seat, action))
 
 
 MICHIGAN = Variant(

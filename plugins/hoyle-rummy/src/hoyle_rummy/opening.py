@@ -172,7 +172,7 @@ class OpeningRummy(RummyTurns):
                 pub["opened"][seat] = True
                 state.log("open", seat, points=pub["turn_points"])
         taken_before = action == DRAW_DISCARD and not pub["opened"][seat] and self.discard_only_to_open(state)
-        done = super().hoyle_apply_action(state, seat, action)
+        done = bool(super().hoyle_apply_action(state, seat, action))
         if taken_before:
             pub["must_use"] = pub["taken"]
         return done
