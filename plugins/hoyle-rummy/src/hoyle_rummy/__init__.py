@@ -44,9 +44,21 @@ def register_catalogue(register: Any) -> None:
     from hoyle_rummy.michigan import MICHIGAN
     from hoyle_rummy.pinochle import PINOCHLE
     from hoyle_rummy.romme import ROMME
+    from hoyle_rummy.scala40 import SCALA_40
     from hoyle_rummy.wild_card import WILD_CARD
 
-    for variant in (ROUND_THE_CORNER, HIGH_LOW, ONE_MELD, WILD_CARD, PINOCHLE, MICHIGAN, BOAT_HOUSE, KALUKI, ROMME):
+    for variant in (
+        ROUND_THE_CORNER,
+        HIGH_LOW,
+        ONE_MELD,
+        WILD_CARD,
+        PINOCHLE,
+        MICHIGAN,
+        BOAT_HOUSE,
+        KALUKI,
+        ROMME,
+        SCALA_40,
+    ):
         register(variant)
 
 

@@ -52,6 +52,20 @@ class OpeningRummy(RummyTurns):
         """Whether, before opening, the top discard may be taken only to open with it."""
         return True
 
+    def exchange_reuse(self, state: State) -> bool:
+        """Whether a joker won back by an exchange must be used again that turn (else it
+        goes into the hand)."""
+        return True
+
+    def may_close_in_hand(self, state: State) -> bool:
+        """Whether a player who has not opened may go out in one turn without reaching the
+        minimum (Scala 40's closing "in mano")."""
+        return False
+
+    def may_use_meld(self, state: State, seat: int, index: int) -> bool:
+        """Whether the seat may lay off on (or exchange on) table meld ``index``."""
+        return True
+
     def melds_per_turn(self, state: State) -> int | None:
         return None
 
@@ -120,20 +134,35 @@ class OpeningRummy(RummyTurns):
         actions = super().play_actions(state, seat)
         must = pub["must_use"]
         if pub["opened"][seat]:
+            actions = [a for a in actions if a.kind != "lay off" or self.may_use_meld(state, seat, int(a.target or 0))]
             if must is None:
                 rules = self.meld_rules(state)
-                actions += [a for a in exchange_actions(state, seat, rules) if self.joker_usable(state, seat, a)]
+                exchanges = [
+                    a
+                    for a in exchange_actions(state, seat, rules)
+                    if self.may_use_meld(state, seat, int(a.target or 0))
+                ]
+                if self.exchange_reuse(state):
+                    exchanges = [a for a in exchanges if self.joker_usable(state, seat, a)]
+                actions += exchanges
         else:
             hand = hand_cards(state, seat)
             minimum = self.opening_minimum(state)
+            in_hand = self.may_close_in_hand(state)
             kept = []
             for action in actions:
                 if action.kind == "meld":
                     rest = [c for c in hand if c not in action.cards]
                     reach = pub["turn_points"] + self.value(state, list(action.cards)) + self.best_rest(state, rest)
-                    if reach >= minimum:
+                    if reach >= minimum or (
+                        in_hand and bool(rest) and rummy.can_go_out(rest, self.meld_rules(state), discard=True)
+                    ):
                         kept.append(action)
-                elif action.kind == "discard" and not pub["turn_points"] and must is None:
+                elif (
+                    action.kind == "discard"
+                    and must is None
+                    and (not pub["turn_points"] or (in_hand and len(hand) == 1))
+                ):
                     kept.append(action)
             actions = kept
         if must is not None:
@@ -162,7 +191,8 @@ class OpeningRummy(RummyTurns):
         pub = state.public
         if action.kind == "exchange":
             joker = apply_exchange(state, seat, action, self.meld_rules(state))
-            pub["must_use"] = str(joker)
+            if self.exchange_reuse(state):
+                pub["must_use"] = str(joker)
             return True
         if action.kind in ("meld", "lay off") and pub["must_use"] in map(str, action.cards):
             pub["must_use"] = None

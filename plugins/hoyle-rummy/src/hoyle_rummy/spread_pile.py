@@ -40,9 +40,9 @@ class SpreadPileDraw(RummyTurns):
         if self.pile_lay_off(state):
             rest = [c for c in hand if c != card]
             for i, meld in enumerate(table):
-                if fits_meld(meld, card, rules):
-                    if self.rest_ok(state, seat, rest, [*table[:i], [*meld, card], *table[i + 1 :]]):
-                        return True
+                after = [*table[:i], [*meld, card], *table[i + 1 :]]
+                if fits_meld(meld, card, rules) and self.rest_ok(state, seat, rest, after):
+                    return True
         for meld in rummy.all_melds(hand, rules):
             if card in meld.cards:
                 rest = [c for c in hand if c not in meld.cards]
