@@ -138,6 +138,8 @@ CASES: list[tuple[str, int, dict[str, Any], int, Callable[..., Bot] | None]] = [
     ("boat-house-rummy", 3, {"deals": 1}, 40, _catalogue_bot("boat_house", "BOAT_HOUSE_RULES")),
     ("kaluki", 3, {"target": 60}, 20, _catalogue_bot("kaluki", "kaluki_rules")),
     ("romme", 4, {"deals": 2}, 20, _catalogue_bot("romme", "romme_rules")),
+    ("scala-40", 3, {}, 4, _catalogue_bot("scala40", "scala_rules")),
+    ("scala-40", 4, {"classico": True}, 4, _catalogue_bot("scala40", "scala_rules", True)),
 ]
 
 

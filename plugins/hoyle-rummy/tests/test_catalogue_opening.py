@@ -253,3 +253,103 @@ def test_kaluki_and_romme_play_through(players: int) -> None:
         options={"no_up_card": True, "discard_only_to_open": True, "jokers": 4, "round_the_corner": True},
         bot=bot,
     )
+
+
+# ---- Scala 40 and classic Ramino --------------------------------------------------------------
+
+SCALA_DECK = Deck.standard(2, 4)
+
+
+def scala(hands: list[str], up: str, stock: str = "", **options: object) -> hoyle.Game:
+    return new(hands, up, stock, variant="scala-40", base=SCALA_DECK, **options)
+
+
+S0 = "Qh Kh Ah 5c 5d 5s 2c 3c 9d Td 7s 8h Jk"  # Q-K-A 31 (the ace 11 after the K) + 5-5-5 15
+S1 = "Kh#1 Kd Ks Qd Qs Jh Jd#1 Js Th Td#1 Ts 9h 5h"
+
+
+def test_scala_a_jolly_turned_up_goes_back_under_the_tallone() -> None:
+    game = scala([S0.replace("Jk", "6d"), S1], "Jk", "9c")
+    assert cards(game, "discard") == ["9c"]
+    assert face(cards(game, "stock")[0]) == "Jk"
+
+
+def test_scala_opening_40_discard_only_to_open_and_discard_limits() -> None:
+    plain = S0.replace("Jk", "6h")
+    assert texts(scala([plain, S1], "9c", "8c")) == ["draw stock"]  # the 9c opens nothing
+    assert "draw discard" in texts(scala([plain, S1], "5h#1", "8c"))  # 5-5-5-5 + Q-K-A opens
+    game = scala([S0, S1], "4d", "8c")
+    game.act("draw stock")  # 8c
+    assert m("Qh Kh Ah") in meld_sets(game)
+    assert rummy.opening_value("Qh Kh Ah", rummy.MeldRules.contract().replace(values={"A": 11})) == 31
+    game.act("meld Qh Kh Ah")
+    game.act("meld 5c 5d 5s")  # 46: open
+    assert game.state.public["opened"][0]
+    legal = texts(game)
+    assert "discard Jk" not in legal  # a jolly only when closing
+    assert "discard 8c" in legal
+    game.act("discard 8c")
+    game.act("draw stock")  # seat 1 draws; its 5h would attach to 5-5-5: never discarded
+    assert "discard 5h" not in texts(game)
+    anytime = scala([S0, S1], "4d", "8c", jolly_discard="any")
+    for a in ("draw stock", "meld Qh Kh Ah", "meld 5c 5d 5s"):
+        anytime.act(a)
+    assert "discard Jk" in texts(anytime)
+    short = scala([plain.replace("Ah", "4s"), S1], "4d", "8c")  # 5-5-5 15 only
+    short.act("draw stock")
+    assert "meld" not in kinds(short)
+
+
+def test_scala_closing_in_mano_under_40_doubles_and_knocks_out_at_101() -> None:
+    hand = "Ac 2c 3c Ad 2d 3d As 2s 3s 4h 5h 6h 9c"  # 6 + 6 + 6 + 3-4-5-6h 18 = 36 < 40
+    loser = "Kh Kd Ks Qh Qd Qs Jh Jd Js Th Td Ts 9h"
+    game = scala([hand, loser], "8c", "3h")
+    game.act("draw stock")  # 3h
+    assert m("Ac 2c 3c") in meld_sets(game)  # below 40, but the whole hand can close at once
+    for a in ("meld Ac 2c 3c", "meld Ad 2d 3d", "meld As 2s 3s", "meld 3h 4h 5h 6h"):
+        game.act(a)
+    assert "discard 9c" in texts(game)
+    game.act("discard 9c")  # closed in mano
+    assert outcome(game)["winner"] == 0 and outcome(game)["rummy"]
+    penalty = sum(value(c, ace=11, joker=25) for c in loser.split())
+    assert game.state.score_sheet[-1] == [0, 2 * penalty] and 2 * penalty >= 101
+    assert game.is_over  # seat 1 is out: the last player left wins
+    result = game.result
+    assert result is not None and result["winners"] == [0]
+    assert result["settlement"][0] > 0 > result["settlement"][1]
+
+
+def test_scala_closing_needs_a_final_discard() -> None:
+    hand = "Qh Kh Ah 5c 5d 5s 2c 3c 4c 9d Td Jd 7s"  # all but the 7s melds
+    game = scala([hand, S1.replace("Kh#1", "Kc")], "6d", "Qd#1")
+    game.act("draw stock")  # Qd#1: 9-T-J-Q d
+    assert m("9d Td Jd Qd") in meld_sets(game)
+    for a in ("meld Qh Kh Ah", "meld 5c 5d 5s", "meld 2c 3c 4c"):
+        game.act(a)
+    game.act("meld 9d Td Jd Qd#1")
+    assert texts(game) == ["discard 7s"]
+    game.act("discard 7s")
+    assert outcome(game)["winner"] == 0 and outcome(game)["rummy"]  # the whole hand at once: in mano
+
+
+def test_classico_seven_cards_no_minimum_and_own_melds_only() -> None:
+    c0 = "2c 3c 4c 7d 9s Jh Kd"
+    c1 = "5c 8h 8d Qs Ts 6h 2s"
+    game = scala([c0, c1], "Ac", "4s 5s", classico=True)
+    assert len(cards(game, "hand:0")) == 7
+    game.act("draw stock")  # 4s
+    assert m("2c 3c 4c") in meld_sets(game)  # worth 9: no opening minimum
+    game.act("meld 2c 3c 4c")
+    game.act("discard Kd")
+    game.act("draw stock")  # seat 1: 5s; its 5c would attach to 2-3-4c - but it is not its meld
+    assert "lay off" not in kinds(game)
+    assert rummy.MeldRules.basic().replace(values={"A": 1}).value(hoyle.Card("Ac")) == 1
+    assert hoyle.new_game("scala-40", options={"classico": True}).state.options["limit"] == 101
+
+
+def test_scala_40_plays_through() -> None:
+    from hoyle_rummy.scala40 import scala_rules
+
+    for players, options in ((2, {}), (3, {"classico": True})):
+        bot = functools.partial(MeldingBot, rules=scala_rules(bool(options)))
+        check_variant("scala-40", games=1, seed=11, players=players, options=options, bot=bot)

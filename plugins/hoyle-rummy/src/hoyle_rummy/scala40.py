@@ -20,8 +20,9 @@ replaced by the pozzo turned over, unshuffled.
   :mod:`hoyle_rummy.opening`). After it: further melds, attaching cards to any meld, and
   taking a jolly from any meld by putting its natural card in its place - ``exchange 6h
   on 2`` - the jolly going into the hand.
-* Discard: one card; never a card that would attach to a meld on the table, and a jolly
-  only when closing (option ``jolly_discard`` ``any``) - unless no other action is left.
+* Discard: one card; never a natural card that would attach to a meld on the table, and
+  a jolly only when closing (option ``jolly_discard`` ``any``) - unless no other action
+  is left.
 * Closing: every card melded or attached and the last one discarded (a final discard is
   required). Closing "in mano" - the whole hand at once, never opened, 40 not needed -
   doubles the others' penalties.
@@ -140,8 +141,8 @@ class Scala40(OpeningRummy):
         closing = len(hand) == 1
 
         def may_discard(card: Card) -> bool:
-            if card.is_joker and not closing and state.options["jolly_discard"] == "closing":
-                return False
+            if card.is_joker:
+                return closing or state.options["jolly_discard"] == "any"
             return not any(fits_meld(m, card, rules) for m in table)
 
         kept = [a for a in actions if a.kind != "discard" or may_discard(a.cards[0])]
