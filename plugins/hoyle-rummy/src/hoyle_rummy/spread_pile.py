@@ -39,14 +39,14 @@ class SpreadPileDraw(RummyTurns):
         table = table_melds(state)
         if self.pile_lay_off(state):
             rest = [c for c in hand if c != card]
-            for i, meld in enumerate(table):
-                after = [*table[:i], [*meld, card], *table[i + 1 :]]
-                if fits_meld(meld, card, rules) and self.rest_ok(state, seat, rest, after):
+            for i, old in enumerate(table):
+                after = [*table[:i], [*old, card], *table[i + 1 :]]
+                if fits_meld(old, card, rules) and self.rest_ok(state, seat, rest, after):
                     return True
         for meld in rummy.all_melds(hand, rules):
             if card in meld.cards:
-                rest = [c for c in hand if c not in meld.cards]
-                if self.rest_ok(state, seat, rest, [*table, list(meld.cards)]):
+                left = [c for c in hand if c not in meld.cards]
+                if self.rest_ok(state, seat, left, [*table, list(meld.cards)]):
                     return True
         return False
 
