@@ -38,7 +38,7 @@ from typing import Any
 
 from hoyle import Deck, Option, State, Variant, hookimpl, rummy
 
-from hoyle_rummy.common import hand_cards, hand_value
+from hoyle_rummy.common import first_dealer_option
 from hoyle_rummy.opening import OpeningRummy
 
 OPENING = 51
@@ -46,12 +46,7 @@ JOKER_VALUE = 25
 
 OPTIONS = (
     Option(name="target", default=250, doc="Points that end the game", minimum=1),
-    Option(
-        name="first_dealer",
-        default=-1,
-        doc="Who deals first: -1 drawn at random (from the seed), or a seat",
-        choices=(-1, 0, 1, 2, 3),
-    ),
+    first_dealer_option(4),
     Option(name="distinct_suits", default=False, doc="A set may not hold two cards of one suit"),
     Option(name="naturals_outnumber", default=False, doc="A meld needs more natural cards than jokers"),
 )
@@ -94,13 +89,8 @@ class Kaluki(OpeningRummy):
 
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
-        out = state.public["outcome"]
-        winner = out["winner"]
-        state.public["next_dealer"] = self.next_dealer(state, winner)
-        if winner is None:
-            return {}
-        rules = self.meld_rules(state)
-        return {winner: sum(hand_value(hand_cards(state, s), rules) for s in state.seats if s != winner)}
+        winner, counts = self.hand_counts(state)
+        return {} if winner is None else {winner: sum(counts.values())}
 
     @hookimpl
     def hoyle_settle(self, state: State) -> dict[int, int]:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from hoyle import Action, Card, State, hookimpl, rummy
 
-from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, fits_meld, hand_cards, table_melds
+from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, fits_meld, hand_cards, hand_value, table_melds
 from hoyle_rummy.exchange import apply_exchange, exchange_actions, wild_for
 from hoyle_rummy.turns import RummyTurns
 
@@ -183,6 +183,25 @@ class OpeningRummy(RummyTurns):
         if any(fits_meld(m, joker, rules) for m in table):
             return True
         return any(joker in m.cards for m in rummy.all_melds(hand, rules))
+
+    # --- scoring ------------------------------------------------------------------------
+
+    def hand_counts(self, state: State) -> tuple[int | None, dict[int, int]]:
+        """The winner of the hand (None: nobody went out) and the count of each other
+        hand in play; sets the next dealer."""
+        winner = state.public["outcome"]["winner"]
+        state.public["next_dealer"] = self.next_dealer(state, winner)
+        rules = self.meld_rules(state)
+        return winner, {s: hand_value(hand_cards(state, s), rules) for s in self.seats_in_play(state) if s != winner}
+
+    def penalties(self, state: State) -> dict[int, int]:
+        """The losers score their counts as penalty points, doubled when the winner went
+        out with the whole hand at once, nothing melded before (Hand-Rommé, "in mano")."""
+        winner, counts = self.hand_counts(state)
+        if winner is None:
+            return {}
+        mult = 2 if state.public["outcome"]["rummy"] else 1
+        return {s: c * mult for s, c in counts.items()}
 
     # --- applying -----------------------------------------------------------------------
 

@@ -40,18 +40,13 @@ from typing import Any
 
 from hoyle import Deck, Option, State, Variant, hookimpl, rummy
 
-from hoyle_rummy.common import hand_cards, hand_value, hand_zone
+from hoyle_rummy.common import first_dealer_option, hand_zone
 from hoyle_rummy.opening import OpeningRummy
 
 OPTIONS = (
     Option(name="deals", default=0, doc="Deals in the game (0: each player deals once)", minimum=0),
     Option(name="target", default=500, doc="Passing this many penalty points ends the game", minimum=1),
-    Option(
-        name="first_dealer",
-        default=-1,
-        doc="Who deals first: -1 drawn at random (from the seed), or a seat",
-        choices=(-1, 0, 1, 2, 3, 4, 5),
-    ),
+    first_dealer_option(6),
     Option(name="jokers", default=6, doc="Wild jokers in the two packs", choices=(6, 4)),
     Option(name="joker_points", default=20, doc="A joker left in hand counts 20, or 25", choices=(20, 25)),
     Option(name="opening", default=40, doc="The least the first melds are worth", choices=(40, 30)),
@@ -121,14 +116,7 @@ class Romme(OpeningRummy):
 
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
-        out = state.public["outcome"]
-        winner = out["winner"]
-        state.public["next_dealer"] = self.next_dealer(state, winner)
-        if winner is None:
-            return {}
-        rules = self.meld_rules(state)
-        mult = 2 if out["rummy"] else 1
-        return {s: hand_value(hand_cards(state, s), rules) * mult for s in state.seats if s != winner}
+        return self.penalties(state)
 
     @hookimpl
     def hoyle_match_over(self, state: State) -> bool:

@@ -52,17 +52,12 @@ from typing import Any
 
 from hoyle import Action, Card, Deck, Option, State, Variant, hookimpl, rummy
 
-from hoyle_rummy.common import fits_meld, hand_cards, hand_value, meld_zone, table_melds
+from hoyle_rummy.common import first_dealer_option, fits_meld, hand_cards, meld_zone, table_melds
 from hoyle_rummy.opening import OpeningRummy
 
 OPTIONS = (
     Option(name="limit", default=101, doc="Penalty points that put a player out", choices=(101, 201, 501)),
-    Option(
-        name="first_dealer",
-        default=-1,
-        doc="Who deals first: -1 drawn at random (from the seed), or a seat",
-        choices=(-1, 0, 1, 2, 3, 4, 5),
-    ),
+    first_dealer_option(6),
     Option(
         name="jolly_discard",
         default="closing",
@@ -150,14 +145,7 @@ class Scala40(OpeningRummy):
 
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
-        out = state.public["outcome"]
-        winner = out["winner"]
-        state.public["next_dealer"] = self.next_dealer(state, winner)
-        if winner is None:
-            return {}
-        rules = self.meld_rules(state)
-        mult = 2 if out["rummy"] else 1
-        return {s: hand_value(hand_cards(state, s), rules) * mult for s in self.seats_in_play(state) if s != winner}
+        return self.penalties(state)
 
     @hookimpl
     def hoyle_match_over(self, state: State) -> bool:

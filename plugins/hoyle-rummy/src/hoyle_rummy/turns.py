@@ -305,6 +305,17 @@ class RummyTurns:
             return len(state.score_sheet) >= deals
         return max(state.scores) >= int(state.options["target"])
 
+    def winner_collects(self, state: State) -> dict[int, int]:
+        """Score a hand where each loser pays the winner the count of their hand
+        (``outcome["counts"]``), recorded in the ledger; the winner's row is the sum."""
+        out = state.public["outcome"]
+        winner = out["winner"]
+        state.public["next_dealer"] = self.next_dealer(state, winner)
+        counts = out["counts"]
+        losers = [s for s in state.seats if s != winner]
+        self.ledger_add(state, {(lo, winner): counts[lo] for lo in losers})
+        return {winner: sum(counts[lo] for lo in losers)}
+
     def settle_by_scores(self, state: State, lowest_wins: bool = False) -> dict[int, int]:
         """Each pair of players settles the difference of their scores (zero-sum)."""
         n, total = len(state.players), sum(state.scores)
