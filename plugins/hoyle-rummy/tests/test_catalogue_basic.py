@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-import doctest
 import functools
-import importlib
 
 import hoyle
 import pytest
@@ -168,20 +166,3 @@ def test_wild_card_rummy_plays_through() -> None:
         check_variant(
             "wild-card-rummy", games=2, seed=4, players=3, options={"deals": 2, "deuces_wild": deuces}, bot=bot
         )
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        "hoyle_rummy.house_games",
-        "hoyle_rummy.exchange",
-        "hoyle_rummy.wild_card",
-        "hoyle_rummy.spread_pile",
-        "hoyle_rummy.pinochle",
-        "hoyle_rummy.michigan",
-        "hoyle_rummy.boat_house",
-    ],
-)
-def test_docstring_examples(name: str) -> None:
-    failures, tried = doctest.testmod(importlib.import_module(name))
-    assert tried > 0 and failures == 0
