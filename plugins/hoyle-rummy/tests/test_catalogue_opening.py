@@ -232,6 +232,17 @@ def test_romme_hand_romme_doubles_the_penalties() -> None:
     assert game.state.deal_number == 1 and not game.is_over  # two players: two deals
 
 
+def test_romme_dead_end_of_an_opening_allows_any_discard() -> None:
+    # 6 + 6 + 6 + 22 = 40 exactly, but the last meld would leave only the 8c just taken.
+    hand = "Ac 2c 3c Ad 2d 3d As 2s 3s 4h 5h 6h 7h"
+    game = romme([hand, "Kh Kd Ks Qh Qd Qs Jh Jd Js Th Td Ts 9h"], "8c")
+    game.act("draw discard")
+    for a in ("meld Ac 2c 3c", "meld Ad 2d 3d", "meld 4h 5h 6h 7h"):
+        game.act(a)
+    assert not game.state.public["opened"][0]
+    assert sorted(texts(game)) == ["discard 2s", "discard 3s", "discard 8c", "discard As"]
+
+
 def test_romme_no_up_card_the_dealer_gets_14_and_starts() -> None:
     game = hoyle.new_game("romme", players=3, seed=3, options={"no_up_card": True, "first_dealer": 2})
     assert game.to_act == 2 and game.phase == "play"

@@ -21,6 +21,9 @@ until then they may not lay off nor win a joker back.
   the joker must be used again that turn, in a meld or a lay-off (it may not stay in the
   hand): only actions using it are legal until it is, so the exchange is offered only
   when the joker can be used.
+* Should no action be left (a dead end the rules do not foresee, such as an opening that
+  would leave only the card just taken from the discard pile), any card may be
+  discarded.
 
     >>> import hoyle
     >>> game = hoyle.new_game("kaluki", seed=2)
@@ -167,6 +170,10 @@ class OpeningRummy(RummyTurns):
             actions = kept
         if must is not None:
             actions = [a for a in actions if a.kind in ("meld", "lay off") and must in map(str, a.cards)]
+        if not actions:
+            # A dead end the rules do not foresee (e.g. an opening that would leave only
+            # the card just taken from the discard pile): any card may be discarded.
+            actions = [Action("discard", (c,)) for c in sorted(hand_cards(state, seat))]
         return actions
 
     def joker_usable(self, state: State, seat: int, action: Action) -> bool:
