@@ -1,14 +1,16 @@
-//! The opening-meld search (Kaluki, German Rommé, Scala 40): `cargo bench --bench rummy_opening`.
+//! The opening-meld search (Kaluki, German Rommé, Scala 40) and the Indian Rummy
+//! declaration search: `cargo bench --bench rummy_opening`.
 //!
 //! Kaluki hands: 15 cards dealt from two packs and four jokers (108 cards), Kaluki's meld
 //! rules and values (ace 15, jokers wild); Rommé hands: 13 cards from two packs and six
 //! jokers, sets of different suits, jokers never outnumbering natural cards. Side by
-//! side: the least-deadwood search (`best_melds`) on the same hands.
+//! side: the least-deadwood search (`best_melds`) on the same hands. Indian Rummy hands:
+//! 13 cards from two packs and two jokers, a random wild rank.
 
 use std::hint::black_box;
 
 use _core::cards::{Card, Deck, Rng};
-use _core::rummy::{best_melds, best_opening, AceRule, MeldRules, WildShare};
+use _core::rummy::{best_melds, best_opening, declaration, AceRule, MeldRules, WildShare};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 const ACE15: [u8; 13] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 15];
@@ -61,6 +63,28 @@ fn bench(c: &mut Criterion) {
             b.iter(|| h.iter().map(|h| best_melds(black_box(h), rules).unwrap().deadwood_value).sum::<u32>())
         });
     }
+    let h = hands(N, 13, 2, 8);
+    let indian: Vec<MeldRules> = (0..N)
+        .map(|i| {
+            let wild = (i % 13) as u8;
+            let mut values = [2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 10];
+            values[wild as usize] = 0;
+            MeldRules {
+                wild_ranks: 1 << wild,
+                set_distinct_suits: true,
+                max_set: 4,
+                values,
+                joker_value: 0,
+                ..kaluki.clone()
+            }
+        })
+        .collect();
+    g.bench_function("declaration_indian13", |b| {
+        b.iter(|| h.iter().zip(&indian).filter(|(h, r)| declaration(black_box(h), r).unwrap().is_some()).count())
+    });
+    g.bench_function("best_melds_indian13", |b| {
+        b.iter(|| h.iter().zip(&indian).map(|(h, r)| best_melds(black_box(h), r).unwrap().deadwood_value).sum::<u32>())
+    });
     g.finish();
 }
 
