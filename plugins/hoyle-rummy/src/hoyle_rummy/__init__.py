@@ -40,6 +40,7 @@ def register_catalogue(register: Any) -> None:
     """The named games of docs/rules/rummy.md#c7 (kept together, one import each)."""
     from hoyle_rummy.boat_house import BOAT_HOUSE
     from hoyle_rummy.house_games import HIGH_LOW, ONE_MELD, ROUND_THE_CORNER
+    from hoyle_rummy.indian import INDIAN
     from hoyle_rummy.kaluki import KALUKI
     from hoyle_rummy.michigan import MICHIGAN
     from hoyle_rummy.pinochle import PINOCHLE
@@ -58,6 +59,7 @@ def register_catalogue(register: Any) -> None:
         KALUKI,
         ROMME,
         SCALA_40,
+        INDIAN,
     ):
         register(variant)
 
