@@ -140,6 +140,8 @@ CASES: list[tuple[str, int, dict[str, Any], int, Callable[..., Bot] | None]] = [
     ("romme", 4, {"deals": 2}, 20, _catalogue_bot("romme", "romme_rules")),
     ("scala-40", 3, {}, 4, _catalogue_bot("scala40", "scala_rules")),
     ("scala-40", 4, {"classico": True}, 4, _catalogue_bot("scala40", "scala_rules", True)),
+    ("indian-rummy", 4, {"mode": "pool"}, 40, None),
+    ("indian-rummy", 3, {"mode": "deals", "deals": 3, "one_joker": True, "no_wild_pickup": True}, 40, None),
 ]
 
 

@@ -30,6 +30,7 @@ import pytest
         "hoyle_rummy.kaluki",
         "hoyle_rummy.romme",
         "hoyle_rummy.scala40",
+        "hoyle_rummy.indian",
     ],
 )
 def test_docstring_examples(name: str) -> None:
