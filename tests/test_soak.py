@@ -52,6 +52,17 @@ def _melding_bot(rules: str | None = None) -> Callable[..., Bot]:
     return functools.partial(MeldingBot, rules=preset)
 
 
+def _catalogue_bot(module: str, rules: str, *args: Any) -> Callable[..., Bot]:
+    """A MeldingBot with the meld rules of a catalogue game (``rules``: the module's
+    rules, or its rules function called with ``args``)."""
+    import importlib
+
+    from hoyle_rummy.turns import MeldingBot
+
+    found = getattr(importlib.import_module(f"hoyle_rummy.{module}"), rules)
+    return functools.partial(MeldingBot, rules=found(*args) if callable(found) else found)
+
+
 def _contract_bot(seed: int) -> Bot:
     from hoyle_rummy.bots import ContractBot
 
@@ -105,6 +116,32 @@ CASES: list[tuple[str, int, dict[str, Any], int, Callable[..., Bot] | None]] = [
     ("wrotham-rummy", 3, {}, 10, _melding_bot("wrotham")),
     ("dime-rummy", 3, {"ante": 1}, 60, _melding_bot("dime")),
     ("contract-rummy", 4, {"reshuffles": 1}, 20, _contract_bot),
+    # The rummy catalogue (docs/rules/rummy.md#c7).
+    ("round-the-corner-rummy", 3, {"deals": 1}, 60, mixed(_melding_bot())),
+    ("high-low-rummy", 2, {"deals": 1}, 60, mixed(_melding_bot())),
+    ("one-meld-rummy", 4, {"deals": 1}, 40, mixed(_melding_bot())),
+    (
+        "wild-card-rummy",
+        3,
+        {"deals": 1, "deuces_wild": True},
+        40,
+        _catalogue_bot("wild_card", "wild_card_rules", "low", 0, True),
+    ),
+    (
+        "pinochle-rummy",
+        3,
+        {"target": 100, "jokers": 2, "min_run": 4, "face_down": True},
+        20,
+        _catalogue_bot("five_hundred", "five_hundred_rules", "face", 2, 1, 4),
+    ),
+    ("michigan-rummy", 4, {"deals": 1}, 40, mixed(_melding_bot())),
+    ("boat-house-rummy", 3, {"deals": 1}, 40, _catalogue_bot("boat_house", "BOAT_HOUSE_RULES")),
+    ("kaluki", 3, {"target": 60}, 20, _catalogue_bot("kaluki", "kaluki_rules")),
+    ("romme", 4, {"deals": 2}, 20, _catalogue_bot("romme", "romme_rules")),
+    ("scala-40", 3, {}, 4, _catalogue_bot("scala40", "scala_rules")),
+    ("scala-40", 4, {"classico": True}, 4, _catalogue_bot("scala40", "scala_rules", True)),
+    ("indian-rummy", 4, {"mode": "pool"}, 40, None),
+    ("indian-rummy", 3, {"mode": "deals", "deals": 3, "one_joker": True, "no_wild_pickup": True}, 40, None),
 ]
 
 

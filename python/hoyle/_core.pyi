@@ -239,7 +239,7 @@ __all__ += [
     "go_out",
     "lay_off",
 ]
-__all__ += ["best_opening", "opening_value"]  # the rummy catalogue
+__all__ += ["best_opening", "declaration", "indian_count", "opening_value"]  # the rummy catalogue
 
 @final
 class MeldRules:
@@ -372,6 +372,8 @@ def best_opening(
     hand: _CardsLike, minimum: int, rules: MeldRules | None = None, *, low_ace: int = 1
 ) -> list[Meld] | None: ...
 def opening_value(cards: _CardsLike, rules: MeldRules | None = None, *, low_ace: int = 1) -> int: ...
+def declaration(hand: _CardsLike, rules: MeldRules | None = None) -> Arrangement | None: ...
+def indian_count(hand: _CardsLike, rules: MeldRules | None = None, *, cap: int = 80) -> int: ...
 
 # --- end rummy -------------------------------------------------------------------------
 

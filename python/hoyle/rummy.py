@@ -39,8 +39,10 @@ from hoyle._core import (
     contract_of_deal,
     deadwood,
     deadwood_batch,
+    declaration,
     find_contract,
     go_out,
+    indian_count,
     lay_off,
     opening_value,
 )
@@ -57,8 +59,10 @@ __all__ = [
     "contract_of_deal",
     "deadwood",
     "deadwood_batch",
+    "declaration",
     "find_contract",
     "go_out",
+    "indian_count",
     "lay_off",
     "opening_value",
 ]

@@ -796,8 +796,52 @@ fn opening_value(
         .map_or(read, |o| o.points.max(read)))
 }
 
+/// Indian Rummy: the arrangement of ``hand`` with at least two sequences, one of them
+/// pure (no wild card but a wild-rank card in its own place), and the least count of
+/// unmatched cards, or ``None`` if the hand holds no such pair of sequences. The first
+/// meld is the pure sequence. A valid declaration is one with nothing unmatched.
+///
+/// >>> from hoyle import rummy
+/// >>> rules = rummy.MeldRules.basic().replace(jokers_wild=True, wild_ranks=["2"], values={"2": 0})
+/// >>> print(rummy.declaration("3h 4h 5h 7c Jk 9c Kd Ks Kh 6d 7d 2s Qc", rules))
+/// [3h 4h 5h] [7c 2s=8c 9c] [Jk=5d 6d 7d] [Kd Kh Ks] | deadwood Qc = 10
+#[pyfunction]
+#[pyo3(signature = (hand, rules = None))]
+fn declaration(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyMeldRules>>,
+) -> PyResult<Option<PyArrangement>> {
+    let cards = extract_cards(hand)?;
+    Ok(rummy::declaration(&cards, rules_of(py, rules))?.map(PyArrangement))
+}
+
+/// Indian Rummy: the count of a losing hand - its unmatched cards under its best
+/// declaration, or every card when it has no two sequences including a pure one - at
+/// most ``cap``.
+///
+/// >>> from hoyle import rummy
+/// >>> rules = rummy.MeldRules.basic().replace(jokers_wild=True, wild_ranks=["2"], values={"2": 0})
+/// >>> rummy.indian_count("3h 4h 5h 7c Jk 9c Kd Ks Kh 6d 7d 2s Qc", rules)
+/// 10
+/// >>> rummy.indian_count("3h Jk 5h 7c 2s 9c Kd Ks Kh Qd Js 9h 4c", rules)
+/// 80
+#[pyfunction]
+#[pyo3(signature = (hand, rules = None, *, cap = 80))]
+fn indian_count(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyMeldRules>>,
+    cap: i64,
+) -> PyResult<u32> {
+    let cards = extract_cards(hand)?;
+    Ok(rummy::indian_count(&cards, rules_of(py, rules), points_arg("cap", cap)?)?)
+}
+
 fn register_catalogue(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(best_opening, m)?)?;
     m.add_function(wrap_pyfunction!(opening_value, m)?)?;
+    m.add_function(wrap_pyfunction!(declaration, m)?)?;
+    m.add_function(wrap_pyfunction!(indian_count, m)?)?;
     Ok(())
 }

@@ -18,6 +18,7 @@
 
 mod batch;
 mod contract;
+mod declare;
 mod enumerate;
 mod fast;
 mod meld;
@@ -28,12 +29,15 @@ mod search;
 #[cfg(test)]
 mod brute;
 #[cfg(test)]
+mod declare_tests;
+#[cfg(test)]
 mod opening_tests;
 #[cfg(test)]
 mod tests;
 
 pub use batch::deadwood_batch;
 pub use contract::Contract;
+pub use declare::{declaration, indian_count};
 pub use enumerate::all_melds;
 pub use fast::{deadwood_with, fast_deadwood, plain_melds, PlainIndex};
 pub use meld::{interpret_meld, Arrangement, LayOff, Meld, MeldKind};

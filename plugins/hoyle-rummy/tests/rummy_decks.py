@@ -8,25 +8,27 @@ import hoyle
 from hoyle import Deck
 
 
-def rummy_deck(hands: list[str], up: str, stock: str = "") -> Deck:
+def rummy_deck(hands: list[str], up: str, stock: str = "", base: Deck | None = None) -> Deck:
     """The deck that deals ``hands`` (dealt one card at a time, the first hand first),
-    turns up ``up`` and leaves ``stock`` (then every other card, in pack order) to be
-    drawn in that order."""
+    turns up ``up`` and leaves ``stock`` (then every other card of ``base``, default one
+    standard pack, in pack order) to be drawn in that order."""
     split = [h.split() for h in hands]
     size = len(split[0])
     assert all(len(h) == size for h in split)
     order = [h[i] for i in range(size) for h in split] + [up] + stock.split()
     assert len(set(order)) == len(order), "a card twice"
-    rest = [str(c) for c in Deck.standard() if str(c) not in order]
+    rest = [str(c) for c in (base or Deck.standard()) if str(c) not in order]
     return Deck(" ".join(order + rest))
 
 
-def new(hands: list[str], up: str, stock: str = "", variant: str = "rummy", **options: Any) -> hoyle.Game:
+def new(
+    hands: list[str], up: str, stock: str = "", variant: str = "rummy", base: Deck | None = None, **options: Any
+) -> hoyle.Game:
     """The last seat deals, so seat 0 gets the first card and plays first."""
     return hoyle.new_game(
         variant,
         players=len(hands),
-        deck=rummy_deck(hands, up, stock),
+        deck=rummy_deck(hands, up, stock, base),
         options={"first_dealer": len(hands) - 1, **options},
     )
 

@@ -21,6 +21,19 @@ import pytest
         "hoyle_rummy.gin_state",
         "hoyle_rummy.gin_table",
         "hoyle_rummy.gin_seating",
+        # the catalogue
+        "hoyle_rummy.house_games",
+        "hoyle_rummy.exchange",
+        "hoyle_rummy.wild_card",
+        "hoyle_rummy.spread_pile",
+        "hoyle_rummy.pinochle",
+        "hoyle_rummy.michigan",
+        "hoyle_rummy.boat_house",
+        "hoyle_rummy.opening",
+        "hoyle_rummy.kaluki",
+        "hoyle_rummy.romme",
+        "hoyle_rummy.scala40",
+        "hoyle_rummy.indian",
     ],
 )
 def test_docstring_examples(name: str) -> None:

@@ -42,11 +42,27 @@ def register_catalogue(register: Any) -> None:
     """The named games of docs/rules/rummy.md#c7 (kept together, one import each)."""
     from hoyle_rummy.boat_house import BOAT_HOUSE
     from hoyle_rummy.house_games import HIGH_LOW, ONE_MELD, ROUND_THE_CORNER
+    from hoyle_rummy.indian import INDIAN
+    from hoyle_rummy.kaluki import KALUKI
     from hoyle_rummy.michigan import MICHIGAN
     from hoyle_rummy.pinochle import PINOCHLE
+    from hoyle_rummy.romme import ROMME
+    from hoyle_rummy.scala40 import SCALA_40
     from hoyle_rummy.wild_card import WILD_CARD
 
-    for variant in (ROUND_THE_CORNER, HIGH_LOW, ONE_MELD, WILD_CARD, PINOCHLE, MICHIGAN, BOAT_HOUSE):
+    for variant in (
+        ROUND_THE_CORNER,
+        HIGH_LOW,
+        ONE_MELD,
+        WILD_CARD,
+        PINOCHLE,
+        MICHIGAN,
+        BOAT_HOUSE,
+        KALUKI,
+        ROMME,
+        SCALA_40,
+        INDIAN,
+    ):
         register(variant)
 
 

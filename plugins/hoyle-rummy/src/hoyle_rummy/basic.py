@@ -146,6 +146,11 @@ def preset_options(options: tuple[Option, ...], **changes: Mapping[str, Any]) ->
     return tuple(dataclasses.replace(o, **changes[o.name]) if o.name in changes else o for o in options)
 
 
+def fixed(value: object, doc: str | None = None) -> dict[str, object]:
+    """The changes (for :func:`preset_options`) that fix an option at ``value``."""
+    return {"default": value, "choices": (value,), "doc": f"Fixed in this game: {doc or value}"}
+
+
 @cache
 def ace_rules(ace: str, ace_points: int = 0) -> rummy.MeldRules:
     """The meld rules of an ``ace`` option value, an ace counting ``ace_points`` (0: the

@@ -33,7 +33,7 @@ from typing import Any
 
 from hoyle import Action, Deck, Option, State, Variant, hookimpl, rummy
 
-from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, add_meld, hand_cards, hand_zone
+from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, add_meld, first_dealer_option, hand_cards, hand_zone
 from hoyle_rummy.turns import RummyTurns
 
 BOAT_HOUSE_RULES = rummy.MeldRules.basic().replace(ace="round_the_corner", values={"A": 11})
@@ -42,12 +42,7 @@ GO_OUT = "go out"
 OPTIONS = (
     Option(name="target", default=100, doc="Points that end the game", minimum=1),
     Option(name="deals", default=0, doc="Play this many deals instead of to the target (0: to the target)", minimum=0),
-    Option(
-        name="first_dealer",
-        default=-1,
-        doc="Who deals first: -1 drawn at random (from the seed), or a seat",
-        choices=(-1, 0, 1, 2, 3, 4, 5),
-    ),
+    first_dealer_option(6),
 )
 
 
@@ -105,12 +100,7 @@ class BoatHouseRummy(RummyTurns):
 
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
-        out = state.public["outcome"]
-        winner = out["winner"]
-        state.public["next_dealer"] = self.next_dealer(state, winner)
-        losers = [s for s in state.seats if s != winner]
-        self.ledger_add(state, {(lo, winner): out["counts"][lo] for lo in losers})
-        return {winner: sum(out["counts"][lo] for lo in losers)}
+        return self.winner_collects(state)
 
     @hookimpl
     def hoyle_settle(self, state: State) -> dict[int, int]:

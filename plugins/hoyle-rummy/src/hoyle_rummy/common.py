@@ -12,12 +12,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from hoyle import Action, Card, State, rummy
+from hoyle import Action, Card, Option, State, rummy
 from hoyle.errors import HoyleError
 
 DRAW_STOCK = Action("draw", source="stock")
 DRAW_DISCARD = Action("draw", source="discard")
 PASS = Action("pass")
+
+
+def first_dealer_option(players: int) -> Option:
+    """The ``first_dealer`` option of a game of up to ``players`` players."""
+    return Option(
+        name="first_dealer",
+        default=-1,
+        doc="Who deals first: -1 drawn at random (from the seed), or a seat",
+        choices=(-1, *range(players)),
+    )
 
 
 def hand_zone(seat: int) -> str:

@@ -20,49 +20,43 @@ defaulting differently. Every other basic-rummy option stays available.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from hoyle import Variant
 
-from hoyle_rummy.basic import BASIC, OPTIONS, preset_options
+from hoyle_rummy.basic import BASIC, OPTIONS, fixed, preset_options
 
 
-def _fixed(value: object) -> dict[str, object]:
-    return {"default": value, "choices": (value,), "doc": f"Fixed in this game: {value}"}
+def preset(name: str, description: str, **changes: Mapping[str, Any]) -> Variant:
+    """A named game over basic rummy's rules object with some options changed."""
+    return Variant(
+        name=name,
+        rules=BASIC.rules,
+        players=BASIC.players,
+        deck=BASIC.deck,
+        options=preset_options(OPTIONS, **changes),
+        family="rummy",
+        description=description,
+    )
 
 
-ROUND_THE_CORNER = Variant(
-    name="round-the-corner-rummy",
-    rules=BASIC.rules,
-    players=BASIC.players,
-    deck=BASIC.deck,
-    options=preset_options(
-        OPTIONS,
-        ace=_fixed("round-the-corner"),
-        ace_points={"default": 15, "choices": (15, 1), "doc": "An ace left in hand counts 15, or 1"},
-    ),
-    family="rummy",
-    description="Round the Corner (Continuity) rummy: basic rummy whose runs wrap past the ace (K-A-2); ace 15.",
+ROUND_THE_CORNER = preset(
+    "round-the-corner-rummy",
+    "Round the Corner (Continuity) rummy: basic rummy whose runs wrap past the ace (K-A-2); ace 15.",
+    ace=fixed("round-the-corner"),
+    ace_points={"default": 15, "choices": (15, 1), "doc": "An ace left in hand counts 15, or 1"},
 )
 
-HIGH_LOW = Variant(
-    name="high-low-rummy",
-    rules=BASIC.rules,
-    players=BASIC.players,
-    deck=BASIC.deck,
-    options=preset_options(
-        OPTIONS,
-        ace=_fixed("high-or-low"),
-        ace_points={"default": 15, "choices": (15, 11), "doc": "An ace left in hand counts 15, or 11 (Parlett)"},
-    ),
-    family="rummy",
-    description="High-Low rummy: basic rummy with the ace high or low (A-2-3 and Q-K-A, never K-A-2); ace 15.",
+HIGH_LOW = preset(
+    "high-low-rummy",
+    "High-Low rummy: basic rummy with the ace high or low (A-2-3 and Q-K-A, never K-A-2); ace 15.",
+    ace=fixed("high-or-low"),
+    ace_points={"default": 15, "choices": (15, 11), "doc": "An ace left in hand counts 15, or 11 (Parlett)"},
 )
 
-ONE_MELD = Variant(
-    name="one-meld-rummy",
-    rules=BASIC.rules,
-    players=BASIC.players,
-    deck=BASIC.deck,
-    options=preset_options(OPTIONS, several_melds=_fixed(False)),
-    family="rummy",
-    description="One Meld rummy: basic rummy with at most one meld per turn, any number of lay-offs.",
+ONE_MELD = preset(
+    "one-meld-rummy",
+    "One Meld rummy: basic rummy with at most one meld per turn, any number of lay-offs.",
+    several_melds=fixed(False),
 )

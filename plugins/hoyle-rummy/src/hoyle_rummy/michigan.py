@@ -27,19 +27,14 @@ from __future__ import annotations
 
 from hoyle import Action, State, Variant, hookimpl
 
-from hoyle_rummy.basic import BASIC, BasicRummy, preset_options
+from hoyle_rummy.basic import BASIC, BasicRummy, fixed, preset_options
 from hoyle_rummy.basic import OPTIONS as BASIC_OPTIONS
 from hoyle_rummy.spread_pile import SpreadPileDraw
 
-
-def _fixed(value: object, doc: str) -> dict[str, object]:
-    return {"default": value, "choices": (value,), "doc": f"Fixed in this game: {doc}"}
-
-
 OPTIONS = preset_options(
     tuple(o for o in BASIC_OPTIONS if o.name not in ("stock_end", "stock_limit")),
-    several_melds=_fixed(True, "any number of melds per turn"),
-    discard_to_go_out=_fixed(True, "the last card is discarded"),
+    several_melds=fixed(True, "any number of melds per turn"),
+    discard_to_go_out=fixed(True, "the last card is discarded"),
 )
 
 
@@ -75,7 +70,7 @@ class MichiganRummy(SpreadPileDraw, BasicRummy):
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool | None:
         if action.kind == "draw":
             state.public["passes"] = 0
-        return super().hoyle_apply_action(state, seat, action)
+        return bool(super().hoyle_apply_action(state, seat, action))
 
 
 MICHIGAN = Variant(

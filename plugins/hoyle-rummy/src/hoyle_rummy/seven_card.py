@@ -103,13 +103,7 @@ class SevenCardRummy(RummyTurns):
 
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
-        out = state.public["outcome"]
-        winner = out["winner"]
-        state.public["next_dealer"] = self.next_dealer(state, winner)
-        counts = out["counts"]
-        losers = [s for s in state.seats if s != winner]
-        self.ledger_add(state, {(lo, winner): counts[lo] for lo in losers})
-        return {winner: sum(counts[lo] for lo in losers)}
+        return self.winner_collects(state)
 
     @hookimpl
     def hoyle_settle(self, state: State) -> dict[int, int]:

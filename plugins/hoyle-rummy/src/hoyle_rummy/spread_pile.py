@@ -31,12 +31,24 @@ class SpreadPileDraw(RummyTurns):
         super().start_turn(state, seat)
         state.public["must_use"] = None
 
-    def usable(self, state: State, card: Card, hand: list[Card]) -> bool:
-        """Whether ``card`` could be used at once with ``hand``: melded, or laid off."""
+    def usable(self, state: State, seat: int, card: Card, hand: list[Card]) -> bool:
+        """Whether ``card`` could be used at once with ``hand`` (which holds it): melded,
+        or laid off, leaving a hand the game allows (a card to discard where going out
+        needs one)."""
         rules = self.meld_rules(state)
-        if self.pile_lay_off(state) and any(fits_meld(m, card, rules) for m in table_melds(state)):
-            return True
-        return any(card in m.cards for m in rummy.all_melds(hand, rules))
+        table = table_melds(state)
+        if self.pile_lay_off(state):
+            rest = [c for c in hand if c != card]
+            for i, old in enumerate(table):
+                after = [*table[:i], [*old, card], *table[i + 1 :]]
+                if fits_meld(old, card, rules) and self.rest_ok(state, seat, rest, after):
+                    return True
+        for meld in rummy.all_melds(hand, rules):
+            if card in meld.cards:
+                left = [c for c in hand if c not in meld.cards]
+                if self.rest_ok(state, seat, left, [*table, list(meld.cards)]):
+                    return True
+        return False
 
     def pile_draws(self, state: State, seat: int) -> list[Action]:
         """Every ``draw discard <card>`` the seat may make."""
@@ -45,7 +57,7 @@ class SpreadPileDraw(RummyTurns):
         return [
             Action("draw", (card,), source="discard")
             for i, card in enumerate(pile)
-            if self.usable(state, card, [*hand, *pile[i:]])
+            if self.usable(state, seat, card, [*hand, *pile[i:]])
         ]
 
     def draw_actions(self, state: State, seat: int) -> list[Action]:

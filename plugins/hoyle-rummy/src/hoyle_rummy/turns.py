@@ -69,7 +69,17 @@ class RummyTurns:
 
     def next_dealer(self, state: State, winner: int | None) -> int:
         """The deal rotates clockwise (alternates between two players)."""
-        return (int(state.public["dealer"]) + 1) % len(state.players)
+        return self.next_seat(state, int(state.public["dealer"]))
+
+    def seats_in_play(self, state: State) -> list[int]:
+        """The seats dealt in this deal (all; games that knock players out override)."""
+        return list(state.seats)
+
+    def next_seat(self, state: State, seat: int) -> int:
+        """The next seat clockwise after ``seat`` that is in play."""
+        playing = self.seats_in_play(state)
+        n = len(state.players)
+        return next(s for s in ((seat + k) % n for k in range(1, n + 1)) if s in playing)
 
     def melds_per_turn(self, state: State) -> int | None:
         """How many melds a player may lay down in one turn (None: any number)."""
@@ -123,7 +133,8 @@ class RummyTurns:
             state.add_zone(hand_zone(seat), owner=seat, visibility=Zone.OWNER)
         state.add_zone("stock", visibility=Zone.HIDDEN)
         state.add_zone("discard", visibility=Zone.PUBLIC)
-        order = [(dealer + 1 + i) % n for i in range(n)]
+        playing = self.seats_in_play(state)
+        order = [s for s in ((dealer + 1 + i) % n for i in range(n)) if s in playing]
         for _ in range(self.hand_size(state)):
             for seat in order:
                 state.move_top("deck", hand_zone(seat), seat=seat, event="deal")
@@ -253,7 +264,7 @@ class RummyTurns:
         pub = state.public
         if pub["played_now"]:
             pub["played"][seat] = True
-        self.start_turn(state, (seat + 1) % len(state.players))
+        self.start_turn(state, self.next_seat(state, seat))
 
     def stock_exhausted(self, state: State, seat: int) -> None:
         """The stock is empty and ``seat`` declined the discard where the pile may not be
@@ -293,6 +304,17 @@ class RummyTurns:
         if deals > 0:
             return len(state.score_sheet) >= deals
         return max(state.scores) >= int(state.options["target"])
+
+    def winner_collects(self, state: State) -> dict[int, int]:
+        """Score a hand where each loser pays the winner the count of their hand
+        (``outcome["counts"]``), recorded in the ledger; the winner's row is the sum."""
+        out = state.public["outcome"]
+        winner = out["winner"]
+        state.public["next_dealer"] = self.next_dealer(state, winner)
+        counts = out["counts"]
+        losers = [s for s in state.seats if s != winner]
+        self.ledger_add(state, {(lo, winner): counts[lo] for lo in losers})
+        return {winner: sum(counts[lo] for lo in losers)}
 
     def settle_by_scores(self, state: State, lowest_wins: bool = False) -> dict[int, int]:
         """Each pair of players settles the difference of their scores (zero-sum)."""

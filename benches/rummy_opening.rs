@@ -1,0 +1,96 @@
+//! The opening-meld search (Kaluki, German Rommé, Scala 40) and the Indian Rummy
+//! declaration search: `cargo bench --bench rummy_opening`.
+//!
+//! Kaluki hands: 15 cards dealt from two packs and four jokers (108 cards), Kaluki's meld
+//! rules and values (ace 15, jokers wild); Rommé hands: 13 cards from two packs and six
+//! jokers, sets of different suits, jokers never outnumbering natural cards. Side by
+//! side: the least-deadwood search (`best_melds`) on the same hands. Indian Rummy hands:
+//! 13 cards from two packs and two jokers, a random wild rank.
+
+use std::hint::black_box;
+
+use _core::cards::{Card, Deck, Rng};
+use _core::rummy::{best_melds, best_opening, declaration, AceRule, MeldRules, WildShare};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+const ACE15: [u8; 13] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 15];
+const ACE11: [u8; 13] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11];
+
+fn hands(n: usize, size: usize, jokers: u32, seed: u64) -> Vec<Vec<Card>> {
+    let mut rng = Rng::new(seed);
+    (0..n)
+        .map(|_| {
+            let mut cards = Deck::standard(2, jokers).unwrap().into_cards();
+            rng.shuffle(&mut cards);
+            cards.truncate(size);
+            cards
+        })
+        .collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let kaluki = MeldRules {
+        ace: AceRule::HighOrLow,
+        jokers_wild: true,
+        packs: 2,
+        max_set: 8,
+        values: ACE15,
+        joker_value: 25,
+        hand_size: 0,
+        ..MeldRules::gin()
+    };
+    let romme = MeldRules {
+        set_distinct_suits: true,
+        wild_share: WildShare::NotMoreThanNaturals,
+        max_set: 4,
+        values: ACE11,
+        joker_value: 20,
+        ..kaluki.clone()
+    };
+    const N: usize = 1000;
+    let mut g = c.benchmark_group("rummy_opening");
+    g.throughput(Throughput::Elements(N as u64));
+    for (name, rules, size, jokers, minimum, low_ace) in
+        [("kaluki15", &kaluki, 15, 4, 51, 15), ("romme13", &romme, 13, 6, 40, 1)]
+    {
+        let h = hands(N, size, jokers, 7);
+        g.bench_function(format!("best_opening_{name}"), |b| {
+            b.iter(|| {
+                h.iter().filter(|h| best_opening(black_box(h), minimum, rules, low_ace).unwrap().is_some()).count()
+            })
+        });
+        g.bench_function(format!("best_melds_{name}"), |b| {
+            b.iter(|| h.iter().map(|h| best_melds(black_box(h), rules).unwrap().deadwood_value).sum::<u32>())
+        });
+    }
+    let h = hands(N, 13, 2, 8);
+    let indian: Vec<MeldRules> = (0..N)
+        .map(|i| {
+            let wild = (i % 13) as u8;
+            let mut values = [2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 10];
+            values[wild as usize] = 0;
+            MeldRules {
+                wild_ranks: 1 << wild,
+                set_distinct_suits: true,
+                max_set: 4,
+                values,
+                joker_value: 0,
+                ..kaluki.clone()
+            }
+        })
+        .collect();
+    g.bench_function("declaration_indian13", |b| {
+        b.iter(|| h.iter().zip(&indian).filter(|(h, r)| declaration(black_box(h), r).unwrap().is_some()).count())
+    });
+    g.bench_function("best_melds_indian13", |b| {
+        b.iter(|| h.iter().zip(&indian).map(|(h, r)| best_melds(black_box(h), r).unwrap().deadwood_value).sum::<u32>())
+    });
+    g.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(10).warm_up_time(std::time::Duration::from_millis(500)).measurement_time(std::time::Duration::from_secs(3));
+    targets = bench
+}
+criterion_main!(benches);

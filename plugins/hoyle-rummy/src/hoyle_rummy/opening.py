@@ -1,0 +1,234 @@
+"""The turn of the rummy games with an opening minimum (Kaluki, German Rommé): a player's
+first melds, laid from hand in one turn, must together be worth a minimum (51, 40...);
+until then they may not lay off nor win a joker back.
+
+:class:`OpeningRummy` is a rules object on the straight-rummy turn
+(:mod:`hoyle_rummy.turns`: the same zones and action texts) with these rules:
+
+* Until a player has opened, each ``meld`` they make is offered only while the melds of
+  this turn can still reach the minimum with the rest of the hand (the most valuable way
+  to meld the rest is found exactly by ``rummy.best_opening``); once melding has started
+  in the turn they may not discard before the minimum is reached. The meld that reaches
+  it opens the player (event ``open`` with the points); lay-offs, exchanges and further
+  melds follow in the same turn if they like.
+* A card counts its value under the game's meld rules; a joker counts the card it stands
+  for, read for the most points; an ace played low (A-2-3) counts ``low_ace``.
+* Where the game says so, before opening the top discard may be taken only to use it at
+  once in the opening: ``draw discard`` is offered only when an opening with it exists,
+  and until it is melded only melds containing it are legal.
+* After opening: any number of melds per turn, lay-offs on anyone's melds, and the joker
+  exchange: ``exchange 6h on 2`` puts the natural card in the joker's place on meld 2 and
+  the joker must be used again that turn, in a meld or a lay-off (it may not stay in the
+  hand): only actions using it are legal until it is, so the exchange is offered only
+  when the joker can be used.
+* Should no action be left (a dead end the rules do not foresee, such as an opening that
+  would leave only the card just taken from the discard pile), any card may be
+  discarded.
+
+    >>> import hoyle
+    >>> game = hoyle.new_game("kaluki", seed=2)
+    >>> game.state.public["opened"]
+    [False, False]
+"""
+
+from __future__ import annotations
+
+from hoyle import Action, Card, State, hookimpl, rummy
+
+from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, fits_meld, hand_cards, hand_value, table_melds
+from hoyle_rummy.exchange import apply_exchange, exchange_actions, wild_for
+from hoyle_rummy.turns import RummyTurns
+
+
+class OpeningRummy(RummyTurns):
+    """The rule hooks of a rummy game with an opening minimum; subclasses set
+    :meth:`opening_minimum`, :meth:`low_ace` and :meth:`discard_only_to_open`."""
+
+    def opening_minimum(self, state: State) -> int:
+        raise NotImplementedError
+
+    def low_ace(self, state: State) -> int:
+        """What an ace played low (A-2-3) counts towards the opening."""
+        return 1
+
+    def discard_only_to_open(self, state: State) -> bool:
+        """Whether, before opening, the top discard may be taken only to open with it."""
+        return True
+
+    def exchange_reuse(self, state: State) -> bool:
+        """Whether a joker won back by an exchange must be used again that turn (else it
+        goes into the hand)."""
+        return True
+
+    def may_close_in_hand(self, state: State) -> bool:
+        """Whether a player who has not opened may go out in one turn without reaching the
+        minimum (Scala 40's closing "in mano")."""
+        return False
+
+    def may_use_meld(self, state: State, seat: int, index: int) -> bool:
+        """Whether the seat may lay off on (or exchange on) table meld ``index``."""
+        return True
+
+    def melds_per_turn(self, state: State) -> int | None:
+        return None
+
+    def may_lay_off(self, state: State, seat: int) -> bool:
+        return bool(state.public["opened"][seat])
+
+    # --- the opening ------------------------------------------------------------------
+
+    def value(self, state: State, cards: list[Card]) -> int:
+        """What one meld counts towards the opening."""
+        return rummy.opening_value(cards, self.meld_rules(state), low_ace=self.low_ace(state))
+
+    def best_rest(self, state: State, rest: list[Card]) -> int:
+        """The most the cards of ``rest`` can add to an opening (keeping a card to
+        discard where going out needs one)."""
+        rules, low = self.meld_rules(state), self.low_ace(state)
+        found = rummy.best_opening(rest, 0, rules, low_ace=low)
+        points = sum(rummy.opening_value(m.cards, rules, low_ace=low) for m in found or [])
+        if not state.options.get("discard_to_go_out", False) or not found:
+            return points
+        if sum(len(m) for m in found) < len(rest):
+            return points
+        # Every card would be melded: the best with one card kept back.
+        best = 0
+        for card in set(rest):
+            kept = list(rest)
+            kept.remove(card)
+            melds = rummy.best_opening(kept, 0, rules, low_ace=low) or []
+            best = max(best, sum(rummy.opening_value(m.cards, rules, low_ace=low) for m in melds))
+        return best
+
+    def can_open_with(self, state: State, seat: int, card: Card) -> bool:
+        """Whether the seat could open this turn with ``card`` in its first meld."""
+        hand = [*hand_cards(state, seat), card]
+        minimum = self.opening_minimum(state)
+        for meld in rummy.all_melds(hand, self.meld_rules(state)):
+            if card in meld.cards:
+                rest = [c for c in hand if c not in meld.cards]
+                if self.value(state, list(meld.cards)) + self.best_rest(state, rest) >= minimum:
+                    return True
+        return False
+
+    def after_deal(self, state: State) -> None:
+        state.public["opened"] = [False] * len(state.players)
+
+    def start_turn(self, state: State, seat: int) -> None:
+        super().start_turn(state, seat)
+        state.public.update(turn_points=0, must_use=None)
+
+    # --- legal actions ----------------------------------------------------------------
+
+    def draw_actions(self, state: State, seat: int) -> list[Action]:
+        actions = super().draw_actions(state, seat)
+        pile = state.zone("discard").cards
+        if (
+            DRAW_DISCARD in actions
+            and not state.public["opened"][seat]
+            and self.discard_only_to_open(state)
+            and not self.can_open_with(state, seat, pile[-1])
+        ):
+            actions.remove(DRAW_DISCARD)
+        return actions or [DRAW_STOCK]
+
+    def play_actions(self, state: State, seat: int) -> list[Action]:
+        pub = state.public
+        actions = super().play_actions(state, seat)
+        must = pub["must_use"]
+        if pub["opened"][seat]:
+            actions = [a for a in actions if a.kind != "lay off" or self.may_use_meld(state, seat, int(a.target or 0))]
+            if must is None:
+                rules = self.meld_rules(state)
+                exchanges = [
+                    a
+                    for a in exchange_actions(state, seat, rules)
+                    if self.may_use_meld(state, seat, int(a.target or 0))
+                ]
+                if self.exchange_reuse(state):
+                    exchanges = [a for a in exchanges if self.joker_usable(state, seat, a)]
+                actions += exchanges
+        else:
+            hand = hand_cards(state, seat)
+            minimum = self.opening_minimum(state)
+            in_hand = self.may_close_in_hand(state)
+            kept = []
+            for action in actions:
+                if action.kind == "meld":
+                    rest = [c for c in hand if c not in action.cards]
+                    reach = pub["turn_points"] + self.value(state, list(action.cards)) + self.best_rest(state, rest)
+                    if reach >= minimum or (
+                        in_hand and bool(rest) and rummy.can_go_out(rest, self.meld_rules(state), discard=True)
+                    ):
+                        kept.append(action)
+                elif (
+                    action.kind == "discard"
+                    and must is None
+                    and (not pub["turn_points"] or (in_hand and len(hand) == 1))
+                ):
+                    kept.append(action)
+            actions = kept
+        if must is not None:
+            actions = [a for a in actions if a.kind in ("meld", "lay off") and must in map(str, a.cards)]
+        if not actions:
+            # A dead end the rules do not foresee (e.g. an opening that would leave only
+            # the card just taken from the discard pile): any card may be discarded.
+            actions = [Action("discard", (c,)) for c in sorted(hand_cards(state, seat))]
+        return actions
+
+    def joker_usable(self, state: State, seat: int, action: Action) -> bool:
+        """Whether the joker an exchange frees could be melded or laid off at once."""
+        rules = self.meld_rules(state)
+        assert action.target is not None
+        table = table_melds(state)
+        meld = table[action.target]
+        card = action.cards[0]
+        joker = wild_for(meld, card, rules)
+        assert joker is not None
+        table[action.target] = [card if c == joker else c for c in meld]
+        hand = [c for c in hand_cards(state, seat) if c != card] + [joker]
+        if any(fits_meld(m, joker, rules) for m in table):
+            return True
+        return any(joker in m.cards for m in rummy.all_melds(hand, rules))
+
+    # --- scoring ------------------------------------------------------------------------
+
+    def hand_counts(self, state: State) -> tuple[int | None, dict[int, int]]:
+        """The winner of the hand (None: nobody went out) and the count of each other
+        hand in play; sets the next dealer."""
+        winner = state.public["outcome"]["winner"]
+        state.public["next_dealer"] = self.next_dealer(state, winner)
+        rules = self.meld_rules(state)
+        return winner, {s: hand_value(hand_cards(state, s), rules) for s in self.seats_in_play(state) if s != winner}
+
+    def penalties(self, state: State) -> dict[int, int]:
+        """The losers score their counts as penalty points, doubled when the winner went
+        out with the whole hand at once, nothing melded before (Hand-Rommé, "in mano")."""
+        winner, counts = self.hand_counts(state)
+        if winner is None:
+            return {}
+        mult = 2 if state.public["outcome"]["rummy"] else 1
+        return {s: c * mult for s, c in counts.items()}
+
+    # --- applying -----------------------------------------------------------------------
+
+    @hookimpl
+    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool | None:
+        pub = state.public
+        if action.kind == "exchange":
+            joker = apply_exchange(state, seat, action, self.meld_rules(state))
+            if self.exchange_reuse(state):
+                pub["must_use"] = str(joker)
+            return True
+        if action.kind in ("meld", "lay off") and pub["must_use"] in map(str, action.cards):
+            pub["must_use"] = None
+        if action.kind == "meld" and not pub["opened"][seat]:
+            pub["turn_points"] += self.value(state, list(action.cards))
+            if pub["turn_points"] >= self.opening_minimum(state):
+                pub["opened"][seat] = True
+                state.log("open", seat, points=pub["turn_points"])
+        taken_before = action == DRAW_DISCARD and not pub["opened"][seat] and self.discard_only_to_open(state)
+        done = bool(super().hoyle_apply_action(state, seat, action))
+        if taken_before:
+            pub["must_use"] = pub["taken"]
+        return done
