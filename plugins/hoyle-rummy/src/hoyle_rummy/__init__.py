@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from hoyle import hookimpl
+from hoyle import Variant, hookimpl
 
+from hoyle_rummy import dealing
 from hoyle_rummy.basic import BASIC
 from hoyle_rummy.contract import CONTRACT
-from hoyle_rummy.dealing import hoyle_register_dealing_orders as hoyle_register_dealing_orders
 from hoyle_rummy.dime import DIME
 from hoyle_rummy.five_hundred import FIVE_HUNDRED
 from hoyle_rummy.gin import GIN, OKLAHOMA
@@ -25,21 +25,9 @@ from hoyle_rummy.seven_card import SEVEN_CARD
 from hoyle_rummy.wrotham import WROTHAM
 
 
-@hookimpl
-def hoyle_register_variants(register: Any) -> None:
-    register(GIN)
-    register(OKLAHOMA)
-    register(BASIC)
-    register(SEVEN_CARD)
-    register(FIVE_HUNDRED)
-    register(WROTHAM)
-    register(DIME)
-    register(CONTRACT)
-    register_catalogue(register)
-
-
-def register_catalogue(register: Any) -> None:
-    """The named games of docs/rules/rummy.md#c7 (kept together, one import each)."""
+def variants() -> tuple[Variant, ...]:
+    """Every variant of the plugin: the family, then the named games of
+    docs/rules/rummy.md#c7 (imported here, one module each)."""
     from hoyle_rummy.boat_house import BOAT_HOUSE
     from hoyle_rummy.house_games import HIGH_LOW, ONE_MELD, ROUND_THE_CORNER
     from hoyle_rummy.indian import INDIAN
@@ -50,7 +38,8 @@ def register_catalogue(register: Any) -> None:
     from hoyle_rummy.scala40 import SCALA_40
     from hoyle_rummy.wild_card import WILD_CARD
 
-    for variant in (
+    family = (GIN, OKLAHOMA, BASIC, SEVEN_CARD, FIVE_HUNDRED, WROTHAM, DIME, CONTRACT)
+    catalogue = (
         ROUND_THE_CORNER,
         HIGH_LOW,
         ONE_MELD,
@@ -62,8 +51,21 @@ def register_catalogue(register: Any) -> None:
         ROMME,
         SCALA_40,
         INDIAN,
-    ):
+    )
+    return (*family, *catalogue)
+
+
+@hookimpl
+def hoyle_register_variants(register: Any) -> None:
+    for variant in variants():
         register(variant)
+
+
+@hookimpl
+def hoyle_register_dealing_orders(register: Any) -> None:
+    """How each variant deals, for :func:`hoyle.testing.rigged_deck`."""
+    for variant in variants():
+        register(variant.name, dealing.order_of(variant.name))
 
 
 @hookimpl

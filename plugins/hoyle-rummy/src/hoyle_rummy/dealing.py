@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hoyle import State, hookimpl
+from hoyle import State
 from hoyle.errors import InvalidArgumentError
 from hoyle.registry import DealingOrder
 from hoyle.testing import dealt_places
@@ -33,16 +33,15 @@ def gin(state: State) -> DealingOrder:
     raise InvalidArgumentError("four-player gin deals each table from its own pack: no rigged deck for it")
 
 
-ORDERS: dict[str, Callable[[State], DealingOrder]] = {
-    **dict.fromkeys(
-        ("rummy", "seven-card-rummy", "500-rum", "wrotham-rummy", "dime-rummy", "contract-rummy", "oklahoma-gin"),
-        one_table,
-    ),
-    "gin-rummy": gin,
-}
+def indian(state: State) -> DealingOrder:
+    """Indian Rummy: the hands and the up-card from the top; the wild-joker card is then
+    drawn from a random place of the stock (no rigged deck chooses it)."""
+    return DealingOrder(
+        order=tuple(place for place in dealt_places(state) if place != "wild"), stock="stock", up_card="discard"
+    )
 
 
-@hookimpl
-def hoyle_register_dealing_orders(register: Callable[[str, Callable[[State], DealingOrder]], None]) -> None:
-    for name, order in ORDERS.items():
-        register(name, order)
+def order_of(variant: str) -> Callable[[State], DealingOrder]:
+    """The dealing order of one of this plugin's variants: every game but four-player
+    gin and Indian Rummy deals one table from the top."""
+    return {"gin-rummy": gin, "indian-rummy": indian}.get(variant, one_table)

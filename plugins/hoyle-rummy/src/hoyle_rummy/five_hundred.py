@@ -138,7 +138,7 @@ class FiveHundredRum(SpreadPileDraw):
         state.public["laid"] = [[] for _ in state.seats]
 
     @hookimpl
-    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool | None:
+    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
         if action.kind in ("meld", "lay off"):
             state.public["laid"][seat].extend(str(c) for c in action.cards)
         done = bool(super().hoyle_apply_action(state, seat, action))

@@ -146,7 +146,7 @@ class IndianRummy(RummyTurns):
         return 40 if late else 20
 
     @hookimpl
-    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool | None:
+    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
         pub = state.public
         if action == DROP:
             pub["penalty"][str(seat)] = self.drop_cost(state, seat)

@@ -67,7 +67,7 @@ class MichiganRummy(SpreadPileDraw, BasicRummy):
             self.start_turn(state, (seat + 1) % len(state.players))
 
     @hookimpl
-    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool | None:
+    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
         if action.kind == "draw":
             state.public["passes"] = 0
         return bool(super().hoyle_apply_action(state, seat, action))

@@ -213,7 +213,7 @@ class OpeningRummy(RummyTurns):
     # --- applying -----------------------------------------------------------------------
 
     @hookimpl
-    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool | None:
+    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
         pub = state.public
         if action.kind == "exchange":
             joker = apply_exchange(state, seat, action, self.meld_rules(state))

@@ -72,7 +72,7 @@ class SpreadPileDraw(RummyTurns):
         return [a for a in actions if a.kind in kinds and must in map(str, a.cards)]
 
     @hookimpl
-    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool | None:
+    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
         pub = state.public
         if action.kind == "draw" and action.source == "discard":
             pile = state.zone("discard").cards
