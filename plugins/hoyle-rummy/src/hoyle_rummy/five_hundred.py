@@ -72,6 +72,9 @@ def meld_points(cards: list[Card], rules: rummy.MeldRules = FIVE_HUNDRED_RULES) 
 class FiveHundredRum(RummyTurns):
     """The rule hooks of 500 Rum."""
 
+    #: The cards a player melds or lays off score for them (bots value melds by points).
+    melds_score = True
+
     def meld_rules(self, state: State) -> rummy.MeldRules:
         return FIVE_HUNDRED_RULES
 
