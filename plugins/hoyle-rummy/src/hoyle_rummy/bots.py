@@ -303,6 +303,10 @@ def _game_of(view: Mapping[str, Any]) -> tuple[rummy.MeldRules, bool]:
     return found
 
 
+#: The fewest cards still to be laid off (out of sight) for the bot to go down to one card.
+OPEN_SPOTS = 3
+
+
 class RummyBot:
     """A heuristic player for every game of the straight-rummy family (the turn of
     :mod:`hoyle_rummy.turns`: ``rummy``, ``seven-card-rummy``, ``500-rum``,
@@ -319,9 +323,12 @@ class RummyBot:
       stock is out and the pile may not be reused, it passes rather than take a card it
       cannot use.
     * **Playing**: it exchanges a real card for a melded joker whenever it may (a joker
-      is worth keeping); it melds and lays off whenever that leaves the hand no costlier
+      is worth keeping), unless it holds two cards or fewer (it would have to throw a
+      joker away); it melds and lays off whenever that leaves the hand no costlier
       (each meld or lay-off chosen as the one that leaves the least deadwood, the most
-      cards first), but never lays off a joker unless that empties the hand.
+      cards first), but never lays off a joker unless that lets it go out; and it does
+      not go down to a single card while fewer than three cards out of sight could
+      still be laid off (one card goes out only by a lay-off).
     * **Discarding**: the card whose loss least lowers the hand's potential: the least
       deadwood left, then the card with fewest partners (cards of its rank, or of its
       suit within two ranks: half-made melds), not a card that fits a meld on the table
@@ -358,10 +365,10 @@ class RummyBot:
         by_kind: dict[str, list[Action]] = {}
         for a in legal_actions:
             by_kind.setdefault(a.kind, []).append(a)
-        if "exchange" in by_kind:
+        if "exchange" in by_kind and len(hand) > 2:
             return by_kind["exchange"][0]
         plays = by_kind.get("meld", []) + [
-            a for a in by_kind.get("lay off", []) if not a.cards[0].is_joker or len(hand) == 1
+            a for a in by_kind.get("lay off", []) if not a.cards[0].is_joker or len(hand) <= 2
         ]
         if plays:
             best = self._best_play(hand, plays, table, rules)
@@ -383,8 +390,9 @@ class RummyBot:
     ) -> Action | None:
         """The meld or lay-off leaving the least deadwood (most cards, first), if it
         leaves no more deadwood than keeping the cards - and not one that would leave
-        a single card after the discard while no card could still be laid off (a
-        single card can go out only by a lay-off)."""
+        a single card after the discard while fewer than :data:`OPEN_SPOTS` cards
+        could still be laid off (a single card can go out only by a lay-off: with none
+        left to lay off the hand could never go out)."""
         now = rummy.deadwood(hand, rules)
 
         def rest_of(a: Action) -> list[Card]:
@@ -402,7 +410,7 @@ class RummyBot:
             if len(rest) != 2:
                 return play
             after = [*table, list(play.cards)] if play.kind == "meld" else _laid(table, play)
-            if _open_spots(after, hand, rules):
+            if _open_spots(after, hand, rules) >= OPEN_SPOTS:
                 return play
         return None
 
@@ -512,14 +520,18 @@ def _laid(table: list[list[Card]], play: Action) -> list[list[Card]]:
 _FACES = [Card(f"{r}{s}") for s in "cdhs" for r in "A23456789TJQK"]
 
 
-def _open_spots(table: list[list[Card]], hand: list[Card], rules: rummy.MeldRules) -> bool:
-    """Whether some card not in sight (not on the table nor in ``hand``, counting the
-    packs) could still be laid off on a meld of the table."""
+def _open_spots(table: list[list[Card]], hand: list[Card], rules: rummy.MeldRules) -> int:
+    """How many cards not in sight (not on the table nor in ``hand``, counting the
+    packs; jokers not counted) could still be laid off on a meld of the table."""
     seen: dict[str, int] = {}
     for c in [*hand, *(c for m in table for c in m)]:
         seen[str(c.face)] = seen.get(str(c.face), 0) + 1
     packs = int(rules.packs)
-    return any(seen.get(str(face), 0) < packs and is_meld([*m, face], rules) for face in _FACES for m in table)
+    return sum(
+        packs - seen.get(str(face), 0)
+        for face in _FACES
+        if seen.get(str(face), 0) < packs and any(is_meld([*m, face], rules) for m in table)
+    )
 
 
 def _partners(card: Card, rest: list[Card]) -> int:
