@@ -315,3 +315,56 @@ def test_knock_when_the_eleven_cards_count_exactly_ten_over_the_limit() -> None:
     for a in ("pass", "pass", "draw stock"):
         game.act(a)
     assert {t for t in texts(game) if t.startswith("knock")} == {"knock Kc", "knock Qd"}
+
+
+def test_lay_offs_fit_the_meld_as_it_stands_and_melds_stay_in_rank_order() -> None:
+    """The defender lays 7c 8c off on the knocker's 9c Tc Jc: the 8c first (the 7c
+    fits only once the 8c is there), and the meld reads 7c 8c 9c Tc Jc."""
+    game = new("9c Tc Jc 4h 5h 6h As 2s 3s Kd", "7c 8c Qh Qd Js Ts 5c 2c 4d 6d", "Jh", "2d", deals=1)
+    for a in ("pass", "pass", "draw stock", "knock Kd"):
+        game.act(a)
+    lay_offs = [e for e in game.events if e.type == "lay_off"]
+    assert [[str(c) for c in e.cards] for e in lay_offs] == [["8c"], ["7c"]]
+    run = next(name for name, z in game.state.zones.items() if "9c" in map(str, z.cards) and name.startswith("meld:"))
+    assert [str(c) for c in game.state.zones[run].cards] == ["7c", "8c", "9c", "Tc", "Jc"]
+    # Each lay-off fitted the meld as it then stood (replayed from the events).
+    standing = ["9c", "Tc", "Jc"]
+    for e in lay_offs:
+        assert e.data["to"] == run
+        standing = [*standing, *map(str, e.cards)]
+        hoyle.rummy.Meld(standing, hoyle.rummy.MeldRules.gin())  # raises if not a meld
+
+
+def test_every_knocked_hand_lays_off_in_a_valid_order_and_keeps_melds_in_order() -> None:
+    """Over many seeded hands between gin bots: every meld zone reads in rank order (a
+    run low to high), and every lay-off fitted its meld as it stood then."""
+    from hoyle_rummy.bots import GinBot
+
+    rules = hoyle.rummy.MeldRules.gin()
+    checked = 0
+    for seed in range(150):
+        game = hoyle.new_game("gin-rummy", seed=seed, options={"deals": 1})
+        bots = [GinBot(), GinBot(late_knock=10)]
+        while game.result is None:
+            seat = game.to_act
+            game.act(bots[seat].choose(game.view(seat), game.legal_actions()))
+        standing = {
+            name: [
+                str(c)
+                for c in z.cards
+                if not any(str(c) in map(str, e.cards) for e in game.events if e.type == "lay_off")
+            ]
+            for name, z in game.state.zones.items()
+            if name.startswith("meld:")
+        }
+        for e in game.events:
+            if e.type == "lay_off":
+                name = e.data["to"]
+                standing[name] = [*standing[name], *map(str, e.cards)]
+                hoyle.rummy.Meld(standing[name], rules)  # raises if the card did not fit then
+                checked += 1
+        for name, z in game.state.zones.items():
+            if name.startswith("meld:"):
+                in_order = hoyle.rummy.Meld(list(z.cards), rules).cards  # runs low to high
+                assert [c.rank for c in z.cards] == [c.rank for c in in_order], name
+    assert checked >= 20  # enough lay-offs were made to mean something

@@ -76,13 +76,13 @@ def test_does_not_go_down_to_one_card_with_nothing_left_to_lay_off() -> None:
     rules = rummy.MeldRules.basic()
     bot = RummyBot(rules=rules)
     table = {f"meld:{i}": {"cards": [f"{r}{s}" for s in "cdhs"]} for i, r in enumerate("TJQ")}
-    hand = "5h 6h 7h 2c 9d".split()
+    hand = ["5h", "6h", "7h", "2c", "9d"]
     view = {
         "seat": 0,
         "public": {},
         "zones": {"hand:0": {"cards": hand}, "discard": {"cards": ["Kd"]}, "stock": {"count": 20}, **table},
     }
-    legal = [hoyle.Action("meld", tuple(Card(c) for c in "5h 6h 7h".split()))] + [
+    legal = [hoyle.Action("meld", tuple(Card(c) for c in ["5h", "6h", "7h"]))] + [
         hoyle.Action("discard", (Card(c),)) for c in hand
     ]
     assert str(bot.choose(view, legal)).startswith("discard")

@@ -297,7 +297,7 @@ def _game_of(view: Mapping[str, Any]) -> tuple[rummy.MeldRules, bool]:
     if found is None:
         from hoyle.plugins import default_registry
 
-        rules_object = default_registry().variant(key[0]).rules
+        rules_object: Any = default_registry().variant(key[0]).rules
         rules = rules_object.meld_rules(cast(State, _ViewFacts(view))).replace(hand_size=None)
         found = _MELD_RULES[key] = (rules, bool(getattr(rules_object, "melds_score", False)))
     return found
@@ -541,8 +541,6 @@ def _partners(card: Card, rest: list[Card]) -> int:
         return len(rest)
     n = 0
     for c in rest:
-        if c.is_joker or c.rank == card.rank:
-            n += 1
-        elif c.suit == card.suit and abs(_low(c) - _low(card)) <= 2:
+        if c.is_joker or c.rank == card.rank or (c.suit == card.suit and abs(_low(c) - _low(card)) <= 2):
             n += 1
     return n

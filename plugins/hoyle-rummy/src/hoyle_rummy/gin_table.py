@@ -20,7 +20,7 @@ from typing import Any, cast
 
 from hoyle import Action, Card, State, Zone, rummy
 
-from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, PASS, card_points, hand_zone
+from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, PASS, card_points, hand_zone, is_meld
 from hoyle_rummy.gin_state import FourTableFacts, KnockOutcome, Phase, TableFacts
 
 GIN_RULES = rummy.MeldRules.gin()
@@ -396,8 +396,7 @@ def spread(state: State, t: Table, knocker: int, defender: int) -> None:
     d_hand = list(state.zone(t.hand(defender)).cards)
     d_arr = rummy.best_melds(d_hand, rules) if gin else rummy.lay_off(d_hand, melds_on_table, rules)
     if not gin:
-        for card, index, _ in d_arr.layoffs:
-            state.move([card], t.hand(defender), t.meld(knocker, index), seat=defender, event="lay_off")
+        lay_off_in_order(state, t, defender, knocker, melds_on_table, d_arr.layoffs)
     for i, meld in enumerate(d_arr.melds):
         name = t.meld(defender, i)
         state.add_zone(name, owner=defender, visibility=Zone.PUBLIC)
@@ -412,6 +411,34 @@ def spread(state: State, t: Table, knocker: int, defender: int) -> None:
         "undercut": not gin and defender_count <= knocker_count,
     }
     finish(state, t, "gin" if gin else "knock", outcome)
+
+
+def lay_off_in_order(
+    state: State,
+    t: Table,
+    defender: int,
+    knocker: int,
+    melds: list[list[Card]],
+    layoffs: list[tuple[Card, int, Card]],
+) -> None:
+    """Lay the defender's cards off on the knocker's melds, each card onto the meld as it
+    then stands (onto 9c Tc Jc, the 8c before the 7c), and where it belongs in the
+    meld's rank order: under the meld when it extends a run downwards, on top
+    otherwise. Melds are taken in the order the search first names them."""
+    pending: dict[int, list[Card]] = {}
+    for card, index, _ in layoffs:
+        pending.setdefault(index, []).append(card)
+    for index, cards in pending.items():
+        standing = list(melds[index])
+        zone = t.meld(knocker, index)
+        while cards:
+            fits = next((c for c in cards if is_meld([*standing, c], t.rules)), None)
+            if fits is None:  # the search's lay-offs always fit in some order
+                raise AssertionError(f"lay-offs {cards} do not fit {standing}")
+            cards.remove(fits)
+            standing = list(rummy.Meld([*standing, fits], t.rules).cards)
+            bottom = standing[0] == fits
+            state.move([fits], t.hand(defender), zone, seat=defender, event="lay_off", bottom=bottom)
 
 
 # --- the result --------------------------------------------------------------------------
