@@ -6,8 +6,8 @@ from typing import Any
 
 import hoyle
 import pytest
-from hoyle import Deck
-from hoyle.errors import IllegalActionError
+from hoyle import Card, Deck
+from hoyle.errors import HoyleError, IllegalActionError
 from hoyle.testing import check_variant
 
 KNOCKER = "As 2s 3s 4h 5h 6h 9c 9d 9h Kc"  # melds A-2-3s, 4-5-6h, 9-9-9; Kc deadwood
@@ -368,3 +368,101 @@ def test_every_knocked_hand_lays_off_in_a_valid_order_and_keeps_melds_in_order()
                 in_order = hoyle.rummy.Meld(list(z.cards), rules).cards  # runs low to high
                 assert [c.rank for c in z.cards] == [c.rank for c in in_order], name
     assert checked >= 20  # enough lay-offs were made to mean something
+
+
+def test_the_knocker_spreads_what_is_best_against_the_defenders_lay_offs() -> None:
+    """5-6-7 in three suits spread as three sets lets the defender lay off 5s and 7s
+    (75 - 12 = 63 left); as three runs nothing (75 left): the knocker (2s deadwood)
+    spreads the runs and scores 73, not 61."""
+    game = new("5c 6c 7c 5d 6d 7d 5h 6h 7h Kc", "5s 7s Kh Qd Jd 9c 9h Ts 2d 3h", "Jh", "2s", deals=1)
+    for a in ("pass", "pass", "draw stock", "knock Kc"):
+        game.act(a)
+    assert not [e for e in game.events if e.type == "lay_off"]
+    spread = sorted(" ".join(map(str, z.cards)) for n, z in game.state.zones.items() if n.startswith("meld:0:"))
+    assert spread == ["5c 6c 7c", "5d 6d 7d", "5h 6h 7h"]
+    assert game.state.score_sheet == [[73, 0]]
+
+
+def _brute_best_knock(hand: list[Card], defender: list[Card], limit: int, bonus: int) -> int:
+    """The knocker's best result over every spread, each answered by the defender's best
+    lay-offs - both by trying every possibility (an independent model)."""
+    from itertools import combinations, product
+
+    rules = hoyle.rummy.MeldRules.gin()
+
+    def is_meld(cards: list[Card]) -> bool:
+        try:
+            hoyle.rummy.Meld(cards, rules)
+        except HoyleError:
+            return False
+        return True
+
+    def spreads(cards: list[Card]) -> list[list[list[Card]]]:
+        if not cards:
+            return [[]]
+        first, rest = cards[0], cards[1:]
+        out = [s for s in spreads(rest)]  # first stays deadwood
+        for k in range(2, len(rest) + 1):
+            for group in combinations(rest, k):
+                if is_meld([first, *group]):
+                    left = [c for c in rest if c not in group]
+                    out += [[[first, *group], *s] for s in spreads(left)]
+        return out
+
+    def value(cards: list[Card]) -> int:
+        return sum(rules.value(c) for c in cards)
+
+    best = None
+    for spread in spreads(hand):
+        k = value(hand) - sum(value(m) for m in spread)
+        if k > limit:
+            continue
+        if k == 0:
+            result = bonus * 0 + hoyle.rummy.deadwood(defender, rules) + 1000  # gin: beats any knock
+        else:
+            near = [
+                c
+                for c in defender
+                if any(is_meld([*m, c]) or c.suit == m[0].suit for m in spread)
+                or any(c.rank == m[0].rank for m in spread)
+            ]
+            d = hoyle.rummy.deadwood(defender, rules)
+            for assign in product(range(len(spread) + 1), repeat=len(near)):
+                grown = [list(m) for m in spread]
+                for c, where in zip(near, assign):
+                    if where < len(spread):
+                        grown[where].append(c)
+                if all(is_meld(g) for g, m in zip(grown, spread) if len(g) > len(m)):
+                    laid = [c for c, where in zip(near, assign) if where < len(spread)]
+                    d = min(d, hoyle.rummy.deadwood([c for c in defender if c not in laid], rules))
+            result = d - k if d > k else -(k - d + bonus)
+        best = result if best is None else max(best, result)
+    assert best is not None
+    return best
+
+
+def test_the_automatic_spread_is_the_best_against_brute_force() -> None:
+    from hoyle_rummy.gin_spread import best_spread, knocker_result
+
+    rules = hoyle.rummy.MeldRules.gin()
+    rng = hoyle.Rng(3)
+    pool = [Card(f"{r}{s}") for r in "456789" for s in "cdh"]  # rich in melds
+    full = list(Deck.standard())
+    tried = 0
+    for _ in range(400):
+        cards = list(pool)
+        rng.shuffle(cards)
+        hand = cards[:10]
+        if hoyle.rummy.deadwood(hand, rules) > 10:
+            continue
+        rest = [c for c in full if c not in hand]
+        rng.shuffle(rest)
+        defender = rest[:10]
+        melds, reply = best_spread(hand, defender, rules, 10, 10)
+        k = sum(rules.value(c) for c in hand) - sum(rules.value(c) for m in melds for c in m.cards)
+        got = knocker_result(k, reply.deadwood_value, 10) if k else hoyle.rummy.deadwood(defender, rules) + 1000
+        assert got == _brute_best_knock(hand, defender, 10, 10), ([str(c) for c in hand], [str(c) for c in defender])
+        tried += 1
+        if tried == 15:
+            break
+    assert tried == 15

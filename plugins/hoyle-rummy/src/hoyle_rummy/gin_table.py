@@ -21,6 +21,7 @@ from typing import Any, cast
 from hoyle import Action, Card, State, Zone, rummy
 
 from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, PASS, card_points, hand_zone, is_meld
+from hoyle_rummy.gin_spread import best_spread
 from hoyle_rummy.gin_state import FourTableFacts, KnockOutcome, Phase, TableFacts
 
 GIN_RULES = rummy.MeldRules.gin()
@@ -381,20 +382,23 @@ def apply_action(state: State, seat: int, action: Action) -> bool:
 
 
 def spread(state: State, t: Table, knocker: int, defender: int) -> None:
-    """The knocker spreads the hand; unless it is gin the defender lays off on the
-    knocker's melds; the defender spreads; the hand is over."""
+    """The knocker spreads the hand - the spread best for the knocker against the
+    defender's best lay-offs (:func:`hoyle_rummy.gin_spread.best_spread`); unless it is
+    gin the defender lays off on the knocker's melds; the defender spreads; the hand is
+    over."""
     rules = t.rules
-    arr = rummy.best_melds(state.zone(t.hand(knocker)).cards, rules)
-    for i, meld in enumerate(arr.melds):
+    hand = list(state.zone(t.hand(knocker)).cards)
+    d_hand = list(state.zone(t.hand(defender)).cards)
+    limit = t.facts(state)["knock_limit"]
+    spread_melds, d_arr = best_spread(hand, d_hand, rules, limit, state.options["undercut_bonus"])
+    for i, meld in enumerate(spread_melds):
         name = t.meld(knocker, i)
         state.add_zone(name, owner=knocker, visibility=Zone.PUBLIC)
         state.move(meld.cards, t.hand(knocker), name, seat=knocker, event="meld")
-    knocker_count = arr.deadwood_value
+    knocker_count = sum(rules.value(c) for c in state.zone(t.hand(knocker)).cards)
     state.reveal(t.hand(knocker), seat=knocker)
     gin = knocker_count == 0
-    melds_on_table = [list(m.cards) for m in arr.melds]
-    d_hand = list(state.zone(t.hand(defender)).cards)
-    d_arr = rummy.best_melds(d_hand, rules) if gin else rummy.lay_off(d_hand, melds_on_table, rules)
+    melds_on_table = [list(m.cards) for m in spread_melds]
     if not gin:
         lay_off_in_order(state, t, defender, knocker, melds_on_table, d_arr.layoffs)
     for i, meld in enumerate(d_arr.melds):
