@@ -10,13 +10,11 @@ from hoyle import Card, rummy
 from hoyle.bots import BOTS, make_bot
 from hoyle_rummy.bots import RummyBot, meld_rules_of
 from rummy_decks import new, texts
+from test_bots import choose as choose_with
 
 
-def choose(game: hoyle.Game, bot: RummyBot | None = None) -> str:
-    bot = bot or RummyBot()
-    seat = game.to_act
-    assert seat is not None
-    return str(bot.choose(game.view(seat), game.legal_actions(seat)))
+def choose(game: hoyle.Game) -> str:
+    return choose_with(game, RummyBot())
 
 
 def test_registered_by_name_for_every_straight_rummy_variant() -> None:

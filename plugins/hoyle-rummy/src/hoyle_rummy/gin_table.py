@@ -236,17 +236,22 @@ def table_at(state: State, seat: int) -> Table:
     raise AssertionError(f"seat {seat} plays at no table")
 
 
+def _four_player_table(state: State, seat: int) -> tuple[Table, TableFacts, str]:
+    """The four-player game: the table ``seat`` plays at, its facts and its phase."""
+    t = table_at(state, seat)
+    four = cast(FourTableFacts, t.facts(state))
+    return t, four, four["phase"]
+
+
 def legal_actions(state: State, seat: int) -> list[Action]:
     """The legal actions of ``seat`` at the table it plays at (the rules' hook: a plain
     function, called on every action)."""
     if seat != state.to_act:
         return []
     tp: TableFacts
-    if "tables" in state.public:  # the four-player game
-        t = table_at(state, seat)
-        tp = four = cast(FourTableFacts, t.facts(state))
-        phase: str = four["phase"]
-    else:  # one table (the facts are state.public itself)
+    if "tables" in state.public:
+        t, tp, phase = _four_player_table(state, seat)
+    else:  # one table (the facts are state.public itself): inline, it runs on every action
         t, tp, phase = ONE_TABLE, state.public, state.phase  # type: ignore[assignment]
     if phase == "draw":
         if tp["stock_only"]:
@@ -312,11 +317,9 @@ def can_knock_with(state: State, t: Table, seat: int, card: Card) -> bool:
 def apply_action(state: State, seat: int, action: Action) -> bool:
     """Apply ``seat``'s legal ``action`` at the table it plays at (the rules' hook)."""
     tp: TableFacts
-    if "tables" in state.public:  # the four-player game
-        t = table_at(state, seat)
-        tp = four = cast(FourTableFacts, t.facts(state))
-        phase: str = four["phase"]
-    else:  # one table (the facts are state.public itself)
+    if "tables" in state.public:
+        t, tp, phase = _four_player_table(state, seat)
+    else:  # one table (the facts are state.public itself): inline, it runs on every action
         t, tp, phase = ONE_TABLE, state.public, state.phase  # type: ignore[assignment]
     one_table = t.index is None  # then a turn is just state.phase and state.to_act
     kind = action.kind
