@@ -68,9 +68,9 @@ def test_never_throws_a_joker_while_another_card_can_go() -> None:
 
 
 def test_does_not_go_down_to_one_card_with_nothing_left_to_lay_off() -> None:
-    """A single card goes out only by a lay-off: with every meld on the table a full
-    set of four, the bot keeps two cards (which a third can meld with) rather than
-    meld down to one."""
+    """A single card goes out only by a lay-off: while fewer than six cards out of sight
+    could still be laid off (here: none, every meld on the table a full set of four),
+    the bot keeps two cards (which a third can meld with) rather than meld down to one."""
     rules = rummy.MeldRules.basic()
     bot = RummyBot(rules=rules)
     table = {f"meld:{i}": {"cards": [f"{r}{s}" for s in "cdhs"]} for i, r in enumerate("TJQ")}
@@ -84,8 +84,11 @@ def test_does_not_go_down_to_one_card_with_nothing_left_to_lay_off() -> None:
         hoyle.Action("discard", (Card(c),)) for c in hand
     ]
     assert str(bot.choose(view, legal)).startswith("discard")
-    # With a run on the table that the last card could still join, it melds.
+    # Cards out of sight that could join the melds then on the table: with 3s 4s 5s,
+    # four (2s 6s, and 4h 8h on the new run) - not enough; with 3d 4d 5d too, six.
     view["zones"]["meld:3"] = {"cards": ["3s", "4s", "5s"]}
+    assert str(bot.choose(view, legal)).startswith("discard")
+    view["zones"]["meld:4"] = {"cards": ["3d", "4d", "5d"]}
     assert str(bot.choose(view, legal)) == "meld 5h 6h 7h"
 
 

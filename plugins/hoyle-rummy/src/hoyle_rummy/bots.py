@@ -304,7 +304,7 @@ def _game_of(view: Mapping[str, Any]) -> tuple[rummy.MeldRules, bool]:
 
 
 #: The fewest cards still to be laid off (out of sight) for the bot to go down to one card.
-OPEN_SPOTS = 3
+OPEN_SPOTS = 6
 
 
 class RummyBot:
@@ -327,8 +327,9 @@ class RummyBot:
       joker away); it melds and lays off whenever that leaves the hand no costlier
       (each meld or lay-off chosen as the one that leaves the least deadwood, the most
       cards first), but never lays off a joker unless that lets it go out; and it does
-      not go down to a single card while fewer than three cards out of sight could
-      still be laid off (one card goes out only by a lay-off).
+      not go down to a single card while fewer than six cards out of sight could
+      still be laid off (one card goes out only by a lay-off; with none left the hand
+      could never go out, and the others may take the last ones first).
     * **Discarding**: the card whose loss least lowers the hand's potential: the least
       deadwood left, then the card with fewest partners (cards of its rank, or of its
       suit within two ranks: half-made melds), not a card that fits a meld on the table
