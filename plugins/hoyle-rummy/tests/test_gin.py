@@ -466,3 +466,31 @@ def test_the_automatic_spread_is_the_best_against_brute_force() -> None:
         if tried == 15:
             break
     assert tried == 15
+
+
+def test_the_knocker_may_name_the_spread() -> None:
+    """``knock Kc on N`` spreads spread N of knock_spreads: naming the three sets lets
+    the defender lay off 5s and 7s (75 - 12 = 63 left), so the knocker scores 61; a
+    spread number the hand does not have is refused and nothing changes."""
+    from hoyle_rummy.gin_spread import knock_spreads
+
+    def start() -> hoyle.Game:
+        game = new("5c 6c 7c 5d 6d 7d 5h 6h 7h Kc", "5s 7s Kh Qd Jd 9c 9h Ts 2d 3h", "Jh", "2s", deals=1)
+        for a in ("pass", "pass", "draw stock"):
+            game.act(a)
+        return game
+
+    rest = [Card(c) for c in ["5c", "6c", "7c", "5d", "6d", "7d", "5h", "6h", "7h", "2s"]]
+    spreads = knock_spreads(rest, hoyle.rummy.MeldRules.gin(), 10)
+    sets = next(i for i, s in enumerate(spreads) if len(s) == 3 and all(m.kind == "set" for m in s))
+    game = start()
+    game.act(f"knock Kc on {sets}")
+    assert sorted(str(c) for e in game.events if e.type == "lay_off" for c in e.cards) == ["5s", "7s"]
+    assert game.state.score_sheet == [[61, 0]]
+    game = start()
+    before = game.state.snapshot()
+    with pytest.raises(IllegalActionError, match="spreads 0"):
+        game.act(f"knock Kc on {len(spreads)}")
+    with pytest.raises(IllegalActionError):
+        game.act("knock 5c on 0")  # 5c is no legal knock (deadwood 12)
+    assert game.state.snapshot() == before

@@ -21,7 +21,7 @@ from typing import Any, cast
 from hoyle import Action, Card, State, Zone, rummy
 
 from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, PASS, card_points, hand_zone, is_meld
-from hoyle_rummy.gin_spread import best_spread
+from hoyle_rummy.gin_spread import best_spread, knock_spreads
 from hoyle_rummy.gin_state import FourTableFacts, KnockOutcome, Phase, TableFacts
 
 GIN_RULES = rummy.MeldRules.gin()
@@ -378,22 +378,51 @@ def apply_action(state: State, seat: int, action: Action) -> bool:
         else:
             turn(state, t, "draw", other)
         return True
-    # a knock
+    # a knock (``knock X on N``: the knocker names spread N of knock_spreads)
     state.move([card], t.hands[seat], t.knock, seat=seat, event="knock")
-    spread(state, t, seat, other)
+    spread(state, t, seat, other, action.target if isinstance(action.target, int) else None)
     return True
 
 
-def spread(state: State, t: Table, knocker: int, defender: int) -> None:
-    """The knocker spreads the hand - the spread best for the knocker against the
-    defender's best lay-offs (:func:`hoyle_rummy.gin_spread.best_spread`); unless it is
+def check_action(state: State, seat: int, action: Action) -> str | None:
+    """The knock action family: ``knock X on N`` - knock with X and spread the hand as
+    spread N of :func:`hoyle_rummy.gin_spread.knock_spreads` (the rest of the hand, the
+    table's meld rules, the knock limit), numbered from 0. The legal actions list only
+    ``knock X`` (the best spread for the knocker, chosen by the engine); a knocker who
+    wants another spread enumerates them with ``knock_spreads``."""
+    if action.kind != "knock" or action.target is None:
+        return None
+    card = action.cards[0] if action.cards else None
+    if card is None or KNOCKS[card] not in legal_actions(state, seat):
+        return f"{action}: knock {card} is not legal now"
+    t = table_at(state, seat) if "tables" in state.public else ONE_TABLE
+    rest = [c for c in state.zones[t.hands[seat]].cards if c != card]
+    n = len(knock_spreads(rest, t.rules, t.facts(state)["knock_limit"]))
+    if not isinstance(action.target, int) or not 0 <= action.target < n:
+        return f"{action}: spread {action.target} - this hand has spreads 0..{n - 1} (gin_spread.knock_spreads)"
+    return "ok"
+
+
+def spread(state: State, t: Table, knocker: int, defender: int, choice: int | None = None) -> None:
+    """The knocker spreads the hand - spread ``choice`` of ``knock_spreads`` if the
+    knocker named one, else the spread best for the knocker against the defender's best
+    lay-offs (:func:`hoyle_rummy.gin_spread.best_spread`); unless it is
     gin the defender lays off on the knocker's melds; the defender spreads; the hand is
     over."""
     rules = t.rules
     hand = list(state.zone(t.hand(knocker)).cards)
     d_hand = list(state.zone(t.hand(defender)).cards)
     limit = t.facts(state)["knock_limit"]
-    spread_melds, d_arr = best_spread(hand, d_hand, rules, limit, state.options["undercut_bonus"])
+    if choice is None:
+        spread_melds, d_arr = best_spread(hand, d_hand, rules, limit, state.options["undercut_bonus"])
+    else:  # the knocker's own choice (checked by check_action)
+        spread_melds = knock_spreads(hand, rules, limit)[choice]
+        gin_spread = sum(len(m.cards) for m in spread_melds) == len(hand)
+        d_arr = (
+            rummy.best_melds(d_hand, rules)
+            if gin_spread
+            else rummy.lay_off(d_hand, [list(m.cards) for m in spread_melds], rules)
+        )
     for i, meld in enumerate(spread_melds):
         name = t.meld(knocker, i)
         state.add_zone(name, owner=knocker, visibility=Zone.PUBLIC)
