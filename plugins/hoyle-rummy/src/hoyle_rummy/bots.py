@@ -500,10 +500,7 @@ def _cost(
     melds score (500 Rum), cards left in hand cost only if the hand ends: half their
     points, or a quarter for a card with partners (a half-made meld); and each card
     melded or laid off gains its points."""
-    # (round the corner: no lay-offs in the measure - hoyle.rummy.lay_off panics on some
-    # of those hands, e.g. 3h 7h against 4h 5h 6h; reported, to be fixed in the search)
-    with_table = table and rules.ace != "round_the_corner"
-    arr = rummy.lay_off(cards, table, rules) if with_table else rummy.best_melds(cards, rules)
+    arr = rummy.lay_off(cards, table, rules) if table else rummy.best_melds(cards, rules)
     dead = sorted(arr.deadwood, key=rules.value)
     shed = [c for c in dead if c != forbid]
     if shed and discard:
