@@ -321,7 +321,8 @@ class RummyBot:
       deadwood left by its best arrangement, less the points it could meld - by more than
       a new card from the stock is worth to it; else draw from the stock. Where the
       stock is out and the pile may not be reused, it passes rather than take a card it
-      cannot use.
+      cannot use, and takes a useful one only one time in two (else two players could
+      pass a card back and forth for ever).
     * **Playing**: it exchanges a real card for a melded joker whenever it may (a joker
       is worth keeping), unless it holds two cards or fewer (it would have to throw a
       joker away); it melds and lays off whenever that leaves the hand no costlier
@@ -469,6 +470,11 @@ class RummyBot:
                 best = (gain, a)
         # a card from the stock may fit too: take only a clear gain (in 500 Rum's points,
         # a larger one)
+        if stock is None and passes and best is not None and best[0] > 0:
+            # The stock is out and a pass ends the hand: take a useful discard only one
+            # time in two, so that two players passing a card back and forth cannot
+            # keep the hand going for ever.
+            return best[1] if self.rng.below(2) == 0 else passes[0]
         if best is not None and (best[0] > (6 if self.melds_score else 2) or (stock is None and best[0] > 0)):
             return best[1]
         if stock is not None:
