@@ -14,13 +14,12 @@ night's run. The seeds differ from the plugins' tests so that new games are play
 
 from __future__ import annotations
 
-import functools
 import os
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hoyle import Bot, RandomBot, rummy
+from hoyle import Bot, RandomBot
 from hoyle.testing import check_variant
 
 pytestmark = pytest.mark.soak
@@ -45,11 +44,10 @@ def _gin_bot(seed: int) -> Bot:
     return GinBot(seed=seed)
 
 
-def _melding_bot(rules: str | None = None) -> Callable[..., Bot]:
-    from hoyle_rummy.turns import MeldingBot
+def _rummy_bot(seed: int) -> Bot:
+    from hoyle_rummy.bots import RummyBot
 
-    preset = getattr(rummy.MeldRules, rules)() if rules else None
-    return functools.partial(MeldingBot, rules=preset)
+    return RummyBot(seed=seed)
 
 
 def _catalogue_bot(module: str, rules: str, *args: Any) -> Callable[..., Bot]:
@@ -109,12 +107,12 @@ CASES: list[tuple[str, int, dict[str, Any], int, Callable[..., Bot] | None]] = [
     ("gin-rummy", 3, {"deals": 3}, 150, mixed(_gin_bot)),
     ("gin-rummy", 4, {"deals": 2}, 100, mixed(_gin_bot)),
     ("oklahoma-gin", 2, {"target": 1}, 300, mixed(_gin_bot)),
-    ("rummy", 4, {"deals": 1}, 150, mixed(_melding_bot())),
-    ("rummy", 2, {"deals": 1, "stock_end": "block", "ace": "round-the-corner"}, 150, mixed(_melding_bot())),
-    ("seven-card-rummy", 3, {"deals": 1}, 150, mixed(_melding_bot())),
-    ("500-rum", 3, {"target": 100}, 40, _melding_bot("five_hundred")),
-    ("wrotham-rummy", 3, {}, 10, _melding_bot("wrotham")),
-    ("dime-rummy", 3, {"ante": 1}, 60, _melding_bot("dime")),
+    ("rummy", 4, {"deals": 1}, 150, mixed(_rummy_bot)),
+    ("rummy", 2, {"deals": 1, "stock_end": "block", "ace": "round-the-corner"}, 150, mixed(_rummy_bot)),
+    ("seven-card-rummy", 3, {"deals": 1}, 150, mixed(_rummy_bot)),
+    ("500-rum", 3, {"target": 100}, 40, _rummy_bot),
+    ("wrotham-rummy", 3, {}, 10, _rummy_bot),
+    ("dime-rummy", 3, {"ante": 1}, 60, _rummy_bot),
     ("contract-rummy", 4, {"reshuffles": 1}, 20, _contract_bot),
     # The rummy catalogue (docs/rules/rummy.md#c7).
     ("round-the-corner-rummy", 3, {"deals": 1}, 60, mixed(_melding_bot())),

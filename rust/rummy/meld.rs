@@ -176,9 +176,11 @@ pub(crate) fn rank_at(p: u32) -> u8 {
 pub(crate) fn window_order(rules: &MeldRules, window: u32) -> Vec<u32> {
     let n = window.count_ones();
     if rules.ace == AceRule::RoundTheCorner && window & 0x1FFF != 0x1FFF {
-        // Start = a position whose predecessor on the circle is empty.
+        // Start = a position whose predecessor on the circle is empty; then every
+        // position of the mask round the circle (a lay-off's mask may have a gap: 3h and
+        // 7h added to 4h 5h 6h).
         let start = (0..13).find(|&p| window >> p & 1 == 1 && window >> ((p + 12) % 13) & 1 == 0).unwrap_or(0);
-        return (0..n).map(|k| (start + k) % 13).collect();
+        return (0..13).map(|k| (start + k) % 13).filter(|&p| window >> p & 1 == 1).collect();
     }
     let mut out = Vec::with_capacity(n as usize);
     let mut w = window;

@@ -191,6 +191,30 @@ def test_lay_off_chains_and_joint_choice() -> None:
     assert arr.deadwood_value == 0
 
 
+def test_lay_off_round_the_corner_at_both_ends_against_brute_force() -> None:
+    """Round the corner: cards laid off at both ends of a run (3h and 7h onto 4h 5h 6h)
+    once made the search panic across FFI. Checked against trying every subset of the
+    hand laid off on the one table run."""
+    rules = MeldRules.basic().replace(ace="round_the_corner")
+    assert rummy.lay_off("3h 7h", ["4h 5h 6h"], rules).deadwood_value == 0
+    pick = random.Random(5)
+    faces = [f"{r}h" for r in "A23456789TJQK"]
+    for _ in range(150):
+        start, length = pick.randrange(13), pick.randrange(3, 6)
+        run = [faces[(start + i) % 13] for i in range(length)]
+        rest = [f for f in faces if f not in run] + ["9c", "Kd"]
+        hand = [Card(c) for c in pick.sample(rest, pick.randrange(1, 5))]
+        best = rummy.deadwood(hand, rules)
+        for k in range(1, len(hand) + 1):
+            for laid in itertools.combinations(hand, k):
+                try:
+                    rummy.Meld([*map(Card, run), *laid], rules)
+                except errors.HoyleError:
+                    continue
+                best = min(best, rummy.deadwood([c for c in hand if c not in laid], rules))
+        assert rummy.lay_off(hand, [run], rules).deadwood_value == best, (run, [str(c) for c in hand])
+
+
 def test_contracts() -> None:
     assert rummy.find_contract("2h 3h 4h 6h 7h 8h 9s 9d", "2 runs") is None
     arr = rummy.find_contract("2h 3h 4h 6s 7s 8s 9d", "2 runs")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import hoyle
 import pytest
 from hoyle.errors import IllegalActionError, InvalidOptionError
@@ -239,29 +241,27 @@ def test_stock_limit_ends_play_without_score() -> None:
 BLOCK = ["2s 3s 4s 5s 6s 7s 3h", "2d 3d 4d 5d 6d 9d Td", "2c 3c 4c 5c 6c 7c 4h", "Kc Qc Jc 8h Ad Ah 5h"]  # 30 39 31 45
 
 
-def test_block_rummy_lowest_hand_scores_the_differences() -> None:
-    game = new(BLOCK, "Ks", stock_end="block", target=1000)
-    cycle(game, 23)
+def blocked(hands: list[str], **options: Any) -> hoyle.Game:
+    """Block rummy from these hands: every turn draws and discards the card drawn until
+    the stock is out, then the next player passes (the hand ends)."""
+    game = new(hands, "Ks", stock_end="block", **{"target": 1000, **options})
+    cycle(game, 52 - 1 - sum(len(h.split()) for h in hands))
     assert texts(game) == ["pass", "draw discard"]
     game.act("pass")
+    return game
+
+
+def test_block_rummy_lowest_hand_scores_the_differences() -> None:
+    game = blocked(BLOCK)
     assert outcome(game)["reason"] == "stock-out"
     assert game.state.score_sheet == [[9 + 1 + 15, 0, 0, 0]]  # RULES.md: A 6, B 15, C 7, D 21 -> 25
-    penalty = new(BLOCK, "Ks", stock_end="block", scoring="penalty", target=1000)
-    cycle(penalty, 23)
-    penalty.act("pass")
-    assert penalty.state.score_sheet == [[0, 39, 31, 45]]
-    ledger = new(BLOCK, "Ks", stock_end="block", settlement="per-hand", deals=1)
-    cycle(ledger, 23)
-    ledger.act("pass")
+    assert blocked(BLOCK, scoring="penalty").state.score_sheet == [[0, 39, 31, 45]]
+    ledger = blocked(BLOCK, settlement="per-hand", deals=1)
     assert ledger.result is not None and ledger.result["settlement"] == [25, -9, -1, -15]
 
 
 def test_block_rummy_tied_lowest_share() -> None:
-    game = new(
-        ["2s 3s 4s 5s 6s 7s 3h", "2c 3c 4c 5c 6c 7c 3d", "Kc Qc Jc 8h Ad Ah 7h"], "Ks", stock_end="block", target=1000
-    )
-    cycle(game, 30)
-    game.act("pass")
+    game = blocked(["2s 3s 4s 5s 6s 7s 3h", "2c 3c 4c 5c 6c 7c 3d", "Kc Qc Jc 8h Ad Ah 7h"])
     # 47 - 30 = 17 shared: 8 each, and the odd point to the first tied player left of
     # the dealer (seat 2 deals: seat 0)
     assert game.state.score_sheet == [[9, 8, 0]]
@@ -275,13 +275,8 @@ def test_block_rummy_tied_lowest_share_the_sum_of_the_differences() -> None:
     make 24, 12 each - not 4 + 7 = 11 each, as shares of each difference rounded down."""
     counts = [sum(min(10, "A23456789TJQK".index(c[0]) + 1) for c in hand.split()) for hand in TIED_BLOCK]
     assert counts == [30, 30, 39, 45]
-    game = new(TIED_BLOCK, "Ks", stock_end="block", target=1000)
-    cycle(game, 23)
-    game.act("pass")
-    assert game.state.score_sheet == [[12, 12, 0, 0]]
-    ledger = new(TIED_BLOCK, "Ks", stock_end="block", settlement="per-hand", deals=1)
-    cycle(ledger, 23)
-    ledger.act("pass")
+    assert blocked(TIED_BLOCK).state.score_sheet == [[12, 12, 0, 0]]
+    ledger = blocked(TIED_BLOCK, settlement="per-hand", deals=1)
     assert ledger.result is not None and ledger.result["settlement"] == [12, 12, -9, -15]
 
 

@@ -10,7 +10,8 @@ from hoyle_rummy.bots import GinBot
 from test_gin import KNOCKER, new
 
 
-def choose(game: hoyle.Game, bot: GinBot | None = None) -> str:
+def choose(game: hoyle.Game, bot: hoyle.Bot | None = None) -> str:
+    """The text of the action ``bot`` (default: a GinBot) chooses for the player to act."""
     bot = bot or GinBot()
     seat = game.to_act
     assert seat is not None

@@ -245,3 +245,77 @@ def test_new_game_without_players_seats_the_fewest_contract_rummy_allows() -> No
     game = hoyle.new_game("contract-rummy", seed=1)
     assert len(game.state.players) == 3
     assert len(hoyle.new_game("gin-rummy", seed=1).state.players) == 2  # two, where two may play
+
+
+def _brute_contract_melds(hand: list[Card], contract: str) -> set[tuple[str, ...]]:
+    """Every subset of the hand that is exactly the contract, by trying them all."""
+    from itertools import combinations
+
+    from hoyle_rummy.contract import RULES
+
+    found = set()
+    for k in range(3, len(hand) + 1):
+        for cards in combinations(hand, k):
+            arr = hoyle.rummy.find_contract(list(cards), contract, RULES)
+            if arr is not None and not arr.deadwood:
+                found.add(tuple(sorted(str(c) for c in cards)))
+    return found
+
+
+def test_legal_actions_list_every_contract_meld_natural_and_with_the_joker() -> None:
+    """Deal 1 (two sets): the hand holds 7c 7d 7h, 9c 9d 9h 9s and the joker. Every
+    subset that is exactly the contract is offered - the all-natural melds as well as
+    those using the joker (today's single listed meld used the joker) - and nothing
+    else; each is accepted."""
+    hand = "7c 7d 7h 9c 9d 9h 9s Jk 2d 5s"
+    game = new([hand], "Qd", "Kc")
+    game.act("draw stock")
+    listed = {tuple(sorted(t.split()[1:])) for t in texts(game) if t.startswith("meld")}
+    cards = [Card(c) for c in [*hand.split(), "Kc"]]
+    assert listed == _brute_contract_melds(cards, "2 sets")
+    assert ("7c", "7d", "7h", "9c", "9d", "9h") in listed  # all natural
+    assert ("7c", "7d", "9c", "9d", "9h", "Jk") in listed  # the joker in the sevens
+    for meld in sorted(listed)[:4]:
+        trial = new([hand], "Qd", "Kc")
+        trial.act("draw stock")
+        trial.act("meld " + " ".join(meld))
+        assert trial.state.public["met"][0]
+
+
+def test_every_contract_meld_against_brute_force_on_random_hands() -> None:
+    from hoyle_rummy.contract import contract_melds, contract_text
+
+    rng = hoyle.Rng(7)
+    # rich hands: ten cards of ranks 5-9 in three suits and the joker, so most hold a contract
+    pool = [Card(f"{r}{s}") for r in "56789" for s in "chs"] + [Card("Jk")]
+    held = 0
+    for contract in (contract_text(2, 0), contract_text(1, 1), contract_text(0, 2)):
+        for _ in range(15):
+            cards = list(pool)
+            rng.shuffle(cards)
+            hand = cards[:10]
+            listed = [tuple(sorted(str(c) for m in ms for c in m.cards)) for ms in contract_melds(hand, contract)]
+            assert len(listed) == len(set(listed))  # each once
+            brute = _brute_contract_melds(hand, contract)
+            assert set(listed) == brute, (contract, [str(c) for c in hand])
+            held += bool(brute)
+    assert held >= 20
+
+
+def test_every_contract_meld_with_two_packs_against_brute_force() -> None:
+    """Two packs: the same meld of either copy of a card, and of either joker, is listed."""
+    from hoyle_rummy.contract import contract_melds, contract_text
+
+    rng = hoyle.Rng(11)
+    pool = [Card(f"{r}{s}{copy}") for r in "6789" for s in "cdh" for copy in ("", "#1")] + [Card("Jk"), Card("Jk#1")]
+    held = 0
+    for contract in (contract_text(2, 0), contract_text(1, 1)):
+        for _ in range(8):
+            cards = list(pool)
+            rng.shuffle(cards)
+            hand = cards[:10]
+            listed = {tuple(sorted(str(c) for m in ms for c in m.cards)) for ms in contract_melds(hand, contract)}
+            brute = _brute_contract_melds(hand, contract)
+            assert listed == brute, (contract, [str(c) for c in hand])
+            held += bool(brute)
+    assert held >= 8

@@ -6,8 +6,8 @@ from typing import Any
 
 import hoyle
 import pytest
-from hoyle import Deck
-from hoyle.errors import IllegalActionError
+from hoyle import Card, Deck
+from hoyle.errors import HoyleError, IllegalActionError
 from hoyle.testing import check_variant
 
 KNOCKER = "As 2s 3s 4h 5h 6h 9c 9d 9h Kc"  # melds A-2-3s, 4-5-6h, 9-9-9; Kc deadwood
@@ -315,3 +315,182 @@ def test_knock_when_the_eleven_cards_count_exactly_ten_over_the_limit() -> None:
     for a in ("pass", "pass", "draw stock"):
         game.act(a)
     assert {t for t in texts(game) if t.startswith("knock")} == {"knock Kc", "knock Qd"}
+
+
+def test_lay_offs_fit_the_meld_as_it_stands_and_melds_stay_in_rank_order() -> None:
+    """The defender lays 7c 8c off on the knocker's 9c Tc Jc: the 8c first (the 7c
+    fits only once the 8c is there), and the meld reads 7c 8c 9c Tc Jc."""
+    game = new("9c Tc Jc 4h 5h 6h As 2s 3s Kd", "7c 8c Qh Qd Js Ts 5c 2c 4d 6d", "Jh", "2d", deals=1)
+    for a in ("pass", "pass", "draw stock", "knock Kd"):
+        game.act(a)
+    lay_offs = [e for e in game.events if e.type == "lay_off"]
+    assert [[str(c) for c in e.cards] for e in lay_offs] == [["8c"], ["7c"]]
+    run = next(name for name, z in game.state.zones.items() if "9c" in map(str, z.cards) and name.startswith("meld:"))
+    assert [str(c) for c in game.state.zones[run].cards] == ["7c", "8c", "9c", "Tc", "Jc"]
+    # Each lay-off fitted the meld as it then stood (replayed from the events).
+    standing = ["9c", "Tc", "Jc"]
+    for e in lay_offs:
+        assert e.data["to"] == run
+        standing = [*standing, *map(str, e.cards)]
+        hoyle.rummy.Meld(standing, hoyle.rummy.MeldRules.gin())  # raises if not a meld
+
+
+def test_every_knocked_hand_lays_off_in_a_valid_order_and_keeps_melds_in_order() -> None:
+    """Over many seeded hands between gin bots: every meld zone reads in rank order (a
+    run low to high), and every lay-off fitted its meld as it stood then."""
+    from hoyle_rummy.bots import GinBot
+
+    rules = hoyle.rummy.MeldRules.gin()
+    checked = 0
+    for seed in range(150):
+        game = hoyle.new_game("gin-rummy", seed=seed, options={"deals": 1})
+        bots = [GinBot(), GinBot(late_knock=10)]
+        while game.result is None:
+            seat = game.to_act
+            game.act(bots[seat].choose(game.view(seat), game.legal_actions()))
+        standing = {
+            name: [
+                str(c)
+                for c in z.cards
+                if not any(str(c) in map(str, e.cards) for e in game.events if e.type == "lay_off")
+            ]
+            for name, z in game.state.zones.items()
+            if name.startswith("meld:")
+        }
+        for e in game.events:
+            if e.type == "lay_off":
+                name = e.data["to"]
+                standing[name] = [*standing[name], *map(str, e.cards)]
+                hoyle.rummy.Meld(standing[name], rules)  # raises if the card did not fit then
+                checked += 1
+        for name, z in game.state.zones.items():
+            if name.startswith("meld:"):
+                in_order = hoyle.rummy.Meld(list(z.cards), rules).cards  # runs low to high
+                assert [c.rank for c in z.cards] == [c.rank for c in in_order], name
+    assert checked >= 20  # enough lay-offs were made to mean something
+
+
+def test_the_knocker_spreads_what_is_best_against_the_defenders_lay_offs() -> None:
+    """5-6-7 in three suits spread as three sets lets the defender lay off 5s and 7s
+    (75 - 12 = 63 left); as three runs nothing (75 left): the knocker (2s deadwood)
+    spreads the runs and scores 73, not 61."""
+    game = new("5c 6c 7c 5d 6d 7d 5h 6h 7h Kc", "5s 7s Kh Qd Jd 9c 9h Ts 2d 3h", "Jh", "2s", deals=1)
+    for a in ("pass", "pass", "draw stock", "knock Kc"):
+        game.act(a)
+    assert not [e for e in game.events if e.type == "lay_off"]
+    spread = sorted(" ".join(map(str, z.cards)) for n, z in game.state.zones.items() if n.startswith("meld:0:"))
+    assert spread == ["5c 6c 7c", "5d 6d 7d", "5h 6h 7h"]
+    assert game.state.score_sheet == [[73, 0]]
+
+
+def _brute_best_knock(hand: list[Card], defender: list[Card], limit: int, bonus: int) -> int:
+    """The knocker's best result over every spread, each answered by the defender's best
+    lay-offs - both by trying every possibility (an independent model)."""
+    from itertools import combinations, product
+
+    rules = hoyle.rummy.MeldRules.gin()
+
+    def is_meld(cards: list[Card]) -> bool:
+        try:
+            hoyle.rummy.Meld(cards, rules)
+        except HoyleError:
+            return False
+        return True
+
+    def spreads(cards: list[Card]) -> list[list[list[Card]]]:
+        if not cards:
+            return [[]]
+        first, rest = cards[0], cards[1:]
+        out = [s for s in spreads(rest)]  # first stays deadwood
+        for k in range(2, len(rest) + 1):
+            for group in combinations(rest, k):
+                if is_meld([first, *group]):
+                    left = [c for c in rest if c not in group]
+                    out += [[[first, *group], *s] for s in spreads(left)]
+        return out
+
+    def value(cards: list[Card]) -> int:
+        return sum(rules.value(c) for c in cards)
+
+    best = None
+    for spread in spreads(hand):
+        k = value(hand) - sum(value(m) for m in spread)
+        if k > limit:
+            continue
+        if k == 0:
+            result = bonus * 0 + hoyle.rummy.deadwood(defender, rules) + 1000  # gin: beats any knock
+        else:
+            near = [
+                c
+                for c in defender
+                if any(is_meld([*m, c]) or c.suit == m[0].suit for m in spread)
+                or any(c.rank == m[0].rank for m in spread)
+            ]
+            d = hoyle.rummy.deadwood(defender, rules)
+            for assign in product(range(len(spread) + 1), repeat=len(near)):
+                grown = [list(m) for m in spread]
+                for c, where in zip(near, assign):
+                    if where < len(spread):
+                        grown[where].append(c)
+                if all(is_meld(g) for g, m in zip(grown, spread) if len(g) > len(m)):
+                    laid = [c for c, where in zip(near, assign) if where < len(spread)]
+                    d = min(d, hoyle.rummy.deadwood([c for c in defender if c not in laid], rules))
+            result = d - k if d > k else -(k - d + bonus)
+        best = result if best is None else max(best, result)
+    assert best is not None
+    return best
+
+
+def test_the_automatic_spread_is_the_best_against_brute_force() -> None:
+    from hoyle_rummy.gin_spread import best_spread, knocker_result
+
+    rules = hoyle.rummy.MeldRules.gin()
+    rng = hoyle.Rng(3)
+    pool = [Card(f"{r}{s}") for r in "456789" for s in "cdh"]  # rich in melds
+    full = list(Deck.standard())
+    tried = 0
+    for _ in range(400):
+        cards = list(pool)
+        rng.shuffle(cards)
+        hand = cards[:10]
+        if hoyle.rummy.deadwood(hand, rules) > 10:
+            continue
+        rest = [c for c in full if c not in hand]
+        rng.shuffle(rest)
+        defender = rest[:10]
+        melds, reply = best_spread(hand, defender, rules, 10, 10)
+        k = sum(rules.value(c) for c in hand) - sum(rules.value(c) for m in melds for c in m.cards)
+        got = knocker_result(k, reply.deadwood_value, 10) if k else hoyle.rummy.deadwood(defender, rules) + 1000
+        assert got == _brute_best_knock(hand, defender, 10, 10), ([str(c) for c in hand], [str(c) for c in defender])
+        tried += 1
+        if tried == 15:
+            break
+    assert tried == 15
+
+
+def test_the_knocker_may_name_the_spread() -> None:
+    """``knock Kc on N`` spreads spread N of knock_spreads: naming the three sets lets
+    the defender lay off 5s and 7s (75 - 12 = 63 left), so the knocker scores 61; a
+    spread number the hand does not have is refused and nothing changes."""
+    from hoyle_rummy.gin_spread import knock_spreads
+
+    def start() -> hoyle.Game:
+        game = new("5c 6c 7c 5d 6d 7d 5h 6h 7h Kc", "5s 7s Kh Qd Jd 9c 9h Ts 2d 3h", "Jh", "2s", deals=1)
+        for a in ("pass", "pass", "draw stock"):
+            game.act(a)
+        return game
+
+    rest = [Card(c) for c in ["5c", "6c", "7c", "5d", "6d", "7d", "5h", "6h", "7h", "2s"]]
+    spreads = knock_spreads(rest, hoyle.rummy.MeldRules.gin(), 10)
+    sets = next(i for i, s in enumerate(spreads) if len(s) == 3 and all(m.kind == "set" for m in s))
+    game = start()
+    game.act(f"knock Kc on {sets}")
+    assert sorted(str(c) for e in game.events if e.type == "lay_off" for c in e.cards) == ["5s", "7s"]
+    assert game.state.score_sheet == [[61, 0]]
+    game = start()
+    before = game.state.snapshot()
+    with pytest.raises(IllegalActionError, match="spreads 0"):
+        game.act(f"knock Kc on {len(spreads)}")
+    with pytest.raises(IllegalActionError):
+        game.act("knock 5c on 0")  # 5c is no legal knock (deadwood 12)
+    assert game.state.snapshot() == before

@@ -70,7 +70,8 @@ def hoyle_register_dealing_orders(register: Any) -> None:
 
 @hookimpl
 def hoyle_register_bots(register: Any) -> None:
-    from hoyle_rummy.bots import ContractBot, GinBot
+    from hoyle_rummy.bots import ContractBot, GinBot, RummyBot
 
     register("gin", GinBot)
     register("contract", ContractBot)
+    register("rummy", RummyBot)

@@ -31,12 +31,12 @@ Its rules, in the order it applies them:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
-from hoyle import Action, Card, rummy
+from hoyle import Action, Card, State, rummy
 from hoyle._core import Rng
 
-from hoyle_rummy.common import card_points
+from hoyle_rummy.common import card_points, is_meld
 
 GIN_RULES = rummy.MeldRules.gin()
 #: Four-player gin deals each table one pack of two (cards ``As#1``...).
@@ -257,3 +257,297 @@ class ContractBot:
         return min(
             discards, key=lambda a: (left([c for c in hand if c != a.cards[0]]), -penalty(a.cards[0]), a.cards[0])
         )
+
+
+class _ViewFacts:
+    """What a variant's ``meld_rules(state)`` reads (the options, the players, the deal),
+    taken from a player's view: the bot never sees the state itself."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        self.options = view["options"]
+        self.players = view["players"]
+        self.deal_number = view["deal"]
+        self.public = view["public"]
+
+
+#: Meld rules by (variant, options), derived once from the variant's rules object, and
+#: whether the game scores the cards melded (500 Rum).
+_MELD_RULES: dict[tuple[str, str], tuple[rummy.MeldRules, bool]] = {}
+
+
+def meld_rules_of(view: Mapping[str, Any]) -> rummy.MeldRules:
+    """The meld rules of the game a view is of: the variant's rules object (any rules of
+    the straight-rummy family, :class:`hoyle_rummy.turns.RummyTurns`, or another with a
+    ``meld_rules(state)`` method reading only options, players and the deal number)
+    asked with the view's facts. Cached per variant and options.
+
+    >>> import hoyle
+    >>> game = hoyle.new_game("rummy", seed=1, options={"ace": "high-or-low"})
+    >>> meld_rules_of(game.view(0)).value(Card("As"))
+    15
+    """
+    return _game_of(view)[0]
+
+
+def _game_of(view: Mapping[str, Any]) -> tuple[rummy.MeldRules, bool]:
+    """The meld rules of the view's game and whether its melds score (the rules object's
+    ``melds_score``, e.g. 500 Rum's)."""
+    key = (str(view["variant"]), repr(sorted(view["options"].items())))
+    found = _MELD_RULES.get(key)
+    if found is None:
+        from hoyle.plugins import default_registry
+
+        rules_object: Any = default_registry().variant(key[0]).rules
+        rules = rules_object.meld_rules(cast(State, _ViewFacts(view))).replace(hand_size=None)
+        found = _MELD_RULES[key] = (rules, bool(getattr(rules_object, "melds_score", False)))
+    return found
+
+
+#: The fewest cards still to be laid off (out of sight) for the bot to go down to one card.
+OPEN_SPOTS = 6
+
+
+class RummyBot:
+    """A heuristic player for every game of the straight-rummy family (the turn of
+    :mod:`hoyle_rummy.turns`: ``rummy``, ``seven-card-rummy``, ``500-rum``,
+    ``wrotham-rummy``, ``dime-rummy``, and any variant built on the same rules object),
+    from its view alone, with the meld search (``hoyle.rummy``) under the game's own meld
+    rules (:func:`meld_rules_of`; or ``rules``, given).
+
+    Its rules, in the order it applies them:
+
+    * **Drawing**: take from the discard pile when the cards taken (the top card, or in
+      500 Rum a card deeper in the pile and all above it) lower the hand's *cost* - the
+      deadwood left by its best arrangement, less the points it could meld - by more than
+      a new card from the stock is worth to it; else draw from the stock. Where the
+      stock is out and the pile may not be reused, it passes rather than take a card it
+      cannot use, and takes a useful one only one time in two (else two players could
+      pass a card back and forth for ever).
+    * **Playing**: it exchanges a real card for a melded joker whenever it may (a joker
+      is worth keeping), unless it holds two cards or fewer (it would have to throw a
+      joker away); it melds and lays off whenever that leaves the hand no costlier
+      (each meld or lay-off chosen as the one that leaves the least deadwood, the most
+      cards first), but never lays off a joker unless that lets it go out; and it does
+      not go down to a single card while fewer than six cards out of sight could
+      still be laid off (one card goes out only by a lay-off; with none left the hand
+      could never go out, and the others may take the last ones first).
+    * **Discarding**: the card whose loss least lowers the hand's potential: the least
+      deadwood left, then the card with fewest partners (cards of its rank, or of its
+      suit within two ranks: half-made melds), not a card that fits a meld on the table
+      (it would feed the next player's lay-off), never a joker while another card can
+      go; then the higher card. One discard in eight is chosen at random among the
+      three best (from its seeded generator), so that bots playing each other never
+      cycle for ever when the discard pile is turned over.
+
+    :param seed: seeds the bot's generator.
+    :param rules: the meld rules (default: the game's, from the view).
+
+        >>> import hoyle
+        >>> result = hoyle.simulate("seven-card-rummy", games=4, bots=["rummy", "random"], seed=3)
+        >>> result.wins[0] >= 3
+        True
+    """
+
+    variants = ("rummy", "seven-card-rummy", "500-rum", "wrotham-rummy", "dime-rummy")
+
+    def __init__(self, seed: int = 0, rules: rummy.MeldRules | None = None, melds_score: bool = False) -> None:
+        self.rng = Rng(seed)
+        self.fixed_rules = rules
+        self.melds_score = melds_score
+
+    def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
+        if self.fixed_rules is not None:
+            rules = self.fixed_rules
+        else:
+            rules, self.melds_score = _game_of(view)
+        seat = view["seat"]
+        zones = view["zones"]
+        hand = [Card(c) for c in zones[f"hand:{seat}"]["cards"]]
+        table = _table_melds(zones)
+        by_kind: dict[str, list[Action]] = {}
+        for a in legal_actions:
+            by_kind.setdefault(a.kind, []).append(a)
+        if "exchange" in by_kind and len(hand) > 2:
+            return by_kind["exchange"][0]
+        plays = by_kind.get("meld", []) + [
+            a for a in by_kind.get("lay off", []) if not a.cards[0].is_joker or len(hand) <= 2
+        ]
+        if plays:
+            best = self._best_play(hand, plays, table, rules)
+            if best is not None or "discard" not in by_kind:
+                return best or plays[0]
+        if "discard" in by_kind:
+            pile = [Card(c) for c in zones.get("discard", {}).get("cards", [])]
+            return self._discard(hand, by_kind["discard"], table, pile if self.melds_score else [], rules)
+        if "draw" in by_kind or "pass" in by_kind:
+            return self._draw(view, hand, by_kind, rules)
+        others = [a for a in legal_actions if a.kind != "count"] or list(legal_actions)
+        return others[0]
+
+    # --- playing -------------------------------------------------------------------------
+
+    @staticmethod
+    def _best_play(
+        hand: list[Card], plays: list[Action], table: list[list[Card]], rules: rummy.MeldRules
+    ) -> Action | None:
+        """The meld or lay-off leaving the least deadwood (most cards, first), if it
+        leaves no more deadwood than keeping the cards - and not one that would leave
+        a single card after the discard while fewer than :data:`OPEN_SPOTS` cards
+        could still be laid off (a single card can go out only by a lay-off: with none
+        left to lay off the hand could never go out)."""
+        now = rummy.deadwood(hand, rules)
+
+        def rest_of(a: Action) -> list[Card]:
+            rest = list(hand)
+            for c in a.cards:
+                rest.remove(c)
+            return rest
+
+        scored = sorted((int(rummy.deadwood(rest_of(a), rules)), -len(a.cards), i) for i, a in enumerate(plays))
+        for dw, _, i in scored:
+            if dw > now:
+                return None
+            play = plays[i]
+            rest = rest_of(play)
+            if len(rest) != 2:
+                return play
+            after = [*table, list(play.cards)] if play.kind == "meld" else _laid(table, play)
+            if _open_spots(after, hand, rules) >= OPEN_SPOTS:
+                return play
+        return None
+
+    def _discard(
+        self,
+        hand: list[Card],
+        discards: list[Action],
+        table: list[list[Card]],
+        pile: list[Card],
+        rules: rummy.MeldRules,
+    ) -> Action:
+        # Where the whole pile may be drawn from (500 Rum), a discard that melds with
+        # cards in the pile hands the next player the pile.
+        gift = 10 if self.melds_score else 6
+
+        def key(a: Action) -> tuple[int, int, int, int, Card]:
+            card = a.cards[0]
+            rest = [c for c in hand if c != card]
+            feeds = any(is_meld([*m, card], rules) for m in table) or (
+                bool(pile) and any(card in m.cards for m in rummy.all_melds([*pile, card], rules))
+            )
+            return (
+                1 if card.is_joker else 0,
+                int(rummy.deadwood(rest, rules))
+                + 4 * _partners(card, rest)
+                + (gift + rules.value(card) if feeds else 0),
+                _partners(card, rest),
+                -rules.value(card),
+                card,
+            )
+
+        ranked = sorted(discards, key=key)
+        if len(ranked) > 1 and self.rng.below(8) == 0:
+            return ranked[self.rng.below(min(3, len(ranked)))]
+        return ranked[0]
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def _draw(
+        self, view: Mapping[str, Any], hand: list[Card], by_kind: dict[str, list[Action]], rules: rummy.MeldRules
+    ) -> Action:
+        draws = by_kind.get("draw", [])
+        stock = next((a for a in draws if a.source == "stock"), None)
+        takes = [a for a in draws if a.source == "discard"]
+        passes = by_kind.get("pass", [])
+        pile = [Card(c) for c in view["zones"].get("discard", {}).get("cards", [])]
+        table = _table_melds(view["zones"])
+        # (a card from the stock, if it is no use, is discarded again)
+        now = _cost(hand, rules, table, None, self.melds_score, discard=False)
+        best: tuple[int, Action] | None = None
+        for a in takes:
+            taken = pile[pile.index(a.cards[0]) :] if a.cards and a.cards[0] in pile else pile[-1:]
+            gain = now - _cost([*hand, *taken], rules, table, taken[0], self.melds_score)
+            if best is None or gain > best[0]:
+                best = (gain, a)
+        # a card from the stock may fit too: take only a clear gain (in 500 Rum's points,
+        # a larger one)
+        if stock is None and passes and best is not None and best[0] > 0:
+            # The stock is out and a pass ends the hand: take a useful discard only one
+            # time in two, so that two players passing a card back and forth cannot
+            # keep the hand going for ever.
+            return best[1] if self.rng.below(2) == 0 else passes[0]
+        if best is not None and (best[0] > (6 if self.melds_score else 2) or (stock is None and best[0] > 0)):
+            return best[1]
+        if stock is not None:
+            return stock
+        if passes:
+            return passes[0]
+        return takes[0] if takes else draws[0]
+
+
+def _table_melds(zones: Mapping[str, Any]) -> list[list[Card]]:
+    """The melds on the table by number (zones ``meld:N``), from a view."""
+    numbered = sorted(
+        (int(name[5:]), z["cards"]) for name, z in zones.items() if name.startswith("meld:") and name[5:].isdigit()
+    )
+    return [[Card(c) for c in cards] for _, cards in numbered]
+
+
+def _cost(
+    cards: list[Card],
+    rules: rummy.MeldRules,
+    table: list[list[Card]],
+    forbid: Card | None,
+    melds_score: bool,
+    discard: bool = True,
+) -> int:
+    """How costly a hand is, by its best arrangement with lay-offs on the ``table``'s
+    melds, after discarding its costliest unmatched card (with ``discard``; not ``forbid``,
+    the card just taken): the deadwood, less a point for each card it could meld or lay off. Where
+    melds score (500 Rum), cards left in hand cost only if the hand ends: half their
+    points, or a quarter for a card with partners (a half-made meld); and each card
+    melded or laid off gains its points."""
+    arr = rummy.lay_off(cards, table, rules) if table else rummy.best_melds(cards, rules)
+    dead = sorted(arr.deadwood, key=rules.value)
+    shed = [c for c in dead if c != forbid]
+    if shed and discard:
+        dead.remove(shed[-1])
+    used = [c for m in arr.melds for c in m.cards] + [c for c, _, _ in arr.layoffs]
+    if melds_score:
+        cost = sum(rules.value(c) * (1 if _partners(c, [d for d in dead if d != c]) else 2) for c in dead) // 4
+        return cost - sum(map(rules.value, used))
+    return sum(map(rules.value, dead)) - len(used)
+
+
+def _laid(table: list[list[Card]], play: Action) -> list[list[Card]]:
+    """The table after a lay-off (``lay off X on N``: meld number N of the table's)."""
+    index = play.target if isinstance(play.target, int) else -1
+    return [[*m, *play.cards] if i == index else m for i, m in enumerate(table)]
+
+
+_FACES = [Card(f"{r}{s}") for s in "cdhs" for r in "A23456789TJQK"]
+
+
+def _open_spots(table: list[list[Card]], hand: list[Card], rules: rummy.MeldRules) -> int:
+    """How many cards not in sight (not on the table nor in ``hand``, counting the
+    packs; jokers not counted) could still be laid off on a meld of the table."""
+    seen: dict[str, int] = {}
+    for c in [*hand, *(c for m in table for c in m)]:
+        seen[str(c.face)] = seen.get(str(c.face), 0) + 1
+    packs = int(rules.packs)
+    return sum(
+        packs - seen.get(str(face), 0)
+        for face in _FACES
+        if seen.get(str(face), 0) < packs and any(is_meld([*m, face], rules) for m in table)
+    )
+
+
+def _partners(card: Card, rest: list[Card]) -> int:
+    """Cards of ``rest`` that make a half-made meld with ``card``: the same rank, or
+    the same suit within two ranks; a joker partners anything."""
+    if card.is_joker:
+        return len(rest)
+    n = 0
+    for c in rest:
+        if c.is_joker or c.rank == card.rank or (c.suit == card.suit and abs(_low(c) - _low(card)) <= 2):
+            n += 1
+    return n

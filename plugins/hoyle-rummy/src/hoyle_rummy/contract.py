@@ -201,9 +201,10 @@ class ContractRules:
         must = Card(pub["must_use"]) if pub["must_use"] else None
         actions = []
         if not met:
-            melds = self._contract_for(state, seat, hand, must)
-            if melds is not None:
-                actions.append(Action("meld", tuple(sorted(c for m in melds for c in m.cards))))
+            for melds in contract_melds(hand, pub["contract"], must):
+                used = [c for m in melds for c in m.cards]
+                if self._meld_leaves(state, seat, _without(hand, used), melds) is None:
+                    actions.append(Action("meld", tuple(sorted(used))))
             if must is not None:
                 return actions
         else:
@@ -258,29 +259,6 @@ class ContractRules:
         if not self._finishable(state, seat, rest, extra):
             return "that would leave only cards you may neither discard nor lay off"
         return None
-
-    def _contract_for(self, state: State, seat: int, hand: list[Card], must: Card | None) -> list[rummy.Meld] | None:
-        """An arrangement of the contract from ``hand`` (holding ``must``), or None."""
-        pub = state.public
-        contract = pub["contract"]
-        found = _contract_with(hand, contract, must)
-        if found is None:
-            return None
-        used = [c for m in found for c in m.cards]
-        if self._meld_leaves(state, seat, _without(hand, used), found) is not None:
-            if state.deal_number == DEALS - 1:
-                arr = rummy.go_out(hand, RULES, discard=True)
-                return None if arr is None else self._exact(arr, contract, must)
-            return None
-        return found
-
-    @staticmethod
-    def _exact(arr: rummy.Arrangement, contract: str, must: Card | None) -> list[rummy.Meld] | None:
-        cards = [c for m in arr.melds for c in m.cards]
-        exact = rummy.find_contract(cards, contract, RULES)
-        if exact is None or exact.deadwood or (must is not None and must not in cards):
-            return None
-        return list(exact.melds)
 
     def _can_buy(self, state: State, seat: int, index: int) -> bool:
         pile = state.zone("discard").cards
@@ -502,6 +480,95 @@ def _without(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
     for c in cards:
         rest.remove(c)
     return rest
+
+
+def contract_melds(hand: list[Card], contract: str, must: Card | None = None) -> list[list[rummy.Meld]]:
+    """Every way to meld exactly ``contract`` from ``hand`` (holding ``must``, if
+    given): each distinct set of cards that splits into the contract's sets and runs
+    (runs of different suits), once, with one split of it. The legal actions offer each
+    (``meld C...``), so a player or bot sees every choice - an all-natural meld beside
+    one using the joker. Enumerated from every meld the hand holds (:func:`_every_meld`):
+    the contract's number of sets, then of runs, pairwise disjoint.
+
+    >>> from hoyle import Card
+    >>> hand = [Card(c) for c in "7c 7d 7h 9s 9h 9d Jk 2c 5d Kh".split()]
+    >>> texts = sorted(" ".join(map(str, sorted(c for m in ms for c in m.cards))) for ms in contract_melds(hand, "2 sets"))
+    >>> texts[:2]
+    ['7c 7d 7h 9d 9h 9s', '7c 7d 7h 9d 9h 9s Jk']
+    """
+    if rummy.find_contract(hand, contract, RULES) is None:
+        return []
+    sets, runs = contract_counts(contract)
+    # Each meld's cards, as a set and as a run of a suit; a meld of one natural card and
+    # jokers may be either (the exact split is the search's, below).
+    by_kind: dict[str, list[tuple[frozenset[Card], str]]] = {"set": [], "run": []}
+    for meld in _every_meld(hand):
+        cards = frozenset(meld.cards)
+        naturals = [c for c in meld.cards if not c.is_joker]
+        if meld.kind == "run" or len(naturals) <= 1:
+            suit = meld.plays_as[0].suit if meld.kind == "run" else naturals[0].suit if naturals else ""
+            by_kind["run"].append((cards, str(suit or "")))
+        if meld.kind == "set" or len(naturals) <= 1:
+            by_kind["set"].append((cards, ""))
+    found: dict[tuple[Card, ...], list[rummy.Meld]] = {}
+
+    def pick(kind: str, k: int, start: int, used: frozenset[Card], suits: frozenset[str]) -> None:
+        if k == 0:
+            if kind == "set":
+                pick("run", runs, 0, used, suits)
+                return
+            key = tuple(sorted(used))
+            if key not in found and (must is None or must in used):
+                exact = rummy.find_contract(list(key), contract, RULES)
+                if exact is not None and not exact.deadwood:
+                    found[key] = list(exact.melds)
+            return
+        options = by_kind[kind]
+        for i in range(start, len(options)):
+            meld_cards, suit = options[i]
+            if meld_cards & used or (suit and suit in suits):
+                continue
+            pick(kind, k - 1, i + 1, used | meld_cards, suits | {suit} if suit else suits)
+
+    pick("set", sets, 0, frozenset(), frozenset())
+    return list(found.values())
+
+
+def _every_meld(hand: list[Card]) -> list[rummy.Meld]:
+    """Every set and run the hand holds. ``hoyle.rummy.all_melds`` lists each meld by
+    its faces, with the melds a joker completes or extends; not a meld in which a joker
+    stands for a natural card the hand also holds (6s Jk 8s beside the 7s), nor, with two
+    packs, the same meld made of the other copy of a card. Those are added here, by
+    putting a free joker in the place of a natural card, or the other copy (of a card,
+    or the other joker) in its place, as long as new melds come."""
+    jokers = [c for c in hand if c.is_joker]
+    copies: dict[str, list[Card]] = {}
+    for c in hand:
+        if not c.is_joker:
+            copies.setdefault(str(c.face), []).append(c)
+    found = {frozenset(m.cards): m for m in rummy.all_melds(hand, RULES)}
+    if not jokers and all(len(cs) == 1 for cs in copies.values()):
+        return list(found.values())
+    todo = list(found.values())
+    while todo:
+        meld = todo.pop()
+        free = [j for j in jokers if j not in meld.cards]
+        for i, card in enumerate(meld.cards):
+            if card.is_joker:
+                others = free[:1]  # the other joker
+            else:
+                others = [c for c in copies[str(card.face)] if c not in meld.cards] + free[:1]
+            for other in others:
+                cards = [*meld.cards[:i], other, *meld.cards[i + 1 :]]
+                key = frozenset(cards)
+                if key in found:
+                    continue
+                try:
+                    found[key] = swapped = rummy.Meld(cards, RULES)
+                except HoyleError:
+                    continue
+                todo.append(swapped)
+    return list(found.values())
 
 
 def _contract_with(hand: list[Card], contract: str, must: Card | None) -> list[rummy.Meld] | None:

@@ -121,6 +121,9 @@ def meld_points(cards: list[Card], rules: rummy.MeldRules = FIVE_HUNDRED_RULES) 
 class FiveHundredRum(SpreadPileDraw):
     """The rule hooks of 500 Rum (and Pinochle rummy, the same game)."""
 
+    #: The cards a player melds or lays off score for them (bots value melds by points).
+    melds_score = True
+
     def meld_rules(self, state: State) -> rummy.MeldRules:
         opts = state.options
         return five_hundred_rules(opts["low_cards"], opts["jokers"], opts["packs"], opts["min_run"])

@@ -16,12 +16,15 @@ Actions, in the order the phases ask for them:
 * ``discard``: ``discard X``, or ``knock X`` (X goes face down) when the deadwood of the
   ten cards left is at most the knock limit (10; zero deadwood is gin). The card just
   taken from the discard pile may not be discarded (nor knocked with) that turn.
+  ``knock X on N`` (not listed: a family) knocks and spreads spread N of
+  :func:`hoyle_rummy.gin_spread.knock_spreads` of the ten cards left.
 
-On a knock the knocker's hand is spread as the arrangement with the least deadwood
-(``hoyle.rummy.best_melds``; ties as that function breaks them). Unless the knocker went
-gin, the opponent then lays off deadwood on the knocker's melds - chosen jointly with
-the opponent's own melds to leave the least deadwood (``hoyle.rummy.lay_off``); the
-knocker never lays off. Scoring: knocker lower - the difference; opponent equal or
+On a ``knock X`` the knocker's hand is spread as the arrangement best for the knocker
+against the defender's best lay-offs (:func:`hoyle_rummy.gin_spread.best_spread`).
+Unless the knocker went gin, the opponent then lays off deadwood on the knocker's melds
+- chosen jointly with the opponent's own melds to leave the least deadwood
+(``hoyle.rummy.lay_off``), one card at a time onto the meld as it then stands (runs
+stay in rank order); the knocker never lays off. Scoring: knocker lower - the difference; opponent equal or
 lower (an undercut) - the difference plus the undercut bonus (10) to the opponent; gin -
 the gin bonus (20) plus the opponent's count. When a discard without a knock leaves two
 cards in the stock the hand is void (no score); with option ``late_pickup`` the other
@@ -56,7 +59,7 @@ from hoyle.errors import InvalidOptionError
 
 from hoyle_rummy.gin_seating import SEATINGS, target
 from hoyle_rummy.gin_state import match_facts
-from hoyle_rummy.gin_table import apply_action, legal_actions
+from hoyle_rummy.gin_table import apply_action, check_action, legal_actions
 
 
 def _points(value: Any) -> str | None:
@@ -168,6 +171,8 @@ class GinRules:
     #: The play of the table (plain functions, called on every action).
     hoyle_legal_actions = staticmethod(hookimpl(legal_actions))
     hoyle_apply_action = staticmethod(hookimpl(apply_action))
+    #: ``knock X on N``: the knocker names the spread (see gin_table.check_action).
+    hoyle_check_action = staticmethod(hookimpl(check_action))
 
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:

@@ -20,7 +20,8 @@ from typing import Any, cast
 
 from hoyle import Action, Card, State, Zone, rummy
 
-from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, PASS, card_points, hand_zone
+from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, PASS, card_points, hand_zone, is_meld
+from hoyle_rummy.gin_spread import best_spread, knock_spreads
 from hoyle_rummy.gin_state import FourTableFacts, KnockOutcome, Phase, TableFacts
 
 GIN_RULES = rummy.MeldRules.gin()
@@ -235,17 +236,22 @@ def table_at(state: State, seat: int) -> Table:
     raise AssertionError(f"seat {seat} plays at no table")
 
 
+def _four_player_table(state: State, seat: int) -> tuple[Table, TableFacts, str]:
+    """The four-player game: the table ``seat`` plays at, its facts and its phase."""
+    t = table_at(state, seat)
+    four = cast(FourTableFacts, t.facts(state))
+    return t, four, four["phase"]
+
+
 def legal_actions(state: State, seat: int) -> list[Action]:
     """The legal actions of ``seat`` at the table it plays at (the rules' hook: a plain
     function, called on every action)."""
     if seat != state.to_act:
         return []
     tp: TableFacts
-    if "tables" in state.public:  # the four-player game
-        t = table_at(state, seat)
-        tp = four = cast(FourTableFacts, t.facts(state))
-        phase: str = four["phase"]
-    else:  # one table (the facts are state.public itself)
+    if "tables" in state.public:
+        t, tp, phase = _four_player_table(state, seat)
+    else:  # one table (the facts are state.public itself): inline, it runs on every action
         t, tp, phase = ONE_TABLE, state.public, state.phase  # type: ignore[assignment]
     if phase == "draw":
         if tp["stock_only"]:
@@ -311,11 +317,9 @@ def can_knock_with(state: State, t: Table, seat: int, card: Card) -> bool:
 def apply_action(state: State, seat: int, action: Action) -> bool:
     """Apply ``seat``'s legal ``action`` at the table it plays at (the rules' hook)."""
     tp: TableFacts
-    if "tables" in state.public:  # the four-player game
-        t = table_at(state, seat)
-        tp = four = cast(FourTableFacts, t.facts(state))
-        phase: str = four["phase"]
-    else:  # one table (the facts are state.public itself)
+    if "tables" in state.public:
+        t, tp, phase = _four_player_table(state, seat)
+    else:  # one table (the facts are state.public itself): inline, it runs on every action
         t, tp, phase = ONE_TABLE, state.public, state.phase  # type: ignore[assignment]
     one_table = t.index is None  # then a turn is just state.phase and state.to_act
     kind = action.kind
@@ -374,30 +378,61 @@ def apply_action(state: State, seat: int, action: Action) -> bool:
         else:
             turn(state, t, "draw", other)
         return True
-    # a knock
+    # a knock (``knock X on N``: the knocker names spread N of knock_spreads)
     state.move([card], t.hands[seat], t.knock, seat=seat, event="knock")
-    spread(state, t, seat, other)
+    spread(state, t, seat, other, action.target if isinstance(action.target, int) else None)
     return True
 
 
-def spread(state: State, t: Table, knocker: int, defender: int) -> None:
-    """The knocker spreads the hand; unless it is gin the defender lays off on the
-    knocker's melds; the defender spreads; the hand is over."""
+def check_action(state: State, seat: int, action: Action) -> str | None:
+    """The knock action family: ``knock X on N`` - knock with X and spread the hand as
+    spread N of :func:`hoyle_rummy.gin_spread.knock_spreads` (the rest of the hand, the
+    table's meld rules, the knock limit), numbered from 0. The legal actions list only
+    ``knock X`` (the best spread for the knocker, chosen by the engine); a knocker who
+    wants another spread enumerates them with ``knock_spreads``."""
+    if action.kind != "knock" or action.target is None:
+        return None
+    card = action.cards[0] if action.cards else None
+    if card is None or KNOCKS[card] not in legal_actions(state, seat):
+        return f"{action}: knock {card} is not legal now"
+    t = table_at(state, seat) if "tables" in state.public else ONE_TABLE
+    rest = [c for c in state.zones[t.hands[seat]].cards if c != card]
+    n = len(knock_spreads(rest, t.rules, t.facts(state)["knock_limit"]))
+    if not isinstance(action.target, int) or not 0 <= action.target < n:
+        return f"{action}: spread {action.target} - this hand has spreads 0..{n - 1} (gin_spread.knock_spreads)"
+    return "ok"
+
+
+def spread(state: State, t: Table, knocker: int, defender: int, choice: int | None = None) -> None:
+    """The knocker spreads the hand - spread ``choice`` of ``knock_spreads`` if the
+    knocker named one, else the spread best for the knocker against the defender's best
+    lay-offs (:func:`hoyle_rummy.gin_spread.best_spread`); unless it is
+    gin the defender lays off on the knocker's melds; the defender spreads; the hand is
+    over."""
     rules = t.rules
-    arr = rummy.best_melds(state.zone(t.hand(knocker)).cards, rules)
-    for i, meld in enumerate(arr.melds):
+    hand = list(state.zone(t.hand(knocker)).cards)
+    d_hand = list(state.zone(t.hand(defender)).cards)
+    limit = t.facts(state)["knock_limit"]
+    if choice is None:
+        spread_melds, d_arr = best_spread(hand, d_hand, rules, limit, state.options["undercut_bonus"])
+    else:  # the knocker's own choice (checked by check_action)
+        spread_melds = knock_spreads(hand, rules, limit)[choice]
+        gin_spread = sum(len(m.cards) for m in spread_melds) == len(hand)
+        d_arr = (
+            rummy.best_melds(d_hand, rules)
+            if gin_spread
+            else rummy.lay_off(d_hand, [list(m.cards) for m in spread_melds], rules)
+        )
+    for i, meld in enumerate(spread_melds):
         name = t.meld(knocker, i)
         state.add_zone(name, owner=knocker, visibility=Zone.PUBLIC)
         state.move(meld.cards, t.hand(knocker), name, seat=knocker, event="meld")
-    knocker_count = arr.deadwood_value
+    knocker_count = sum(rules.value(c) for c in state.zone(t.hand(knocker)).cards)
     state.reveal(t.hand(knocker), seat=knocker)
     gin = knocker_count == 0
-    melds_on_table = [list(m.cards) for m in arr.melds]
-    d_hand = list(state.zone(t.hand(defender)).cards)
-    d_arr = rummy.best_melds(d_hand, rules) if gin else rummy.lay_off(d_hand, melds_on_table, rules)
+    melds_on_table = [list(m.cards) for m in spread_melds]
     if not gin:
-        for card, index, _ in d_arr.layoffs:
-            state.move([card], t.hand(defender), t.meld(knocker, index), seat=defender, event="lay_off")
+        lay_off_in_order(state, t, defender, knocker, melds_on_table, d_arr.layoffs)
     for i, meld in enumerate(d_arr.melds):
         name = t.meld(defender, i)
         state.add_zone(name, owner=defender, visibility=Zone.PUBLIC)
@@ -412,6 +447,34 @@ def spread(state: State, t: Table, knocker: int, defender: int) -> None:
         "undercut": not gin and defender_count <= knocker_count,
     }
     finish(state, t, "gin" if gin else "knock", outcome)
+
+
+def lay_off_in_order(
+    state: State,
+    t: Table,
+    defender: int,
+    knocker: int,
+    melds: list[list[Card]],
+    layoffs: list[tuple[Card, int, Card]],
+) -> None:
+    """Lay the defender's cards off on the knocker's melds, each card onto the meld as it
+    then stands (onto 9c Tc Jc, the 8c before the 7c), and where it belongs in the
+    meld's rank order: under the meld when it extends a run downwards, on top
+    otherwise. Melds are taken in the order the search first names them."""
+    pending: dict[int, list[Card]] = {}
+    for card, index, _ in layoffs:
+        pending.setdefault(index, []).append(card)
+    for index, cards in pending.items():
+        standing = list(melds[index])
+        zone = t.meld(knocker, index)
+        while cards:
+            fits = next((c for c in cards if is_meld([*standing, c], t.rules)), None)
+            if fits is None:  # the search's lay-offs always fit in some order
+                raise AssertionError(f"lay-offs {cards} do not fit {standing}")
+            cards.remove(fits)
+            standing = list(rummy.Meld([*standing, fits], t.rules).cards)
+            bottom = standing[0] == fits
+            state.move([fits], t.hand(defender), zone, seat=defender, event="lay_off", bottom=bottom)
 
 
 # --- the result --------------------------------------------------------------------------

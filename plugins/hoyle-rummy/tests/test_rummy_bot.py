@@ -1,0 +1,121 @@
+"""RummyBot: its drawing, playing and discarding rules on scripted deals, its
+registration, and a quick seeded check that it beats random play in every variant of
+the straight-rummy family (the full measure is benches/test_bench_rummy_bot.py)."""
+
+from __future__ import annotations
+
+import hoyle
+import pytest
+from hoyle import Card, rummy
+from hoyle.bots import BOTS, make_bot
+from hoyle_rummy.bots import RummyBot, meld_rules_of
+from rummy_decks import new, texts
+from test_bots import choose as choose_with
+
+
+def choose(game: hoyle.Game) -> str:
+    return choose_with(game, RummyBot())
+
+
+def test_registered_by_name_for_every_straight_rummy_variant() -> None:
+    hoyle.new_game("rummy", seed=1)  # builds the default registry
+    assert BOTS["rummy"] is RummyBot
+    assert isinstance(make_bot("rummy", seed=3), RummyBot)
+    assert set(RummyBot.variants) == {"rummy", "seven-card-rummy", "500-rum", "wrotham-rummy", "dime-rummy"}
+
+
+def test_meld_rules_come_from_the_variant_and_its_options() -> None:
+    high = hoyle.new_game("rummy", seed=1, options={"ace": "high-or-low"})
+    assert meld_rules_of(high.view(0)).value(Card("As")) == 15
+    low = hoyle.new_game("rummy", seed=1)
+    assert meld_rules_of(low.view(0)).value(Card("As")) == 1
+    dime = hoyle.new_game("dime-rummy", seed=1, options={"packs": 4})
+    assert meld_rules_of(dime.view(0)).packs == 4
+
+
+H0 = "2h 3h 5c 5d Kc 8d 9s"  # seven cards each (three players)
+H1 = "4c 6c 8c Th Jh 2d 7d"
+H2 = "Ac 3s 4s 6s 8s Ts Qs"
+
+
+def test_takes_the_discard_that_completes_a_meld_and_not_a_useless_one() -> None:
+    game = new([H0, H1, H2], "4h")  # 2h 3h + 4h: a run
+    assert choose(game) == "draw discard"
+    game = new([H0, H1, H2], "Jc")  # fits nothing
+    assert choose(game) == "draw stock"
+
+
+def test_melds_what_it_can_then_discards_the_loosest_high_card() -> None:
+    game = new([H0, H1, H2], "4h")
+    game.act("draw discard")
+    assert choose(game) == "meld 2h 3h 4h"
+    game.act("meld 2h 3h 4h")
+    # Left: 5c 5d (a pair: partners) Kc 8d 9s - the king goes (the most points, no partner).
+    assert choose(game) == "discard Kc"
+
+
+def test_never_throws_a_joker_while_another_card_can_go() -> None:
+    # Wrotham rummy: the starter holds eight cards and a joker, no meld yet.
+    hands = ["Jk 2h 5c 9d Kc Qd 7s 3d", "4c 6c 8c Th Jh 2d 7d", "Ac 3s 4s 6s 8s Ts Qs"]
+    order = [h.split() for h in hands]
+    deal = [order[s][i] for i in range(7) for s in range(3)] + [order[0][7]]
+    rest = [str(c) for c in hoyle.Deck.standard() if str(c) not in deal] + ["Jk#1", "Jk#2"]
+    deck = hoyle.Deck(" ".join(deal + rest))
+    game = hoyle.new_game("wrotham-rummy", players=3, deck=deck, options={"first_dealer": 2})
+    assert game.to_act == 0 and len(game.state.zone("hand:0").cards) == 8
+    action = choose(game)
+    assert action.startswith("discard") and action != "discard Jk"
+
+
+def test_does_not_go_down_to_one_card_with_nothing_left_to_lay_off() -> None:
+    """A single card goes out only by a lay-off: while fewer than six cards out of sight
+    could still be laid off (here: none, every meld on the table a full set of four),
+    the bot keeps two cards (which a third can meld with) rather than meld down to one."""
+    rules = rummy.MeldRules.basic()
+    bot = RummyBot(rules=rules)
+    table = {f"meld:{i}": {"cards": [f"{r}{s}" for s in "cdhs"]} for i, r in enumerate("TJQ")}
+    hand = ["5h", "6h", "7h", "2c", "9d"]
+    view = {
+        "seat": 0,
+        "public": {},
+        "zones": {"hand:0": {"cards": hand}, "discard": {"cards": ["Kd"]}, "stock": {"count": 20}, **table},
+    }
+    legal = [hoyle.Action("meld", tuple(Card(c) for c in ["5h", "6h", "7h"]))] + [
+        hoyle.Action("discard", (Card(c),)) for c in hand
+    ]
+    assert str(bot.choose(view, legal)).startswith("discard")
+    # Cards out of sight that could join the melds then on the table: with 3s 4s 5s,
+    # four (2s 6s, and 4h 8h on the new run) - not enough; with 3d 4d 5d too, six.
+    view["zones"]["meld:3"] = {"cards": ["3s", "4s", "5s"]}
+    assert str(bot.choose(view, legal)).startswith("discard")
+    view["zones"]["meld:4"] = {"cards": ["3d", "4d", "5d"]}
+    assert str(bot.choose(view, legal)) == "meld 5h 6h 7h"
+
+
+def test_lays_off_a_joker_to_go_out() -> None:
+    bot = RummyBot(rules=rummy.MeldRules.wrotham().replace(hand_size=None))
+    view = {
+        "seat": 0,
+        "public": {},
+        "zones": {"hand:0": {"cards": ["Jk", "Kd"]}, "discard": {"cards": []}, "meld:0": {"cards": ["4h", "5h", "6h"]}},
+    }
+    legal = [hoyle.Action("lay off", (Card("Jk"),), target=0), hoyle.Action("discard", (Card("Kd"),))]
+    assert str(bot.choose(view, legal)) == "lay off Jk on 0"
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [("rummy", 2), ("rummy", 4), ("seven-card-rummy", 3), ("500-rum", 2), ("wrotham-rummy", 2), ("dime-rummy", 2)],
+)
+def test_beats_random_play_and_ends_games(variant: str, players: int) -> None:
+    """Seeded (so this cannot flake): the bot in seat 0 against random players, a few
+    whole games; every game ends."""
+    result = hoyle.simulate(variant, games=12, bots=["rummy"] + ["random"] * (players - 1), seed=5)
+    assert result.wins[0] >= 11
+    selfplay = hoyle.simulate(variant, games=3, bots=["rummy"] * players, seed=6)
+    assert all(r.actions < 5000 for r in selfplay.records)
+
+
+def test_texts_helper_is_shared() -> None:
+    game = new([H0, H1, H2], "4h")
+    assert texts(game) == ["draw stock", "draw discard"]
