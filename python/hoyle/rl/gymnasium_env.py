@@ -28,9 +28,9 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from hoyle.plugins import make_bot
 from hoyle.engine.state import LazyView
 from hoyle.errors import InvalidArgumentError
+from hoyle.plugins import make_bot
 from hoyle.rl.encoding import Encoding, encoding
 from hoyle.rl.observation import BOUND
 from hoyle.rl.table import Table, check_reward

@@ -348,7 +348,12 @@ class RummyBot:
         True
     """
 
-    variants = ("rummy", "seven-card-rummy", "500-rum", "wrotham-rummy", "dime-rummy")
+    variants = (
+        *("rummy", "seven-card-rummy", "500-rum", "wrotham-rummy", "dime-rummy"),
+        # the named games on the same rules objects (docs/rummy.md "Bots for every rummy game")
+        *("round-the-corner-rummy", "high-low-rummy", "one-meld-rummy", "wild-card-rummy", "pinochle-rummy"),
+        *("michigan-rummy", "kaluki", "romme", "scala-40", "indian-rummy"),
+    )
 
     def __init__(self, seed: int = 0, rules: rummy.MeldRules | None = None, melds_score: bool = False) -> None:
         self.rng = Rng(seed)
