@@ -265,6 +265,10 @@ def _copy_plain(value: Any) -> Any:
     return value
 
 
+#: The deck of a state made with ``deck=None``, which has no zones until a deck is loaded.
+_NO_CARDS = Deck([])
+
+
 class State:
     """Everything about a game in progress, including what no seat may see.
 
@@ -280,7 +284,7 @@ class State:
         variant: str,
         players: Sequence[str],
         options: Mapping[str, Any],
-        deck: Deck,
+        deck: Deck | None,
         seed: int = 0,
         stacks: Sequence[int] | None = None,
     ) -> None:
@@ -304,10 +308,11 @@ class State:
         self.deal_end_data: dict[str, Any] = {}
         self.result: dict[str, Any] | None = None
         self.events: list[Event] = []
-        self.zones: dict[str, Zone] = {}
-        self.rng = Rng(seed, 1 << 32)
         self._view_cache: dict[int | None, list[dict[str, Any]]] = {}
-        self.load_deck(deck)
+        if deck is None:  # no deal yet: the engine's first deal loads the deck
+            self.deck, self.zones, self.rng = _NO_CARDS, {}, Rng(seed, 1 << 32)
+        else:
+            self.load_deck(deck)
 
     # --- cards -------------------------------------------------------------------------
 
