@@ -451,9 +451,11 @@ def new_game(
         seed = int.from_bytes(os.urandom(8), "little")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
         raise InvalidArgumentError(f"seed {seed!r} is not an int in 0..2**64")
-    decks = [deck] if isinstance(deck, (Deck, str)) else list(deck) if deck is not None else []
-    decks = [d if isinstance(d, Deck) else Deck(d) for d in decks]
-    if stacks is not None and (len(stacks) != len(names) or any(not isinstance(s, int) or s < 0 for s in stacks)):
+    decks: list[Deck] = []
+    if deck is not None:
+        decks = [deck] if isinstance(deck, (Deck, str)) else list(deck)  # type: ignore[list-item]
+        decks = [d if isinstance(d, Deck) else Deck(d) for d in decks]
+    if stacks is not None and not _are_stacks(stacks, len(names)):
         raise InvalidArgumentError(f"stacks {list(stacks)!r}: one non-negative int per player")
     record: dict[str, Any] = {
         "variant": variant,
@@ -461,7 +463,7 @@ def new_game(
         "seed": seed,
         "options": opts,
         "house_rules": list(house_rules),
-        "decks": [str(d) for d in decks] or None,
+        "decks": [str(d) for d in decks] if decks else None,
         "stacks": list(stacks) if stacks is not None else None,
         "actions": [],
     }
@@ -469,6 +471,16 @@ def new_game(
     game = Game(ruleset, state, record)
     game._start_deal()
     return game
+
+
+def _are_stacks(stacks: Sequence[int], players: int) -> bool:
+    """Whether ``stacks`` gives each of the ``players`` a non-negative int of chips."""
+    if len(stacks) != players:
+        return False
+    for chips in stacks:
+        if not isinstance(chips, int) or chips < 0:
+            return False
+    return True
 
 
 def _default_registry() -> Registry:

@@ -384,7 +384,10 @@ class State:
         else:
             if n > len(pile):
                 raise InvalidArgumentError(f"cannot take {n} cards from {src!r}, which holds {len(pile)}")
-            taken = [pile.pop() for _ in range(n)]
+            cut = len(pile) - n
+            taken = pile[cut:] if n > 0 else []
+            del pile[cut:]  # nothing when n is 0
+            taken.reverse()  # in the order taken: the top card first
             self.events.append(_new_event(Event, (event, seat, route.data, tuple(taken), route.visible)))
         if bottom:
             target.cards[:0] = reversed(taken)

@@ -203,7 +203,7 @@ def start_hand(
     # uniform antes (every player dealt in antes) are live money, layered into the pots
     # like bets; a big-blind ante (some positions only) is dead money in the main pot
     # (PokerKit's conventions: antes are always dead money)
-    live_antes = len(antes) >= len(order) and all(a > 0 for a in antes[: len(order)])
+    live_antes = len(antes) >= len(order) and (not order or min(antes[: len(order)]) > 0)
     if pk and live_antes:
         live_antes = False
         _differs(p, "antes are dead money in the main pot, even uniform ones")
