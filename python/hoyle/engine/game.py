@@ -477,7 +477,7 @@ def _are_stacks(stacks: Sequence[int], players: int) -> bool:
     """Whether ``stacks`` gives each of the ``players`` a non-negative int of chips."""
     if len(stacks) != players:
         return False
-    for chips in stacks:
+    for chips in stacks:  # noqa: SIM110 - a loop: no generator made on every new game
         if not isinstance(chips, int) or chips < 0:
             return False
     return True
@@ -517,7 +517,6 @@ def _check_setup(
     ):
         raise InvalidOptionError(f"{variant!r} is for {v.players[0]}..{v.players[1]} players, not {players!r}")
     return v, _ruleset(reg, v, rules), opts, names
-
 
 
 def _seating(key: tuple[Registry, str, int | None]) -> tuple[Ruleset, tuple[str, ...]]:

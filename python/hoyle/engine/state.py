@@ -315,7 +315,8 @@ class State:
         self.events: list[Event] = []
         self._view_cache: dict[int | None, list[dict[str, Any]]] = {}
         if deck is None:  # no deal yet: the engine's first deal loads the deck
-            self.deck, self.zones, self.rng = _NO_CARDS, {}, Rng(seed, 1 << 32)
+            self.deck, self.rng = _NO_CARDS, Rng(seed, 1 << 32)
+            self.zones: dict[str, Zone] = {}
         else:
             self.load_deck(deck)
 
