@@ -280,7 +280,8 @@ class State:
     Attributes a variant reads and writes directly: ``phase`` (a short string),
     ``to_act`` (the seat whose turn it is, or None), ``public`` (the variant's public
     facts as plain data, shown in every view), ``stacks``/``pot``/``committed`` (chips),
-    ``scores`` (match points).
+    ``scores`` (match points). ``deck=None`` makes a state with no zones yet (the
+    engine's: its first deal loads the deck with :meth:`load_deck`).
     """
 
     def __init__(
