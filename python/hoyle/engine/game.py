@@ -19,6 +19,7 @@ import pluggy
 from hoyle import hookspecs
 from hoyle._core import Card, Deck
 from hoyle.engine.actions import Action
+from hoyle.engine.cache import BoundedCache
 from hoyle.engine.state import _LOGGED, Event, ScoreRow, State, _copy_plain
 from hoyle.errors import IllegalActionError, InvalidArgumentError, InvalidOptionError, ReplayError
 from hoyle.registry import HouseRule, Registry, Variant
@@ -127,6 +128,7 @@ class Game:
         self._decks: list[Deck] = [Deck(d) for d in record.get("decks") or []]
         self._legal_cache: tuple[int, int, list[Action]] | None = None
         self._actions: list[list[Any]] = record["actions"]
+        self._base_deck: Deck | None = None  # the variant's deck for these options, unshuffled
 
     # --- reading -------------------------------------------------------------------------
 
@@ -308,7 +310,9 @@ class Game:
     def _start_deal(self) -> None:
         state = self.state
         k = state.deal_number
-        base = self.variant.make_deck(state.options, len(state.players))
+        base = self._base_deck
+        if base is None:  # the same options every deal: made once a game
+            base = self._base_deck = self.variant.make_deck(state.options, len(state.players))
         if k < len(self._decks):
             deck = self._decks[k]
             if sorted(deck) != sorted(base):
@@ -341,6 +345,7 @@ class Game:
         """An independent copy, cheap enough for tree search."""
         g = Game.__new__(Game)
         g._rules, g._hook, g._decks, g._legal_cache = self._rules, self._hook, self._decks, None
+        g._base_deck = self._base_deck
         g.state = self.state.clone()
         g.record = {**self.record, "actions": list(self.record["actions"])}
         g._actions = g.record["actions"]
@@ -434,9 +439,65 @@ def new_game(
     :param stacks: starting chips per seat, for variants played for chips.
     :param registry: the plugins to use (default: every installed plugin).
     """
+    reg = registry or _default_registry()
+    if not house_rules and (players is None or type(players) is int):  # the common case: remembered
+        v = reg.variant(variant)
+        opts = reg.validate_options(v, (), options)
+        ruleset, seated = _SEATINGS[reg, variant, players]
+        names = list(seated)
+    else:
+        v, ruleset, opts, names = _check_setup(reg, variant, players, house_rules, options)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+        raise InvalidArgumentError(f"seed {seed!r} is not an int in 0..2**64")
+    decks: list[Deck] = []
+    if deck is not None:
+        decks = [deck] if isinstance(deck, (Deck, str)) else list(deck)  # type: ignore[list-item]
+        decks = [d if isinstance(d, Deck) else Deck(d) for d in decks]
+    if stacks is not None and not _are_stacks(stacks, len(names)):
+        raise InvalidArgumentError(f"stacks {list(stacks)!r}: one non-negative int per player")
+    record: dict[str, Any] = {
+        "variant": variant,
+        "players": names,
+        "seed": seed,
+        "options": opts,
+        "house_rules": list(house_rules),
+        "decks": [str(d) for d in decks] if decks else None,
+        "stacks": list(stacks) if stacks is not None else None,
+        "actions": [],
+    }
+    state = State(variant=variant, players=names, options=opts, deck=None, seed=seed, stacks=stacks)
+    game = Game(ruleset, state, record)
+    game._start_deal()
+    return game
+
+
+def _are_stacks(stacks: Sequence[int], players: int) -> bool:
+    """Whether ``stacks`` gives each of the ``players`` a non-negative int of chips."""
+    if len(stacks) != players:
+        return False
+    for chips in stacks:  # noqa: SIM110 - a loop: no generator made on every new game
+        if not isinstance(chips, int) or chips < 0:
+            return False
+    return True
+
+
+def _default_registry() -> Registry:
     from hoyle.plugins import default_registry
 
-    reg = registry or default_registry()
+    return default_registry()
+
+
+def _check_setup(
+    reg: Registry,
+    variant: str,
+    players: int | Sequence[str] | None,
+    house_rules: Sequence[str],
+    options: Mapping[str, Any] | None,
+) -> tuple[Variant, Ruleset, dict[str, Any], list[str]]:
+    """The variant, its ruleset, the checked options and the players' names of a new
+    game; bad ones raise, in this order: variant, house rules, options, players."""
     v = reg.variant(variant)
     rules = tuple(reg.house_rule(name, variant) for name in house_rules)
     if len(set(house_rules)) != len(house_rules):
@@ -455,25 +516,20 @@ def new_game(
         or not v.players[0] <= len(names) <= v.players[1]
     ):
         raise InvalidOptionError(f"{variant!r} is for {v.players[0]}..{v.players[1]} players, not {players!r}")
-    if seed is None:
-        seed = int.from_bytes(os.urandom(8), "little")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
-        raise InvalidArgumentError(f"seed {seed!r} is not an int in 0..2**64")
-    decks = [deck] if isinstance(deck, (Deck, str)) else list(deck) if deck is not None else []
-    decks = [d if isinstance(d, Deck) else Deck(d) for d in decks]
-    if stacks is not None and (len(stacks) != len(names) or any(not isinstance(s, int) or s < 0 for s in stacks)):
-        raise InvalidArgumentError(f"stacks {list(stacks)!r}: one non-negative int per player")
-    record: dict[str, Any] = {
-        "variant": variant,
-        "players": names,
-        "seed": seed,
-        "options": opts,
-        "house_rules": list(house_rules),
-        "decks": [str(d) for d in decks] or None,
-        "stacks": list(stacks) if stacks is not None else None,
-        "actions": [],
-    }
-    state = State(variant=variant, players=names, options=opts, deck=Deck([]), seed=seed, stacks=stacks)
-    game = Game(_ruleset(reg, v, rules), state, record)
-    game._start_deal()
-    return game
+    return v, _ruleset(reg, v, rules), opts, names
+
+
+def _seating(key: tuple[Registry, str, int | None]) -> tuple[Ruleset, tuple[str, ...]]:
+    """The ruleset and the players' names of a game of a variant with no house rules
+    and a number of players (None: the default), checked by :func:`_check_setup`."""
+    reg, variant, players = key
+    _, ruleset, _, names = _check_setup(reg, variant, players, (), None)
+    return ruleset, tuple(names)
+
+
+#: :func:`_seating` for each registry, variant and number of players, made on first
+#: use: a run of fresh games (``benches/test_bench_poker_games.py`` plays a new game per
+#: hand) checks each combination once; the options are checked on every call.
+_SEATINGS: BoundedCache[tuple[Registry, str, int | None], tuple[Ruleset, tuple[str, ...]]] = BoundedCache(
+    _seating, limit=256
+)

@@ -105,6 +105,9 @@ class Zone:
         return f"<Zone {self.name} ({self.visibility}) {len(self.cards)} cards>"
 
 
+_new_zone = Zone.__new__  # a zone copied from one already checked
+
+
 class Event(NamedTuple):
     """One recorded change. ``visible`` is None when every seat saw the whole event, or
     the seats that saw its ``cards`` (the others see only how many). Immutable, ``data``
@@ -144,7 +147,9 @@ def _is_card(word: str) -> bool:
     return True
 
 
-_new_event = tuple.__new__  # builds an Event without a Python-level __new__ call
+#: Builds an Event from all five fields without the Python-level ``__new__`` of a
+#: NamedTuple: every logged change (a commit, an award, a card move) makes one.
+_new_event = tuple.__new__
 
 #: The "seen" sets of zones, one object per set: zones with the same visibility share
 #: it, so a card move's route (below) is keyed by identity-equal parts.
@@ -265,13 +270,18 @@ def _copy_plain(value: Any) -> Any:
     return value
 
 
+#: The deck of a state made with ``deck=None``, which has no zones until a deck is loaded.
+_NO_CARDS = Deck([])
+
+
 class State:
     """Everything about a game in progress, including what no seat may see.
 
     Attributes a variant reads and writes directly: ``phase`` (a short string),
     ``to_act`` (the seat whose turn it is, or None), ``public`` (the variant's public
     facts as plain data, shown in every view), ``stacks``/``pot``/``committed`` (chips),
-    ``scores`` (match points).
+    ``scores`` (match points). ``deck=None`` makes a state with no zones yet (the
+    engine's: its first deal loads the deck with :meth:`load_deck`).
     """
 
     def __init__(
@@ -280,7 +290,7 @@ class State:
         variant: str,
         players: Sequence[str],
         options: Mapping[str, Any],
-        deck: Deck,
+        deck: Deck | None,
         seed: int = 0,
         stacks: Sequence[int] | None = None,
     ) -> None:
@@ -304,10 +314,12 @@ class State:
         self.deal_end_data: dict[str, Any] = {}
         self.result: dict[str, Any] | None = None
         self.events: list[Event] = []
-        self.zones: dict[str, Zone] = {}
-        self.rng = Rng(seed, 1 << 32)
         self._view_cache: dict[int | None, list[dict[str, Any]]] = {}
-        self.load_deck(deck)
+        if deck is None:  # no deal yet: the engine's first deal loads the deck
+            self.deck, self.rng = _NO_CARDS, Rng(seed, 1 << 32)
+            self.zones: dict[str, Zone] = {}
+        else:
+            self.load_deck(deck)
 
     # --- cards -------------------------------------------------------------------------
 
@@ -326,6 +338,27 @@ class State:
             raise InvalidArgumentError(f"zone {name!r} already exists")
         zone = self.zones[name] = Zone(name, owner, visibility)
         return zone
+
+    def add_zones(self, zones: Iterable[Zone]) -> None:
+        """Add an empty zone like each of ``zones`` (an error if one exists): a variant
+        makes its zones once (per table size, say) and adds copies every deal, cheaper
+        than an :meth:`add_zone` call each (``benches/test_bench_poker_games.py``).
+
+            >>> from hoyle import Deck
+            >>> s = State(variant="demo", players=("a", "b"), options={}, deck=Deck("As"))
+            >>> s.add_zones([Zone("hand:0", 0, Zone.OWNER), Zone("board", None, Zone.PUBLIC)])
+            >>> list(s.zones), s.zone("hand:0").seen_by()
+            (['deck', 'hand:0', 'board'], frozenset({0}))
+        """
+        existing = self.zones
+        zones = tuple(zones)
+        for like in zones:
+            if like.name in existing:
+                raise InvalidArgumentError(f"zone {like.name!r} already exists")
+        for like in zones:
+            zone = existing[like.name] = _new_zone(Zone)
+            zone.name, zone._owner, zone._visibility = like.name, like._owner, like._visibility
+            zone.seen, zone.cards = like.seen, []
 
     def zone(self, name: str) -> Zone:
         try:
@@ -353,7 +386,10 @@ class State:
         else:
             if n > len(pile):
                 raise InvalidArgumentError(f"cannot take {n} cards from {src!r}, which holds {len(pile)}")
-            taken = [pile.pop() for _ in range(n)]
+            cut = len(pile) - n
+            taken = pile[cut:] if n > 0 else []
+            del pile[cut:]  # nothing when n is 0
+            taken.reverse()  # in the order taken: the top card first
             self.events.append(_new_event(Event, (event, seat, route.data, tuple(taken), route.visible)))
         if bottom:
             target.cards[:0] = reversed(taken)
@@ -461,7 +497,7 @@ class State:
         """Turn a zone face up for good (a shown hand, a spread meld)."""
         zone = self.zone(name)
         zone.visibility = Zone.PUBLIC
-        self.events.append(Event("reveal", seat, {"zone": name}, tuple(zone.cards)))
+        self.events.append(_new_event(Event, ("reveal", seat, {"zone": name}, tuple(zone.cards), None)))
 
     def all_cards(self) -> list[Card]:
         return [c for z in self.zones.values() for c in z.cards]
@@ -475,7 +511,7 @@ class State:
         self.stacks[seat] -= amount
         self.committed[seat] += amount
         self.pot += amount
-        self.events.append(Event("commit", seat, {"amount": amount}))
+        self.events.append(_new_event(Event, ("commit", seat, {"amount": amount}, (), None)))
 
     def chips_won(self) -> dict[int, int]:
         """Each seat's chips now less what it brought to the table (its stack plus what
@@ -489,20 +525,20 @@ class State:
             raise InvalidArgumentError(f"cannot award {amount} chips from a pot of {self.pot}")
         self.pot -= amount
         self.stacks[seat] += amount
-        self.events.append(Event("award", seat, {"amount": amount}))
+        self.events.append(_new_event(Event, ("award", seat, {"amount": amount}, (), None)))
 
     # --- flow --------------------------------------------------------------------------
 
     def log(self, type: str, seat: int | None = None, **data: Any) -> None:
         """Record a public event (an announcement, a phase change)."""
-        self.events.append(Event(type, seat, data))
+        self.events.append(_new_event(Event, (type, seat, data, (), None)))
 
     def end_deal(self, reason: str, **data: Any) -> None:
         """Declare the deal over; the engine then scores it."""
         self.deal_end = reason
         self.deal_end_data = data
         self.to_act = None
-        self.events.append(Event("deal_end", None, {"reason": reason, **data}))
+        self.events.append(_new_event(Event, ("deal_end", None, {"reason": reason, **data}, (), None)))
 
     # --- views ---------------------------------------------------------------------------
 

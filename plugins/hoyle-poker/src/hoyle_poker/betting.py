@@ -168,29 +168,27 @@ def start_hand(
         live[s] = True
     bets = [0] * n
     dead = [0] * n
-    p.update(
-        {
-            "structure": structure,
-            "min_bet": min_bet,
-            "bet_sizes": list(bet_sizes),
-            "live": live,
-            "bets": bets,
-            "to_call": 0,
-            "min_raise": min_bet,
-            "acted": [None] * n,
-            "raises": 0,
-            "aggressor": None,
-            "full_to": 0,
-            "street": 0,
-            "range": None,
-            "dead": dead,
-            "procedure": state.options.get("procedure", "strict"),
-            "penalty": state.options.get("penalty", 1),
-            "frozen": [None] * n,
-            "half_bet_reopens": state.options.get("short_all_in", "full-bet") == "half-bet",
-            "conventions": state.options.get("conventions", CARDROOM),
-        }
-    )
+    # one store per key (a dict built to update p would cost twice as much; the keys
+    # keep their places in p either way)
+    p["structure"] = structure
+    p["min_bet"] = min_bet
+    p["bet_sizes"] = list(bet_sizes)
+    p["live"] = live
+    p["bets"] = bets
+    p["to_call"] = 0
+    p["min_raise"] = min_bet
+    p["acted"] = [None] * n
+    p["raises"] = 0
+    p["aggressor"] = None
+    p["full_to"] = 0
+    p["street"] = 0
+    p["range"] = None
+    p["dead"] = dead
+    p["procedure"] = state.options.get("procedure", "strict")
+    p["penalty"] = state.options.get("penalty", 1)
+    p["frozen"] = [None] * n
+    p["half_bet_reopens"] = state.options.get("short_all_in", "full-bet") == "half-bet"
+    p["conventions"] = state.options.get("conventions", CARDROOM)
     pk = p["conventions"] == POKERKIT
     if pk:
         _pokerkit_round(p, n)
@@ -203,7 +201,7 @@ def start_hand(
     # uniform antes (every player dealt in antes) are live money, layered into the pots
     # like bets; a big-blind ante (some positions only) is dead money in the main pot
     # (PokerKit's conventions: antes are always dead money)
-    live_antes = len(antes) >= len(order) and all(a > 0 for a in antes[: len(order)])
+    live_antes = len(antes) >= len(order) and (not order or min(antes[: len(order)]) > 0)
     if pk and live_antes:
         live_antes = False
         _differs(p, "antes are dead money in the main pot, even uniform ones")
@@ -268,20 +266,16 @@ def start_round(state: State, street: int, first: int | None = None) -> None:
     best hand showing acts first)."""
     p: BettingPublic = state.public  # type: ignore[assignment]
     n = len(state.players)
-    p.update(
-        {
-            "bets": [0] * n,
-            "to_call": 0,
-            "min_raise": p["min_bet"] if p["structure"] != FIXED_LIMIT else p["bet_sizes"][street],
-            "acted": [None] * n,
-            "raises": 0,
-            "aggressor": None,
-            "full_to": 0,
-            "alt_bet": None,
-            "street": street,
-            "frozen": [None] * n,
-        }
-    )
+    p["bets"] = [0] * n
+    p["to_call"] = 0
+    p["min_raise"] = p["min_bet"] if p["structure"] != FIXED_LIMIT else p["bet_sizes"][street]
+    p["acted"] = [None] * n
+    p["raises"] = 0
+    p["aggressor"] = None
+    p["full_to"] = 0
+    p["alt_bet"] = None
+    p["street"] = street
+    p["frozen"] = [None] * n
     start = (p["button"] + 1) % n if first is None else first
     if p.get("conventions") == POKERKIT:
         _pokerkit_round(p, n)

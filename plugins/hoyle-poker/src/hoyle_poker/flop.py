@@ -193,6 +193,16 @@ def _compute_forced_bets(key: tuple[Any, ...]) -> ForcedBets:
 _FORCED: BoundedCache[tuple[Any, ...], ForcedBets] = BoundedCache(_compute_forced_bets, limit=1000)
 
 
+def _table_zones(players: int) -> tuple[Zone, ...]:
+    """The zones of a flop game's hand: each seat's hole cards (seen by the holder), the
+    board and the burn cards (seen by nobody), made once per table size."""
+    holes = tuple(Zone(HOLE[s], s, Zone.OWNER) for s in range(players))
+    return (*holes, Zone("board", None, Zone.PUBLIC), Zone("burn", None, Zone.HIDDEN))
+
+
+_TABLE_ZONES: BoundedCache[int, tuple[Zone, ...]] = BoundedCache(_table_zones, limit=64)
+
+
 class BettingGameRules:
     """The rules every betting game shares over the betting core (:mod:`hoyle_poker.betting`):
     acting, the streets in turn, the showdown (automatic or shown and mucked), settling
@@ -353,10 +363,7 @@ class FlopRules(BettingGameRules):
             raise InvalidOptionError(
                 f"{len(dealt)} players with {hole} hole cards each need more than the {deck_size}-card deck"
             )
-        for s in range(n):
-            state.add_zone(HOLE[s], owner=s, visibility=Zone.OWNER)
-        state.add_zone("board")
-        state.add_zone("burn", visibility=Zone.HIDDEN)
+        state.add_zones(_TABLE_ZONES[n])
         if antes is None:  # every player antes
             antes = [o["ante"]] * len(dealt)
         state.phase = "preflop"
