@@ -1,4 +1,4 @@
-"""Cards: parsing and formatting per RULES.md A, order, hashing, pickling, bad input."""
+"""Cards: parsing and formatting per docs/rules/cards.md, order, hashing, pickling, bad input."""
 
 import copy
 import pickle

@@ -41,7 +41,7 @@ pub enum Joker {
     /// The Pai Gow bug: an ace, or any card that completes a straight, flush or
     /// straight flush.
     Bug,
-    /// Only ever an ace (seed 003's reading of the Pai Gow rule, an option).
+    /// Only ever an ace (another reading of the Pai Gow rule, an option).
     Ace,
 }
 

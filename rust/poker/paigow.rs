@@ -1,4 +1,4 @@
-//! Pai Gow poker (RULES.md B6): the dealer's house way and the exact best-setting solver.
+//! Pai Gow poker (docs/rules/poker.md#b6): the dealer's house way and the exact best-setting solver.
 //!
 //! Cards here are one pack of 52 and at most one joker (the bug). A hand's cards are
 //! card codes: the face index 0..52 (`suit * 13 + rank`, rank 0 = deuce .. 12 = ace) and
@@ -253,10 +253,10 @@ pub fn house_way_codes(c: &[u8; 7]) -> [usize; 2] {
         };
     }
     if nt >= 2 {
-        return both(trips[0]); // seed 003: a pair from the higher trips in front
+        return both(trips[0]); //: a pair from the higher trips in front
     }
     if nt == 1 && np >= 1 {
-        return both(pairs[0]); // full house; trips and two pair: the higher pair (seed 003)
+        return both(pairs[0]); // full house; trips and two pair: the higher pair
     }
     if nt == 1 {
         return if trips[0] == 12 { [p(12, 0), p(singles[0], 0)] } else { top2() };
@@ -324,7 +324,7 @@ pub fn card_codes(cards: &[Card], what: &str) -> CoreResult<Vec<u8>> {
 /// ```
 /// use _core::cards::parse_cards;
 /// use _core::poker::paigow::house_way;
-/// // Trips and two pair (seed 003): the higher pair in front.
+/// // Trips and two pair: the higher pair in front.
 /// assert_eq!(house_way(&parse_cards("9c 9d 9h 5s 5h 4c 4d").unwrap()).unwrap(), [3, 4]);
 /// ```
 pub fn house_way(cards: &[Card]) -> CoreResult<[usize; 2]> {
@@ -695,8 +695,8 @@ mod tests {
     #[test]
     fn house_way_rules() {
         assert_eq!(way("Ah Ad Kc Kd 9s 7h 2c"), "Kc Kd"); // two pair split
-        assert_eq!(way("9c 9d 9h 5s 5h 4c 4d"), "5s 5h"); // trips and two pair (seed 003)
-        assert_eq!(way("Qc Qd Qh 5s 5h 5c Ad"), "Qc Qd"); // two trips (seed 003)
+        assert_eq!(way("9c 9d 9h 5s 5h 4c 4d"), "5s 5h"); // trips and two pair
+        assert_eq!(way("Qc Qd Qh 5s 5h 5c Ad"), "Qc Qd"); // two trips
         assert_eq!(way("Kc Kd Kh 7s 7h 2c 2d"), "7s 7h");
         assert_eq!(way("Ac Kd 9h 7s 5h 3c 2d"), "Kd 9h"); // no pair
         assert_eq!(way("Ac Ad Ah As Jk 5c 5d"), "5c 5d"); // five aces with a pair

@@ -1,4 +1,4 @@
-//! Exhaustive counts, brute-force cross-checks and scripted rules (RULES.md B1).
+//! Exhaustive counts, brute-force cross-checks and scripted rules (docs/rules/poker.md#b1).
 
 use super::equity::{equity, EquityRequest, Game};
 use super::generic::{best_high, Counts, Rules};

@@ -29,7 +29,7 @@ fn dealer_joker(s: &str) -> PyResult<Joker> {
         _ => Err(invalid_argument(
             "dealer_joker",
             s,
-            "'bug' (an ace, or completes a straight or flush) or 'wild' (seed 003's dealer joker)",
+            "'bug' (an ace, or completes a straight or flush) or 'wild' (a source's dealer joker)",
         )),
     }
 }

@@ -7,7 +7,7 @@ use super::search::ContractSpec;
 use crate::error::{CoreError, CoreResult};
 
 /// A contract: so many sets and so many runs, melded at once; the runs of one contract
-/// are of different suits (RULES.md C3).
+/// are of different suits (docs/rules/rummy.md#c3).
 ///
 /// ```
 /// use _core::rummy::Contract;

@@ -1,7 +1,7 @@
 //! Rummy meld search (issue 8): the engine under every rummy variant and rummy bot.
 //!
 //! - [`MeldRules`] (`rules.rs`): what a meld is and what cards are worth, with a preset
-//!   per variant of RULES.md C.
+//!   per variant of docs/rules/rummy.md.
 //! - [`best_melds`], [`deadwood`], [`best_discard`], [`lay_off`], [`find_contract`],
 //!   [`go_out`] / [`can_go_out`], [`all_melds`], [`deadwood_batch`]: exact searches over
 //!   a hand given as a slice of [`Card`]s (any number of packs, jokers, wild ranks).

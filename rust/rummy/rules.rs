@@ -1,7 +1,7 @@
 //! `MeldRules`: what counts as a meld and what a card is worth, as plain data.
 //!
 //! One value of this type is the whole difference between the meld searches of gin,
-//! basic, contract, 500 rum, Wrotham and seven-card rummy. Presets follow RULES.md C0-C5.
+//! basic, contract, 500 rum, Wrotham and seven-card rummy. Presets follow docs/rules/rummy.md (C0-C5).
 
 use crate::cards::Card;
 use crate::error::{CoreError, CoreResult};

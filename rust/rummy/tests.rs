@@ -1,4 +1,4 @@
-//! Rules cases from RULES.md C0-C5 and cross-checks against the brute-force reference.
+//! Rules cases from docs/rules/rummy.md (C0-C5) and cross-checks against the brute-force reference.
 
 use super::brute::{is_meld, Brute};
 use super::*;

@@ -1,4 +1,4 @@
-"""hoyle.poker.evaluate: RULES.md B1, scripted, and against the slow reference."""
+"""hoyle.poker.evaluate: docs/rules/poker.md#b1, scripted, and against the slow reference."""
 
 from __future__ import annotations
 

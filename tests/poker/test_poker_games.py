@@ -1,4 +1,4 @@
-"""Omaha, short-deck, lows, badugi and the Pai Gow two-card hand (RULES.md B1, B5, B6)."""
+"""Omaha, short-deck, lows, badugi and the Pai Gow two-card hand (docs/rules/poker.md#b1, #b5, #b6)."""
 
 from __future__ import annotations
 

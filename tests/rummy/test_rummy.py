@@ -1,4 +1,4 @@
-"""hoyle.rummy: rules cases from RULES.md C0-C5, errors, and an independent brute force.
+"""hoyle.rummy: rules cases from docs/rules/rummy.md (C0-C5), errors, and an independent brute force.
 
 The brute force here (every partition of a hand into melds and deadwood, melds checked
 from the rules' text) is a second, Python reference next to the Rust one in

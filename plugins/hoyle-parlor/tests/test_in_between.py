@@ -1,4 +1,4 @@
-"""In-Between (RULES.md B7): scripted deals for every rule and option."""
+"""In-Between (docs/rules/parlor.md#b7): scripted deals for every rule and option."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Egyptian Ratscrew (RULES.md B8): scripted deals for every rule and option."""
+"""Egyptian Ratscrew (docs/rules/parlor.md#b8): scripted deals for every rule and option."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scripted tests of every chip rule of RULES.md B2 (the shared betting core), with
+"""Scripted tests of every chip rule of docs/rules/poker.md#b2 (the shared betting core), with
 fixed decks and outcomes worked out by hand."""
 
 from __future__ import annotations
@@ -198,7 +198,7 @@ def test_fixed_limit_all_in_of_half_a_bet_reopens() -> None:
     play(g, "raise to 35", "call")
     assert g.phase == "flop"
     assert g.state.committed == [25, 35, 35]
-    # the default, RULES.md B2 (full-bet): only a full raise reopens
+    # the default, docs/rules/poker.md#b2 (full-bet): only a full raise reopens
     g = game(holes, stacks=[25, 200, 200], **LIMIT_10_20)
     play(g, "raise to 20", "raise to 25", "call")
     assert g.to_act == 2 and g.state.public["range"] is None

@@ -1,4 +1,4 @@
-"""The cardroom irregularity procedure (RULES.md B3, ``procedure="cardroom"``), one
+"""The cardroom irregularity procedure (docs/rules/poker.md#b3, ``procedure="cardroom"``), one
 scripted test per paragraph; the default ``strict`` procedure refuses the same actions."""
 
 from __future__ import annotations

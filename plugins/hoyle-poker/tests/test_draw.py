@@ -1,4 +1,4 @@
-"""Draw games (RULES.md B4, B5): five-card draw with its draw limits and the wild-rank
+"""Draw games (docs/rules/poker.md#b4, #b5): five-card draw with its draw limits and the wild-rank
 version, deuce-to-seven single and triple draw, badugi. Scripted deals with fixed
 decks; every expected outcome is worked out by hand from the rules."""
 

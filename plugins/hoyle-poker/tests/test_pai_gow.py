@@ -1,4 +1,4 @@
-"""Pai Gow poker (RULES.md B6, the bug of B1): scripted hands for every rule and option,
+"""Pai Gow poker (docs/rules/poker.md#b6, the bug of B1): scripted hands for every rule and option,
 the house way, the solver."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The Pai Gow house way in Rust against the Python implementation it replaced, and the
-exact best-setting solver against brute force on stripped packs (RULES.md B6)."""
+exact best-setting solver against brute force on stripped packs (docs/rules/poker.md#b6)."""
 
 from __future__ import annotations
 
@@ -143,7 +143,7 @@ def brute_force(cards: str, remaining: str, joker: str = "bug") -> list[tuple[st
         ("Ah Kd 9c 7s 5h 3d 2c", "Ac Ad Kh Ks Qc 8h 6s 6d 4c 4s Jk Th", "bug"),
         # the player holds the bug
         ("Jk 9s Jd Qc Kh 3c 2d", "Ah Ad As Kc Ks Tc 9d 9h 8c 7c 6c 5c", "bug"),
-        # seed 003's reading: the dealer's joker wild, the player's an ace
+        # another reading: the dealer's joker wild, the player's an ace
         ("Ah Kd 9c 7s 5h 3d 2c", "Ac Ad Kh Ks Qc 8h 6s 6d 4c 4s Jk Th", "seed"),
         ("Jk 9s Jd Qc Kh 3c 2d", "Ah Ad As Kc Ks Tc 9d 9h 8c 7c 6c 5c", "seed"),
         # trips, quads and five aces for the dealer

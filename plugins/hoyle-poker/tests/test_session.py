@@ -1,4 +1,4 @@
-"""Sessions of many hands (RULES.md B2): newcomers sit down at empty seats and post a
+"""Sessions of many hands (docs/rules/poker.md#b2): newcomers sit down at empty seats and post a
 big blind at once or wait for the big blind (option ``newcomer``). Chip outcomes worked
 out by hand."""
 

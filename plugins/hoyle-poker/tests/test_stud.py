@@ -1,4 +1,4 @@
-"""Stud games (RULES.md B5): seven-card stud, stud hi-lo eight-or-better, razz. Scripted
+"""Stud games (docs/rules/poker.md#b5): seven-card stud, stud hi-lo eight-or-better, razz. Scripted
 deals with fixed decks; expected outcomes worked out by hand from the rules."""
 
 from __future__ import annotations
@@ -152,7 +152,7 @@ HIGH_CARD = {"odd_chip": "high-card"}
 @pytest.mark.parametrize(
     ("options", "stacks"),
     [
-        # RULES.md B2 (the default): seat 0, first left of the button, gets the odd chip
+        # docs/rules/poker.md#b2 (the default): seat 0, first left of the button, gets the odd chip
         ({}, [201, 200, 199]),
         # the cardroom custom: seat 1's Kd is above seat 0's Kc
         (HIGH_CARD, [200, 201, 199]),

@@ -1,4 +1,4 @@
-"""The table-hand game (RULES.md B5): five cards each, five on the table turned one at a
+"""The table-hand game (docs/rules/poker.md#b5): five cards each, five on the table turned one at a
 time with a betting round after each, the middle table card wild."""
 
 from __future__ import annotations

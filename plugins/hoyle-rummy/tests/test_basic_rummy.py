@@ -1,4 +1,4 @@
-"""Basic rummy (RULES.md C0, C1) and its house rules, scripted deal by deal."""
+"""Basic rummy (docs/rules/rummy.md#c0, #c1) and its house rules, scripted deal by deal."""
 
 from __future__ import annotations
 
@@ -254,7 +254,7 @@ def blocked(hands: list[str], **options: Any) -> hoyle.Game:
 def test_block_rummy_lowest_hand_scores_the_differences() -> None:
     game = blocked(BLOCK)
     assert outcome(game)["reason"] == "stock-out"
-    assert game.state.score_sheet == [[9 + 1 + 15, 0, 0, 0]]  # RULES.md: A 6, B 15, C 7, D 21 -> 25
+    assert game.state.score_sheet == [[9 + 1 + 15, 0, 0, 0]]  # docs/rules/rummy.md#c1: A 6, B 15, C 7, D 21 -> 25
     assert blocked(BLOCK, scoring="penalty").state.score_sheet == [[0, 39, 31, 45]]
     ledger = blocked(BLOCK, settlement="per-hand", deals=1)
     assert ledger.result is not None and ledger.result["settlement"] == [25, -9, -1, -15]
@@ -362,7 +362,7 @@ def test_conformance() -> None:
 
 
 def test_melds_are_never_rearranged() -> None:
-    # RULES.md C0 (seed 000): with 2-2-2-2 and 3-4-5h down, the 2h may not move to take the ace.
+    # docs/rules/rummy.md#c0: with 2-2-2-2 and 3-4-5h down, the 2h may not move to take the ace.
     game = new(["2c 2d 2h 2s 3h 4h 5h 9c Tc Kd", "Ah 6c 8c 8d Jc 4d 3d Qc Kc Qd"], "4s", "Js Qh", several_melds=True)
     for a in ("draw stock", "meld 2c 2d 2h 2s", "meld 3h 4h 5h", "discard Js", "draw stock"):
         game.act(a)

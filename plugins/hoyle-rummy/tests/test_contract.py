@@ -1,4 +1,4 @@
-"""Contract rummy (RULES.md C3), scripted with fixed decks."""
+"""Contract rummy (docs/rules/rummy.md#c3), scripted with fixed decks."""
 
 from __future__ import annotations
 

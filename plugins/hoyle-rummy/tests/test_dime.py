@@ -1,4 +1,4 @@
-"""Dime rummy (RULES.md C1, seed 001), scripted deal by deal."""
+"""Dime rummy (docs/rules/rummy.md#c1), scripted deal by deal."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""500 Rum (RULES.md C4), scripted deal by deal."""
+"""500 Rum (docs/rules/rummy.md#c4), scripted deal by deal."""
 
 from __future__ import annotations
 

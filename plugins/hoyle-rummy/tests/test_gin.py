@@ -1,4 +1,4 @@
-"""Gin rummy (RULES.md C2), scripted deal by deal with fixed decks."""
+"""Gin rummy (docs/rules/rummy.md#c2), scripted deal by deal with fixed decks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Three-player gin and four-player partnership gin (RULES.md C2): ``gin-rummy`` with
+"""Three-player gin and four-player partnership gin (docs/rules/rummy.md#c2): ``gin-rummy`` with
 ``players=3`` or ``players=4``, scripted."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Seven-card rummy (RULES.md C5), scripted deal by deal."""
+"""Seven-card rummy (docs/rules/rummy.md#c5), scripted deal by deal."""
 
 from __future__ import annotations
 

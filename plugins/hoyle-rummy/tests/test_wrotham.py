@@ -1,4 +1,4 @@
-"""Wrotham rummy (RULES.md C1), scripted deal by deal."""
+"""Wrotham rummy (docs/rules/rummy.md#c1), scripted deal by deal."""
 
 from __future__ import annotations
 

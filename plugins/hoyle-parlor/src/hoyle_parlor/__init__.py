@@ -1,4 +1,4 @@
-"""Parlor games as a hoyle plugin: ``in-between`` (RULES.md B7) and
+"""Parlor games as a hoyle plugin: ``in-between`` (docs/rules/parlor.md#b7) and
 ``egyptian-ratscrew`` (B8), and the ``slap`` bot (:class:`hoyle_parlor.ratscrew.SlapBot`).
 
     >>> import hoyle

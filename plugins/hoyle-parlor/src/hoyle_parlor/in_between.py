@@ -1,4 +1,4 @@
-"""In-Between, also called Acey-Deucey (RULES.md B7).
+"""In-Between, also called Acey-Deucey (docs/rules/parlor.md#b7).
 
 Rules as implemented (aces always high; suits never matter):
 

@@ -1,4 +1,4 @@
-"""Egyptian Ratscrew (RULES.md B8), with :class:`SlapBot`, a bot that slaps.
+"""Egyptian Ratscrew (docs/rules/parlor.md#b8), with :class:`SlapBot`, a bot that slaps.
 
 Rules as implemented:
 

@@ -1,4 +1,4 @@
-"""The betting core every betting game uses (RULES.md B2): forced bets, action order,
+"""The betting core every betting game uses (docs/rules/poker.md#b2): forced bets, action order,
 legal bets and raises for no-limit, pot-limit and fixed-limit, side pots, odd chips,
 uncalled bets and the showdown order.
 
@@ -16,7 +16,7 @@ round), ``street`` and ``range`` (``[min, max]`` total a bet or raise may be to 
 the seat to act, or None if it may not bet or raise; :func:`bet_range` gives it typed,
 as a :class:`BetRange`).
 
-Rules, as decided here (standard cardroom rules, TDA where RULES.md is silent):
+Rules, as decided here (standard cardroom rules, TDA where the rules say nothing; docs/rules/poker.md states them):
 
 * Positions: the small blind sits left of the button, the big blind left of it, an
   optional straddle left of the big blind. Heads-up, the button posts the small blind,
@@ -59,10 +59,10 @@ Rules, as decided here (standard cardroom rules, TDA where RULES.md is silent):
   the odd chip.
 * Showdown order: the last player to bet or raise in the final round shows first;
   if nobody did, the first live player left of the button; then clockwise.
-* Under ``procedure="cardroom"`` the irregularities of RULES.md B3 are handled (the
+* Under ``procedure="cardroom"`` the irregularities of docs/rules/poker.md#b3 are handled (the
   last section of this module); ``frozen`` holds the actions taken out of turn.
 * Fixed-limit, the half-bet rule (TDA; option ``short_all_in="half-bet"``; the
-  default ``"full-bet"`` is RULES.md B2's rule): an all-in bet or raise of at least half the round's bet counts as a full
+  default ``"full-bet"`` is docs/rules/poker.md#b2's rule): an all-in bet or raise of at least half the round's bet counts as a full
   bet or raise: it counts for the cap, reopens the betting for players who already
   acted, and the next raise is a full bet on top of it. Less than half does not reopen
   (the next bet completes a short all-in bet to the bet size; a raise over a short
@@ -601,7 +601,7 @@ def _advance(state: State, seat: int) -> bool:
         seat = who
 
 
-# --- the cardroom procedure (RULES.md B3) ---------------------------------------------------
+# --- the cardroom procedure (docs/rules/poker.md#b3) ---------------------------------------------------
 
 EXPOSE = Action("expose")
 LOOK_STUB, LOOK_DISCARDS = Action("look", source="stub"), Action("look", source="discards")
@@ -777,7 +777,7 @@ def pay_penalty(state: State, seat: int) -> None:
 
 
 def irregular(state: State, seat: int, action: Action) -> bool:
-    """Exposing a folded hand or looking at the stub (RULES.md B3). True when the
+    """Exposing a folded hand or looking at the stub (docs/rules/poker.md#b3). True when the
     betting round is over as a result."""
     p: BettingPublic = state.public  # type: ignore[assignment]
     if action == EXPOSE:

@@ -1,4 +1,4 @@
-"""The draw games (RULES.md B4, B5): five-card draw (with the wild-rank version),
+"""The draw games (docs/rules/poker.md#b4, #b5): five-card draw (with the wild-rank version),
 deuce-to-seven single draw and triple draw, and badugi; one rules class over the
 shared betting core (:mod:`hoyle_poker.betting`) and the flop games' showdown and
 session handling (:class:`hoyle_poker.flop.BettingGameRules`).
@@ -37,7 +37,7 @@ every allowed discard. How many cards a player drew is public; which cards, not.
   just discarded are not among them (they go to the discards after the replacements
   are dealt).
 
-Hand values: five-card draw, high (RULES.md B1); deuce-to-seven, the lowest high hand
+Hand values: five-card draw, high (docs/rules/poker.md#b1); deuce-to-seven, the lowest high hand
 wins with aces high only and straights and flushes counting against the hand (best
 7-5-4-3-2 unsuited); badugi, four cards, the most cards of different suits and ranks
 (aces low), then the lower highest card.

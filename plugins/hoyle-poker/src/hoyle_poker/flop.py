@@ -1,4 +1,4 @@
-"""The flop games (RULES.md B2, B5): Texas hold'em, Omaha (4, 5 or 6 hole cards, high or
+"""The flop games (docs/rules/poker.md#b2, #b5): Texas hold'em, Omaha (4, 5 or 6 hole cards, high or
 hi-lo eight-or-better) and short-deck hold'em, one rules class over the shared betting
 core (:mod:`hoyle_poker.betting`).
 
@@ -32,7 +32,7 @@ hand gives up its claim; the last hand left wins without showing), as hand histo
 record it.
 
 Irregularities: ``procedure="strict"`` (default) refuses an out-of-turn or malformed
-action; ``procedure="cardroom"`` applies RULES.md B3 (see :mod:`hoyle_poker.betting`
+action; ``procedure="cardroom"`` applies docs/rules/poker.md#b3 (see :mod:`hoyle_poker.betting`
 and docs/poker-games.md): frozen out-of-turn actions, out-of-turn folds, chip
 announcements (``bet to 10 on 6``), exposed cards and looking at the stub, with the
 ``penalty`` option.
@@ -123,19 +123,19 @@ def session_options() -> tuple[Option, ...]:
         Option(
             name="procedure",
             default="strict",
-            doc="strict: an out-of-turn or malformed action is refused; cardroom: RULES.md B3 (frozen out-of-turn actions, exposed cards, looking at the stub)",
+            doc="strict: an out-of-turn or malformed action is refused; cardroom: docs/rules/poker.md#b3 (frozen out-of-turn actions, exposed cards, looking at the stub)",
             choices=("strict", "cardroom"),
         ),
         Option(
             name="short_all_in",
             default="full-bet",
-            doc="Fixed limit: only a full bet or raise reopens the betting (full-bet, RULES.md B2, as PokerKit); or an all-in of at least half a bet counts as a full bet or raise and reopens it (half-bet, the TDA rule)",
+            doc="Fixed limit: only a full bet or raise reopens the betting (full-bet, docs/rules/poker.md#b2, as PokerKit); or an all-in of at least half a bet counts as a full bet or raise and reopens it (half-bet, the TDA rule)",
             choices=("full-bet", "half-bet"),
         ),
         Option(
             name="conventions",
             default="cardroom",
-            doc="The betting rules where cardrooms and PokerKit differ: cardroom (RULES.md B2, TDA) or pokerkit (PokerKit 0.7's, to replay its hand histories exactly; docs/poker-games.md)",
+            doc="The betting rules where cardrooms and PokerKit differ: cardroom (docs/rules/poker.md#b2, TDA) or pokerkit (PokerKit 0.7's, to replay its hand histories exactly; docs/poker-games.md)",
             choices=("cardroom", "pokerkit"),
         ),
         Option(name="penalty", default=1, doc="Cardroom penalty: chips paid to each other player", minimum=0),

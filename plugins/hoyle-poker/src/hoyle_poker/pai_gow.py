@@ -1,10 +1,10 @@
-"""Pai Gow poker (RULES.md B6), the house way, and a best-setting solver.
+"""Pai Gow poker (docs/rules/poker.md#b6), the house way, and a best-setting solver.
 
 Rules as implemented:
 
 * The pack is 52 cards and one joker, the **bug** (B1): in a five-card hand it is an
   ace, or completes a straight, flush or straight flush (so four aces and the joker are
-  five aces); in the two-card hand it is an ace. Option ``joker="seed"`` is seed 003's
+  five aces); in the two-card hand it is an ace. Option ``joker="seed"`` is a source's
   reading instead: the dealer's joker is fully wild (five-card and two-card hand), a
   player's only an ace.
 * The house banks (the dealer plays every hand and banks every bet). Every player with
@@ -12,7 +12,7 @@ Rules as implemented:
   chips (option, default 500; ``new_game(stacks=)`` overrides) and the bank - shown as
   the pot - with ``bank`` chips (option, default 100000). A session is ``hands`` hands
   (option, default 10); it ends sooner when no player can bet or the bank is empty.
-* Players do not bank in turn: RULES.md B6 and seed 003 have only the dealer's bank
+* Players do not bank in turn: docs/rules/poker.md#b6 and have only the dealer's bank
   (each player's hands are compared with the dealer's), so a player-banker rotation
   would be a rule without a source.
 * Each player who bet and then the dealer get seven cards (dealt one at a time in seat
@@ -37,7 +37,7 @@ Rules as implemented:
     >>> from hoyle_poker.pai_gow import house_way
     >>> str(house_way("Ah Ad Kc Kd 9s 7h 2c"))      # two pair: split, the lower pair in front
     'Ah Ad 9s 7h 2c / Kc Kd'
-    >>> str(house_way("9c 9d 9h 5s 5h 4c 4d"))      # trips and two pair (seed 003)
+    >>> str(house_way("9c 9d 9h 5s 5h 4c 4d"))      # trips and two pair
     '9c 9d 9h 4c 4d / 5s 5h'
 """
 
@@ -174,9 +174,9 @@ def house_way(cards: str | Iterable[Card | str]) -> Setting:
        two-card hand); sixes or lower, kept together with the two highest other cards
        in front; sevens or higher, split (a pair in front, a pair behind).
     3. Two sets of trips: the lower trips behind (the five-card hand), a pair from the
-       higher trips in front (seed 003).
+       higher trips in front.
     4. Trips and two pair: the higher pair in front, the lower pair with the trips as a
-       full house behind (seed 003).
+       full house behind.
     5. A full house (trips and one pair): the pair in front.
     6. Trips: three aces - a pair of aces behind, an ace and the highest other card in
        front; other trips behind, the two highest other cards in front.

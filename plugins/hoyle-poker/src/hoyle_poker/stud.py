@@ -1,4 +1,4 @@
-"""The stud games (RULES.md B5): seven-card stud, seven-card stud hi-lo eight-or-better
+"""The stud games (docs/rules/poker.md#b5): seven-card stud, seven-card stud hi-lo eight-or-better
 and razz; one rules class over the shared betting core (:mod:`hoyle_poker.betting`)
 and the flop games' showdown and session handling (:class:`hoyle_poker.flop.BettingGameRules`).
 
@@ -26,7 +26,7 @@ per round (the completion is the bet). No burn cards are dealt.
 * First to act from fourth street: the best hand showing (stud and hi-lo: quads, trips,
   two pair, pair, then high cards; razz: the best ace-to-five low showing, unpaired
   before paired). Ties: the first of them left of the button.
-* Showdown: each player's best five of seven. Stud: high (RULES.md B1); razz: the
+* Showdown: each player's best five of seven. Stud: high (docs/rules/poker.md#b1); razz: the
   ace-to-five low (aces low, straights and flushes ignored); hi-lo: half to the best high,
   half to the best eight-or-better low; with no qualifying low the high hand scoops; the
   odd chip goes to the high half.
@@ -219,7 +219,7 @@ class StudRules(BettingGameRules):
         return state.zone(f"hole:{seat}").cards + state.zone(f"up:{seat}").cards + state.zone("board").cards
 
     def odd_chip_orders(self, state: State) -> tuple[betting.OddChipOrder, betting.OddChipOrder]:
-        """Who gets a split pot's odd chips. By RULES.md B2 (option ``odd_chip="button"``,
+        """Who gets a split pot's odd chips. By docs/rules/poker.md#b2 (option ``odd_chip="button"``,
         the default) the first winner left of the button, as in every poker game. With
         ``odd_chip="high-card"``, the stud cardroom custom: tied high hands by their
         highest card by suit (every card of the hand counts), tied lows (razz, the low half
@@ -279,7 +279,7 @@ def stud_options() -> tuple[Option, ...]:
         Option(
             name="odd_chip",
             default="button",
-            doc="A split pot's odd chip: to the first winner left of the button (RULES.md B2), or by the high card by suit (the low card for a low half; the stud cardroom custom)",
+            doc="A split pot's odd chip: to the first winner left of the button (docs/rules/poker.md#b2), or by the high card by suit (the low card for a low half; the stud cardroom custom)",
             choices=("button", "high-card"),
         ),
         *session_options(),

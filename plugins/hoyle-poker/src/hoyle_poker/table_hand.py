@@ -1,4 +1,4 @@
-"""The table-hand game (RULES.md B5, seed 004), over the shared betting core
+"""The table-hand game (docs/rules/poker.md#b5), over the shared betting core
 (:mod:`hoyle_poker.betting`) and the flop games' showdown and sessions
 (:class:`hoyle_poker.flop.BettingGameRules`).
 
@@ -7,7 +7,7 @@
     >>> len(game.state.zone("board").cards), game.phase   # the first table card is turned
     (1, 'table-1')
 
-Flow of a hand (RULES.md B5, read literally): everyone antes (``ante``, default 1); each
+Flow of a hand (docs/rules/poker.md#b5, read literally): everyone antes (``ante``, default 1); each
 player gets five cards face down (zone ``hole:<seat>``, seen only by the holder) and five
 are dealt face down to the table (zone ``table``, seen by nobody), a player's five at a
 time from the button's left, then the table's five (a fixed ``deck=`` deals seat 0's

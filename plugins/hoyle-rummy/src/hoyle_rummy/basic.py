@@ -1,4 +1,4 @@
-"""Basic (straight) rummy, RULES.md C0 and C1, with every C1 house rule as an option.
+"""Basic (straight) rummy, docs/rules/rummy.md#c0 and #c1, with every C1 house rule as an option.
 
 2 to 6 players, 52 cards, ace low; cards count K Q J 10 = 10, ace 1, others face
 value. Deal: two players 10 cards each, three or four 7, five or six 6, one at a time

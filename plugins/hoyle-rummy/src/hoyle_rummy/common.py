@@ -39,7 +39,7 @@ def hand_cards(state: State, seat: int) -> list[Card]:
 
 
 def card_points(card: Card) -> int:
-    """Standard rummy points (RULES.md C0): K Q J 10 count 10, ace 1, others face value."""
+    """Standard rummy points (docs/rules/rummy.md#c0): K Q J 10 count 10, ace 1, others face value."""
     value = card.rank_value or 0
     return 1 if value == 14 else min(value, 10)
 

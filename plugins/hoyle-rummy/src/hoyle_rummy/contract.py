@@ -1,4 +1,4 @@
-"""Contract rummy (RULES.md C3), variant ``contract-rummy``.
+"""Contract rummy (docs/rules/rummy.md#c3), variant ``contract-rummy``.
 
 3 to 8 players: up to five play with one pack and a joker (53 cards), six to eight with
 two packs and two jokers (106 cards). Aces are high or low (A-2-3 and Q-K-A, never

@@ -1,4 +1,4 @@
-"""Dime rummy, RULES.md C1 (seed 001): basic rummy with several packs, jokers and a pot.
+"""Dime rummy, docs/rules/rummy.md#c1: basic rummy with several packs, jokers and a pot.
 
 2 to 10 players; ``packs`` packs (3, or 4) with two jokers per pack, all wild; a set
 is three or more cards of a rank (several packs: any suits, any size); runs of three or

@@ -1,4 +1,4 @@
-"""500 Rum, RULES.md C4.
+"""500 Rum, docs/rules/rummy.md#c4.
 
 2 to 6 players, 52 cards; aces high or low (A-2-3 and Q-K-A, never K-A-2). Seven cards
 each (two players: 13), dealt one at a time from the left of the dealer; one up-card

@@ -1,4 +1,4 @@
-"""Gin rummy (RULES.md C2) and Oklahoma gin.
+"""Gin rummy (docs/rules/rummy.md#c2) and Oklahoma gin.
 
 Two players, 52 cards, ace low, cards count K Q J 10 = 10, ace 1, others face value.
 

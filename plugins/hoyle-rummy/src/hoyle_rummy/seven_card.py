@@ -1,4 +1,4 @@
-"""Seven-card rummy, RULES.md C5: basic rummy where nobody melds until they can go rummy.
+"""Seven-card rummy, docs/rules/rummy.md#c5: basic rummy where nobody melds until they can go rummy.
 
 As basic rummy (:mod:`hoyle_rummy.basic`; 2 to 6 players, ace low, the same actions)
 except:

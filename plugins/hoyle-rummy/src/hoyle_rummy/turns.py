@@ -1,7 +1,7 @@
 """The draw - meld / lay off - discard turn shared by basic rummy and its relatives.
 
 :class:`RummyTurns` is a rules object implementing every rule hook for the straight
-rummy turn (RULES.md C0, C1); variants subclass it and override the policy methods
+rummy turn (docs/rules/rummy.md#c0, #c1); variants subclass it and override the policy methods
 (hand size, meld rules, who deals next, what melding is allowed, how a hand scores).
 
 Zones: ``hand:N`` (seen by its owner), ``stock`` (hidden), ``discard`` (public, its

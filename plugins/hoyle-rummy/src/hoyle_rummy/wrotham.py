@@ -1,4 +1,4 @@
-"""Wrotham rummy, RULES.md C1: basic rummy with three wild jokers over six deals.
+"""Wrotham rummy, docs/rules/rummy.md#c1: basic rummy with three wild jokers over six deals.
 
 2 to 6 players, 55 cards (52 + 3 jokers, ``Jk`` ``Jk#1`` ``Jk#2``); ace low; a joker
 is wild in any meld and counts 15 in hand, pictures 10, ace 1, others face value.
