@@ -90,3 +90,19 @@ def test_conformance() -> None:
     bot = functools.partial(MeldingBot, rules=rummy.MeldRules.wrotham())
     check_variant("wrotham-rummy", games=2, bot=bot, max_actions=5000)
     check_variant("wrotham-rummy", games=1, players=4, bot=bot, max_actions=5000)
+
+
+def test_an_exchange_while_laying_down_all_seven_never_strands_the_turn() -> None:
+    """Deals 4-6: once a player has started laying down all seven, an exchange is offered
+    only if the hand it leaves can still all go down that turn. Found by random play
+    (seed 2): after ``meld Jk Jk#1 Jd`` in deal 4 the exchange ``Qd on 0`` left five
+    cards that could not all go down, and no action was legal."""
+    import random
+
+    game = hoyle.new_game("wrotham-rummy", players=2, seed=2)
+    rng = random.Random(2)
+    while not game.is_over:
+        legal = game.legal_actions()
+        assert legal, f"seat {game.to_act} has no legal action after {len(game.record['actions'])} actions"
+        game.act(rng.choice(legal))
+    assert len(game.state.score_sheet) == 6  # the six deals

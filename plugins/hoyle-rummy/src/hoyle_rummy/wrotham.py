@@ -35,8 +35,8 @@ from typing import Any
 
 from hoyle import Action, Card, Deck, Option, State, Variant, hookimpl, rummy
 
-from hoyle_rummy.common import hand_cards, hand_zone
-from hoyle_rummy.exchange import apply_exchange, exchange_actions
+from hoyle_rummy.common import hand_cards, hand_zone, table_melds
+from hoyle_rummy.exchange import apply_exchange, exchange_actions, wild_for
 from hoyle_rummy.seven_card import can_finish
 from hoyle_rummy.turns import RummyTurns
 
@@ -92,7 +92,24 @@ class WrothamRummy(RummyTurns):
         return not all_seven(state) or not state.public["played_now"] or len(hand_cards(state, seat)) == 1
 
     def play_actions(self, state: State, seat: int) -> list[Action]:
-        return super().play_actions(state, seat) + exchange_actions(state, seat, WROTHAM_RULES)
+        exchanges = exchange_actions(state, seat, WROTHAM_RULES)
+        if all_seven(state) and state.public["played_now"]:
+            # once a player is laying down all seven, an exchange must leave a hand that
+            # can still all go down this turn (else the turn would be stuck)
+            exchanges = [a for a in exchanges if self._still_finishes(state, seat, a)]
+        return super().play_actions(state, seat) + exchanges
+
+    def _still_finishes(self, state: State, seat: int, exchange: Action) -> bool:
+        assert exchange.target is not None
+        card = exchange.cards[0]
+        table = table_melds(state)
+        meld = table[exchange.target]
+        wild = wild_for(meld, card, WROTHAM_RULES)
+        if wild is None:
+            return False
+        table[exchange.target] = [card if c == wild else c for c in meld]
+        hand = [c for c in hand_cards(state, seat) if c != card] + [wild]
+        return can_finish(hand, table, WROTHAM_RULES, state.public["taken"])
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
