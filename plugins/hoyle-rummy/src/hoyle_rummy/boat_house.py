@@ -34,7 +34,7 @@ from typing import Any
 from hoyle import Action, Deck, Option, State, Variant, hookimpl, rummy
 
 from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, add_meld, first_dealer_option, hand_cards, hand_zone
-from hoyle_rummy.turns import RummyTurns
+from hoyle_rummy.turns import WinnerCollects
 
 BOAT_HOUSE_RULES = rummy.MeldRules.basic().replace(ace="round_the_corner", values={"A": 11})
 GO_OUT = "go out"
@@ -46,7 +46,7 @@ OPTIONS = (
 )
 
 
-class BoatHouseRummy(RummyTurns):
+class BoatHouseRummy(WinnerCollects):
     """The rule hooks of Boat House rummy."""
 
     def meld_rules(self, state: State) -> rummy.MeldRules:
@@ -97,14 +97,6 @@ class BoatHouseRummy(RummyTurns):
     def counts(self, state: State) -> list[int]:
         """The unmatched count of each hand (its melds arranged for the least count)."""
         return [rummy.deadwood(hand_cards(state, s), BOAT_HOUSE_RULES) for s in state.seats]
-
-    @hookimpl
-    def hoyle_score_deal(self, state: State) -> dict[int, int]:
-        return self.winner_collects(state)
-
-    @hookimpl
-    def hoyle_settle(self, state: State) -> dict[int, int]:
-        return dict(enumerate(state.public["ledger"]))
 
 
 def _deck(options: Any) -> Deck:

@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from hoyle import Action, Card, Deck, Option, State, Variant, hookimpl, rummy
+from hoyle import Action, Card, Deck, Option, State, Variant, rummy
 
 from hoyle_rummy.common import hand_cards, table_melds
-from hoyle_rummy.turns import RummyTurns
+from hoyle_rummy.turns import WinnerCollects
 
 SEVEN_CARD_RULES = rummy.MeldRules.seven_card()
 
@@ -68,7 +68,7 @@ def can_finish(rest: list[Card], table: list[list[Card]], rules: rummy.MeldRules
     return False
 
 
-class SevenCardRummy(RummyTurns):
+class SevenCardRummy(WinnerCollects):
     """The rule hooks of seven-card rummy."""
 
     def meld_rules(self, state: State) -> rummy.MeldRules:
@@ -100,14 +100,6 @@ class SevenCardRummy(RummyTurns):
 
     def may_discard(self, state: State, seat: int) -> bool:
         return not state.public["played_now"] or len(hand_cards(state, seat)) == 1
-
-    @hookimpl
-    def hoyle_score_deal(self, state: State) -> dict[int, int]:
-        return self.winner_collects(state)
-
-    @hookimpl
-    def hoyle_settle(self, state: State) -> dict[int, int]:
-        return dict(enumerate(state.public["ledger"]))
 
 
 def _deck(options: Any) -> Deck:

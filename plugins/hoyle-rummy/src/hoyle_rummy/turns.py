@@ -323,6 +323,20 @@ class RummyTurns:
         return {s: sign * (n * state.scores[s] - total) for s in state.seats}
 
 
+class WinnerCollects(RummyTurns):
+    """Straight rummy where each loser pays the winner the count of their hand every deal
+    (seven-card rummy, Boat House rummy): the deal scores what the winner collected and
+    the match settles the ledger of those payments."""
+
+    @hookimpl
+    def hoyle_score_deal(self, state: State) -> dict[int, int]:
+        return self.winner_collects(state)
+
+    @hookimpl
+    def hoyle_settle(self, state: State) -> dict[int, int]:
+        return dict(enumerate(state.public["ledger"]))
+
+
 class MeldingBot:
     """A simple player for the straight-rummy family (and a bot factory for
     ``check_variant``): it melds and lays off whatever it can, takes the discard when
