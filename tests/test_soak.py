@@ -139,13 +139,13 @@ CASES: list[tuple[str, int, dict[str, Any], int, Callable[..., Bot] | None]] = [
     ("romme", 4, {"deals": 2}, 20, mixed(_rummy_bot)),
     ("scala-40", 3, {}, 4, mixed(_rummy_bot)),
     ("scala-40", 4, {"classico": True}, 4, mixed(_rummy_bot)),
-    ("indian-rummy", 4, {"mode": "pool"}, 40, mixed(_rummy_bot)),
+    ("indian-rummy", 4, {"mode": "pool"}, 40, None),
     (
         "indian-rummy",
         3,
         {"mode": "deals", "deals": 3, "one_joker": True, "no_wild_pickup": True},
         40,
-        mixed(_rummy_bot),
+        None,
     ),
 ]
 

@@ -489,12 +489,22 @@ class RummyBot:
         return takes[0] if takes else draws[0]
 
 
-def _table_melds(zones: Mapping[str, Any]) -> list[list[Card]]:
+class _Table(list[list[Card]]):
+    """The melds in sight on the table, with ``numbers[i]`` the meld number (zone
+    ``meld:N``) of the i-th: a meld turned face down (Pinochle rummy's complete melds)
+    takes no more cards and is left out."""
+
+    numbers: list[int]
+
+
+def _table_melds(zones: Mapping[str, Any]) -> _Table:
     """The melds on the table by number (zones ``meld:N``), from a view."""
     numbered = sorted(
         (int(name[5:]), z["cards"]) for name, z in zones.items() if name.startswith("meld:") and name[5:].isdigit()
     )
-    return [[Card(c) for c in cards] for _, cards in numbered]
+    table = _Table([Card(c) for c in cards] for _, cards in numbered if cards is not None)
+    table.numbers = [n for n, cards in numbered if cards is not None]
+    return table
 
 
 def _cost(
@@ -525,7 +535,8 @@ def _cost(
 
 def _laid(table: list[list[Card]], play: Action) -> list[list[Card]]:
     """The table after a lay-off (``lay off X on N``: meld number N of the table's)."""
-    index = play.target if isinstance(play.target, int) else -1
+    numbers = table.numbers if isinstance(table, _Table) else list(range(len(table)))
+    index = numbers.index(play.target) if play.target in numbers else -1
     return [[*m, *play.cards] if i == index else m for i, m in enumerate(table)]
 
 
