@@ -4,16 +4,15 @@ the game unchanged)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 from typing import Any
 
 import hoyle
 import httpx
-import websockets
 from hoyle.engine import Game
 from server_helpers import Server, bearer
+from websockets.sync.client import connect
 
 
 def _holdem(client: httpx.Client, **extra: Any) -> tuple[str, str]:
@@ -126,21 +125,13 @@ def test_tokens_are_secret_unguessable_and_never_stored(client: httpx.Client, se
 def test_the_socket_pushes_each_new_view(client: httpx.Client, server: Server) -> None:
     table, token = _holdem(client)
 
-    async def watch() -> list[dict[str, Any]]:
-        seen = []
-        uri = f"ws://127.0.0.1:{server.port}/ws/tables/{table}?token={token}"
-        async with websockets.connect(uri) as sock:
-            first = json.loads(await sock.recv())
-            seen.append(first)
-            legal = [a["text"] for a in first["legal_actions"]]
-            choice = next(a for a in ("check", "call") if a in legal)
-            await asyncio.to_thread(
-                client.post, f"/api/tables/{table}/actions", headers=bearer(token), json={"action": choice}
-            )
-            seen.append(json.loads(await asyncio.wait_for(sock.recv(), 30)))
-        return seen
-
-    first, pushed = asyncio.run(watch())
+    uri = f"ws://127.0.0.1:{server.port}/ws/tables/{table}?token={token}"
+    with connect(uri) as sock:
+        first = json.loads(sock.recv(timeout=30))
+        legal = [a["text"] for a in first["legal_actions"]]
+        choice = next(a for a in ("check", "call") if a in legal)
+        client.post(f"/api/tables/{table}/actions", headers=bearer(token), json={"action": choice})
+        pushed = json.loads(sock.recv(timeout=30))
     assert first["version"] < pushed["version"]
     # the push carries exactly the events since the last message, as seat 0 sees them
     view = client.get(f"/api/tables/{table}/view?since={first['version']}", headers=bearer(token)).json()
@@ -151,11 +142,8 @@ def test_the_socket_pushes_each_new_view(client: httpx.Client, server: Server) -
 def test_a_socket_with_a_wrong_token_is_refused(client: httpx.Client, server: Server) -> None:
     table, _ = _holdem(client)
 
-    async def attempt() -> dict[str, Any]:
-        async with websockets.connect(f"ws://127.0.0.1:{server.port}/ws/tables/{table}?token=wrong") as sock:
-            return dict(json.loads(await sock.recv()))
-
-    reply = asyncio.run(attempt())
+    with connect(f"ws://127.0.0.1:{server.port}/ws/tables/{table}?token=wrong") as sock:
+        reply = json.loads(sock.recv(timeout=30))
     assert reply["status"] == 403 and "not a seat's token" in reply["error"]
 
 

@@ -10,18 +10,17 @@ stock order.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
-import websockets
 from hoyle.server import TableRoom
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from server_helpers import Server, bearer
+from websockets.sync.client import connect
 
 #: Variants and player counts covering every zone layout: hole cards and a board, draw
 #: discards, stud up-cards, rummy hands and melds, a spread discard pile, contract buys,
@@ -135,28 +134,23 @@ def _play_on_the_wire(server: Server, client: httpx.Client, variant: str, bot: s
         leaked = hidden & set(_texts(answer))
         assert not leaked, f"{variant}: seat 0 was shown {sorted(leaked)}"
 
-    async def play() -> int:
-        pushes = 0
-        uri = f"ws://127.0.0.1:{server.port}/ws/tables/{table}?token={token}"
-        async with websockets.connect(uri, max_size=2**24) as sock:
-            while True:
-                message = json.loads(await asyncio.wait_for(sock.recv(), 30))
-                pushes += 1
-                check(message)
-                if message["over"]:
-                    return pushes
-                legal = [a["text"] for a in message["legal_actions"]]
-                if not legal:
-                    continue
-                choice = next((a for a in ("check", "call", "draw", "draw stock") if a in legal), legal[-1])
-                reply = await asyncio.to_thread(
-                    client.post, f"/api/tables/{table}/actions", headers=bearer(token), json={"action": choice}
-                )
-                assert reply.status_code == 200, reply.text
-                twin_room.act(twin, 0, choice)
-                check(reply.json())
-
-    pushes = asyncio.run(play())
+    pushes = 0
+    uri = f"ws://127.0.0.1:{server.port}/ws/tables/{table}?token={token}"
+    with connect(uri, max_size=2**24) as sock:
+        while True:
+            message = json.loads(sock.recv(timeout=30))
+            pushes += 1
+            check(message)
+            if message["over"]:
+                break
+            legal = [a["text"] for a in message["legal_actions"]]
+            if not legal:
+                continue
+            choice = next((a for a in ("check", "call", "draw", "draw stock") if a in legal), legal[-1])
+            reply = client.post(f"/api/tables/{table}/actions", headers=bearer(token), json={"action": choice})
+            assert reply.status_code == 200, reply.text
+            twin_room.act(twin, 0, choice)
+            check(reply.json())
     final = client.get(f"/api/tables/{table}/view", headers=bearer(token)).json()
     assert final["over"] and final["view"]["result"] == twin_room.table(twin).game.result
     return pushes
