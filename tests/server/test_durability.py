@@ -8,13 +8,8 @@ import json
 import threading
 
 import httpx
-import pytest
 from hoyle.engine import Game
 from server_helpers import Server, bearer
-
-# The server is killed under open connections on purpose: a client socket that the crash
-# cut may be collected only later, and its ResourceWarning is the crash's, not a leak.
-pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning", "ignore::pytest.PytestUnraisableExceptionWarning")
 
 
 def test_a_killed_server_restores_every_acknowledged_action(server: Server) -> None:
