@@ -3,12 +3,21 @@ loopback port, with a fresh store directory."""
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 from server_helpers import Server, free_port
+
+
+@pytest.fixture(autouse=True)
+def _collect_sockets() -> Iterator[None]:
+    """Collect after each server test, so that a socket dropped by a killed server is
+    finalised (and its ResourceWarning ignored, below) here, not in a later test."""
+    yield
+    gc.collect()
 
 
 @pytest.fixture
