@@ -14,6 +14,11 @@ use super::value::{ranks_of, Category};
 use crate::cards::{parse_cards, Card, CardSet, Rng};
 use std::cmp::Ordering;
 
+/// An exact equity request on this thread, with no dead cards: what most tests ask.
+fn request(game: Game, hands: Vec<u64>, board: u64) -> EquityRequest {
+    EquityRequest { game, hands, board, dead: 0, samples: 0, seed: 0, exact: None, threads: 1 }
+}
+
 fn cards(s: &str) -> Vec<Card> {
     parse_cards(s).unwrap()
 }
@@ -549,16 +554,7 @@ fn bad_input() {
 #[test]
 fn equity_heads_up_preflop_exact() {
     let m = |s: &str| CardSet::parse(s).unwrap().0;
-    let req = EquityRequest {
-        game: Game::Holdem,
-        hands: vec![m("Ah Kh"), m("Qs Qd")],
-        board: 0,
-        dead: 0,
-        samples: 0,
-        seed: 0,
-        exact: None,
-        threads: 1,
-    };
+    let req = request(Game::Holdem, vec![m("Ah Kh"), m("Qs Qd")], 0);
     let r = equity(&req).unwrap();
     assert!(r.exact);
     assert_eq!(r.boards, 1_712_304);
@@ -586,17 +582,7 @@ fn equity_against_brute_force_on_the_turn() {
     // Brute force over the 44 rivers with the reference evaluator.
     let m = |s: &str| CardSet::parse(s).unwrap().0;
     let (h1, h2, h3, board) = ("Ah Kh", "Qs Qd", "7c 6c", "Jh Th 5c 8d");
-    let r = equity(&EquityRequest {
-        game: Game::Holdem,
-        hands: vec![m(h1), m(h2), m(h3)],
-        board: m(board),
-        dead: 0,
-        samples: 0,
-        seed: 0,
-        exact: None,
-        threads: 1,
-    })
-    .unwrap();
+    let r = equity(&request(Game::Holdem, vec![m(h1), m(h2), m(h3)], m(board))).unwrap();
     let used = m(h1) | m(h2) | m(h3) | m(board);
     let mut share = [0.0f64; 3];
     let mut n = 0;
@@ -626,42 +612,12 @@ fn equity_against_brute_force_on_the_turn() {
 #[test]
 fn equity_omaha_and_short_deck_run() {
     let m = |s: &str| CardSet::parse(s).unwrap().0;
-    let r = equity(&EquityRequest {
-        game: Game::Omaha,
-        hands: vec![m("Ah Kh Qd Jd"), m("7c 7s 2d 3h")],
-        board: m("Ad 7h 2c"),
-        dead: 0,
-        samples: 0,
-        seed: 0,
-        exact: None,
-        threads: 1,
-    })
-    .unwrap();
+    let r = equity(&request(Game::Omaha, vec![m("Ah Kh Qd Jd"), m("7c 7s 2d 3h")], m("Ad 7h 2c"))).unwrap();
     assert!(r.exact && r.boards == 820);
     assert!((r.equity.iter().sum::<f64>() - 1.0).abs() < 1e-9);
-    let s = equity(&EquityRequest {
-        game: Game::ShortDeck,
-        hands: vec![m("Ah Kh"), m("Qs Qd")],
-        board: 0,
-        dead: 0,
-        samples: 0,
-        seed: 0,
-        exact: None,
-        threads: 0,
-    })
-    .unwrap();
+    let s = equity(&EquityRequest { threads: 0, ..request(Game::ShortDeck, vec![m("Ah Kh"), m("Qs Qd")], 0) }).unwrap();
     assert!(s.exact && s.boards == 201_376);
-    assert!(equity(&EquityRequest {
-        game: Game::ShortDeck,
-        hands: vec![m("2h Kh"), m("Qs Qd")],
-        board: 0,
-        dead: 0,
-        samples: 0,
-        seed: 0,
-        exact: None,
-        threads: 1
-    })
-    .is_err());
+    assert!(equity(&request(Game::ShortDeck, vec![m("2h Kh"), m("Qs Qd")], 0)).is_err());
 }
 
 #[test]
@@ -853,17 +809,7 @@ fn hi_lo_equity_matches_brute_force() {
 fn hi_lo_scripted_scoop_and_split() {
     let m = |s: &str| CardSet::parse(s).unwrap().0;
     let run = |hands: &[&str], board: &str| {
-        equity(&EquityRequest {
-            game: Game::OmahaHiLo,
-            hands: hands.iter().map(|h| m(h)).collect(),
-            board: m(board),
-            dead: 0,
-            samples: 0,
-            seed: 0,
-            exact: None,
-            threads: 1,
-        })
-        .unwrap()
+        equity(&request(Game::OmahaHiLo, hands.iter().map(|h| m(h)).collect(), m(board))).unwrap()
     };
     let hands = ["Ah 4h Kd 5c", "Qc Qd 9h Tc", "As 4s 7d 7c"];
     // Trip queens win the high half; A-4 (with 2-3-8) makes 8-4-3-2-A twice: the low half
@@ -881,17 +827,7 @@ fn hi_lo_scripted_scoop_and_split() {
     let r = run(&["Ac 2c 3h 4h", "Kc Kh Qs Qd"], "Ks 9d 6c Jh 5d");
     assert_eq!(r.equity, vec![0.0, 1.0]);
     // Hold'em hi-lo: the board plays for low for both players: the low half splits.
-    let r = equity(&EquityRequest {
-        game: Game::HoldemHiLo,
-        hands: vec![m("Ks Kd"), m("Qs Qd")],
-        board: m("Ac 2d 3h 4s 5c"),
-        dead: 0,
-        samples: 0,
-        seed: 0,
-        exact: None,
-        threads: 1,
-    })
-    .unwrap();
+    let r = equity(&request(Game::HoldemHiLo, vec![m("Ks Kd"), m("Qs Qd")], m("Ac 2d 3h 4s 5c"))).unwrap();
     // High: both play the wheel straight (a tie); low: both play the wheel (a tie).
     assert_eq!(r.equity, vec![0.5, 0.5]);
     assert!(Game::ShortDeck.hi_lo().is_err());
