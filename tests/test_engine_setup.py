@@ -85,6 +85,20 @@ def test_setup_checks_keep_their_order_and_are_never_remembered_wrong() -> None:
         hoyle.new_game("texas-holdem", players=2, stacks=[200, 1.5])  # type: ignore[list-item]
 
 
+@pytest.mark.parametrize(
+    ("players", "says"),
+    [
+        (True, r"players True: give how many \(an int\) or their names \(a list of str\), not bool"),
+        ("alice", r"players 'alice': give how many .* not str"),
+        (2.0, r"players 2\.0: give how many .* not float"),
+        (["alice", 7], r"players \['alice', 7\]: every name must be a str"),
+    ],
+)
+def test_players_of_the_wrong_type_are_refused_by_name(players: object, says: str) -> None:
+    with pytest.raises(InvalidArgumentError, match=says):
+        hoyle.new_game("texas-holdem", players=players, seed=1)  # type: ignore[arg-type]
+
+
 def test_a_state_made_without_a_deck_has_no_zones_until_one_is_loaded() -> None:
     s = State(variant="demo", players=("a", "b"), options={}, deck=None, seed=3)
     assert s.zones == {} and len(s.deck) == 0

@@ -505,16 +505,14 @@ def _check_setup(
     opts = reg.validate_options(v, rules, options)
     if players is None:
         players = min(max(2, v.players[0]), v.players[1])
-    names = (
-        [f"player {i + 1}" for i in range(players)]
-        if isinstance(players, int) and not isinstance(players, bool)
-        else list(players)  # type: ignore[arg-type]
-    )
-    if (
-        isinstance(players, bool)
-        or not all(isinstance(n, str) for n in names)
-        or not v.players[0] <= len(names) <= v.players[1]
-    ):
+    if isinstance(players, bool) or not isinstance(players, (int, Sequence)) or isinstance(players, str):
+        raise InvalidArgumentError(
+            f"players {players!r}: give how many (an int) or their names (a list of str), not {type(players).__name__}"
+        )
+    names = [f"player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+    if not all(isinstance(n, str) for n in names):
+        raise InvalidArgumentError(f"players {players!r}: every name must be a str")
+    if not v.players[0] <= len(names) <= v.players[1]:
         raise InvalidOptionError(f"{variant!r} is for {v.players[0]}..{v.players[1]} players, not {players!r}")
     return v, _ruleset(reg, v, rules), opts, names
 
