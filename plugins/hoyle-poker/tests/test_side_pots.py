@@ -96,6 +96,20 @@ def model_stacks(
     left_of_button: list[int],
 ) -> list[int]:
     """The final stacks by the independent model (see the module docstring)."""
+    return model_runs(start, contributions, dead, folded, [values], left_of_button)
+
+
+def model_runs(
+    start: list[int],
+    contributions: list[int],
+    dead: list[int],
+    folded: set[int],
+    runs: list[dict[int, Any]],
+    left_of_button: list[int],
+) -> list[int]:
+    """The model's final stacks when the board was run ``len(runs)`` times (``runs``: the
+    hand values on each run): each pot is cut into equal parts, the odd chips one each
+    to the first runs, and each part paid as a whole pot on its run."""
     n = len(start)
     final = [start[s] - contributions[s] for s in range(n)]
     remaining = [contributions[s] - dead[s] for s in range(n)]
@@ -125,15 +139,17 @@ def model_stacks(
         pots.append((0, contenders))
     last_amount, last_eligible = pots[-1]
     pots[-1] = (last_amount + sum(remaining), last_eligible)  # folded chips above every contender's
-    for amount, eligible in pots:
-        if len(contenders) == 1:
-            winners = contenders
-        else:
-            best = max(values[s] for s in eligible)
-            winners = [s for s in left_of_button if s in eligible and values[s] == best]
-        share, odd = divmod(amount, len(winners))
-        for i, s in enumerate(winners):
-            final[s] += share + (1 if i < odd else 0)
+    for whole, eligible in pots:
+        for r, values in enumerate(runs):
+            amount = whole // len(runs) + (1 if r < whole % len(runs) else 0)
+            if len(contenders) == 1:
+                winners = contenders
+            else:
+                best = max(values[s] for s in eligible)
+                winners = [s for s in left_of_button if s in eligible and values[s] == best]
+            share, odd = divmod(amount, len(winners))
+            for i, s in enumerate(winners):
+                final[s] += share + (1 if i < odd else 0)
     return final
 
 

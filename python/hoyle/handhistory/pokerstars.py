@@ -44,7 +44,7 @@ from typing import TypeVar
 from hoyle.engine.game import Game
 from hoyle.errors import ReplayError
 from hoyle.handhistory.games import replay
-from hoyle.handhistory.record import HandRecord, Post, RecordAction
+from hoyle.handhistory.record import NOT_BETS, HandRecord, Post, RecordAction
 
 __all__ = ["parse", "records", "split_hands"]
 
@@ -161,6 +161,7 @@ class _HandReader:
         self.rake: Decimal | None = None
         self.street = -1  # before the hole cards
         self.bets: dict[int, Decimal] = {}
+        self.big_blind = Decimal(0)
 
     def error(self, offset: int, why: str) -> ReplayError:
         return ReplayError(f"line {self.start + offset}: cannot read {self.lines[offset].strip()!r}: {why}")
@@ -230,6 +231,7 @@ class _HandReader:
         )
         if buyin:
             record.extra["buy_in"] = buyin
+        self.big_blind = small if record.limit == "fixed-limit" else big
         if record.limit == "fixed-limit":
             record.small_bet, record.big_bet = small, big
         else:
@@ -353,13 +355,29 @@ class _HandReader:
                 if self.street > 0:
                     raise self.error(offset, "a forced bet after the flop")
                 self.involved.add(player)
-                if kind == "dead":  # a live big blind plus a dead small blind
-                    raise self.error(offset, "dead blinds (posting small and big blinds at once) do not replay")
+                if kind == "dead":  # a live big blind plus a dead small blind, out of position
+                    self._dead_blinds(offset, player, amount)
+                    return
+                if kind in ("small blind", "big blind") and any(p.kind == kind for p in self.posts):
+                    # a second blind of its kind: posted out of position (a returning or new
+                    # player), a big blind live, a small blind dead
+                    kind = "live blind" if kind == "big blind" else "dead blind"
                 self.posts.append(Post(player, kind, amount))  # type: ignore[arg-type]
-                if kind != "ante":
+                if kind not in NOT_BETS:
                     self.bets[player] = self.bets.get(player, Decimal(0)) + amount
                 return
         raise self.error(offset, "an unknown forced bet")
+
+    def _dead_blinds(self, offset: int, player: int, amount: Decimal) -> None:
+        """'posts small & big blinds X': the big blind live, the rest (the small blind)
+        dead."""
+        big = self.big_blind
+        if not big or amount < big:
+            raise self.error(offset, f"small and big blinds of {amount} are less than the big blind ({big})")
+        self.posts.append(Post(player, "live blind", big))
+        if amount > big:
+            self.posts.append(Post(player, "dead blind", amount - big))
+        self.bets[player] = self.bets.get(player, Decimal(0)) + big
 
     def _act(self, offset: int, player: int, kind: str, amount: Decimal, all_in: bool) -> None:
         if self.street < 0:

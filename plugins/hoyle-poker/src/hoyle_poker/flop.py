@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from operator import itemgetter
-from typing import Any
+from typing import Any, Protocol
 
 from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
 from hoyle import poker as ev
@@ -144,6 +144,53 @@ def session_options() -> tuple[Option, ...]:
             default="auto",
             doc="auto: every live hand is shown; manual: each player shows or mucks in turn",
             choices=("auto", "manual"),
+        ),
+    )
+
+
+def _posts(v: Any) -> str | None:
+    try:
+        parse_posts(v)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+def parse_posts(text: str) -> list[tuple[int, int, int]]:
+    """The ``posts`` option: ``"SEAT:LIVE"`` or ``"SEAT:LIVE+DEAD"`` separated by spaces,
+    each a blind posted out of position as ``(seat, live, dead)``. Raises ValueError
+    naming the item that is not one.
+
+    >>> parse_posts("3:2+1 4:2")
+    [(3, 2, 1), (4, 2, 0)]
+    """
+    out = []
+    for item in text.split():
+        seat, _, amounts = item.partition(":")
+        live, _, dead = amounts.partition("+")
+        if not (seat.isdigit() and live.isdigit() and (dead.isdigit() or not dead)):
+            raise ValueError(f"posts: {item!r} is not SEAT:LIVE or SEAT:LIVE+DEAD (e.g. '3:2+1')")
+        out.append((int(seat), int(live), int(dead or 0)))
+    if len({s for s, _, _ in out}) != len(out):
+        raise ValueError(f"posts: {text!r} names a seat twice")
+    return out
+
+
+def flop_options() -> tuple[Option, ...]:
+    """The options of the flop games beyond :func:`betting_options`: running the board
+    more than once and blinds posted out of position (docs/poker-games.md)."""
+    return (
+        Option(
+            name="runs",
+            default=1,
+            doc="Times the rest of the board is dealt when the betting is closed with board cards to come and every player still in but one is all in (the players' agreement to run it twice or three times); each pot is split between the runs, the odd chips to the first",
+            choices=(1, 2, 3),
+        ),
+        Option(
+            name="posts",
+            default="",
+            doc="Blinds posted out of position in the first hand, 'SEAT:LIVE' or 'SEAT:LIVE+DEAD' (e.g. '3:2+1': seat 3 posts a live 2, its bet, and a dead 1 to the pot, a missed small blind)",
+            check_value=_posts,
         ),
     )
 
@@ -298,12 +345,16 @@ class BettingGameRules:
             state.to_act = rest[0]
 
     def _settle(self, state: State) -> None:
-        """Award every pot at the showdown by :meth:`pot_values` and end the deal."""
-        high, low = self.pot_values(state)
+        """Award every pot at the showdown by :meth:`run_values` and end the deal."""
         high_odd, low_odd = self.odd_chip_orders(state)
-        pots = betting.settle(state, high, low, high_odd, low_odd)
+        pots = betting.settle_runs(state, self.run_values(state), high_odd, low_odd)
         state.phase = "over"
         state.end_deal("showdown", pots=pots)
+
+    def run_values(self, state: State) -> list[betting.Valuers]:
+        """How the live hands are valued on each run of the board (one run unless the
+        game ran it more than once): by default, :meth:`pot_values`."""
+        return [self.pot_values(state)]
 
     def odd_chip_orders(self, state: State) -> tuple[betting.OddChipOrder, betting.OddChipOrder]:
         """How tied winners of the high and the low half are ordered for the odd chips:
@@ -359,11 +410,20 @@ class FlopRules(BettingGameRules):
         blinds, antes, bet_sizes, min_bet = _forced_bets(o)
         _, dealt = betting.seat_hand(state, o["stack"], blinds)
         deck_size = len(state.zone("deck").cards)
-        if hole * len(dealt) + 8 > deck_size:
+        runs = int(o.get("runs", 1))
+        if hole * len(dealt) + 8 * runs > deck_size:
+            times = f", the board run {runs} times," if runs > 1 else ""
             raise InvalidOptionError(
-                f"{len(dealt)} players with {hole} hole cards each need more than the {deck_size}-card deck"
+                f"{len(dealt)} players with {hole} hole cards each{times} need more than the {deck_size}-card deck"
             )
+        state.public.pop("run_from", None)  # a run of the last hand's board
+        posts = parse_posts(o.get("posts", "")) if state.deal_number == 0 else []
+        for seat, _, _ in posts:
+            if seat not in dealt:
+                raise InvalidOptionError(f"posts: seat {seat} is not dealt in (dealt: {dealt})")
         state.add_zones(_TABLE_ZONES[n])
+        for run in range(2, runs + 1):
+            state.add_zone(RUN_BOARD[run], visibility=Zone.PUBLIC)
         if antes is None:  # every player antes
             antes = [o["ante"]] * len(dealt)
         state.phase = "preflop"
@@ -374,6 +434,7 @@ class FlopRules(BettingGameRules):
             antes=antes,
             min_bet=min_bet,
             bet_sizes=bet_sizes,
+            posts=posts,
         )
         for s in betting.order_from_button(state):
             state.move_top("deck", HOLE[s], hole, seat=s, event="deal")
@@ -386,14 +447,59 @@ class FlopRules(BettingGameRules):
         return len(STREETS)
 
     def _open_street(self, state: State, street: int) -> None:
-        """Deal ``street`` (a burn, then the board cards) and start its betting round."""
+        """Deal ``street`` (a burn, then the board cards) and start its betting round.
+        When the betting is closed with this street still to come and the ``runs``
+        option runs the board more than once, the runs start here (``run_from``)."""
+        p = state.public
+        if "run_from" not in p and state.options.get("runs", 1) > 1 and betting.betting_closed(state):
+            p["run_from"] = street
         state.move_top("deck", "burn", 1, event="burn")
         state.move_top("deck", "board", BOARD_CARDS[street], event=STREETS[street])
         state.phase = STREETS[street]
         betting.start_round(state, street)
 
-    def pot_values(self, state: State) -> tuple[Callable[[int], Any], Callable[[int], Any] | None]:
+    def _showdown(self, state: State) -> None:
+        """Deal the other runs of the board (each from the same stub, after the first
+        run, a burn before each street), then show down."""
+        start = state.public.get("run_from")
+        if start is not None:
+            runs = int(state.options["runs"])
+            state.log("runs", runs=runs, street=STREETS[start])
+            for run in range(2, runs + 1):
+                for street in range(start, len(STREETS)):
+                    state.move_top("deck", "burn", 1, event="burn")
+                    state.move_top("deck", RUN_BOARD[run], BOARD_CARDS[street], event=STREETS[street])
+        super()._showdown(state)
+
+    def pot_values(self, state: State) -> betting.Valuers:
         return self.values(state)
+
+    def run_values(self, state: State) -> list[betting.Valuers]:
+        """Each run's board values the hands for its part of every pot."""
+        return [self.values(state, board) for board in run_boards(state)]
+
+
+#: The zone of each extra run's own board cards (the first run's are on ``board``).
+RUN_BOARD = {run: f"board:{run}" for run in range(2, 4)}
+
+
+def run_boards(state: State) -> list[list[Card]]:
+    """The board of each run: one unless the hand ran it more than once (option
+    ``runs``), when run 2's board is the cards shared before the runs started plus the
+    cards on zone ``board:2``, and so on.
+
+    >>> import hoyle
+    >>> game = hoyle.new_game("texas-holdem", players=2, seed=3, options={"runs": 2})
+    >>> _ = game.act("raise to 200"), game.act("call")
+    >>> [len(b) for b in run_boards(game.state)], game.state.public["run_from"]
+    ([5, 5], 1)
+    """
+    board = state.zone("board").cards
+    start = state.public.get("run_from")
+    if start is None:
+        return [board]
+    shared = board[: sum(BOARD_CARDS[:start])]
+    return [board] + [shared + state.zone(RUN_BOARD[r]).cards for r in range(2, int(state.options["runs"]) + 1)]
 
 
 #: beats a full house); the evaluator's value orders hands within a category.
@@ -410,25 +516,32 @@ _TRIPS_OVER_STRAIGHT = {
 }
 
 
-#: How a flop game values a live seat's hand at the showdown: ``values(state)`` returns
-#: the high valuer and the low valuer (None when the game has no low half).
-Values = Callable[[State], tuple[Callable[[int], Any], Callable[[int], Any] | None]]
+class Values(Protocol):
+    """How a flop game values a live seat's hand at the showdown: ``values(state, board)``
+    returns the high valuer and the low valuer (None when the game has no low half) on
+    ``board`` (default: the board dealt, ``state.zone("board")``)."""
+
+    def __call__(self, state: State, board: Sequence[Card] | None = None) -> betting.Valuers: ...
 
 
 def _hole(state: State, seat: int) -> list[Any]:
     return state.zone(HOLE[seat]).cards
 
 
-def holdem_values(state: State) -> tuple[Callable[[int], Any], None]:
+def _board(state: State, board: Sequence[Card] | None) -> list[Card]:
+    return state.zone("board").cards if board is None else list(board)
+
+
+def holdem_values(state: State, board: Sequence[Card] | None = None) -> betting.Valuers:
     """Hold'em: the best five of the two hole cards and the board."""
-    board = state.zone("board").cards
-    return (lambda s: ev.evaluate(_hole(state, s) + board).value), None
+    cards = _board(state, board)
+    return (lambda s: ev.evaluate(_hole(state, s) + cards).value), None
 
 
-def omaha_values(state: State) -> tuple[Callable[[int], Any], Callable[[int], Any] | None]:
+def omaha_values(state: State, board: Sequence[Card] | None = None) -> betting.Valuers:
     """Omaha: exactly two hole cards and three of the board, and with ``hi_lo`` the
     eight-or-better low."""
-    board = state.zone("board").cards
+    board = _board(state, board)
 
     def high(s: int) -> Any:
         return ev.evaluate_omaha(_hole(state, s), board).value
@@ -440,24 +553,26 @@ def omaha_values(state: State) -> tuple[Callable[[int], Any], Callable[[int], An
     return high, (low if state.options.get("hi_lo") else None)
 
 
-def short_deck_values(state: State) -> tuple[Callable[[int], Any], None]:
+def short_deck_values(state: State, board: Sequence[Card] | None = None) -> betting.Valuers:
     """Short deck: A-6-7-8-9 the lowest straight, a flush over a full house; with
     ``straight_vs_trips="trips-beat-straight"`` three of a kind over a straight."""
-    board = state.zone("board").cards
+    cards = _board(state, board)
     swap = state.options.get("straight_vs_trips") == "trips-beat-straight"
 
     def short(s: int) -> Any:
-        v = ev.evaluate_short_deck(_hole(state, s) + board)
+        v = ev.evaluate_short_deck(_hole(state, s) + cards)
         return (_TRIPS_OVER_STRAIGHT[v.category], v.value) if swap else v.value
 
     return short, None
 
 
-def arranged_deck(holes: Sequence[str], board: str = "", deck: Deck | None = None) -> Deck:
+def arranged_deck(holes: Sequence[str], board: str = "", deck: Deck | None = None, runs: Sequence[str] = ()) -> Deck:
     """A deck that deals the given hole cards (one string per player, left of the
     button first: seat 0, 1, ... in a game's first hand) and board, burning a card
     before each street; every other card comes from the rest of ``deck`` (default:
-    the standard pack) in its order.
+    the standard pack) in its order. ``runs`` are the cards of each further run of the
+    board (option ``runs``), dealt after the first run: five cards when the runs start
+    at the flop, two from the turn, one on the river, each street after a burn.
 
     >>> str(arranged_deck(["As Ad", "Kc Kd"], "2c 3d 4h 5s 6c")).split()[:6]
     ['As', 'Ad', 'Kc', 'Kd', '3c', '2c']
@@ -465,7 +580,8 @@ def arranged_deck(holes: Sequence[str], board: str = "", deck: Deck | None = Non
     base = list(deck if deck is not None else Deck.standard())
     hole_cards = [Card(c) for h in holes for c in h.split()]
     board_cards = [Card(c) for c in board.split()]
-    used = set(hole_cards) | set(board_cards)
+    run_cards = [[Card(c) for c in r.split()] for r in runs]
+    used = set(hole_cards) | set(board_cards) | {c for r in run_cards for c in r}
     rest = iter([c for c in base if c not in used])
     order: list[Card] = list(hole_cards)
     for street, count in ((1, 3), (2, 1), (3, 1)):
@@ -473,6 +589,14 @@ def arranged_deck(holes: Sequence[str], board: str = "", deck: Deck | None = Non
         done = sum(BOARD_CARDS[1:street])
         given = board_cards[done : done + count]
         order += given + [next(rest) for _ in range(count - len(given))]
+    for cards in run_cards:
+        if len(cards) not in (1, 2, 5):
+            raise InvalidOptionError(f"a run of {len(cards)} cards: 5 (from the flop), 2 (turn) or 1 (river)")
+        streets = BOARD_CARDS[len(STREETS) - {5: 3, 2: 2, 1: 1}[len(cards)] :]
+        dealt = iter(cards)
+        for count in streets:
+            order.append(next(rest))  # burn
+            order += [next(dealt) for _ in range(count)]
     order += list(rest)
     return Deck(" ".join(map(str, order)))
 
@@ -490,7 +614,7 @@ HOLDEM = Variant(
     rules=FlopRules(values=holdem_values),
     players=(2, 10),
     deck=_deck_standard,
-    options=betting_options(NO_LIMIT),
+    options=(*betting_options(NO_LIMIT), *flop_options()),
     description="Texas hold'em: two hole cards, five board cards; no-limit, pot-limit or fixed-limit",
     family="poker",
 )
@@ -502,6 +626,7 @@ OMAHA = Variant(
     deck=_deck_standard,
     options=(
         *betting_options(POT_LIMIT),
+        *flop_options(),
         Option(
             name="hole_cards",
             default=4,
@@ -521,6 +646,7 @@ SHORT_DECK = Variant(
     deck=_deck_short,
     options=(
         *betting_options(NO_LIMIT),
+        *flop_options(),
         Option(
             name="straight_vs_trips",
             default="straight-beats-trips",
