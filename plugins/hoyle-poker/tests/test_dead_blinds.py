@@ -10,13 +10,12 @@ from typing import Any
 
 import hoyle
 import pytest
-from hoyle import poker
 from hoyle.errors import InvalidOptionError
 from hoyle_poker.flop import arranged_deck
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_betting import DRY_BOARD, play
-from test_side_pots import model_stacks, tables
+from test_side_pots import hand_values, model_stacks, play_randomly, tables
 
 HOLES = ["Ks Kd", "Qs Qd", "As Ad", "Js Jd"]  # seat 2, the poster, holds the aces
 
@@ -100,17 +99,8 @@ def test_random_hands_with_a_dead_blind_pay_as_the_model(
         return
     options = {**table["options"], "posts": f"{seat}:{live}+{dead}"}
     g = hoyle.new_game("texas-holdem", players=n, seed=table["seed"], stacks=stacks, options=options)
-    while not g.is_over:
-        legal = g.legal_actions()
-        g.act(legal[data.draw(st.integers(0, len(legal) - 1), label="action")])
+    contributions, folded = play_randomly(g, data)
     assert sum(g.result["stacks"]) == sum(stacks)
-    contributions = [0] * n
-    folded: set[int] = set()
-    for e in g.events:
-        if e.type == "commit":
-            contributions[e.seat] += e.data["amount"]
-        elif e.type == "action" and e.data["action"] == "fold":
-            folded.add(e.seat)
     dead_money = [0] * n
     ante = options.get("ante", 0)
     if options.get("ante_type") == "big-blind":
@@ -121,10 +111,5 @@ def test_random_hands_with_a_dead_blind_pay_as_the_model(
     if seat < len(blinds):  # three-handed, the straddle is the button's
         left -= min(blinds[seat], left)
     dead_money[seat] += min(dead, left - min(live, left))  # the live part first
-    board = [str(c) for c in g.state.zone("board").cards]
-    values = {
-        s: poker.evaluate(" ".join([*map(str, g.state.zone(f"hole:{s}").cards), *board]))
-        for s in range(n)
-        if s not in folded and len(board) == 5
-    }
+    values = hand_values(g, [str(c) for c in g.state.zone("board").cards], folded)
     assert g.result["stacks"] == model_stacks(stacks, contributions, dead_money, folded, values, list(range(n)))

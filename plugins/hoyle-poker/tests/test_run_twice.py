@@ -11,7 +11,6 @@ from typing import Any
 
 import hoyle
 import pytest
-from hoyle import poker
 from hoyle.errors import InvalidOptionError
 from hoyle.testing import check_variant
 from hoyle_poker.betting import run_shares
@@ -19,7 +18,7 @@ from hoyle_poker.flop import arranged_deck, run_boards
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_betting import DRY_BOARD, play
-from test_side_pots import model_runs, tables
+from test_side_pots import hand_values, model_runs, play_randomly, tables
 
 
 def game(holes: list[str], board: str, runs: list[str], stacks: list[int], **options: Any) -> hoyle.Game:
@@ -113,31 +112,13 @@ def test_random_hands_run_more_than_once_pay_as_the_model(table: dict[str, Any],
     n, stacks = table["n"], table["stacks"]
     options = {**table["options"], "runs": runs}
     g = hoyle.new_game("texas-holdem", players=n, seed=table["seed"], stacks=stacks, options=options)
-    while not g.is_over:
-        legal = g.legal_actions()
-        g.act(legal[data.draw(st.integers(0, len(legal) - 1), label="action")])
+    contributions, folded = play_randomly(g, data)
     assert sum(g.result["stacks"]) == sum(stacks)
-    contributions = [0] * n
-    folded: set[int] = set()
-    for e in g.events:
-        if e.type == "commit":
-            contributions[e.seat] += e.data["amount"]
-        elif e.type == "action" and e.data["action"] == "fold":
-            folded.add(e.seat)
     dead = [0] * n
     if options.get("ante_type") == "big-blind":
         big_blind = 0 if n == 2 else 1
         dead[big_blind] = min(options["ante"], stacks[big_blind])
-    run_values = []
-    for board in run_boards(g.state):
-        cards = [str(c) for c in board]
-        run_values.append(
-            {
-                s: poker.evaluate(" ".join([*map(str, g.state.zone(f"hole:{s}").cards), *cards]))
-                for s in range(n)
-                if s not in folded and len(cards) == 5
-            }
-        )
+    run_values = [hand_values(g, [str(c) for c in board], folded) for board in run_boards(g.state)]
     if len(run_values) > 1:
         assert len(run_values) == runs and all(len(b) == 5 for b in run_boards(g.state))
         shared = {1: 0, 2: 3, 3: 4}[g.state.public["run_from"]]  # the board cards dealt before the runs

@@ -50,12 +50,12 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
-from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
+from hoyle import Action, Card, Option, State, Zone, hookimpl
 from hoyle import poker as ev
 
 from hoyle_poker import betting
 from hoyle_poker.betting import FIXED_LIMIT, NO_LIMIT
-from hoyle_poker.flop import BettingGameRules, betting_options, chip_list
+from hoyle_poker.flop import BettingGameRules, betting_options, chip_list, poker_variant
 
 DRAW = Action("draw")
 
@@ -302,16 +302,10 @@ class DrawRules(BettingGameRules):
         return (lambda s: self.hand_value(state, s)), None
 
 
-def _deck(options: Any) -> Deck:
-    return Deck.standard()
-
-
-FIVE_CARD_DRAW = Variant(
-    name="five-card-draw",
-    rules=DrawRules(cards=5, draws=1, value=high_value, ace_rule=True),
-    players=(2, 8),
-    deck=_deck,
-    options=(
+FIVE_CARD_DRAW = poker_variant(
+    "five-card-draw",
+    DrawRules(cards=5, draws=1, value=high_value, ace_rule=True),
+    (
         *with_defaults(betting_options(FIXED_LIMIT), small_blind=0, big_blind=0, ante=1),
         Option(
             name="max_discard",
@@ -325,38 +319,29 @@ FIVE_CARD_DRAW = Variant(
             doc="Before the draw a card is turned up; the other three cards of its rank are wild",
         ),
     ),
-    description="Five-card draw: antes, five cards each, a betting round, one draw of up to three cards, a betting round, showdown",
-    family="poker",
+    "Five-card draw: antes, five cards each, a betting round, one draw of up to three cards, a betting round, showdown",
 )
 
-DEUCE_TO_SEVEN_SINGLE = Variant(
-    name="deuce-to-seven-single-draw",
-    rules=DrawRules(cards=5, draws=1, value=deuce_to_seven_value),
-    players=(2, 8),
-    deck=_deck,
-    options=betting_options(NO_LIMIT),
-    description="Deuce-to-seven single draw: lowball with aces high, straights and flushes counting against you; blinds, no-limit, one draw",
-    family="poker",
+DEUCE_TO_SEVEN_SINGLE = poker_variant(
+    "deuce-to-seven-single-draw",
+    DrawRules(cards=5, draws=1, value=deuce_to_seven_value),
+    betting_options(NO_LIMIT),
+    "Deuce-to-seven single draw: lowball with aces high, straights and flushes counting against you; blinds, no-limit, one draw",
 )
 
-DEUCE_TO_SEVEN_TRIPLE = Variant(
-    name="deuce-to-seven-triple-draw",
-    rules=DrawRules(cards=5, draws=3, value=deuce_to_seven_value),
+DEUCE_TO_SEVEN_TRIPLE = poker_variant(
+    "deuce-to-seven-triple-draw",
+    DrawRules(cards=5, draws=3, value=deuce_to_seven_value),
+    betting_options(FIXED_LIMIT),
+    "Deuce-to-seven triple draw: lowball with aces high; blinds, fixed limit, three draws, four betting rounds",
     players=(2, 6),
-    deck=_deck,
-    options=betting_options(FIXED_LIMIT),
-    description="Deuce-to-seven triple draw: lowball with aces high; blinds, fixed limit, three draws, four betting rounds",
-    family="poker",
 )
 
-BADUGI = Variant(
-    name="badugi",
-    rules=DrawRules(cards=4, draws=3, value=badugi_value),
-    players=(2, 8),
-    deck=_deck,
-    options=betting_options(FIXED_LIMIT),
-    description="Badugi: four cards, three draws; the best hand has four suits and four ranks, aces low; blinds, fixed limit",
-    family="poker",
+BADUGI = poker_variant(
+    "badugi",
+    DrawRules(cards=4, draws=3, value=badugi_value),
+    betting_options(FIXED_LIMIT),
+    "Badugi: four cards, three draws; the best hand has four suits and four ranks, aces low; blinds, fixed limit",
 )
 
 VARIANTS = (FIVE_CARD_DRAW, DEUCE_TO_SEVEN_SINGLE, DEUCE_TO_SEVEN_TRIPLE, BADUGI)

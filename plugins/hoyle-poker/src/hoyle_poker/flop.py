@@ -601,7 +601,8 @@ def arranged_deck(holes: Sequence[str], board: str = "", deck: Deck | None = Non
     return Deck(" ".join(map(str, order)))
 
 
-def _deck_standard(options: Any) -> Deck:
+def standard_deck(options: Any) -> Deck:
+    """The 52-card pack every poker game but short deck plays with."""
     return Deck.standard()
 
 
@@ -609,53 +610,63 @@ def _deck_short(options: Any) -> Deck:
     return Deck.stripped("6")
 
 
-HOLDEM = Variant(
-    name="texas-holdem",
-    rules=FlopRules(values=holdem_values),
+def poker_variant(
+    name: str,
+    rules: object,
+    options: tuple[Option, ...],
+    description: str,
+    players: tuple[int, int] = (2, 8),
+    deck: Callable[[Any], Deck] = standard_deck,
+) -> Variant:
+    """A variant of the poker family (the standard pack unless ``deck`` says otherwise).
+
+    >>> poker_variant("x", FlopRules(values=holdem_values), (), "a test").family
+    'poker'
+    """
+    return Variant(
+        name=name, rules=rules, players=players, deck=deck, options=options, description=description, family="poker"
+    )
+
+
+HOLDEM = poker_variant(
+    "texas-holdem",
+    FlopRules(values=holdem_values),
+    (*betting_options(NO_LIMIT), *flop_options()),
+    "Texas hold'em: two hole cards, five board cards; no-limit, pot-limit or fixed-limit",
     players=(2, 10),
-    deck=_deck_standard,
-    options=(*betting_options(NO_LIMIT), *flop_options()),
-    description="Texas hold'em: two hole cards, five board cards; no-limit, pot-limit or fixed-limit",
-    family="poker",
 )
 
-OMAHA = Variant(
-    name="omaha",
-    rules=FlopRules(values=omaha_values),
-    players=(2, 10),
-    deck=_deck_standard,
-    options=(
-        *betting_options(POT_LIMIT),
-        *flop_options(),
-        Option(
-            name="hole_cards",
-            default=4,
-            doc="Hole cards (a hand uses exactly two of them and three board cards)",
-            choices=(4, 5, 6),
-        ),
-        Option(name="hi_lo", default=False, doc="Split the pot between the best high and the best eight-or-better low"),
-    ),
-    description="Omaha: four (or five or six) hole cards, exactly two of them with three board cards; pot-limit by default; high or hi-lo eight-or-better",
-    family="poker",
+#: Omaha's own options.
+HOLE_CARDS = Option(
+    name="hole_cards",
+    default=4,
+    doc="Hole cards (a hand uses exactly two of them and three board cards)",
+    choices=(4, 5, 6),
+)
+HI_LO = Option(name="hi_lo", default=False, doc="Split the pot between the best high and the best eight-or-better low")
+#: Short deck's own option.
+STRAIGHT_VS_TRIPS = Option(
+    name="straight_vs_trips",
+    default="straight-beats-trips",
+    doc="Order of straights and three of a kind (a flush always beats a full house)",
+    choices=("straight-beats-trips", "trips-beat-straight"),
 )
 
-SHORT_DECK = Variant(
-    name="short-deck-holdem",
-    rules=FlopRules(values=short_deck_values),
+OMAHA = poker_variant(
+    "omaha",
+    FlopRules(values=omaha_values),
+    (*betting_options(POT_LIMIT), *flop_options(), HOLE_CARDS, HI_LO),
+    "Omaha: four (or five or six) hole cards, exactly two of them with three board cards; pot-limit by default; high or hi-lo eight-or-better",
+    players=(2, 10),
+)
+
+SHORT_DECK = poker_variant(
+    "short-deck-holdem",
+    FlopRules(values=short_deck_values),
+    (*betting_options(NO_LIMIT), *flop_options(), STRAIGHT_VS_TRIPS),
+    "Short-deck (6+) hold'em: 36 cards, A-6-7-8-9 the lowest straight, a flush beats a full house",
     players=(2, 10),
     deck=_deck_short,
-    options=(
-        *betting_options(NO_LIMIT),
-        *flop_options(),
-        Option(
-            name="straight_vs_trips",
-            default="straight-beats-trips",
-            doc="Order of straights and three of a kind (a flush always beats a full house)",
-            choices=("straight-beats-trips", "trips-beat-straight"),
-        ),
-    ),
-    description="Short-deck (6+) hold'em: 36 cards, A-6-7-8-9 the lowest straight, a flush beats a full house",
-    family="poker",
 )
 
 VARIANTS = (HOLDEM, OMAHA, SHORT_DECK)

@@ -54,12 +54,12 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
+from hoyle import Action, Card, Option, State, Zone, hookimpl
 from hoyle import poker as ev
 
 from hoyle_poker import betting
 from hoyle_poker.betting import FIXED_LIMIT
-from hoyle_poker.flop import BettingGameRules, session_options
+from hoyle_poker.flop import BettingGameRules, poker_variant, session_options
 
 STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
 BRING_IN = Action("bring-in")
@@ -286,38 +286,25 @@ def stud_options() -> tuple[Option, ...]:
     )
 
 
-def _deck(options: Any) -> Deck:
-    return Deck.standard()
-
-
-SEVEN_CARD_STUD = Variant(
-    name="seven-card-stud",
-    rules=StudRules(),
-    players=(2, 8),
-    deck=_deck,
-    options=(*stud_options(), OPEN_PAIR),
-    description="Seven-card stud: ante, bring-in by the lowest up card, three down and four up, best five of seven; fixed limit",
-    family="poker",
+SEVEN_CARD_STUD = poker_variant(
+    "seven-card-stud",
+    StudRules(),
+    (*stud_options(), OPEN_PAIR),
+    "Seven-card stud: ante, bring-in by the lowest up card, three down and four up, best five of seven; fixed limit",
 )
 
-SEVEN_CARD_STUD_HI_LO = Variant(
-    name="seven-card-stud-hi-lo",
-    rules=StudRules(hi_lo=True),
-    players=(2, 8),
-    deck=_deck,
-    options=stud_options(),
-    description="Seven-card stud hi-lo: the pot split between the best high and the best eight-or-better low",
-    family="poker",
+SEVEN_CARD_STUD_HI_LO = poker_variant(
+    "seven-card-stud-hi-lo",
+    StudRules(hi_lo=True),
+    stud_options(),
+    "Seven-card stud hi-lo: the pot split between the best high and the best eight-or-better low",
 )
 
-RAZZ = Variant(
-    name="razz",
-    rules=StudRules(lowball=True),
-    players=(2, 8),
-    deck=_deck,
-    options=stud_options(),
-    description="Razz: seven-card stud for the ace-to-five low; the highest up card brings in",
-    family="poker",
+RAZZ = poker_variant(
+    "razz",
+    StudRules(lowball=True),
+    stud_options(),
+    "Razz: seven-card stud for the ace-to-five low; the highest up card brings in",
 )
 
 VARIANTS = (SEVEN_CARD_STUD, SEVEN_CARD_STUD_HI_LO, RAZZ)
