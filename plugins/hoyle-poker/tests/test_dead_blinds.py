@@ -113,3 +113,18 @@ def test_random_hands_with_a_dead_blind_pay_as_the_model(
     dead_money[seat] += min(dead, left - min(live, left))  # the live part first
     values = hand_values(g, [str(c) for c in g.state.zone("board").cards], folded)
     assert g.result["stacks"] == model_stacks(stacks, contributions, dead_money, folded, values, list(range(n)))
+
+
+def test_phh_refuses_dead_blinds_and_ohh_writes_them() -> None:
+    from hoyle import ohh, phh
+    from hoyle.errors import ReplayError
+
+    g = game()
+    play(g, "check", "raise to 6", "fold", "fold", "fold")
+    with pytest.raises(ReplayError, match="out of position"):
+        phh.dump(g)
+    (hand,) = ohh.loads(ohh.dumps(g))
+    actions = hand["rounds"][0]["actions"]
+    posts = [(a["action"], a["amount"]) for a in actions if a["player_id"] == 2 and a["action"].startswith("Post")]
+    assert posts == [("Post Extra Blind", 2), ("Post Dead", 1)]
+    assert ohh.replay(ohh.dumps(g)).state.stacks == g.state.stacks == [99, 98, 97, 106]

@@ -130,3 +130,16 @@ def test_random_hands_run_more_than_once_pay_as_the_model(table: dict[str, Any],
 @pytest.mark.parametrize("variant", ["texas-holdem", "omaha", "short-deck-holdem"])
 def test_check_variant_with_runs(variant: str) -> None:
     check_variant(variant, games=8, players=3, options={"runs": 2, "hands": 3, "stack": 30})
+
+
+def test_phh_refuses_a_hand_run_twice_and_ohh_writes_it() -> None:
+    from hoyle import ohh, phh
+    from hoyle.errors import ReplayError
+
+    g = game(["As Ad", "Qs Qd"], DRY_BOARD, ["Qh 7c 4d Jh 2s"], [100, 100])
+    play(g, "raise to 100", "call")
+    with pytest.raises(ReplayError, match="run 2 times does not dump to PHH"):
+        phh.dump(g)
+    (record,) = ohh.records(ohh.dumps(g))
+    assert [" ".join(b) for b in record.boards] == [DRY_BOARD, "Qh 7c 4d Jh 2s"]
+    assert ohh.replay(ohh.dumps(g)).state.stacks == g.state.stacks == [100, 100]

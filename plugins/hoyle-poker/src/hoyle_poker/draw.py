@@ -55,6 +55,7 @@ from hoyle import poker as ev
 
 from hoyle_poker import betting
 from hoyle_poker.betting import FIXED_LIMIT, NO_LIMIT
+from hoyle_poker.betting_public import DrawPhase, draw_public
 from hoyle_poker.flop import BettingGameRules, betting_options, chip_list, poker_variant
 
 DRAW = Action("draw")
@@ -116,6 +117,11 @@ def badugi_value(state: State, cards: list[Card]) -> Any:
     return ev.evaluate_badugi(cards).value
 
 
+#: The phases of a draw game's betting rounds and draws, in turn (up to three draws).
+BET_PHASES: tuple[DrawPhase, ...] = ("bet-1", "bet-2", "bet-3", "bet-4")
+DRAW_PHASES: tuple[DrawPhase, ...] = ("draw-1", "draw-2", "draw-3")
+
+
 class DrawRules(BettingGameRules):
     """Rules of a draw game, by keyword-only spec fields: ``cards`` each, ``draws`` draw
     rounds, the hand ``value`` (:func:`high_value`, :func:`deuce_to_seven_value`,
@@ -140,7 +146,7 @@ class DrawRules(BettingGameRules):
     @hookimpl
     def hoyle_deal(self, state: State) -> bool:
         o = state.options
-        p = state.public
+        p = draw_public(state)
         n = len(state.players)
         _, dealt = betting.seat_hand(state, o["stack"], forced_bets(o, 0)[0])
         for s in range(n):
@@ -165,7 +171,7 @@ class DrawRules(BettingGameRules):
             min_bet=min_bet,
             bet_sizes=sizes,
         )
-        state.phase = "bet-1"
+        state.phase = BET_PHASES[0]
         for s in betting.order_from_button(state):
             state.move_top("deck", f"hole:{s}", self.cards, seat=s, event="deal")
         if state.to_act is None:
@@ -231,7 +237,7 @@ class DrawRules(BettingGameRules):
         if not self._drawing(state) or action.kind == betting.SIT:
             return bool(super().hoyle_apply_action(state, seat, action))
         self._draw(state, seat, action.cards)
-        p = state.public
+        p = draw_public(state)
         rest = [s for s in p["to_draw"] if s != seat]
         p["to_draw"] = rest
         if rest:
@@ -243,7 +249,7 @@ class DrawRules(BettingGameRules):
     def _draw(self, state: State, seat: int, cards: tuple[Any, ...]) -> None:
         """Discard ``cards`` and deal as many replacements; the discards of earlier
         players are reshuffled into a new stock when the stock runs short."""
-        p = state.public
+        p = draw_public(state)
         hand = f"hole:{seat}"
         p["drawn"][seat] = len(cards)
         if not cards:
@@ -267,16 +273,15 @@ class DrawRules(BettingGameRules):
         state.move_top("deck", hand, need, seat=seat, event="draw")
 
     def _start_betting(self, state: State) -> None:
-        p = state.public
-        rnd = p["draw_round"]
-        state.phase = f"bet-{rnd + 1}"
+        rnd = draw_public(state)["draw_round"]
+        state.phase = BET_PHASES[rnd]
         betting.start_round(state, rnd)
         if state.to_act is None:
             self._next_street(state)
 
     def _next_street(self, state: State) -> None:
         """The betting round is over: a draw, or the showdown."""
-        p = state.public
+        p = draw_public(state)
         if betting.end_if_uncontested(state):
             return
         if p["draw_round"] == self.draws:
@@ -285,7 +290,7 @@ class DrawRules(BettingGameRules):
         p["draw_round"] += 1
         if p["draw_round"] == 1 and state.options.get("wild_rank"):
             state.move_top("deck", "wild", 1, event="turn_wild")
-        state.phase = f"draw-{p['draw_round']}"
+        state.phase = DRAW_PHASES[p["draw_round"] - 1]
         p["range"] = None
         p["drawn"] = [None] * len(state.players)
         p["to_draw"] = [s for s in betting.order_from_button(state) if p["live"][s]]

@@ -51,8 +51,9 @@ from hoyle.errors import InvalidOptionError
 
 from hoyle_poker import betting
 from hoyle_poker.betting import MUCK, NO_LIMIT, POT_LIMIT, SHOW, STRUCTURES
+from hoyle_poker.betting_public import FlopPhase, flop_public, public
 
-STREETS = ("preflop", "flop", "turn", "river")
+STREETS: tuple[FlopPhase, ...] = ("preflop", "flop", "turn", "river")
 BOARD_CARDS = (0, 3, 1, 1)
 
 
@@ -297,7 +298,7 @@ class BettingGameRules:
         while True:
             if betting.end_if_uncontested(state):
                 return
-            street = state.public["street"] + 1
+            street = public(state)["street"] + 1
             if street == self.rounds():
                 self._showdown(state)
                 return
@@ -312,7 +313,7 @@ class BettingGameRules:
     # --- showdown -----------------------------------------------------------------------
 
     def _showdown(self, state: State) -> None:
-        p = state.public
+        p = public(state)
         betting.return_uncalled(state)
         order = betting.showdown_order(state)
         p["showdown_order"] = order
@@ -327,7 +328,7 @@ class BettingGameRules:
         self._settle(state)
 
     def _show_or_muck(self, state: State, seat: int, action: Action) -> None:
-        p = state.public
+        p = public(state)
         if action == SHOW:
             state.reveal(f"hole:{seat}", seat=seat)
         elif action == MUCK:
@@ -370,7 +371,7 @@ class BettingGameRules:
 
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
-        start = state.public["start"]
+        start = public(state)["start"]
         return {s: state.stacks[s] - start[s] for s in state.seats}
 
     @hookimpl
@@ -416,7 +417,7 @@ class FlopRules(BettingGameRules):
             raise InvalidOptionError(
                 f"{len(dealt)} players with {hole} hole cards each{times} need more than the {deck_size}-card deck"
             )
-        state.public.pop("run_from", None)  # a run of the last hand's board
+        flop_public(state).pop("run_from", None)  # a run of the last hand's board
         posts = parse_posts(o.get("posts", "")) if state.deal_number == 0 else []
         for seat, _, _ in posts:
             if seat not in dealt:
@@ -450,7 +451,7 @@ class FlopRules(BettingGameRules):
         """Deal ``street`` (a burn, then the board cards) and start its betting round.
         When the betting is closed with this street still to come and the ``runs``
         option runs the board more than once, the runs start here (``run_from``)."""
-        p = state.public
+        p = flop_public(state)
         if "run_from" not in p and state.options.get("runs", 1) > 1 and betting.betting_closed(state):
             p["run_from"] = street
         state.move_top("deck", "burn", 1, event="burn")
@@ -461,7 +462,7 @@ class FlopRules(BettingGameRules):
     def _showdown(self, state: State) -> None:
         """Deal the other runs of the board (each from the same stub, after the first
         run, a burn before each street), then show down."""
-        start = state.public.get("run_from")
+        start = flop_public(state).get("run_from")
         if start is not None:
             runs = int(state.options["runs"])
             state.log("runs", runs=runs, street=STREETS[start])
@@ -495,7 +496,7 @@ def run_boards(state: State) -> list[list[Card]]:
     ([5, 5], 1)
     """
     board = state.zone("board").cards
-    start = state.public.get("run_from")
+    start = flop_public(state).get("run_from")
     if start is None:
         return [board]
     shared = board[: sum(BOARD_CARDS[:start])]

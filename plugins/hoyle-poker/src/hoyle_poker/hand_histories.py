@@ -17,12 +17,14 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from hoyle import hookimpl, phh
+from hoyle import hookimpl
 from hoyle.engine.game import Game
 from hoyle.errors import ReplayError
 from hoyle.handhistory.games import HistoryGame, check_finishing_stacks
 from hoyle.handhistory.record import HandRecord, Post, RecordAction, game_key
 
+from hoyle_poker.betting_public import flop_public
+from hoyle_poker.phh_dump import forced_bets
 from hoyle_poker.phh_games import checked
 from hoyle_poker.replay import FlopHand, HandAction, replay_flop_hand
 
@@ -179,19 +181,22 @@ def record_of(game: Game) -> HandRecord:
     )
     if name is None:
         raise ReplayError(f"{game.variant.name!r} games have no hand-history game name")
-    table = phh.loads(phh.dump(game))
+    if state.deal_number != 0:
+        raise ReplayError(
+            f"only a single hand writes as a hand history, not {game.variant.name} deal {state.deal_number}"
+        )
     n = len(state.players)
-    antes, blinds = list(table["antes"]), list(table["blinds_or_straddles"])
+    antes, blinds = forced_bets(game)
     kinds = [_BLIND_KINDS[min(k, 2)] for k in range(n)]  # PHH lists blinds by position: small, big, straddles
     if n == 2:  # PHH lists forced bets by position: heads-up position 0 (the small blind) is the button
         antes, blinds, kinds = antes[::-1], blinds[::-1], kinds[::-1]
-    stacks = [Decimal(x) for x in state.public["start"]]
+    stacks = [Decimal(x) for x in flop_public(state)["start"]]
     left = list(stacks)
     posts: list[Post] = []
     forced = [(i, "ante", a) for i, a in enumerate(antes) if a]
     forced += [(i, kinds[i], b) for i, b in enumerate(blinds) if b]
-    for i, kind, amount in forced:  # antes first, then the blinds; a short stack posts what it has
-        paid = min(Decimal(amount), left[i])
+    for i, kind, chips in forced:  # antes first, then the blinds; a short stack posts what it has
+        paid = min(Decimal(chips), left[i])
         posts.append(Post(i, kind, paid))  # type: ignore[arg-type]
         left[i] -= paid
     for e in state.events:  # then the blinds posted out of position
@@ -215,7 +220,8 @@ def record_of(game: Game) -> HandRecord:
         hand_id=str(game.record.get("seed", "")),
     )
     if record.limit == "fixed-limit":
-        record.small_bet, record.big_bet = Decimal(table["small_bet"]), Decimal(table["big_bet"])
+        small = state.options["small_bet"] or max(blinds, default=0) or 1
+        record.small_bet, record.big_bet = Decimal(small), Decimal(state.options["big_bet"] or 2 * small)
     street, pending = 0, None
     collected: dict[int, Decimal] = {}
     for e in state.events:
@@ -224,7 +230,7 @@ def record_of(game: Game) -> HandRecord:
         elif e.type in ("flop", "turn", "river") and e.data["to"] != "board":  # a further run of the board
             run = int(e.data["to"].split(":")[1]) - 1
             while len(record.boards) <= run:
-                record.boards.append(record.boards[0][: _SHARED[state.public["run_from"]]])
+                record.boards.append(record.boards[0][: _SHARED[flop_public(state)["run_from"]]])
             record.boards[run].extend(str(c) for c in e.cards)
         elif e.type in ("flop", "turn", "river"):
             street += 1

@@ -38,6 +38,8 @@ from hoyle import Card, Deck, Game, new_game
 from hoyle.errors import HoyleError, ReplayError
 from hoyle.phh import parse_cards
 
+from hoyle_poker.betting_public import flop_public, public
+
 __all__ = ["FLOP_GAMES", "FlopHand", "HandAction", "act", "betting_text", "play_showdown", "replay_flop_hand"]
 
 #: The flop games a record may name, with the options each one implies.
@@ -112,7 +114,7 @@ def act(game: Game, seat: int, text: str, label: str) -> None:
 def betting_text(game: Game, seat: int, kind: str, amount: int | None) -> str:
     """The hoyle action for a recorded betting action: check or call as the bet faced,
     bet or raise as there is a bet to raise."""
-    p = game.state.public
+    p = public(game.state)
     if kind == "fold":
         return "fold"
     if kind in ("check", "call"):
@@ -206,8 +208,8 @@ def replay_flop_hand(hand: FlopHand) -> Game:
             continue
         act(game, a.seat, betting_text(game, a.seat, a.kind, a.amount), label)
     play_showdown(game, decisions)
-    if runs and game.is_over and game.state.public.get("run_from") != _STREET_AT[shared]:
-        ran = game.state.public.get("run_from")
+    ran = flop_public(game.state).get("run_from")
+    if runs and game.is_over and ran != _STREET_AT[shared]:
         raise ReplayError(
             f"the record runs the board {len(runs) + 1} times from its card {shared + 1}, but in hoyle "
             + (

@@ -59,9 +59,10 @@ from hoyle import poker as ev
 
 from hoyle_poker import betting
 from hoyle_poker.betting import FIXED_LIMIT
+from hoyle_poker.betting_public import StudPhase, public
 from hoyle_poker.flop import BettingGameRules, poker_variant, session_options
 
-STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
+STREETS: tuple[StudPhase, ...] = ("third", "fourth", "fifth", "sixth", "seventh")
 BRING_IN = Action("bring-in")
 SUITS = "cdhs"
 HIGH_RANKS = "23456789TJQKA"
@@ -124,7 +125,7 @@ class StudRules(BettingGameRules):
     @hookimpl
     def hoyle_deal(self, state: State) -> bool:
         o = state.options
-        p = state.public
+        p = public(state)
         n = len(state.players)
         _, dealt = betting.seat_hand(state, o["stack"])
         for s in range(n):
@@ -158,7 +159,7 @@ class StudRules(BettingGameRules):
     # --- acting -------------------------------------------------------------------------
 
     def _bringing_in(self, state: State, seat: int) -> bool:
-        p = state.public
+        p = public(state)
         return (
             state.phase == "third" and p.get("bring_in") == seat and p["acted"][seat] is None and seat == state.to_act
         )
@@ -166,7 +167,7 @@ class StudRules(BettingGameRules):
     @hookimpl
     def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
         if self._bringing_in(state, seat):
-            rng = state.public["range"]
+            rng = public(state)["range"]
             return [BRING_IN] + ([Action("bet", amount=rng[0])] if rng else [])
         return betting.legal_actions(state, seat)
 
@@ -192,7 +193,7 @@ class StudRules(BettingGameRules):
     def _open_street(self, state: State, street: int) -> None:
         """Deal ``street`` to the live players (a community card when the deck runs
         short on seventh street) and start its betting round with the best hand showing."""
-        p = state.public
+        p = public(state)
         live = [s for s in betting.order_from_button(state) if p["live"][s]]
         if street == 4 and len(state.zone("deck").cards) < len(live):
             state.move_top("deck", "board", 1, event="community_card")
