@@ -14,7 +14,8 @@ Amounts follow the spec: an action's ``amount`` is the chips it puts in (a raise
 to 20 is written 18), decimals as written. Rounds are ``Preflop``, ``Flop``, ``Turn``,
 ``River`` and ``Showdown``; the board cards of a round are its ``cards``. A round's
 street met a second time starts a second board (a hand run twice). Players with
-``is_sitting_out`` are not dealt in. What the pots say (``player_wins``, ``rake``; the wins
+``is_sitting_out`` are not dealt in. ``Post Dead`` is a dead blind (dead money in the pot,
+no bet) and ``Post Extra Blind`` a live blind posted out of position (the poster's bet). What the pots say (``player_wins``, ``rake``; the wins
 leave out the uncalled bet, which goes back to its bettor) is checked against hoyle's own
 finishing stacks when no rake was taken.
 

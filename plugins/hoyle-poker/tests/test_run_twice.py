@@ -143,3 +143,17 @@ def test_phh_refuses_a_hand_run_twice_and_ohh_writes_it() -> None:
     (record,) = ohh.records(ohh.dumps(g))
     assert [" ".join(b) for b in record.boards] == [DRY_BOARD, "Qh 7c 4d Jh 2s"]
     assert ohh.replay(ohh.dumps(g)).state.stacks == g.state.stacks == [100, 100]
+
+
+def test_omaha_hi_lo_splits_each_run_high_and_low() -> None:
+    # Heads-up all in preflop, 200 run twice: 100 a run, each split high and low on its
+    # run. Run 1 (4c 5h 8d 9s Tc): seat 0's kings and A-2 low scoop it (seat 1 has no low).
+    # Run 2 (Qh 3c 6d Js 7d): seat 1's three queens take the high 50, seat 0's 7-6-3-2-A
+    # the low 50.
+    deck = arranged_deck(["Ah 2h Ks Kd", "Qs Qd 7h 7c"], "4c 5h 8d 9s Tc", runs=["Qh 3c 6d Js 7d"])
+    options = {"hi_lo": True, "structure": "no-limit", "runs": 2}
+    g = hoyle.new_game("omaha", players=2, deck=deck, stacks=[100, 100], options=options, seed=1)
+    play(g, "raise to 100", "call")
+    pots = next(e for e in g.events if e.type == "deal_end").data["pots"]
+    assert [(p["run"], p["high"], p["low"]) for p in pots] == [(1, [0], [0]), (2, [1], [0])]
+    assert g.result["stacks"] == [150, 50]

@@ -30,7 +30,9 @@ Tolerated: sitting-out players (not dealt in unless they post or act, as in
 tournaments), dead buttons, antes, all-in markers, uncalled bets returned, several
 "collected" lines (side pots), currency symbols and codes, thousands separators,
 tournament headers with buy-ins and levels, Zoom hands, hands run twice (both boards
-are read), chat and table-traffic lines. A line that cannot be read raises
+are read and replayed, each pot split between the runs), dead blinds ("posts small & big
+blinds": a live big blind and a dead small blind) and big blinds posted out of
+position (live), chat and table-traffic lines. A line that cannot be read raises
 :class:`~hoyle.errors.ReplayError` naming its line number and text.
 """
 
