@@ -936,31 +936,36 @@ def _pokerkit_bet(state: State, seat: int, increment: int) -> None:
 
 
 def _pokerkit_pots(
-    state: State, layers: list[tuple[int, list[int]]], highs: dict[int, Any], lows: dict[int, Any]
+    state: State, layers: list[tuple[int, list[int]]], values: Sequence[tuple[dict[int, Any], dict[int, Any]]]
 ) -> list[tuple[int, list[int]]]:
-    """PokerKit forms the pots after killing every hand that wins nothing: each pot's
-    players are the surviving ones, and neighbouring pots with the same players merge
-    (so their chips split as one, odd chips included)."""
+    """PokerKit forms the pots after killing every hand that wins nothing (on any run of
+    the board: ``values`` holds each run's high and low values): each pot's players are
+    the surviving ones, and neighbouring pots with the same players merge (so their
+    chips split as one, odd chips included)."""
     survivors: set[int] = set()
-    for _, eligible in layers:
-        best = max(highs[s] for s in eligible)
-        survivors.update(s for s in eligible if highs[s] == best)
-        with_low = [s for s in eligible if s in lows]
-        if with_low:
-            best_low = max(lows[s] for s in with_low)
-            survivors.update(s for s in with_low if lows[s] == best_low)
+    for highs, lows in values:
+        for _, eligible in layers:
+            best = max(highs[s] for s in eligible)
+            survivors.update(s for s in eligible if highs[s] == best)
+            with_low = [s for s in eligible if s in lows]
+            if with_low:
+                best_low = max(lows[s] for s in with_low)
+                survivors.update(s for s in with_low if lows[s] == best_low)
     merged: list[tuple[int, list[int]]] = []
-    odd = 0  # odd chips the pots leave apart
+    apart: list[tuple[int, list[int]]] = []
     for amount, eligible in layers:
         players = [s for s in eligible if s in survivors]
-        odd += amount % len(players)
+        apart.append((amount, players))
         if merged and merged[-1][1] == players:
             merged[-1] = (merged[-1][0] + amount, players)
         else:
             merged.append((amount, players))
-    if sum(a % len(e) for a, e in merged) != odd:
-        public: BettingPublic = state.public  # type: ignore[assignment]
-        _differs(public, "pots with the same winners are merged before they are split")
+    runs = len(values)
+    for r in range(runs):  # the odd chips each run's part of the pots leaves, apart and merged
+        odd = [sum(run_shares(a, runs, True)[r] % len(e) for a, e in pots) for pots in (apart, merged)]
+        if odd[0] != odd[1]:
+            public: BettingPublic = state.public  # type: ignore[assignment]
+            _differs(public, "pots with the same winners are merged before they are split")
     return merged
 
 
@@ -1066,14 +1071,17 @@ def showdown_order(state: State) -> list[int]:
 Valuers = tuple[Callable[[int], Any], Callable[[int], Any | None] | None]
 
 
-def run_shares(amount: int, runs: int) -> list[int]:
+def run_shares(amount: int, runs: int, pokerkit: bool = False) -> list[int]:
     """A pot split into ``runs`` equal parts, one per run of the board; the odd chips
-    go one each to the first runs (docs/poker-games.md, "Running it twice").
+    go one each to the first runs (docs/poker-games.md, "Running it twice"), or with
+    ``pokerkit`` (PokerKit's conventions) all to the first run.
 
-    >>> run_shares(7, 2), run_shares(8, 3)
-    ([4, 3], [3, 3, 2])
+    >>> run_shares(7, 2), run_shares(8, 3), run_shares(8, 3, pokerkit=True)
+    ([4, 3], [3, 3, 2], [4, 2, 2])
     """
     share, odd = divmod(amount, runs)
+    if pokerkit:
+        return [share + odd] + [share] * (runs - 1)
     return [share + (1 if i < odd else 0) for i in range(runs)]
 
 
@@ -1106,14 +1114,21 @@ def settle_runs(
     layers = pots(state)
     live = live_seats(state)
     several = len(runs) > 1
-    for r, (high, low) in enumerate(runs):
+    pk = state.public.get("conventions") == POKERKIT
+    values = []
+    for high, low in runs:
         highs = {s: high(s) for s in live}
         lows: dict[int, Any] = {}
         if low is not None:
             lows = {s: v for s in highs if (v := low(s)) is not None}
-        parts = [(run_shares(a, len(runs))[r], e) for a, e in layers] if several else layers
-        if state.public.get("conventions") == POKERKIT:
-            parts = _pokerkit_pots(state, parts, highs, lows)
+        values.append((highs, lows))
+    if pk:
+        layers = _pokerkit_pots(state, layers, values)
+        if several and any(a % len(runs) > 1 for a, _ in layers):
+            p: BettingPublic = state.public  # type: ignore[assignment]
+            _differs(p, "the odd chips of a pot run more than once all go to the first run")
+    for r, (highs, lows) in enumerate(values):
+        parts = [(run_shares(a, len(runs), pk)[r], e) for a, e in layers] if several else layers
         for amount, eligible in parts:
             awarded = _award_pot(state, amount, eligible, highs, lows, high_odd, low_odd)
             if several:
