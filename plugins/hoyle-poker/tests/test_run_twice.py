@@ -157,3 +157,50 @@ def test_omaha_hi_lo_splits_each_run_high_and_low() -> None:
     pots = next(e for e in g.events if e.type == "deal_end").data["pots"]
     assert [(p["run"], p["high"], p["low"]) for p in pots] == [(1, [0], [0]), (2, [1], [0])]
     assert g.result["stacks"] == [150, 50]
+
+
+# --- run_it="ask": the players still in choose ------------------------------------------------
+
+
+def asking(runs: list[str], **options: Any) -> hoyle.Game:
+    g = game(["As Ad", "Qs Qd"], DRY_BOARD, runs, [100, 100], run_it="ask", **options)
+    play(g, "raise to 100", "call")
+    return g
+
+
+def test_the_players_choose_and_all_agree() -> None:
+    g = asking(["Qh 7c 4d Jh 2s"])
+    assert g.phase == "runout" and g.to_act == 0  # from the button's left
+    assert [str(a) for a in g.legal_actions()] == ["run 1", "run 2"]
+    assert len(g.state.zone("board").cards) == 0  # nothing dealt before everyone chose
+    play(g, "run 2", "run 2")
+    assert boards(g) == [DRY_BOARD, "Qh 7c 4d Jh 2s"] and g.result["stacks"] == [100, 100]
+
+
+def test_players_who_disagree_run_it_once() -> None:
+    g = asking(["Qh 7c 4d Jh 2s"])
+    play(g, "run 2", "run 1")
+    assert len(boards(g)) == 1 and g.result["stacks"] == [200, 0]
+    assert [e.data["runs"] for e in g.events if e.type == "runs_chosen"] == [1]
+
+
+def test_three_runs_chosen_on_the_turn() -> None:
+    g = game(["Ks Kd", "As Qd"], DRY_BOARD, ["Ah 7s", "Ac 6s"], [100, 100], run_it="ask")
+    play(g, "call", "check", "bet 98", "call")
+    assert g.phase == "runout"
+    play(g, "run 3", "run 3")
+    # 200 in three: 67 (run 1, kings), 67 and 66 (runs 2 and 3: a pair of aces each)
+    assert g.result["stacks"] == [67, 133]
+
+
+def test_a_choice_out_of_range_or_out_of_turn_is_refused() -> None:
+    from test_betting import rejected
+
+    g = asking(["Qh 7c 4d Jh 2s"])
+    assert "choose how many times" in rejected(g, "run 3")
+    assert "choose how many times" in rejected(g, "call")
+    assert "not seat 1's turn" in rejected(g, "run 2", seat=1)
+
+
+def test_check_variant_with_the_players_choosing() -> None:
+    check_variant("texas-holdem", games=8, players=3, options={"runs": 3, "run_it": "ask", "hands": 3, "stack": 30})

@@ -24,7 +24,7 @@ from typing import Literal, TypedDict
 from hoyle import public_reader
 
 #: The phases of a flop game's hand (then ``"over"``, which the engine sets too).
-FlopPhase = Literal["preflop", "flop", "turn", "river", "showdown", "over"]
+FlopPhase = Literal["preflop", "flop", "turn", "river", "runout", "showdown", "over"]
 #: The phases of a draw game: betting rounds and draws in turn, up to three draws.
 DrawPhase = Literal["bet-1", "bet-2", "bet-3", "bet-4", "draw-1", "draw-2", "draw-3", "showdown", "over"]
 #: The phases of a stud game: the streets by the card they deal.
@@ -96,11 +96,16 @@ class BettingPublic(TypedDict, total=False):
 
 
 class FlopPublic(BettingPublic, total=False):
-    """A flop game's public state: the betting core's, and ``run_from``, the street (1:
-    the flop, 2 the turn, 3 the river) from which the board is run more than once when
-    it is (option ``runs``)."""
+    """A flop game's public state: the betting core's, and when the board is run more
+    than once ``run_from``, the street (1: the flop, 2 the turn, 3 the river) the runs
+    start from, and ``runs``, how many; with ``run_it="ask"``, each seat's choice
+    (``run_choices``, None before it chose) and the seats still to choose
+    (``to_choose``)."""
 
     run_from: int
+    runs: int
+    run_choices: list[int | None]
+    to_choose: list[int]
 
 
 class DrawPublic(BettingPublic, total=False):

@@ -188,6 +188,12 @@ def flop_options() -> tuple[Option, ...]:
             choices=(1, 2, 3),
         ),
         Option(
+            name="run_it",
+            default="agreed",
+            doc="How the runs are decided: agreed (the table agreed to runs in advance) or ask (when the betting closes with cards to come, each player still in chooses 'run 1' to 'run N', N the runs option, from the button's left; all the same: that many runs, else once, as PokerKit)",
+            choices=("agreed", "ask"),
+        ),
+        Option(
             name="posts",
             default="",
             doc="Blinds posted out of position in the first hand, 'SEAT:LIVE' or 'SEAT:LIVE+DEAD' (e.g. '3:2+1': seat 3 posts a live 2, its bet, and a dead 1 to the pot, a missed small blind)",
@@ -417,7 +423,8 @@ class FlopRules(BettingGameRules):
             raise InvalidOptionError(
                 f"{len(dealt)} players with {hole} hole cards each{times} need more than the {deck_size}-card deck"
             )
-        flop_public(state).pop("run_from", None)  # a run of the last hand's board
+        for key in ("run_from", "runs", "run_choices", "to_choose"):  # the last hand's runs
+            flop_public(state).pop(key, None)  # type: ignore[misc]
         posts = parse_posts(o.get("posts", "")) if state.deal_number == 0 else []
         for seat, _, _ in posts:
             if seat not in dealt:
@@ -450,21 +457,79 @@ class FlopRules(BettingGameRules):
     def _open_street(self, state: State, street: int) -> None:
         """Deal ``street`` (a burn, then the board cards) and start its betting round.
         When the betting is closed with this street still to come and the ``runs``
-        option runs the board more than once, the runs start here (``run_from``)."""
+        option runs the board more than once (agreed in advance), the runs start here
+        (``run_from``); with ``run_it="ask"`` the players still in choose first."""
         p = flop_public(state)
-        if "run_from" not in p and state.options.get("runs", 1) > 1 and betting.betting_closed(state):
-            p["run_from"] = street
+        runs = int(state.options.get("runs", 1))
+        if "run_from" not in p and "run_choices" not in p and runs > 1 and betting.betting_closed(state):
+            if state.options.get("run_it") == "ask":
+                self._ask_runs(state, street)
+                return
+            p["run_from"], p["runs"] = street, runs
         state.move_top("deck", "burn", 1, event="burn")
         state.move_top("deck", "board", BOARD_CARDS[street], event=STREETS[street])
         state.phase = STREETS[street]
         betting.start_round(state, street)
 
+    # --- running it more than once, by the players' choice (run_it="ask") -------------------
+
+    def _ask_runs(self, state: State, street: int) -> None:
+        """The betting is closed with ``street`` to come: each player still in, from the
+        button's left, chooses how many times to run the board (``run 1`` .. ``run N``)."""
+        p = flop_public(state)
+        p["run_choices"] = [None] * len(state.players)
+        p["to_choose"] = [s for s in betting.order_from_button(state) if p["live"][s]]
+        p["range"] = None
+        state.phase = "runout"
+        state.to_act = p["to_choose"][0]
+
+    @hookimpl
+    def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
+        if state.phase == "runout":
+            return list(RUN[1 : int(state.options["runs"]) + 1]) if seat == state.to_act else []
+        return betting.legal_actions(state, seat)
+
+    @hookimpl
+    def hoyle_check_action(self, state: State, seat: int, action: Action) -> str | None:
+        if state.phase != "runout" or action.kind == betting.SIT:
+            return betting.check_action(state, seat, action)
+        if seat != state.to_act:
+            return f"it is not seat {seat}'s turn (seat {state.to_act} chooses how many times to run the board)"
+        most = int(state.options["runs"])
+        if action.kind != "run" or action not in RUN[1 : most + 1]:
+            return f"choose how many times to run the board: {', '.join(str(a) for a in RUN[1 : most + 1])}"
+        return "ok"
+
+    @hookimpl
+    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
+        if state.phase != "runout" or action.kind == betting.SIT:
+            return bool(super().hoyle_apply_action(state, seat, action))
+        p = flop_public(state)
+        assert action.amount is not None
+        p["run_choices"][seat] = action.amount
+        rest = p["to_choose"] = [s for s in p["to_choose"] if s != seat]
+        if rest:
+            state.to_act = rest[0]
+            return True
+        chosen = {c for c in p["run_choices"] if c is not None}
+        runs = chosen.pop() if len(chosen) == 1 else 1  # players who disagree run it once
+        state.log("runs_chosen", runs=runs)
+        street = p["street"] + 1
+        if runs > 1:
+            p["run_from"], p["runs"] = street, runs
+        state.to_act = None
+        self._open_street(state, street)
+        if state.to_act is None:
+            self._next_street(state)
+        return True
+
     def _showdown(self, state: State) -> None:
         """Deal the other runs of the board (each from the same stub, after the first
         run, a burn before each street), then show down."""
-        start = flop_public(state).get("run_from")
+        p = flop_public(state)
+        start = p.get("run_from")
         if start is not None:
-            runs = int(state.options["runs"])
+            runs = p["runs"]
             state.log("runs", runs=runs, street=STREETS[start])
             for run in range(2, runs + 1):
                 for street in range(start, len(STREETS)):
@@ -482,6 +547,8 @@ class FlopRules(BettingGameRules):
 
 #: The zone of each extra run's own board cards (the first run's are on ``board``).
 RUN_BOARD = {run: f"board:{run}" for run in range(2, 4)}
+#: ``RUN[k]``: the choice to run the board ``k`` times (``run_it="ask"``).
+RUN = tuple(Action("run", amount=k) for k in range(4))
 
 
 def run_boards(state: State) -> list[list[Card]]:
@@ -496,11 +563,12 @@ def run_boards(state: State) -> list[list[Card]]:
     ([5, 5], 1)
     """
     board = state.zone("board").cards
-    start = flop_public(state).get("run_from")
+    p = flop_public(state)
+    start = p.get("run_from")
     if start is None:
         return [board]
     shared = board[: sum(BOARD_CARDS[:start])]
-    return [board] + [shared + state.zone(RUN_BOARD[r]).cards for r in range(2, int(state.options["runs"]) + 1)]
+    return [board] + [shared + state.zone(RUN_BOARD[r]).cards for r in range(2, p["runs"] + 1)]
 
 
 #: beats a full house); the evaluator's value orders hands within a category.
