@@ -55,20 +55,10 @@ def hoyle_hands(players: int, hands: int = HANDS, seed: int = 0) -> int:
 
 def pokerkit_hands(players: int, hands: int = HANDS, seed: int = 0) -> int:
     """The same in PokerKit (every automation on)."""
-    from pokerkit import Automation, NoLimitTexasHoldem
+    from hoyle_poker.pokerkit_peer import automations as pokerkit_automations
+    from pokerkit import NoLimitTexasHoldem
 
-    automations = (
-        Automation.ANTE_POSTING,
-        Automation.BET_COLLECTION,
-        Automation.BLIND_OR_STRADDLE_POSTING,
-        Automation.CARD_BURNING,
-        Automation.HOLE_DEALING,
-        Automation.BOARD_DEALING,
-        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-        Automation.HAND_KILLING,
-        Automation.CHIPS_PUSHING,
-        Automation.CHIPS_PULLING,
-    )
+    automations = pokerkit_automations()
     rng = random.Random(seed)
     actions = 0
     for _ in range(hands):

@@ -14,7 +14,8 @@ Amounts follow the spec: an action's ``amount`` is the chips it puts in (a raise
 to 20 is written 18), decimals as written. Rounds are ``Preflop``, ``Flop``, ``Turn``,
 ``River`` and ``Showdown``; the board cards of a round are its ``cards``. A round's
 street met a second time starts a second board (a hand run twice). Players with
-``is_sitting_out`` are not dealt in. What the pots say (``player_wins``, ``rake``; the wins
+``is_sitting_out`` are not dealt in. ``Post Dead`` is a dead blind (dead money in the pot,
+no bet) and ``Post Extra Blind`` a live blind posted out of position (the poster's bet). What the pots say (``player_wins``, ``rake``; the wins
 leave out the uncalled bet, which goes back to its bettor) is checked against hoyle's own
 finishing stacks when no rake was taken.
 
@@ -34,7 +35,7 @@ from typing import Any
 from hoyle.engine.game import Game
 from hoyle.errors import ReplayError
 from hoyle.handhistory import games
-from hoyle.handhistory.record import STREETS, HandRecord, Post, RecordAction
+from hoyle.handhistory.record import NOT_BETS, STREETS, HandRecord, Post, RecordAction
 
 __all__ = [
     "SPEC_VERSION",
@@ -52,9 +53,18 @@ __all__ = [
 #: The OHH version hoyle writes.
 SPEC_VERSION = "1.4.7"
 _ROUNDS = ("Preflop", "Flop", "Turn", "River")
+#: The board cards each round deals, as a slice of the board.
+_CUTS = ((0, 0), (0, 3), (3, 4), (4, 5))
 _BET_TYPES = {"no-limit": "NL", "pot-limit": "PL", "fixed-limit": "FL"}
 _LIMITS = {v: k for k, v in _BET_TYPES.items()}
-_POSTS = {"Post Ante": "ante", "Post SB": "small blind", "Post BB": "big blind", "Straddle": "straddle"}
+_POSTS = {
+    "Post Ante": "ante",
+    "Post SB": "small blind",
+    "Post BB": "big blind",
+    "Straddle": "straddle",
+    "Post Extra Blind": "live blind",
+    "Post Dead": "dead blind",
+}
 _POST_NAMES = {v: k for k, v in _POSTS.items()}
 _BETS = {"Fold": "fold", "Check": "check", "Call": "call", "Bet": "bet", "Raise": "raise"}
 _IGNORED = ("Added Chips", "Sits Down", "Stands Up", "Player Adjustment")
@@ -166,15 +176,14 @@ def to_record(hand: dict[str, Any]) -> HandRecord:
         record.big_bet = _decimal(limit_obj.get("bet_cap") or 0, where) or 2 * record.big_blind
     if isinstance(hand.get("tournament_info"), dict):
         record.tournament = str(hand["tournament_info"].get("tournament_number", ""))
-    seen: set[str] = set()
     bets: dict[int, Decimal] = {}
     for rnd in _field(hand, "rounds", list, where):
         street_name = rnd.get("street")
         if street_name in _ROUNDS:
-            if street_name in seen and street_name != "Preflop":
-                record.boards.append(list(record.boards[-1][: 3 if street_name != "Flop" else 0]))
-            seen.add(street_name)
             street = _ROUNDS.index(street_name)
+            cut = _CUTS[street][0]
+            if street and len(record.boards[-1]) > cut:  # the street dealt again: a further run
+                record.boards.append(list(record.boards[-1][:cut]))
             bets = {} if street else bets
             record.boards[-1].extend(str(c) for c in rnd.get("cards") or [])
         elif street_name == "Showdown":
@@ -219,10 +228,8 @@ def _action(
         record.mucks.add(player)
     elif kind in _POSTS:
         record.posts.append(Post(player, _POSTS[kind], amount))  # type: ignore[arg-type]
-        if kind != "Post Ante":
+        if _POSTS[kind] not in NOT_BETS:
             bets[player] = bets.get(player, Decimal(0)) + amount
-    elif kind in ("Post Dead", "Post Extra Blind"):
-        raise ReplayError(f"{where}: {kind!r} (a dead or extra blind) does not replay")
     elif kind in _BETS:
         if street >= len(_ROUNDS):
             raise ReplayError(f"{where}: a {kind!r} in the Showdown round")
@@ -295,7 +302,7 @@ def from_record(record: HandRecord, start_date_utc: str = "1970-01-01T00:00:00Z"
             add(0, p, "Dealt Cards", cards=list(record.holes[p]))
     bets: dict[int, Decimal] = {}
     for post in record.posts:
-        if post.kind != "ante":
+        if post.kind not in NOT_BETS:
             bets[post.player] = bets.get(post.player, Decimal(0)) + post.amount
     street = 0
     for a in record.actions:
@@ -318,13 +325,20 @@ def from_record(record: HandRecord, start_date_utc: str = "1970-01-01T00:00:00Z"
         else:
             add(len(_ROUNDS), p, "Mucks Cards")
     board = record.boards[0]
-    cuts = [(0, 0), (0, 3), (3, 4), (4, 5)]
     rounds = []
     for i, name in enumerate(_ROUNDS):
-        lo, hi = cuts[i]
+        lo, hi = _CUTS[i]
         if i and len(board) < hi:
             break
         rounds.append({"id": i, "street": name, "cards": board[lo:hi], "actions": actions[i]})
+    for run in record.boards[1:]:  # a hand run twice: each further run's streets again, from where it parts
+        parted = next(
+            (i for i in range(1, len(_ROUNDS)) if run[_CUTS[i][0] : _CUTS[i][1]] != board[_CUTS[i][0] : _CUTS[i][1]]),
+            None,
+        )
+        for i in range(parted or len(_ROUNDS), len(_ROUNDS)):
+            lo, hi = _CUTS[i]
+            rounds.append({"id": len(rounds), "street": _ROUNDS[i], "cards": run[lo:hi], "actions": []})
     if actions[len(_ROUNDS)]:
         rounds.append({"id": len(rounds), "street": "Showdown", "actions": actions[len(_ROUNDS)]})
     committed = record.committed()

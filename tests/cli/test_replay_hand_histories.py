@@ -72,9 +72,9 @@ def test_a_bad_line_is_one_error_naming_it(runner: CliRunner, tmp_path: Path) ->
     assert result.stderr.startswith("hoyle: error: line 24: cannot read 'Cid: sulks'")
 
 
-def test_a_hand_run_twice_says_so(runner: CliRunner) -> None:
-    result = runner.invoke(cli, ["replay", str(DATA / "pokerstars_run_twice.txt")])
-    assert result.exit_code == 2 and "run 2 times" in result.stderr
+def test_a_hand_run_twice_replays(runner: CliRunner) -> None:
+    (hand,) = replayed(runner, str(DATA / "pokerstars_run_twice.txt"))
+    assert hand["result"]["stacks"] == [9950, 6025, 10025]  # type: ignore[index]  # in cents, by seat
 
 
 def test_conventions_option(runner: CliRunner) -> None:
@@ -88,11 +88,12 @@ def test_conventions_option(runner: CliRunner) -> None:
 def test_keep_going_replays_the_other_hands(runner: CliRunner, tmp_path: Path) -> None:
     path = tmp_path / "session.txt"
     text = (DATA / "pokerstars_cash_holdem.txt").read_text()
-    path.write_text(text + "\n\n\n" + (DATA / "pokerstars_run_twice.txt").read_text() + "\n\n\n" + text)
+    wrong = (DATA / "pokerstars_run_twice.txt").read_text().replace("Cid collected $60.25", "Cid collected $61.25")
+    path.write_text(text + "\n\n\n" + wrong + "\n\n\n" + text)
     stopped = runner.invoke(cli, ["replay", str(path)])
-    assert stopped.exit_code == 2 and stopped.stdout.count("record ") == 4  # the fifth hand was run twice
+    assert stopped.exit_code == 2 and stopped.stdout.count("record ") == 4  # the fifth hand's amounts are wrong
     going = runner.invoke(cli, ["replay", str(path), "--keep-going", "--json"])
     assert going.exit_code == 2
     assert len(json.loads(going.stdout)) == 8
-    assert "does not replay" in going.stderr and "run 2 times" in going.stderr
+    assert "does not replay" in going.stderr and "the history says 61.25" in going.stderr
     assert going.stderr.strip().endswith("1 of 9 hands do not replay")

@@ -115,11 +115,14 @@ def test_what_the_reader_takes_from_the_text() -> None:
     assert (omaha.game, omaha.limit, omaha.currency, omaha.stacks[2]) == ("Omaha", "pot-limit", "EUR", D("1004.20"))
 
 
-def test_a_hand_run_twice_reads_both_boards_and_says_it_does_not_replay() -> None:
+def test_a_hand_run_twice_reads_both_boards_and_replays_them() -> None:
     record = hand("pokerstars_run_twice.txt", "270000000001")
     assert record.boards == [["2c", "7d", "Th", "Js", "3s"], ["Ad", "Kc", "8h", "4d", "9c"]]
     assert record.expected_stacks() == [D("100.25"), D("99.50"), D("60.25")]
-    with pytest.raises(ReplayError, match="run 2 times"):
+    assert finishing_stacks(replay(record)) == record.expected_stacks()
+    # a second board that does not part at a street is refused, naming the rule
+    record.boards[1] = ["2c", "Kc", "8h", "4d", "9c"]
+    with pytest.raises(ReplayError, match="share 1 cards"):
         replay(record)
 
 

@@ -41,3 +41,11 @@ def replay_corpus(codes: Collection[str]) -> tuple[Counter[str], list[Any]]:
         else:
             counts[f"historical {hh['variant']}"] += 1
     return counts, failures
+
+
+def check_corpus(codes: Collection[str], expected: dict[str, dict[str, int]]) -> None:
+    """Every file of ``codes`` replays to its recorded finishing stacks, and the files
+    replayed per folder and code are ``expected`` (``{"wsop": {"NT": 11}}``)."""
+    counts, failures = replay_corpus(codes)
+    assert not failures
+    assert counts == {f"{folder} {code}": n for folder, per_code in expected.items() for code, n in per_code.items()}

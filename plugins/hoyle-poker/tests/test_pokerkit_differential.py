@@ -20,7 +20,7 @@ from hoyle.errors import ReplayError
 
 pokerkit = pytest.importorskip("pokerkit")
 
-from pokerkit import Automation  # noqa: E402
+from hoyle_poker.pokerkit_peer import automations  # noqa: E402
 from pokerkit.games import (  # noqa: E402
     NoLimitPokerMixin,
     OmahaHoldemMixin,
@@ -59,18 +59,7 @@ class PotLimitOmaha(PotLimitPokerMixin, OmahaHoldemMixin, UnfixedLimitHoldem):
 
 GAMES = {"NT": NoLimitHoldem, "PT": PotLimitHoldem, "NO": NoLimitOmaha, "PO": PotLimitOmaha}
 
-AUTOMATIONS = (
-    Automation.ANTE_POSTING,
-    Automation.BET_COLLECTION,
-    Automation.BLIND_OR_STRADDLE_POSTING,
-    Automation.CARD_BURNING,
-    Automation.HOLE_DEALING,
-    Automation.BOARD_DEALING,
-    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    Automation.HAND_KILLING,
-    Automation.CHIPS_PUSHING,
-    Automation.CHIPS_PULLING,
-)
+AUTOMATIONS = automations()
 
 
 def cards(cs: Any) -> str:

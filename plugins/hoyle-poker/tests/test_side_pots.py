@@ -96,6 +96,20 @@ def model_stacks(
     left_of_button: list[int],
 ) -> list[int]:
     """The final stacks by the independent model (see the module docstring)."""
+    return model_runs(start, contributions, dead, folded, [values], left_of_button)
+
+
+def model_runs(
+    start: list[int],
+    contributions: list[int],
+    dead: list[int],
+    folded: set[int],
+    runs: list[dict[int, Any]],
+    left_of_button: list[int],
+) -> list[int]:
+    """The model's final stacks when the board was run ``len(runs)`` times (``runs``: the
+    hand values on each run): each pot is cut into equal parts, the odd chips one each
+    to the first runs, and each part paid as a whole pot on its run."""
     n = len(start)
     final = [start[s] - contributions[s] for s in range(n)]
     remaining = [contributions[s] - dead[s] for s in range(n)]
@@ -125,15 +139,17 @@ def model_stacks(
         pots.append((0, contenders))
     last_amount, last_eligible = pots[-1]
     pots[-1] = (last_amount + sum(remaining), last_eligible)  # folded chips above every contender's
-    for amount, eligible in pots:
-        if len(contenders) == 1:
-            winners = contenders
-        else:
-            best = max(values[s] for s in eligible)
-            winners = [s for s in left_of_button if s in eligible and values[s] == best]
-        share, odd = divmod(amount, len(winners))
-        for i, s in enumerate(winners):
-            final[s] += share + (1 if i < odd else 0)
+    for whole, eligible in pots:
+        for r, values in enumerate(runs):
+            amount = whole // len(runs) + (1 if r < whole % len(runs) else 0)
+            if len(contenders) == 1:
+                winners = contenders
+            else:
+                best = max(values[s] for s in eligible)
+                winners = [s for s in left_of_button if s in eligible and values[s] == best]
+            share, odd = divmod(amount, len(winners))
+            for i, s in enumerate(winners):
+                final[s] += share + (1 if i < odd else 0)
     return final
 
 
@@ -171,34 +187,42 @@ def no_empty_decision(g: hoyle.Game) -> None:
     assert can_act or p["bets"][seat] < max(p["bets"][s] for s in others), (seat, p["bets"], g.state.stacks)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(table=tables(), data=st.data())
-def test_random_hands_pay_as_the_independent_side_pot_model(table: dict[str, Any], data: Any) -> None:
-    n, stacks = table["n"], table["stacks"]
-    g = hoyle.new_game("texas-holdem", players=n, seed=table["seed"], stacks=stacks, options=table["options"])
+def play_randomly(g: hoyle.Game, data: Any) -> tuple[list[int], set[int]]:
+    """Play ``g`` out with actions drawn by hypothesis, never asking an empty decision;
+    return each seat's chips put in (from the commit events) and the seats that folded."""
     while not g.is_over:
         no_empty_decision(g)
         legal = g.legal_actions()
-        action = legal[data.draw(st.integers(0, len(legal) - 1), label="action")]
-        g.act(action)
-    assert sum(g.result["stacks"]) == sum(stacks)  # chips conserved
-    contributions = [0] * n
+        g.act(legal[data.draw(st.integers(0, len(legal) - 1), label="action")])
+    contributions = [0] * len(g.state.players)
     folded: set[int] = set()
     for e in g.events:
         if e.type == "commit":
             contributions[e.seat] += e.data["amount"]
         elif e.type == "action" and e.data["action"] == "fold":
             folded.add(e.seat)
+    return contributions, folded
+
+
+def hand_values(g: hoyle.Game, board: list[str], folded: set[int]) -> dict[int, Any]:
+    """The value of each hand not folded on ``board`` (none before a full board)."""
+    seats = range(len(g.state.players))
+    hole = {s: [str(c) for c in g.state.zone(f"hole:{s}").cards] for s in seats}
+    return {s: poker.evaluate(" ".join(hole[s] + board)) for s in seats if s not in folded and len(board) == 5}
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=tables(), data=st.data())
+def test_random_hands_pay_as_the_independent_side_pot_model(table: dict[str, Any], data: Any) -> None:
+    n, stacks = table["n"], table["stacks"]
+    g = hoyle.new_game("texas-holdem", players=n, seed=table["seed"], stacks=stacks, options=table["options"])
+    contributions, folded = play_randomly(g, data)
+    assert sum(g.result["stacks"]) == sum(stacks)  # chips conserved
     dead = [0] * n
     if table["options"].get("ante_type") == "big-blind":
         big_blind = 0 if n == 2 else 1  # the button is the last seat
         dead[big_blind] = min(table["options"]["ante"], stacks[big_blind])
-    board = [str(c) for c in g.state.zone("board").cards]
-    values = {
-        s: poker.evaluate(" ".join([*map(str, g.state.zone(f"hole:{s}").cards), *board]))
-        for s in range(n)
-        if s not in folded and len(board) == 5
-    }
+    values = hand_values(g, [str(c) for c in g.state.zone("board").cards], folded)
     left_of_button = list(range(n))  # the button is the last seat
     assert g.result["stacks"] == model_stacks(stacks, contributions, dead, folded, values, left_of_button)
 

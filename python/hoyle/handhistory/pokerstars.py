@@ -30,7 +30,9 @@ Tolerated: sitting-out players (not dealt in unless they post or act, as in
 tournaments), dead buttons, antes, all-in markers, uncalled bets returned, several
 "collected" lines (side pots), currency symbols and codes, thousands separators,
 tournament headers with buy-ins and levels, Zoom hands, hands run twice (both boards
-are read), chat and table-traffic lines. A line that cannot be read raises
+are read and replayed, each pot split between the runs), dead blinds ("posts small & big
+blinds": a live big blind and a dead small blind) and big blinds posted out of
+position (live), chat and table-traffic lines. A line that cannot be read raises
 :class:`~hoyle.errors.ReplayError` naming its line number and text.
 """
 
@@ -44,7 +46,7 @@ from typing import TypeVar
 from hoyle.engine.game import Game
 from hoyle.errors import ReplayError
 from hoyle.handhistory.games import replay
-from hoyle.handhistory.record import HandRecord, Post, RecordAction
+from hoyle.handhistory.record import NOT_BETS, HandRecord, Post, RecordAction
 
 __all__ = ["parse", "records", "split_hands"]
 
@@ -161,6 +163,7 @@ class _HandReader:
         self.rake: Decimal | None = None
         self.street = -1  # before the hole cards
         self.bets: dict[int, Decimal] = {}
+        self.big_blind = Decimal(0)
 
     def error(self, offset: int, why: str) -> ReplayError:
         return ReplayError(f"line {self.start + offset}: cannot read {self.lines[offset].strip()!r}: {why}")
@@ -230,6 +233,7 @@ class _HandReader:
         )
         if buyin:
             record.extra["buy_in"] = buyin
+        self.big_blind = small if record.limit == "fixed-limit" else big
         if record.limit == "fixed-limit":
             record.small_bet, record.big_bet = small, big
         else:
@@ -353,13 +357,29 @@ class _HandReader:
                 if self.street > 0:
                     raise self.error(offset, "a forced bet after the flop")
                 self.involved.add(player)
-                if kind == "dead":  # a live big blind plus a dead small blind
-                    raise self.error(offset, "dead blinds (posting small and big blinds at once) do not replay")
+                if kind == "dead":  # a live big blind plus a dead small blind, out of position
+                    self._dead_blinds(offset, player, amount)
+                    return
+                if kind in ("small blind", "big blind") and any(p.kind == kind for p in self.posts):
+                    # a second blind of its kind: posted out of position (a returning or new
+                    # player), a big blind live, a small blind dead
+                    kind = "live blind" if kind == "big blind" else "dead blind"
                 self.posts.append(Post(player, kind, amount))  # type: ignore[arg-type]
-                if kind != "ante":
+                if kind not in NOT_BETS:
                     self.bets[player] = self.bets.get(player, Decimal(0)) + amount
                 return
         raise self.error(offset, "an unknown forced bet")
+
+    def _dead_blinds(self, offset: int, player: int, amount: Decimal) -> None:
+        """'posts small & big blinds X': the big blind live, the rest (the small blind)
+        dead."""
+        big = self.big_blind
+        if not big or amount < big:
+            raise self.error(offset, f"small and big blinds of {amount} are less than the big blind ({big})")
+        self.posts.append(Post(player, "live blind", big))
+        if amount > big:
+            self.posts.append(Post(player, "dead blind", amount - big))
+        self.bets[player] = self.bets.get(player, Decimal(0)) + big
 
     def _act(self, offset: int, player: int, kind: str, amount: Decimal, all_in: bool) -> None:
         if self.street < 0:

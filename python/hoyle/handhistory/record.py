@@ -19,14 +19,19 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal
 
-__all__ = ["LIMITS", "STREETS", "HandRecord", "Post", "RecordAction", "game_key"]
+__all__ = ["LIMITS", "NOT_BETS", "STREETS", "HandRecord", "Post", "RecordAction", "game_key"]
 
 #: The betting structures a record may name.
 LIMITS = ("no-limit", "pot-limit", "fixed-limit")
 #: The betting rounds of a flop game, by number.
 STREETS = ("preflop", "flop", "turn", "river")
 
-PostKind = Literal["ante", "small blind", "big blind", "straddle"]
+#: A forced bet: an ante, a blind in position, a straddle; or, posted out of position, a
+#: ``live blind`` (a returning player's big blind: the poster's bet) or a ``dead blind``
+#: (a missed small blind: dead money in the pot, no bet).
+PostKind = Literal["ante", "small blind", "big blind", "straddle", "live blind", "dead blind"]
+#: The forced bets that are no bet of the poster's.
+NOT_BETS = ("ante", "dead blind")
 ActionKind = Literal["fold", "check", "call", "bet", "raise"]
 
 
@@ -120,7 +125,7 @@ class HandRecord:
         street = 0
         for post in self.posts:
             total[post.player] += post.amount
-            if post.kind != "ante":
+            if post.kind not in NOT_BETS:
                 street_bets[post.player] += post.amount
         for a in self.actions:
             if a.street != street:
@@ -139,13 +144,12 @@ class HandRecord:
         """The uncalled bet, for sources that do not say: what the player who put in the
         most put in beyond the next largest contribution. Antes count when several
         players posted one (uniform antes are live money); a lone ante (the big blind's
-        ante for the table) is dead money and does not."""
+        ante for the table) is dead money and does not, nor does a dead blind."""
         ante_posters = {p.player for p in self.posts if p.kind == "ante"}
         committed = self.committed()
-        if len(ante_posters) < 2:
-            for post in self.posts:
-                if post.kind == "ante":
-                    committed[post.player] -= post.amount
+        for post in self.posts:
+            if post.kind == "dead blind" or (post.kind == "ante" and len(ante_posters) < 2):
+                committed[post.player] -= post.amount
         if len(committed) < 2:
             return {}
         order = sorted(range(len(committed)), key=committed.__getitem__, reverse=True)

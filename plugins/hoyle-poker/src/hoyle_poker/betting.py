@@ -75,8 +75,12 @@ Rules, as decided here (standard cardroom rules, TDA where the rules say nothing
   big blind reaches them (``wait``).
 * A variant may pass its own odd-chip order to :func:`settle` (stud's ``odd_chip``
   option: by the high card by suit).
-* Not modelled: dead blinds and dead-button rules (the button simply moves to the next player with
-  chips).
+* Blinds posted out of position (:func:`post_out_of_position`, the flop games' ``posts``
+  option): the live part is the poster's bet, the dead part dead money in the main pot.
+* Running it twice (:func:`settle_runs`): each pot is split into equal parts, one per run
+  of the board, the odd chips to the first runs; each part goes to its run's best hand.
+* Not modelled: dead-button rules (the button simply moves to the next player with
+  chips) and who owes a dead blind (the ``posts`` option says who posts what).
 """
 
 from __future__ import annotations
@@ -153,11 +157,15 @@ def start_hand(
     antes: Sequence[int],
     min_bet: int,
     bet_sizes: Sequence[int],
+    posts: Sequence[tuple[int, int, int]] = (),
 ) -> None:
     """Set up the betting for a hand and post the antes and blinds.
 
     ``blinds`` and ``antes`` are by blind position (small blind, big blind, straddle,
     ... as :func:`blind_order`). ``bet_sizes`` gives the fixed-limit bet of each round.
+    ``posts`` are blinds posted out of position, ``(seat, live, dead)``: ``live`` chips
+    are the seat's bet (a returning player's big blind), ``dead`` chips go to the main
+    pot and are no bet (a dead small blind); see :func:`post_out_of_position`.
     The variant has set ``public["button"]`` and ``public["dealt"]`` first; the options
     ``procedure``, ``penalty``, ``short_all_in`` and ``conventions`` apply.
     """
@@ -230,6 +238,8 @@ def start_hand(
                 bets[seat] += amount
                 state.log("newcomer_blind", seat, amount=amount)
     top = max(blinds, default=0)
+    if posts:
+        top = max(top, post_out_of_position(state, posts))
     if pk:  # the call is the largest bet posted; the blinds set no raise increment
         posted = max(bets)
         p["to_call"] = posted
@@ -258,6 +268,34 @@ def start_hand(
         ring = p["order"]
         first = ring[(ring.index(last_blind) + 1) % len(ring)]
     _set_turn(state, _first_to_act(state, first))
+
+
+def post_out_of_position(state: State, posts: Sequence[tuple[int, int, int]]) -> int:
+    """Post blinds out of position (docs/poker-games.md, "Dead blinds"): each
+    ``(seat, live, dead)`` puts in ``live`` chips as its bet (it calls, checks or raises
+    from there, like a big blind) and ``dead`` chips as dead money in the main pot (not
+    its bet, not counted for the side pots); a short stack posts the live part first.
+    Returns the largest live part posted. Raises
+    :class:`~hoyle.errors.InvalidOptionError` for a seat not dealt in or a negative
+    amount."""
+    p: BettingPublic = state.public  # type: ignore[assignment]
+    bets, dead, stacks = p["bets"], p["dead"], state.stacks
+    largest = 0
+    for seat, live_part, dead_part in posts:
+        if seat not in p["dealt"]:
+            raise InvalidOptionError(f"posts: seat {seat} is not dealt in this hand (dealt: {p['dealt']})")
+        if live_part < 0 or dead_part < 0:
+            raise InvalidOptionError(f"posts: seat {seat} posts {live_part} live and {dead_part} dead; not negative")
+    for seat, live_part, dead_part in posts:
+        live_part = min(live_part, stacks[seat])
+        dead_part = min(dead_part, stacks[seat] - live_part)
+        if live_part + dead_part:
+            state.commit(seat, live_part + dead_part)
+        bets[seat] += live_part
+        dead[seat] += dead_part
+        largest = max(largest, bets[seat])
+        state.log("posts_out_of_position", seat, live=live_part, dead=dead_part)
+    return largest
 
 
 def start_round(state: State, street: int, first: int | None = None) -> None:
@@ -898,31 +936,36 @@ def _pokerkit_bet(state: State, seat: int, increment: int) -> None:
 
 
 def _pokerkit_pots(
-    state: State, layers: list[tuple[int, list[int]]], highs: dict[int, Any], lows: dict[int, Any]
+    state: State, layers: list[tuple[int, list[int]]], values: Sequence[tuple[dict[int, Any], dict[int, Any]]]
 ) -> list[tuple[int, list[int]]]:
-    """PokerKit forms the pots after killing every hand that wins nothing: each pot's
-    players are the surviving ones, and neighbouring pots with the same players merge
-    (so their chips split as one, odd chips included)."""
+    """PokerKit forms the pots after killing every hand that wins nothing (on any run of
+    the board: ``values`` holds each run's high and low values): each pot's players are
+    the surviving ones, and neighbouring pots with the same players merge (so their
+    chips split as one, odd chips included)."""
     survivors: set[int] = set()
-    for _, eligible in layers:
-        best = max(highs[s] for s in eligible)
-        survivors.update(s for s in eligible if highs[s] == best)
-        with_low = [s for s in eligible if s in lows]
-        if with_low:
-            best_low = max(lows[s] for s in with_low)
-            survivors.update(s for s in with_low if lows[s] == best_low)
+    for highs, lows in values:
+        for _, eligible in layers:
+            best = max(highs[s] for s in eligible)
+            survivors.update(s for s in eligible if highs[s] == best)
+            with_low = [s for s in eligible if s in lows]
+            if with_low:
+                best_low = max(lows[s] for s in with_low)
+                survivors.update(s for s in with_low if lows[s] == best_low)
     merged: list[tuple[int, list[int]]] = []
-    odd = 0  # odd chips the pots leave apart
+    apart: list[tuple[int, list[int]]] = []
     for amount, eligible in layers:
         players = [s for s in eligible if s in survivors]
-        odd += amount % len(players)
+        apart.append((amount, players))
         if merged and merged[-1][1] == players:
             merged[-1] = (merged[-1][0] + amount, players)
         else:
             merged.append((amount, players))
-    if sum(a % len(e) for a, e in merged) != odd:
-        public: BettingPublic = state.public  # type: ignore[assignment]
-        _differs(public, "pots with the same winners are merged before they are split")
+    runs = len(values)
+    for r in range(runs):  # the odd chips each run's part of the pots leaves, apart and merged
+        odd = [sum(run_shares(a, runs, True)[r] % len(e) for a, e in pots) for pots in (apart, merged)]
+        if odd[0] != odd[1]:
+            public: BettingPublic = state.public  # type: ignore[assignment]
+            _differs(public, "pots with the same winners are merged before they are split")
     return merged
 
 
@@ -1023,6 +1066,25 @@ def showdown_order(state: State) -> list[int]:
     return order
 
 
+#: How a showdown values the live hands: ``(high, low)``, ``high(seat)`` a hand's value
+#: (greater is better), ``low(seat)`` its low value or None (hi-lo games; None otherwise).
+Valuers = tuple[Callable[[int], Any], Callable[[int], Any | None] | None]
+
+
+def run_shares(amount: int, runs: int, pokerkit: bool = False) -> list[int]:
+    """A pot split into ``runs`` equal parts, one per run of the board; the odd chips
+    go one each to the first runs (docs/poker-games.md, "Running it twice"), or with
+    ``pokerkit`` (PokerKit's conventions) all to the first run.
+
+    >>> run_shares(7, 2), run_shares(8, 3), run_shares(8, 3, pokerkit=True)
+    ([4, 3], [3, 3, 2], [4, 2, 2])
+    """
+    share, odd = divmod(amount, runs)
+    if pokerkit:
+        return [share + odd] + [share] * (runs - 1)
+    return [share + (1 if i < odd else 0) for i in range(runs)]
+
+
 def settle(
     state: State,
     high: Callable[[int], Any],
@@ -1034,29 +1096,70 @@ def settle(
     better); ``low(seat)`` (hi-lo games) values its low or None when it has none.
     ``high_odd`` and ``low_odd`` order tied winners for the odd chips (default: from
     the button's left). Returns the pots as awarded (for the log)."""
-    record = []
-    highs = {s: high(s) for s in live_seats(state)}
-    lows: dict[int, Any] = {}
-    if low is not None:
-        lows = {s: v for s in highs if (v := low(s)) is not None}
+    return settle_runs(state, [(high, low)], high_odd, low_odd)
+
+
+def settle_runs(
+    state: State,
+    runs: Sequence[Valuers],
+    high_odd: OddChipOrder = left_of_button,
+    low_odd: OddChipOrder = left_of_button,
+) -> list[dict[str, Any]]:
+    """Award every pot at a showdown where the board was run ``len(runs)`` times (one
+    :data:`Valuers` per run): each pot, main and side pots alike, is split into equal
+    parts by :func:`run_shares`, and each part goes to the best hands of its run as
+    :func:`settle` would award a whole pot. Returns the pots as awarded, each part with
+    its ``run`` (from 1) when there are several."""
+    record: list[dict[str, Any]] = []
     layers = pots(state)
-    if state.public.get("conventions") == POKERKIT:
-        layers = _pokerkit_pots(state, layers, highs, lows)
-    for amount, eligible in layers:
-        best = max(highs[s] for s in eligible)
-        hi_winners = [s for s in eligible if highs[s] == best]
-        lo_eligible = [s for s in eligible if s in lows]
-        if lo_eligible:
-            best_low = max(lows[s] for s in lo_eligible)
-            lo_winners = [s for s in lo_eligible if lows[s] == best_low]
-            lo_half = amount // 2
-            split(state, amount - lo_half, hi_winners, high_odd)
-            split(state, lo_half, lo_winners, low_odd)
-            record.append({"amount": amount, "high": hi_winners, "low": lo_winners})
-        else:
-            split(state, amount, hi_winners, high_odd)
-            record.append({"amount": amount, "high": hi_winners})
+    live = live_seats(state)
+    several = len(runs) > 1
+    pk = state.public.get("conventions") == POKERKIT
+    values = []
+    for high, low in runs:
+        highs = {s: high(s) for s in live}
+        lows: dict[int, Any] = {}
+        if low is not None:
+            lows = {s: v for s in highs if (v := low(s)) is not None}
+        values.append((highs, lows))
+    if pk:
+        layers = _pokerkit_pots(state, layers, values)
+        if several and any(a % len(runs) > 1 for a, _ in layers):
+            p: BettingPublic = state.public  # type: ignore[assignment]
+            _differs(p, "the odd chips of a pot run more than once all go to the first run")
+    for r, (highs, lows) in enumerate(values):
+        parts = [(run_shares(a, len(runs), pk)[r], e) for a, e in layers] if several else layers
+        for amount, eligible in parts:
+            awarded = _award_pot(state, amount, eligible, highs, lows, high_odd, low_odd)
+            if several:
+                awarded["run"] = r + 1
+            record.append(awarded)
     return record
+
+
+def _award_pot(
+    state: State,
+    amount: int,
+    eligible: Sequence[int],
+    highs: dict[int, Any],
+    lows: dict[int, Any],
+    high_odd: OddChipOrder,
+    low_odd: OddChipOrder,
+) -> dict[str, Any]:
+    """Award one pot to the best high hands among ``eligible`` (half of it to the best
+    lows, the high half taking the odd chip, when some eligible hand has a low)."""
+    best = max(highs[s] for s in eligible)
+    hi_winners = [s for s in eligible if highs[s] == best]
+    lo_eligible = [s for s in eligible if s in lows]
+    if not lo_eligible:
+        split(state, amount, hi_winners, high_odd)
+        return {"amount": amount, "high": hi_winners}
+    best_low = max(lows[s] for s in lo_eligible)
+    lo_winners = [s for s in lo_eligible if lows[s] == best_low]
+    lo_half = amount // 2
+    split(state, amount - lo_half, hi_winners, high_odd)
+    split(state, lo_half, lo_winners, low_odd)
+    return {"amount": amount, "high": hi_winners, "low": lo_winners}
 
 
 # --- sessions: the button, busted players and newcomers ------------------------------------

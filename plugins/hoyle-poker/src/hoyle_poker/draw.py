@@ -50,12 +50,13 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
-from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
+from hoyle import Action, Card, Option, State, Zone, hookimpl
 from hoyle import poker as ev
 
 from hoyle_poker import betting
 from hoyle_poker.betting import FIXED_LIMIT, NO_LIMIT
-from hoyle_poker.flop import BettingGameRules, betting_options, chip_list
+from hoyle_poker.betting_public import DrawPhase, draw_public
+from hoyle_poker.flop import BettingGameRules, betting_options, chip_list, poker_variant
 
 DRAW = Action("draw")
 
@@ -116,6 +117,11 @@ def badugi_value(state: State, cards: list[Card]) -> Any:
     return ev.evaluate_badugi(cards).value
 
 
+#: The phases of a draw game's betting rounds and draws, in turn (up to three draws).
+BET_PHASES: tuple[DrawPhase, ...] = ("bet-1", "bet-2", "bet-3", "bet-4")
+DRAW_PHASES: tuple[DrawPhase, ...] = ("draw-1", "draw-2", "draw-3")
+
+
 class DrawRules(BettingGameRules):
     """Rules of a draw game, by keyword-only spec fields: ``cards`` each, ``draws`` draw
     rounds, the hand ``value`` (:func:`high_value`, :func:`deuce_to_seven_value`,
@@ -140,7 +146,7 @@ class DrawRules(BettingGameRules):
     @hookimpl
     def hoyle_deal(self, state: State) -> bool:
         o = state.options
-        p = state.public
+        p = draw_public(state)
         n = len(state.players)
         _, dealt = betting.seat_hand(state, o["stack"], forced_bets(o, 0)[0])
         for s in range(n):
@@ -165,7 +171,7 @@ class DrawRules(BettingGameRules):
             min_bet=min_bet,
             bet_sizes=sizes,
         )
-        state.phase = "bet-1"
+        state.phase = BET_PHASES[0]
         for s in betting.order_from_button(state):
             state.move_top("deck", f"hole:{s}", self.cards, seat=s, event="deal")
         if state.to_act is None:
@@ -231,7 +237,7 @@ class DrawRules(BettingGameRules):
         if not self._drawing(state) or action.kind == betting.SIT:
             return bool(super().hoyle_apply_action(state, seat, action))
         self._draw(state, seat, action.cards)
-        p = state.public
+        p = draw_public(state)
         rest = [s for s in p["to_draw"] if s != seat]
         p["to_draw"] = rest
         if rest:
@@ -243,7 +249,7 @@ class DrawRules(BettingGameRules):
     def _draw(self, state: State, seat: int, cards: tuple[Any, ...]) -> None:
         """Discard ``cards`` and deal as many replacements; the discards of earlier
         players are reshuffled into a new stock when the stock runs short."""
-        p = state.public
+        p = draw_public(state)
         hand = f"hole:{seat}"
         p["drawn"][seat] = len(cards)
         if not cards:
@@ -267,16 +273,15 @@ class DrawRules(BettingGameRules):
         state.move_top("deck", hand, need, seat=seat, event="draw")
 
     def _start_betting(self, state: State) -> None:
-        p = state.public
-        rnd = p["draw_round"]
-        state.phase = f"bet-{rnd + 1}"
+        rnd = draw_public(state)["draw_round"]
+        state.phase = BET_PHASES[rnd]
         betting.start_round(state, rnd)
         if state.to_act is None:
             self._next_street(state)
 
     def _next_street(self, state: State) -> None:
         """The betting round is over: a draw, or the showdown."""
-        p = state.public
+        p = draw_public(state)
         if betting.end_if_uncontested(state):
             return
         if p["draw_round"] == self.draws:
@@ -285,7 +290,7 @@ class DrawRules(BettingGameRules):
         p["draw_round"] += 1
         if p["draw_round"] == 1 and state.options.get("wild_rank"):
             state.move_top("deck", "wild", 1, event="turn_wild")
-        state.phase = f"draw-{p['draw_round']}"
+        state.phase = DRAW_PHASES[p["draw_round"] - 1]
         p["range"] = None
         p["drawn"] = [None] * len(state.players)
         p["to_draw"] = [s for s in betting.order_from_button(state) if p["live"][s]]
@@ -302,16 +307,10 @@ class DrawRules(BettingGameRules):
         return (lambda s: self.hand_value(state, s)), None
 
 
-def _deck(options: Any) -> Deck:
-    return Deck.standard()
-
-
-FIVE_CARD_DRAW = Variant(
-    name="five-card-draw",
-    rules=DrawRules(cards=5, draws=1, value=high_value, ace_rule=True),
-    players=(2, 8),
-    deck=_deck,
-    options=(
+FIVE_CARD_DRAW = poker_variant(
+    "five-card-draw",
+    DrawRules(cards=5, draws=1, value=high_value, ace_rule=True),
+    (
         *with_defaults(betting_options(FIXED_LIMIT), small_blind=0, big_blind=0, ante=1),
         Option(
             name="max_discard",
@@ -325,38 +324,29 @@ FIVE_CARD_DRAW = Variant(
             doc="Before the draw a card is turned up; the other three cards of its rank are wild",
         ),
     ),
-    description="Five-card draw: antes, five cards each, a betting round, one draw of up to three cards, a betting round, showdown",
-    family="poker",
+    "Five-card draw: antes, five cards each, a betting round, one draw of up to three cards, a betting round, showdown",
 )
 
-DEUCE_TO_SEVEN_SINGLE = Variant(
-    name="deuce-to-seven-single-draw",
-    rules=DrawRules(cards=5, draws=1, value=deuce_to_seven_value),
-    players=(2, 8),
-    deck=_deck,
-    options=betting_options(NO_LIMIT),
-    description="Deuce-to-seven single draw: lowball with aces high, straights and flushes counting against you; blinds, no-limit, one draw",
-    family="poker",
+DEUCE_TO_SEVEN_SINGLE = poker_variant(
+    "deuce-to-seven-single-draw",
+    DrawRules(cards=5, draws=1, value=deuce_to_seven_value),
+    betting_options(NO_LIMIT),
+    "Deuce-to-seven single draw: lowball with aces high, straights and flushes counting against you; blinds, no-limit, one draw",
 )
 
-DEUCE_TO_SEVEN_TRIPLE = Variant(
-    name="deuce-to-seven-triple-draw",
-    rules=DrawRules(cards=5, draws=3, value=deuce_to_seven_value),
+DEUCE_TO_SEVEN_TRIPLE = poker_variant(
+    "deuce-to-seven-triple-draw",
+    DrawRules(cards=5, draws=3, value=deuce_to_seven_value),
+    betting_options(FIXED_LIMIT),
+    "Deuce-to-seven triple draw: lowball with aces high; blinds, fixed limit, three draws, four betting rounds",
     players=(2, 6),
-    deck=_deck,
-    options=betting_options(FIXED_LIMIT),
-    description="Deuce-to-seven triple draw: lowball with aces high; blinds, fixed limit, three draws, four betting rounds",
-    family="poker",
 )
 
-BADUGI = Variant(
-    name="badugi",
-    rules=DrawRules(cards=4, draws=3, value=badugi_value),
-    players=(2, 8),
-    deck=_deck,
-    options=betting_options(FIXED_LIMIT),
-    description="Badugi: four cards, three draws; the best hand has four suits and four ranks, aces low; blinds, fixed limit",
-    family="poker",
+BADUGI = poker_variant(
+    "badugi",
+    DrawRules(cards=4, draws=3, value=badugi_value),
+    betting_options(FIXED_LIMIT),
+    "Badugi: four cards, three draws; the best hand has four suits and four ranks, aces low; blinds, fixed limit",
 )
 
 VARIANTS = (FIVE_CARD_DRAW, DEUCE_TO_SEVEN_SINGLE, DEUCE_TO_SEVEN_TRIPLE, BADUGI)

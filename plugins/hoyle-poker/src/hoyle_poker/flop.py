@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from operator import itemgetter
-from typing import Any
+from typing import Any, Protocol
 
 from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
 from hoyle import poker as ev
@@ -51,8 +51,9 @@ from hoyle.errors import InvalidOptionError
 
 from hoyle_poker import betting
 from hoyle_poker.betting import MUCK, NO_LIMIT, POT_LIMIT, SHOW, STRUCTURES
+from hoyle_poker.betting_public import FlopPhase, flop_public, public
 
-STREETS = ("preflop", "flop", "turn", "river")
+STREETS: tuple[FlopPhase, ...] = ("preflop", "flop", "turn", "river")
 BOARD_CARDS = (0, 3, 1, 1)
 
 
@@ -144,6 +145,59 @@ def session_options() -> tuple[Option, ...]:
             default="auto",
             doc="auto: every live hand is shown; manual: each player shows or mucks in turn",
             choices=("auto", "manual"),
+        ),
+    )
+
+
+def _posts(v: Any) -> str | None:
+    try:
+        parse_posts(v)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+def parse_posts(text: str) -> list[tuple[int, int, int]]:
+    """The ``posts`` option: ``"SEAT:LIVE"`` or ``"SEAT:LIVE+DEAD"`` separated by spaces,
+    each a blind posted out of position as ``(seat, live, dead)``. Raises ValueError
+    naming the item that is not one.
+
+    >>> parse_posts("3:2+1 4:2")
+    [(3, 2, 1), (4, 2, 0)]
+    """
+    out = []
+    for item in text.split():
+        seat, _, amounts = item.partition(":")
+        live, _, dead = amounts.partition("+")
+        if not (seat.isdigit() and live.isdigit() and (dead.isdigit() or not dead)):
+            raise ValueError(f"posts: {item!r} is not SEAT:LIVE or SEAT:LIVE+DEAD (e.g. '3:2+1')")
+        out.append((int(seat), int(live), int(dead or 0)))
+    if len({s for s, _, _ in out}) != len(out):
+        raise ValueError(f"posts: {text!r} names a seat twice")
+    return out
+
+
+def flop_options() -> tuple[Option, ...]:
+    """The options of the flop games beyond :func:`betting_options`: running the board
+    more than once and blinds posted out of position (docs/poker-games.md)."""
+    return (
+        Option(
+            name="runs",
+            default=1,
+            doc="Times the rest of the board is dealt when the betting is closed with board cards to come and every player still in but one is all in (the players' agreement to run it twice or three times); each pot is split between the runs, the odd chips to the first",
+            choices=(1, 2, 3),
+        ),
+        Option(
+            name="run_it",
+            default="agreed",
+            doc="How the runs are decided: agreed (the table agreed to runs in advance) or ask (when the betting closes with cards to come, each player still in chooses 'run 1' to 'run N', N the runs option, from the button's left; all the same: that many runs, else once, as PokerKit)",
+            choices=("agreed", "ask"),
+        ),
+        Option(
+            name="posts",
+            default="",
+            doc="Blinds posted out of position in the first hand, 'SEAT:LIVE' or 'SEAT:LIVE+DEAD' (e.g. '3:2+1': seat 3 posts a live 2, its bet, and a dead 1 to the pot, a missed small blind)",
+            check_value=_posts,
         ),
     )
 
@@ -250,7 +304,7 @@ class BettingGameRules:
         while True:
             if betting.end_if_uncontested(state):
                 return
-            street = state.public["street"] + 1
+            street = public(state)["street"] + 1
             if street == self.rounds():
                 self._showdown(state)
                 return
@@ -265,7 +319,7 @@ class BettingGameRules:
     # --- showdown -----------------------------------------------------------------------
 
     def _showdown(self, state: State) -> None:
-        p = state.public
+        p = public(state)
         betting.return_uncalled(state)
         order = betting.showdown_order(state)
         p["showdown_order"] = order
@@ -280,7 +334,7 @@ class BettingGameRules:
         self._settle(state)
 
     def _show_or_muck(self, state: State, seat: int, action: Action) -> None:
-        p = state.public
+        p = public(state)
         if action == SHOW:
             state.reveal(f"hole:{seat}", seat=seat)
         elif action == MUCK:
@@ -298,12 +352,16 @@ class BettingGameRules:
             state.to_act = rest[0]
 
     def _settle(self, state: State) -> None:
-        """Award every pot at the showdown by :meth:`pot_values` and end the deal."""
-        high, low = self.pot_values(state)
+        """Award every pot at the showdown by :meth:`run_values` and end the deal."""
         high_odd, low_odd = self.odd_chip_orders(state)
-        pots = betting.settle(state, high, low, high_odd, low_odd)
+        pots = betting.settle_runs(state, self.run_values(state), high_odd, low_odd)
         state.phase = "over"
         state.end_deal("showdown", pots=pots)
+
+    def run_values(self, state: State) -> list[betting.Valuers]:
+        """How the live hands are valued on each run of the board (one run unless the
+        game ran it more than once): by default, :meth:`pot_values`."""
+        return [self.pot_values(state)]
 
     def odd_chip_orders(self, state: State) -> tuple[betting.OddChipOrder, betting.OddChipOrder]:
         """How tied winners of the high and the low half are ordered for the odd chips:
@@ -319,7 +377,7 @@ class BettingGameRules:
 
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
-        start = state.public["start"]
+        start = public(state)["start"]
         return {s: state.stacks[s] - start[s] for s in state.seats}
 
     @hookimpl
@@ -359,11 +417,21 @@ class FlopRules(BettingGameRules):
         blinds, antes, bet_sizes, min_bet = _forced_bets(o)
         _, dealt = betting.seat_hand(state, o["stack"], blinds)
         deck_size = len(state.zone("deck").cards)
-        if hole * len(dealt) + 8 > deck_size:
+        runs = int(o.get("runs", 1))
+        if hole * len(dealt) + 8 * runs > deck_size:
+            times = f", the board run {runs} times," if runs > 1 else ""
             raise InvalidOptionError(
-                f"{len(dealt)} players with {hole} hole cards each need more than the {deck_size}-card deck"
+                f"{len(dealt)} players with {hole} hole cards each{times} need more than the {deck_size}-card deck"
             )
+        for key in ("run_from", "runs", "run_choices", "to_choose"):  # the last hand's runs
+            flop_public(state).pop(key, None)  # type: ignore[misc]
+        posts = parse_posts(o.get("posts", "")) if state.deal_number == 0 else []
+        for seat, _, _ in posts:
+            if seat not in dealt:
+                raise InvalidOptionError(f"posts: seat {seat} is not dealt in (dealt: {dealt})")
         state.add_zones(_TABLE_ZONES[n])
+        for run in range(2, runs + 1):
+            state.add_zone(RUN_BOARD[run], visibility=Zone.PUBLIC)
         if antes is None:  # every player antes
             antes = [o["ante"]] * len(dealt)
         state.phase = "preflop"
@@ -374,6 +442,7 @@ class FlopRules(BettingGameRules):
             antes=antes,
             min_bet=min_bet,
             bet_sizes=bet_sizes,
+            posts=posts,
         )
         for s in betting.order_from_button(state):
             state.move_top("deck", HOLE[s], hole, seat=s, event="deal")
@@ -386,14 +455,120 @@ class FlopRules(BettingGameRules):
         return len(STREETS)
 
     def _open_street(self, state: State, street: int) -> None:
-        """Deal ``street`` (a burn, then the board cards) and start its betting round."""
+        """Deal ``street`` (a burn, then the board cards) and start its betting round.
+        When the betting is closed with this street still to come and the ``runs``
+        option runs the board more than once (agreed in advance), the runs start here
+        (``run_from``); with ``run_it="ask"`` the players still in choose first."""
+        p = flop_public(state)
+        runs = int(state.options.get("runs", 1))
+        if "run_from" not in p and "run_choices" not in p and runs > 1 and betting.betting_closed(state):
+            if state.options.get("run_it") == "ask":
+                self._ask_runs(state, street)
+                return
+            p["run_from"], p["runs"] = street, runs
         state.move_top("deck", "burn", 1, event="burn")
         state.move_top("deck", "board", BOARD_CARDS[street], event=STREETS[street])
         state.phase = STREETS[street]
         betting.start_round(state, street)
 
-    def pot_values(self, state: State) -> tuple[Callable[[int], Any], Callable[[int], Any] | None]:
+    # --- running it more than once, by the players' choice (run_it="ask") -------------------
+
+    def _ask_runs(self, state: State, street: int) -> None:
+        """The betting is closed with ``street`` to come: each player still in, from the
+        button's left, chooses how many times to run the board (``run 1`` .. ``run N``)."""
+        p = flop_public(state)
+        p["run_choices"] = [None] * len(state.players)
+        p["to_choose"] = [s for s in betting.order_from_button(state) if p["live"][s]]
+        p["range"] = None
+        state.phase = "runout"
+        state.to_act = p["to_choose"][0]
+
+    @hookimpl
+    def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
+        if state.phase == "runout":
+            return list(RUN[1 : int(state.options["runs"]) + 1]) if seat == state.to_act else []
+        return betting.legal_actions(state, seat)
+
+    @hookimpl
+    def hoyle_check_action(self, state: State, seat: int, action: Action) -> str | None:
+        if state.phase != "runout" or action.kind == betting.SIT:
+            return betting.check_action(state, seat, action)
+        if seat != state.to_act:
+            return f"it is not seat {seat}'s turn (seat {state.to_act} chooses how many times to run the board)"
+        most = int(state.options["runs"])
+        if action.kind != "run" or action not in RUN[1 : most + 1]:
+            return f"choose how many times to run the board: {', '.join(str(a) for a in RUN[1 : most + 1])}"
+        return "ok"
+
+    @hookimpl
+    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
+        if state.phase != "runout" or action.kind == betting.SIT:
+            return bool(super().hoyle_apply_action(state, seat, action))
+        p = flop_public(state)
+        assert action.amount is not None
+        p["run_choices"][seat] = action.amount
+        rest = p["to_choose"] = [s for s in p["to_choose"] if s != seat]
+        if rest:
+            state.to_act = rest[0]
+            return True
+        chosen = {c for c in p["run_choices"] if c is not None}
+        runs = chosen.pop() if len(chosen) == 1 else 1  # players who disagree run it once
+        state.log("runs_chosen", runs=runs)
+        street = p["street"] + 1
+        if runs > 1:
+            p["run_from"], p["runs"] = street, runs
+        state.to_act = None
+        self._open_street(state, street)
+        if state.to_act is None:
+            self._next_street(state)
+        return True
+
+    def _showdown(self, state: State) -> None:
+        """Deal the other runs of the board (each from the same stub, after the first
+        run, a burn before each street), then show down."""
+        p = flop_public(state)
+        start = p.get("run_from")
+        if start is not None:
+            runs = p["runs"]
+            state.log("runs", runs=runs, street=STREETS[start])
+            for run in range(2, runs + 1):
+                for street in range(start, len(STREETS)):
+                    state.move_top("deck", "burn", 1, event="burn")
+                    state.move_top("deck", RUN_BOARD[run], BOARD_CARDS[street], event=STREETS[street])
+        super()._showdown(state)
+
+    def pot_values(self, state: State) -> betting.Valuers:
         return self.values(state)
+
+    def run_values(self, state: State) -> list[betting.Valuers]:
+        """Each run's board values the hands for its part of every pot."""
+        return [self.values(state, board) for board in run_boards(state)]
+
+
+#: The zone of each extra run's own board cards (the first run's are on ``board``).
+RUN_BOARD = {run: f"board:{run}" for run in range(2, 4)}
+#: ``RUN[k]``: the choice to run the board ``k`` times (``run_it="ask"``).
+RUN = tuple(Action("run", amount=k) for k in range(4))
+
+
+def run_boards(state: State) -> list[list[Card]]:
+    """The board of each run: one unless the hand ran it more than once (option
+    ``runs``), when run 2's board is the cards shared before the runs started plus the
+    cards on zone ``board:2``, and so on.
+
+    >>> import hoyle
+    >>> game = hoyle.new_game("texas-holdem", players=2, seed=3, options={"runs": 2})
+    >>> _ = game.act("raise to 200"), game.act("call")
+    >>> [len(b) for b in run_boards(game.state)], game.state.public["run_from"]
+    ([5, 5], 1)
+    """
+    board = state.zone("board").cards
+    p = flop_public(state)
+    start = p.get("run_from")
+    if start is None:
+        return [board]
+    shared = board[: sum(BOARD_CARDS[:start])]
+    return [board] + [shared + state.zone(RUN_BOARD[r]).cards for r in range(2, p["runs"] + 1)]
 
 
 #: beats a full house); the evaluator's value orders hands within a category.
@@ -410,25 +585,32 @@ _TRIPS_OVER_STRAIGHT = {
 }
 
 
-#: How a flop game values a live seat's hand at the showdown: ``values(state)`` returns
-#: the high valuer and the low valuer (None when the game has no low half).
-Values = Callable[[State], tuple[Callable[[int], Any], Callable[[int], Any] | None]]
+class Values(Protocol):
+    """How a flop game values a live seat's hand at the showdown: ``values(state, board)``
+    returns the high valuer and the low valuer (None when the game has no low half) on
+    ``board`` (default: the board dealt, ``state.zone("board")``)."""
+
+    def __call__(self, state: State, board: Sequence[Card] | None = None) -> betting.Valuers: ...
 
 
 def _hole(state: State, seat: int) -> list[Any]:
     return state.zone(HOLE[seat]).cards
 
 
-def holdem_values(state: State) -> tuple[Callable[[int], Any], None]:
+def _board(state: State, board: Sequence[Card] | None) -> list[Card]:
+    return state.zone("board").cards if board is None else list(board)
+
+
+def holdem_values(state: State, board: Sequence[Card] | None = None) -> betting.Valuers:
     """Hold'em: the best five of the two hole cards and the board."""
-    board = state.zone("board").cards
-    return (lambda s: ev.evaluate(_hole(state, s) + board).value), None
+    cards = _board(state, board)
+    return (lambda s: ev.evaluate(_hole(state, s) + cards).value), None
 
 
-def omaha_values(state: State) -> tuple[Callable[[int], Any], Callable[[int], Any] | None]:
+def omaha_values(state: State, board: Sequence[Card] | None = None) -> betting.Valuers:
     """Omaha: exactly two hole cards and three of the board, and with ``hi_lo`` the
     eight-or-better low."""
-    board = state.zone("board").cards
+    board = _board(state, board)
 
     def high(s: int) -> Any:
         return ev.evaluate_omaha(_hole(state, s), board).value
@@ -440,24 +622,26 @@ def omaha_values(state: State) -> tuple[Callable[[int], Any], Callable[[int], An
     return high, (low if state.options.get("hi_lo") else None)
 
 
-def short_deck_values(state: State) -> tuple[Callable[[int], Any], None]:
+def short_deck_values(state: State, board: Sequence[Card] | None = None) -> betting.Valuers:
     """Short deck: A-6-7-8-9 the lowest straight, a flush over a full house; with
     ``straight_vs_trips="trips-beat-straight"`` three of a kind over a straight."""
-    board = state.zone("board").cards
+    cards = _board(state, board)
     swap = state.options.get("straight_vs_trips") == "trips-beat-straight"
 
     def short(s: int) -> Any:
-        v = ev.evaluate_short_deck(_hole(state, s) + board)
+        v = ev.evaluate_short_deck(_hole(state, s) + cards)
         return (_TRIPS_OVER_STRAIGHT[v.category], v.value) if swap else v.value
 
     return short, None
 
 
-def arranged_deck(holes: Sequence[str], board: str = "", deck: Deck | None = None) -> Deck:
+def arranged_deck(holes: Sequence[str], board: str = "", deck: Deck | None = None, runs: Sequence[str] = ()) -> Deck:
     """A deck that deals the given hole cards (one string per player, left of the
     button first: seat 0, 1, ... in a game's first hand) and board, burning a card
     before each street; every other card comes from the rest of ``deck`` (default:
-    the standard pack) in its order.
+    the standard pack) in its order. ``runs`` are the cards of each further run of the
+    board (option ``runs``), dealt after the first run: five cards when the runs start
+    at the flop, two from the turn, one on the river, each street after a burn.
 
     >>> str(arranged_deck(["As Ad", "Kc Kd"], "2c 3d 4h 5s 6c")).split()[:6]
     ['As', 'Ad', 'Kc', 'Kd', '3c', '2c']
@@ -465,7 +649,8 @@ def arranged_deck(holes: Sequence[str], board: str = "", deck: Deck | None = Non
     base = list(deck if deck is not None else Deck.standard())
     hole_cards = [Card(c) for h in holes for c in h.split()]
     board_cards = [Card(c) for c in board.split()]
-    used = set(hole_cards) | set(board_cards)
+    run_cards = [[Card(c) for c in r.split()] for r in runs]
+    used = set(hole_cards) | set(board_cards) | {c for r in run_cards for c in r}
     rest = iter([c for c in base if c not in used])
     order: list[Card] = list(hole_cards)
     for street, count in ((1, 3), (2, 1), (3, 1)):
@@ -473,11 +658,20 @@ def arranged_deck(holes: Sequence[str], board: str = "", deck: Deck | None = Non
         done = sum(BOARD_CARDS[1:street])
         given = board_cards[done : done + count]
         order += given + [next(rest) for _ in range(count - len(given))]
+    for cards in run_cards:
+        if len(cards) not in (1, 2, 5):
+            raise InvalidOptionError(f"a run of {len(cards)} cards: 5 (from the flop), 2 (turn) or 1 (river)")
+        streets = BOARD_CARDS[len(STREETS) - {5: 3, 2: 2, 1: 1}[len(cards)] :]
+        dealt = iter(cards)
+        for count in streets:
+            order.append(next(rest))  # burn
+            order += [next(dealt) for _ in range(count)]
     order += list(rest)
     return Deck(" ".join(map(str, order)))
 
 
-def _deck_standard(options: Any) -> Deck:
+def standard_deck(options: Any) -> Deck:
+    """The 52-card pack every poker game but short deck plays with."""
     return Deck.standard()
 
 
@@ -485,51 +679,63 @@ def _deck_short(options: Any) -> Deck:
     return Deck.stripped("6")
 
 
-HOLDEM = Variant(
-    name="texas-holdem",
-    rules=FlopRules(values=holdem_values),
+def poker_variant(
+    name: str,
+    rules: object,
+    options: tuple[Option, ...],
+    description: str,
+    players: tuple[int, int] = (2, 8),
+    deck: Callable[[Any], Deck] = standard_deck,
+) -> Variant:
+    """A variant of the poker family (the standard pack unless ``deck`` says otherwise).
+
+    >>> poker_variant("x", FlopRules(values=holdem_values), (), "a test").family
+    'poker'
+    """
+    return Variant(
+        name=name, rules=rules, players=players, deck=deck, options=options, description=description, family="poker"
+    )
+
+
+HOLDEM = poker_variant(
+    "texas-holdem",
+    FlopRules(values=holdem_values),
+    (*betting_options(NO_LIMIT), *flop_options()),
+    "Texas hold'em: two hole cards, five board cards; no-limit, pot-limit or fixed-limit",
     players=(2, 10),
-    deck=_deck_standard,
-    options=betting_options(NO_LIMIT),
-    description="Texas hold'em: two hole cards, five board cards; no-limit, pot-limit or fixed-limit",
-    family="poker",
 )
 
-OMAHA = Variant(
-    name="omaha",
-    rules=FlopRules(values=omaha_values),
-    players=(2, 10),
-    deck=_deck_standard,
-    options=(
-        *betting_options(POT_LIMIT),
-        Option(
-            name="hole_cards",
-            default=4,
-            doc="Hole cards (a hand uses exactly two of them and three board cards)",
-            choices=(4, 5, 6),
-        ),
-        Option(name="hi_lo", default=False, doc="Split the pot between the best high and the best eight-or-better low"),
-    ),
-    description="Omaha: four (or five or six) hole cards, exactly two of them with three board cards; pot-limit by default; high or hi-lo eight-or-better",
-    family="poker",
+#: Omaha's own options.
+HOLE_CARDS = Option(
+    name="hole_cards",
+    default=4,
+    doc="Hole cards (a hand uses exactly two of them and three board cards)",
+    choices=(4, 5, 6),
+)
+HI_LO = Option(name="hi_lo", default=False, doc="Split the pot between the best high and the best eight-or-better low")
+#: Short deck's own option.
+STRAIGHT_VS_TRIPS = Option(
+    name="straight_vs_trips",
+    default="straight-beats-trips",
+    doc="Order of straights and three of a kind (a flush always beats a full house)",
+    choices=("straight-beats-trips", "trips-beat-straight"),
 )
 
-SHORT_DECK = Variant(
-    name="short-deck-holdem",
-    rules=FlopRules(values=short_deck_values),
+OMAHA = poker_variant(
+    "omaha",
+    FlopRules(values=omaha_values),
+    (*betting_options(POT_LIMIT), *flop_options(), HOLE_CARDS, HI_LO),
+    "Omaha: four (or five or six) hole cards, exactly two of them with three board cards; pot-limit by default; high or hi-lo eight-or-better",
+    players=(2, 10),
+)
+
+SHORT_DECK = poker_variant(
+    "short-deck-holdem",
+    FlopRules(values=short_deck_values),
+    (*betting_options(NO_LIMIT), *flop_options(), STRAIGHT_VS_TRIPS),
+    "Short-deck (6+) hold'em: 36 cards, A-6-7-8-9 the lowest straight, a flush beats a full house",
     players=(2, 10),
     deck=_deck_short,
-    options=(
-        *betting_options(NO_LIMIT),
-        Option(
-            name="straight_vs_trips",
-            default="straight-beats-trips",
-            doc="Order of straights and three of a kind (a flush always beats a full house)",
-            choices=("straight-beats-trips", "trips-beat-straight"),
-        ),
-    ),
-    description="Short-deck (6+) hold'em: 36 cards, A-6-7-8-9 the lowest straight, a flush beats a full house",
-    family="poker",
 )
 
 VARIANTS = (HOLDEM, OMAHA, SHORT_DECK)

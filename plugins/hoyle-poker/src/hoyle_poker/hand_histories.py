@@ -17,12 +17,14 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from hoyle import hookimpl, phh
+from hoyle import hookimpl
 from hoyle.engine.game import Game
 from hoyle.errors import ReplayError
 from hoyle.handhistory.games import HistoryGame, check_finishing_stacks
 from hoyle.handhistory.record import HandRecord, Post, RecordAction, game_key
 
+from hoyle_poker.betting_public import flop_public
+from hoyle_poker.phh_dump import forced_bets
 from hoyle_poker.phh_games import checked
 from hoyle_poker.replay import FlopHand, HandAction, replay_flop_hand
 
@@ -42,6 +44,7 @@ def _scale(record: HandRecord) -> int:
     """The smallest power of ten that makes every amount of the record whole chips."""
     amounts = [*record.stacks, *(p.amount for p in record.posts), *(a.amount for a in record.actions)]
     amounts += [record.small_blind, record.big_blind, record.small_bet, record.big_bet]
+    amounts += [*(record.collected or {}).values(), *record.returned.values()]  # a split pot's cents
     places = max((_places(Decimal(x)) for x in amounts), default=0)
     return int(10 ** int(places))
 
@@ -59,11 +62,6 @@ def to_flop_hand(record: HandRecord, conventions: str = "cardroom") -> tuple[Flo
     name = {game_key(k): k for k in _GAMES}.get(game_key(record.game))
     if name is None:
         raise ReplayError(f"{record.describe()}: hoyle-poker does not replay {record.game!r}")
-    if len(record.boards) > 1:
-        raise ReplayError(
-            f"{record.describe()}, line {record.line}: the hand was run {len(record.boards)} times; "
-            "hoyle deals one board per hand (the record keeps every board in record.boards)"
-        )
     game, holes = _GAMES[name][0], _HOLE_CARDS[_GAMES[name][1]]
     scale = _scale(record)
 
@@ -75,13 +73,19 @@ def to_flop_hand(record: HandRecord, conventions: str = "cardroom") -> tuple[Flo
     seat = {p: i for i, p in enumerate(order)}
     antes = [0] * n
     blinds = [0] * n
+    posts: dict[int, tuple[int, int, int]] = {}  # blinds out of position: (seat, live, dead)
     nominal = {"ante": record.ante, "small blind": record.small_blind, "big blind": record.big_blind}
     for post in record.posts:  # the forced bet as set (a short stack posts what it has, all in)
         amount = chips(max(post.amount, nominal.get(post.kind) or post.amount))
+        s = seat[post.player]
         if post.kind == "ante":
-            antes[seat[post.player]] += amount
+            antes[s] += amount
+        elif post.kind in ("live blind", "dead blind"):
+            _, live, dead = posts.get(s, (s, 0, 0))
+            live, dead = (live + amount, dead) if post.kind == "live blind" else (live, dead + amount)
+            posts[s] = (s, live, dead)
         else:
-            blinds[seat[post.player]] += amount
+            blinds[s] += amount
     # a blind all in for the ante posts nothing, but its blind is still the bet to call
     blind_seats = (
         ((1, record.small_blind), (0, record.big_blind)) if n == 2 else ((0, record.small_blind), (1, record.big_blind))
@@ -114,6 +118,8 @@ def to_flop_hand(record: HandRecord, conventions: str = "cardroom") -> tuple[Flo
         antes=antes,
         holes=hole_text,
         board="".join(record.boards[0]),
+        runs=["".join(b) for b in record.boards[1:]],
+        posts=sorted(posts.values()),
         actions=actions,
         players=[record.players[p] for p in order],
         min_bet=0 if record.limit == "fixed-limit" else chips(record.big_blind) or max(blinds, default=0) or 1,
@@ -175,21 +181,30 @@ def record_of(game: Game) -> HandRecord:
     )
     if name is None:
         raise ReplayError(f"{game.variant.name!r} games have no hand-history game name")
-    table = phh.loads(phh.dump(game))
+    if state.deal_number != 0:
+        raise ReplayError(
+            f"only a single hand writes as a hand history, not {game.variant.name} deal {state.deal_number}"
+        )
     n = len(state.players)
-    antes, blinds = list(table["antes"]), list(table["blinds_or_straddles"])
+    antes, blinds = forced_bets(game)
     kinds = [_BLIND_KINDS[min(k, 2)] for k in range(n)]  # PHH lists blinds by position: small, big, straddles
     if n == 2:  # PHH lists forced bets by position: heads-up position 0 (the small blind) is the button
         antes, blinds, kinds = antes[::-1], blinds[::-1], kinds[::-1]
-    stacks = [Decimal(x) for x in state.public["start"]]
+    stacks = [Decimal(x) for x in flop_public(state)["start"]]
     left = list(stacks)
     posts: list[Post] = []
     forced = [(i, "ante", a) for i, a in enumerate(antes) if a]
     forced += [(i, kinds[i], b) for i, b in enumerate(blinds) if b]
-    for i, kind, amount in forced:  # antes first, then the blinds; a short stack posts what it has
-        paid = min(Decimal(amount), left[i])
+    for i, kind, chips in forced:  # antes first, then the blinds; a short stack posts what it has
+        paid = min(Decimal(chips), left[i])
         posts.append(Post(i, kind, paid))  # type: ignore[arg-type]
         left[i] -= paid
+    for e in state.events:  # then the blinds posted out of position
+        if e.type == "posts_out_of_position" and e.seat is not None:
+            for kind, part in (("live blind", e.data["live"]), ("dead blind", e.data["dead"])):
+                if part:
+                    posts.append(Post(e.seat, kind, Decimal(part)))  # type: ignore[arg-type]
+                    left[e.seat] -= part
     record = HandRecord(
         game=name,
         limit=state.options["structure"],
@@ -205,12 +220,18 @@ def record_of(game: Game) -> HandRecord:
         hand_id=str(game.record.get("seed", "")),
     )
     if record.limit == "fixed-limit":
-        record.small_bet, record.big_bet = Decimal(table["small_bet"]), Decimal(table["big_bet"])
+        small = state.options["small_bet"] or max(blinds, default=0) or 1
+        record.small_bet, record.big_bet = Decimal(small), Decimal(state.options["big_bet"] or 2 * small)
     street, pending = 0, None
     collected: dict[int, Decimal] = {}
     for e in state.events:
         if e.type == "deal" and e.seat is not None:
             record.holes.setdefault(e.seat, []).extend(str(c) for c in e.cards)
+        elif e.type in ("flop", "turn", "river") and e.data["to"] != "board":  # a further run of the board
+            run = int(e.data["to"].split(":")[1]) - 1
+            while len(record.boards) <= run:
+                record.boards.append(record.boards[0][: _SHARED[flop_public(state)["run_from"]]])
+            record.boards[run].extend(str(c) for c in e.cards)
         elif e.type in ("flop", "turn", "river"):
             street += 1
             record.boards[0].extend(str(c) for c in e.cards)
@@ -237,6 +258,10 @@ def record_of(game: Game) -> HandRecord:
     record.collected = {p: c - record.returned.get(p, Decimal(0)) for p, c in collected.items()}
     record.rake = Decimal(0)
     return record
+
+
+#: Board cards dealt before the runs part, by the street they part at (``run_from``).
+_SHARED = {1: 0, 2: 3, 3: 4}
 
 
 def _nominal(blinds: list[int], kinds: list[str], kind: str) -> Decimal:

@@ -16,7 +16,7 @@ from typing import Any
 from hoyle import Game
 from hoyle.errors import ReplayError
 
-__all__ = ["DRAW_CODES", "FLOP_CODES", "STRUCTURE_LETTERS", "STUD_CODES", "VARIANTS", "dump"]
+__all__ = ["DRAW_CODES", "FLOP_CODES", "STRUCTURE_LETTERS", "STUD_CODES", "VARIANTS", "dump", "forced_bets"]
 
 #: The PHH letter of each betting structure.
 STRUCTURE_LETTERS = {"no-limit": "N", "pot-limit": "P", "fixed-limit": "F"}
@@ -51,6 +51,10 @@ def dump(game: Game) -> str:
             f"only a single hand of a flop, stud or PHH draw game dumps to PHH, not {name} deal {state.deal_number}"
         )
     p = state.public
+    if p.get("run_from") is not None:
+        raise ReplayError(f"PHH records one board: a hand run {o['runs']} times does not dump to PHH (OHH writes it)")
+    if any(e.type == "posts_out_of_position" for e in state.events):
+        raise ReplayError("PHH has no blinds posted out of position (dead blinds): the hand does not dump to PHH")
     structure = STRUCTURE_LETTERS[o.get("structure", "fixed-limit")]
     if name in STUD_CODES:
         small = o["small_bet"]
@@ -63,17 +67,7 @@ def dump(game: Game) -> str:
             f"big_bet = {o['big_bet'] or 2 * small}",
         ]
     else:
-        blinds = [int(w) for w in o["blinds"].split()] or [o["small_blind"], o["big_blind"]] + (
-            [o["straddle"]] if o["straddle"] else []
-        )
-        if o["antes"]:
-            antes = [int(w) for w in o["antes"].split()]
-        elif o["ante_type"] == "big-blind":
-            antes = [0, o["ante"]]
-        else:
-            antes = [o["ante"]] * n
-        antes = (antes + [0] * n)[:n]  # by position, as the blinds (PokerKit: heads-up too)
-        blinds = (blinds + [0] * n)[:n]
+        antes, blinds = forced_bets(game)
         code = structure + (flop if flop else DRAW_CODES[name])
         lines = [
             f"variant = '{code}'",
@@ -92,6 +86,23 @@ def dump(game: Game) -> str:
     lines.append(f"players = {list(state.players)!r}")
     lines.append(f"finishing_stacks = {list(state.stacks)}")
     return "\n".join(lines) + "\n"
+
+
+def forced_bets(game: Game) -> tuple[list[int], list[int]]:
+    """A flop or draw game's antes and blinds by position, one per player, as PHH lists
+    them (the small blind's first; PokerKit: heads-up too)."""
+    o = game.state.options
+    n = len(game.state.players)
+    blinds = [int(w) for w in o["blinds"].split()] or [o["small_blind"], o["big_blind"]] + (
+        [o["straddle"]] if o["straddle"] else []
+    )
+    if o["antes"]:
+        antes = [int(w) for w in o["antes"].split()]
+    elif o["ante_type"] == "big-blind":
+        antes = [0, o["ante"]]
+    else:
+        antes = [o["ante"]] * n
+    return (antes + [0] * n)[:n], (blinds + [0] * n)[:n]
 
 
 def _actions(state: Any) -> list[str]:

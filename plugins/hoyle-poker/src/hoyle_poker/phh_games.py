@@ -39,6 +39,7 @@ from hoyle.errors import HoyleError, ReplayError
 from hoyle.phh import HandHistory, hand_actions, parse_cards, player_index
 from hoyle.plugins import default_registry
 
+from hoyle_poker.betting_public import public
 from hoyle_poker.replay import FlopHand, HandAction, act, betting_text, play_showdown, replay_flop_hand
 
 _STRUCTURES = {"N": "no-limit", "P": "pot-limit", "F": "fixed-limit"}
@@ -149,7 +150,7 @@ def checked(replayer: Callable[..., Game]) -> Callable[..., Game]:
                 game = _matching(replayer(hh, conventions="pokerkit"), hh)
             except ReplayError:
                 raise exc from None
-            rules = "; ".join(game.state.public.get("pokerkit_rules", ()))
+            rules = "; ".join(public(game.state).get("pokerkit_rules", ()))
             raise ReplayError(
                 f"{exc} under the cardroom conventions; the hand replays under conventions='pokerkit'"
                 + (f" (PokerKit's rule: {rules})" if rules else "")

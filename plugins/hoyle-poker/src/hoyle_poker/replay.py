@@ -38,6 +38,8 @@ from hoyle import Card, Deck, Game, new_game
 from hoyle.errors import HoyleError, ReplayError
 from hoyle.phh import parse_cards
 
+from hoyle_poker.betting_public import flop_public, public
+
 __all__ = ["FLOP_GAMES", "FlopHand", "HandAction", "act", "betting_text", "play_showdown", "replay_flop_hand"]
 
 #: The flop games a record may name, with the options each one implies.
@@ -74,7 +76,10 @@ class FlopHand:
     :param antes: antes by position, as the blinds (small blind first; heads-up the
         button's first, as PHH and PokerKit); empty for none.
     :param holes: each seat's hole cards as text (``""``: unknown).
-    :param board: the board cards as text, in the order dealt.
+    :param board: the board cards as text, in the order dealt (the first run's).
+    :param runs: the board of each further run, whole (the cards shared before the runs
+        started included), when the hand was run twice or three times (option ``runs``).
+    :param posts: blinds posted out of position, ``(seat, live, dead)`` (option ``posts``).
     :param actions: the betting and showdown actions, in order.
     :param min_bet, small_bet, big_bet: the structure's sizes (0: from the blinds).
     :param options: further options of the variant (e.g. ``conventions``).
@@ -87,6 +92,8 @@ class FlopHand:
     antes: Sequence[int] = ()
     holes: Sequence[str] = ()
     board: str = ""
+    runs: Sequence[str] = ()
+    posts: Sequence[tuple[int, int, int]] = ()
     actions: Sequence[HandAction] = ()
     players: Sequence[str] = ()
     min_bet: int = 0
@@ -107,7 +114,7 @@ def act(game: Game, seat: int, text: str, label: str) -> None:
 def betting_text(game: Game, seat: int, kind: str, amount: int | None) -> str:
     """The hoyle action for a recorded betting action: check or call as the bet faced,
     bet or raise as there is a bet to raise."""
-    p = game.state.public
+    p = public(game.state)
     if kind == "fold":
         return "fold"
     if kind in ("check", "call"):
@@ -155,6 +162,11 @@ def replay_flop_hand(hand: FlopHand) -> Game:
     for key in ("min_bet", "small_bet", "big_bet"):
         if getattr(hand, key):
             options[key] = int(getattr(hand, key))
+    if hand.posts:
+        options["posts"] = " ".join(f"{s}:{live}+{dead}" for s, live, dead in hand.posts)
+    runs, shared = _runs(board, hand.runs)
+    if runs:
+        options["runs"] = len(runs) + 1
     if variant == "omaha":
         options["hole_cards"] = max((len(h) for h in holes), default=4) or 4
     from hoyle.plugins import default_registry
@@ -163,6 +175,7 @@ def replay_flop_hand(hand: FlopHand) -> Game:
     size = int(options.get("hole_cards", 2))
     holes = [h if h else [None] * size for h in holes]
     known = [c for h in holes for c in h if c is not None] + [c for c in board if c is not None]
+    known += [c for r in runs for c in r if c is not None]
     if len(set(known)) != len(known):
         raise ReplayError("a card is dealt twice")
     unseen = iter([c for c in base if c not in set(known)])
@@ -171,6 +184,10 @@ def replay_flop_hand(hand: FlopHand) -> Game:
     # then burn, flop, burn, turn, burn, river
     order: list[Card | None] = [c for h in holes for c in h]
     order += [None, *board[:3], None, *board[3:4], None, *board[4:5]]
+    for run in runs:  # each further run after the first, a burn before each street
+        cut = iter(run)
+        for count in _STREET_CARDS[_STREET_AT[shared] - 1 :]:
+            order += [None, *(next(cut) for _ in range(count))]
     cards = [c if c is not None else next(unseen) for c in order] + list(unseen)
     try:
         game = new_game(
@@ -191,4 +208,39 @@ def replay_flop_hand(hand: FlopHand) -> Game:
             continue
         act(game, a.seat, betting_text(game, a.seat, a.kind, a.amount), label)
     play_showdown(game, decisions)
+    ran = flop_public(game.state).get("run_from")
+    if runs and game.is_over and ran != _STREET_AT[shared]:
+        raise ReplayError(
+            f"the record runs the board {len(runs) + 1} times from its card {shared + 1}, but in hoyle "
+            + (
+                "the betting was not closed by all-ins"
+                if ran is None
+                else f"the runs part at board card {_SHARED[ran] + 1}"
+            )
+        )
     return game
+
+
+#: The cards of each street after the deal, the street (1: the flop) that starts at each
+#: board card, and the board cards before each street.
+_STREET_CARDS = (3, 1, 1)
+_STREET_AT = {0: 1, 3: 2, 4: 3}
+_SHARED = {street: cards for cards, street in _STREET_AT.items()}
+
+
+def _runs(board: list[Card | None], runs: Sequence[str]) -> tuple[list[list[Card | None]], int]:
+    """The cards each further run dealt of its own (after the cards shared by every run)
+    and how many board cards the runs share; a run that is no whole board, or that
+    shares no street boundary with the first, raises :class:`~hoyle.errors.ReplayError`."""
+    if not runs:
+        return [], 0
+    boards = [parse_cards(r) for r in runs]
+    for b in boards:
+        if len(b) != 5 or len(board) != 5:
+            raise ReplayError(f"a hand run {len(runs) + 1} times needs five cards on each board, not {len(b)}")
+    shared = 0
+    while shared < 5 and all(b[shared] == board[shared] for b in boards):
+        shared += 1
+    if shared not in _STREET_AT:
+        raise ReplayError(f"the runs of the board share {shared} cards: they must part at the flop, turn or river")
+    return [b[shared:] for b in boards], shared

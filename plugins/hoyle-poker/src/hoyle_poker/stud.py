@@ -54,14 +54,15 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
+from hoyle import Action, Card, Option, State, Zone, hookimpl
 from hoyle import poker as ev
 
 from hoyle_poker import betting
 from hoyle_poker.betting import FIXED_LIMIT
-from hoyle_poker.flop import BettingGameRules, session_options
+from hoyle_poker.betting_public import StudPhase, public
+from hoyle_poker.flop import BettingGameRules, poker_variant, session_options
 
-STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
+STREETS: tuple[StudPhase, ...] = ("third", "fourth", "fifth", "sixth", "seventh")
 BRING_IN = Action("bring-in")
 SUITS = "cdhs"
 HIGH_RANKS = "23456789TJQKA"
@@ -124,7 +125,7 @@ class StudRules(BettingGameRules):
     @hookimpl
     def hoyle_deal(self, state: State) -> bool:
         o = state.options
-        p = state.public
+        p = public(state)
         n = len(state.players)
         _, dealt = betting.seat_hand(state, o["stack"])
         for s in range(n):
@@ -158,7 +159,7 @@ class StudRules(BettingGameRules):
     # --- acting -------------------------------------------------------------------------
 
     def _bringing_in(self, state: State, seat: int) -> bool:
-        p = state.public
+        p = public(state)
         return (
             state.phase == "third" and p.get("bring_in") == seat and p["acted"][seat] is None and seat == state.to_act
         )
@@ -166,7 +167,7 @@ class StudRules(BettingGameRules):
     @hookimpl
     def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
         if self._bringing_in(state, seat):
-            rng = state.public["range"]
+            rng = public(state)["range"]
             return [BRING_IN] + ([Action("bet", amount=rng[0])] if rng else [])
         return betting.legal_actions(state, seat)
 
@@ -192,7 +193,7 @@ class StudRules(BettingGameRules):
     def _open_street(self, state: State, street: int) -> None:
         """Deal ``street`` to the live players (a community card when the deck runs
         short on seventh street) and start its betting round with the best hand showing."""
-        p = state.public
+        p = public(state)
         live = [s for s in betting.order_from_button(state) if p["live"][s]]
         if street == 4 and len(state.zone("deck").cards) < len(live):
             state.move_top("deck", "board", 1, event="community_card")
@@ -286,38 +287,25 @@ def stud_options() -> tuple[Option, ...]:
     )
 
 
-def _deck(options: Any) -> Deck:
-    return Deck.standard()
-
-
-SEVEN_CARD_STUD = Variant(
-    name="seven-card-stud",
-    rules=StudRules(),
-    players=(2, 8),
-    deck=_deck,
-    options=(*stud_options(), OPEN_PAIR),
-    description="Seven-card stud: ante, bring-in by the lowest up card, three down and four up, best five of seven; fixed limit",
-    family="poker",
+SEVEN_CARD_STUD = poker_variant(
+    "seven-card-stud",
+    StudRules(),
+    (*stud_options(), OPEN_PAIR),
+    "Seven-card stud: ante, bring-in by the lowest up card, three down and four up, best five of seven; fixed limit",
 )
 
-SEVEN_CARD_STUD_HI_LO = Variant(
-    name="seven-card-stud-hi-lo",
-    rules=StudRules(hi_lo=True),
-    players=(2, 8),
-    deck=_deck,
-    options=stud_options(),
-    description="Seven-card stud hi-lo: the pot split between the best high and the best eight-or-better low",
-    family="poker",
+SEVEN_CARD_STUD_HI_LO = poker_variant(
+    "seven-card-stud-hi-lo",
+    StudRules(hi_lo=True),
+    stud_options(),
+    "Seven-card stud hi-lo: the pot split between the best high and the best eight-or-better low",
 )
 
-RAZZ = Variant(
-    name="razz",
-    rules=StudRules(lowball=True),
-    players=(2, 8),
-    deck=_deck,
-    options=stud_options(),
-    description="Razz: seven-card stud for the ace-to-five low; the highest up card brings in",
-    family="poker",
+RAZZ = poker_variant(
+    "razz",
+    StudRules(lowball=True),
+    stud_options(),
+    "Razz: seven-card stud for the ace-to-five low; the highest up card brings in",
 )
 
 VARIANTS = (SEVEN_CARD_STUD, SEVEN_CARD_STUD_HI_LO, RAZZ)
