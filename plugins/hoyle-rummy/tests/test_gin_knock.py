@@ -74,6 +74,25 @@ def test_the_four_player_tables_second_pack() -> None:
         assert texts(spread) == texts(want_spread) and answer == want_answer
 
 
+@pytest.mark.parametrize("game", ["wrotham", "two packs"])
+def test_best_knock_with_jokers_or_two_packs_is_the_python_search(game: str) -> None:
+    """Wild jokers (Wrotham's rules) or two packs with either copy anywhere: the search
+    answers each spread with the general lay-off search, as the Python search did."""
+    rules = rummy.MeldRules.wrotham().replace(hand_size=None) if game == "wrotham" else GIN.replace(packs=2)
+    cards = list(Deck.standard(2) if game == "two packs" else Deck.standard(1, jokers=2))
+    rng = Rng(31)
+    tried = 0
+    while tried < 150:
+        rng.shuffle(cards)
+        hand, defender = cards[:10], cards[10:20]
+        if rummy.deadwood(hand, rules) > 10:
+            continue
+        tried += 1
+        spread, answer = rummy.best_knock(hand, defender, rules, limit=10, undercut_bonus=10)
+        want_spread, want_answer = best_spread(hand, defender, rules, 10, 10)
+        assert texts(spread) == texts(want_spread) and answer == want_answer, (hand, defender)
+
+
 def test_best_knock_is_the_best_by_brute_force() -> None:
     """The knocker's result of the chosen spread is the best of every spread, each
     answered by the defender's best lay-offs, both tried exhaustively (test_gin's model);
