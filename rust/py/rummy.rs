@@ -849,10 +849,6 @@ fn register_catalogue(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
 // ---- gin's knock: the knocker's spreads and the best spread (rust/rummy/knock.rs) ----------
 
-fn knock_limit(name: &str, v: i64) -> PyResult<u32> {
-    u32::try_from(v).ok().filter(|&x| x <= 1000).ok_or_else(|| invalid_argument(name, v, "an int in 0..=1000"))
-}
-
 /// Every distinct spread of ``hand`` within the knock ``limit``: each a list of disjoint
 /// melds of ``all_melds(hand)`` leaving deadwood of at most ``limit`` (meldable cards may
 /// stay as deadwood), in the order of a depth-first walk over ``all_melds``; empty when
@@ -861,8 +857,8 @@ fn knock_limit(name: &str, v: i64) -> PyResult<u32> {
 ///
 /// >>> from hoyle import rummy
 /// >>> spreads = rummy.knock_spreads("5c 6c 7c 5d 6d 7d 5h 6h 7h Kc", limit=10)
-/// >>> [" ".join(m.kind for m in s) for s in spreads if len(s) == 3]
-/// ['set set set', 'run run run']
+/// >>> print(" | ".join(" ".join(m.kind for m in s) for s in spreads if len(s) == 3))
+/// set set set | run run run
 #[pyfunction]
 #[pyo3(signature = (hand, rules = None, *, limit = 10))]
 fn knock_spreads(
@@ -872,7 +868,7 @@ fn knock_spreads(
     limit: i64,
 ) -> PyResult<Vec<Vec<PyMeld>>> {
     let cards = extract_cards(hand)?;
-    let (rules, limit) = (rules_of(py, rules), knock_limit("limit", limit)?);
+    let (rules, limit) = (rules_of(py, rules), points_arg("limit", limit)?);
     let spreads = detached(py, || rummy::knock_spreads(&cards, rules, limit))?;
     Ok(spreads.into_iter().map(|s| s.into_iter().map(PyMeld).collect()).collect())
 }
@@ -903,7 +899,7 @@ fn best_knock(
 ) -> PyResult<(Vec<PyMeld>, PyArrangement)> {
     let (cards, against) = (extract_cards(hand)?, extract_cards(defender)?);
     let rules = rules_of(py, rules);
-    let (limit, bonus) = (knock_limit("limit", limit)?, knock_limit("undercut_bonus", undercut_bonus)?);
+    let (limit, bonus) = (points_arg("limit", limit)?, points_arg("undercut_bonus", undercut_bonus)?);
     let knock = detached(py, || rummy::best_knock(&cards, &against, rules, limit, bonus))?;
     Ok((knock.spread.into_iter().map(PyMeld).collect(), PyArrangement(knock.answer)))
 }
