@@ -68,11 +68,6 @@ def test_a_rigged_deck_deals_the_hands_board_and_up_card_asked(variant: str, pla
         assert _texts(game.state.zone(spec.board).cards) == board
 
 
-def test_four_player_gin_is_refused() -> None:
-    with pytest.raises(InvalidArgumentError, match="four-player gin deals each table from its own pack"):
-        rigged_deck("gin-rummy", 4, hands={0: "As"})
-
-
 def test_the_rest_of_the_deck_is_the_variants_deck_shuffled_by_seed() -> None:
     deck = rigged_deck("war", hands={0: "As"}, seed=4)
     assert sorted(deck) == sorted(Deck.standard())

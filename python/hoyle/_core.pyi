@@ -375,6 +375,18 @@ def opening_value(cards: _CardsLike, rules: MeldRules | None = None, *, low_ace:
 def declaration(hand: _CardsLike, rules: MeldRules | None = None) -> Arrangement | None: ...
 def indian_count(hand: _CardsLike, rules: MeldRules | None = None, *, cap: int = 80) -> int: ...
 
+__all__ += ["best_knock", "knock_spreads"]  # gin's knock (rust/rummy/knock.rs)
+
+def knock_spreads(hand: _CardsLike, rules: MeldRules | None = None, *, limit: int = 10) -> list[list[Meld]]: ...
+def best_knock(
+    hand: _CardsLike,
+    defender: _CardsLike,
+    rules: MeldRules | None = None,
+    *,
+    limit: int = 10,
+    undercut_bonus: int = 10,
+) -> tuple[list[Meld], Arrangement]: ...
+
 # --- end rummy -------------------------------------------------------------------------
 
 __all__ += [

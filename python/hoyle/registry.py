@@ -128,6 +128,11 @@ class DealingOrder:
         it, or a function of the seat.
     :param board: the zone of ``board=`` (None: the variant has no board).
     :param up_card: the zone of ``up_card=`` (None: no up-card).
+    :param packs: for a game that deals each table from its own pack (four-player gin),
+        the pack (card copy) each position of ``order`` is dealt from: a card asked for
+        a place is that pack's copy of it, every other card of a position comes from its
+        pack, and a place filled by one move of several cards (a table's stock) is read
+        from its top. Empty: any card anywhere.
 
         >>> DealingOrder(order=("hand:1", "hand:0"), stock="stock").place_of_hand(0)
         'hand:0'
@@ -138,6 +143,7 @@ class DealingOrder:
     hand: str | Callable[[int], str] = "hand:{seat}"
     board: str | None = None
     up_card: str | None = None
+    packs: tuple[int, ...] = ()
 
     def place_of_hand(self, seat: int) -> str:
         """The zone of ``seat``'s hand."""

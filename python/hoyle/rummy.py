@@ -18,6 +18,9 @@ several packs (``"7h 7h#1"``) and jokers (``"Jk"``). Every function takes ``rule
     {'Jk': '6h'}
     >>> rummy.find_contract("2h 3h 4h 6s 7s 8s 9d", "2 runs").deadwood_value
     9
+    >>> spread, answer = rummy.best_knock("5c 6c 7c 5d 6d 7d 5h 6h 7h 2s", "5s 7s Kh Qd Jd 9c 9h Ts 2d 3h")
+    >>> [str(m) for m in spread]   # the runs: three sets would let the defender lay off 5s 7s
+    ['5c 6c 7c', '5d 6d 7d', '5h 6h 7h']
 
 Searches are exact (see ``docs/rummy.md`` for the algorithm): every arrangement of the
 hand is reached by the search, branches that cannot beat the best found are cut. Ties on
@@ -33,6 +36,7 @@ from hoyle._core import (
     MeldRules,
     all_melds,
     best_discard,
+    best_knock,
     best_melds,
     best_opening,
     can_go_out,
@@ -43,6 +47,7 @@ from hoyle._core import (
     find_contract,
     go_out,
     indian_count,
+    knock_spreads,
     lay_off,
     opening_value,
 )
@@ -53,6 +58,7 @@ __all__ = [
     "MeldRules",
     "all_melds",
     "best_discard",
+    "best_knock",
     "best_melds",
     "best_opening",
     "can_go_out",
@@ -63,6 +69,7 @@ __all__ = [
     "find_contract",
     "go_out",
     "indian_count",
+    "knock_spreads",
     "lay_off",
     "opening_value",
 ]

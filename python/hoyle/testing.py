@@ -275,6 +275,12 @@ def rigged_deck(
     twice, a place gets more cards than it is dealt, or the deck does not deal what was
     asked (checked by dealing it).
 
+    A game that deals each table from its own pack (four-player gin: pack 0 at table
+    ``a``, pack 1 at ``b``; its order's ``packs``) takes cards by their face: "As" asked
+    for a hand at table ``b`` is that table's ace (``As#1``); name a table's up-card and
+    stock by zone (``**{"b:discard": "Qh", "a:stock": "3d"}``; ``up_card=`` is table
+    ``a``'s).
+
         >>> deck = rigged_deck("gin-rummy", hands={0: "As 2s 3s"}, up_card="Kd")  # doctest: +SKIP
     """
     reg = registry or _default_registry()
@@ -299,8 +305,10 @@ def rigged_deck(
     rest = list(base)
     for place, cards in wanted.items():
         slots = spec.order.count(place)
-        if place != spec.stock and len(cards) > slots:
+        if (place != spec.stock or spec.packs) and len(cards) > slots:
             raise InvalidArgumentError(f"{place!r} is dealt {slots} cards in {variant!r}, not {len(cards)}")
+        if spec.packs and slots:
+            wanted[place] = cards = _in_pack(cards, spec.packs[spec.order.index(place)])
         for c in cards:
             if c not in rest:
                 raise InvalidArgumentError(
@@ -308,11 +316,14 @@ def rigged_deck(
                 )
             rest.remove(c)
     queues = {place: list(cards) for place, cards in wanted.items()}
-    order: list[Card] = []
-    for place in spec.order:
-        queue = queues.get(place)
-        order.append(queue.pop(0) if queue else rest.pop(0))
-    order += [c for q in queues.values() for c in q] + rest  # a stock asked beyond the order: its top cards next
+    if spec.packs:
+        order = _deal_by_pack(spec, queues, rest)
+    else:
+        order = []
+        for place in spec.order:
+            queue = queues.get(place)
+            order.append(queue.pop(0) if queue else rest.pop(0))
+        order += [c for q in queues.values() for c in q] + rest  # a stock asked beyond the order: its top cards next
     deck = Deck(order)
     _check_rigged(variant, players, seed, options, reg, deck, spec, wanted)
     return deck
@@ -320,6 +331,31 @@ def rigged_deck(
 
 def _cards(text: str) -> list[Card]:
     return [Card(c) for c in text.split()]
+
+
+def _in_pack(cards: list[Card], pack: int) -> list[Card]:
+    """The cards asked for a place dealt from ``pack``: each that pack's copy of its face."""
+    return [c if c.is_joker else Card.from_index(c.index, pack) for c in cards]
+
+
+def _deal_by_pack(spec: DealingOrder, queues: dict[str, list[Card]], rest: list[Card]) -> list[Card]:
+    """The deck of a game that deals each table from its own pack: each position of the
+    order takes its place's next asked card, else the next card of its pack."""
+    by_pack: dict[int, list[Card]] = {}
+    for c in rest:
+        by_pack.setdefault(c.copy, []).append(c)
+    order: list[Card] = []
+    for place, pack in zip(spec.order, spec.packs, strict=True):
+        queue = queues.get(place)
+        order.append(queue.pop(0) if queue else by_pack[pack].pop(0))
+    return order
+
+
+def _filled_at_once(state: State, place: str) -> bool:
+    """Whether the deal filled ``place`` with one move of several cards (a table's stock)."""
+    starts = [i for i, e in enumerate(state.events) if e.type == "deal_start"]
+    moves = [e for e in state.events[starts[-1] if starts else 0 :] if e.data.get("to") == place and e.cards]
+    return len(moves) == 1 and len(moves[0].cards) > 1
 
 
 def _check_rigged(
@@ -342,6 +378,8 @@ def _check_rigged(
         got = [c for p, c in dealt if p == place]
         if place == spec.stock and stock is not None:
             got = list(reversed(stock.cards))  # the stock from its top
+        elif spec.packs and place in game.state.zones and _filled_at_once(game.state, place):
+            got = list(reversed(game.state.zones[place].cards))  # a table's stock, from its top
         later = cards[len(got) :]
         if got[: len(cards)] != cards[: len(got)] or any(waiting[c] < n for c, n in Counter(later).items()):
             shown = " ".join(map(str, got[: len(cards)]))

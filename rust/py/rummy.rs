@@ -733,7 +733,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(go_out, m)?)?;
     m.add_function(wrap_pyfunction!(deadwood_batch, m)?)?;
     m.add_function(wrap_pyfunction!(contract_of_deal, m)?)?;
-    register_catalogue(m)
+    register_catalogue(m)?;
+    register_knock(m)
 }
 
 // ---- the rummy catalogue: opening melds (Kaluki, Rommé, Scala 40) --------------------------
@@ -843,5 +844,68 @@ fn register_catalogue(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(opening_value, m)?)?;
     m.add_function(wrap_pyfunction!(declaration, m)?)?;
     m.add_function(wrap_pyfunction!(indian_count, m)?)?;
+    Ok(())
+}
+
+// ---- gin's knock: the knocker's spreads and the best spread (rust/rummy/knock.rs) ----------
+
+/// Every distinct spread of ``hand`` within the knock ``limit``: each a list of disjoint
+/// melds of ``all_melds(hand)`` leaving deadwood of at most ``limit`` (meldable cards may
+/// stay as deadwood), in the order of a depth-first walk over ``all_melds``; empty when
+/// the hand cannot knock. Gin's ``knock X on N`` spreads spread N of this list. Runs with
+/// the GIL released.
+///
+/// >>> from hoyle import rummy
+/// >>> spreads = rummy.knock_spreads("5c 6c 7c 5d 6d 7d 5h 6h 7h Kc", limit=10)
+/// >>> print(" | ".join(" ".join(m.kind for m in s) for s in spreads if len(s) == 3))
+/// set set set | run run run
+#[pyfunction]
+#[pyo3(signature = (hand, rules = None, *, limit = 10))]
+fn knock_spreads(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyMeldRules>>,
+    limit: i64,
+) -> PyResult<Vec<Vec<PyMeld>>> {
+    let cards = extract_cards(hand)?;
+    let (rules, limit) = (rules_of(py, rules), points_arg("limit", limit)?);
+    let spreads = detached(py, || rummy::knock_spreads(&cards, rules, limit))?;
+    Ok(spreads.into_iter().map(|s| s.into_iter().map(PyMeld).collect()).collect())
+}
+
+/// The knocker's best spread of ``hand`` against the ``defender``'s best lay-offs, exactly,
+/// and the defender's answer: ``(spread, answer)``, ``answer`` an ``Arrangement`` whose
+/// ``layoffs`` index ``spread`` (gin: nothing laid off, the defender's ``best_melds``).
+/// With knocker deadwood ``k`` and the defender left with ``d`` the knocker's result is
+/// ``d - k``, or ``-(k - d + undercut_bonus)`` when undercut; the best spread has the
+/// highest result, ties going to the least ``k``, then to ``best_melds(hand)``'s melds,
+/// then to the earlier spread of ``knock_spreads``. Raises ``InvalidHandError`` when the
+/// hand cannot knock within ``limit``, ``DuplicateCardError`` when the hands share a card.
+/// Runs with the GIL released.
+///
+/// >>> from hoyle import rummy
+/// >>> spread, answer = rummy.best_knock("5c 6c 7c 5d 6d 7d 5h 6h 7h 2s", "5s 7s Kh Qd Jd 9c 9h Ts 2d 3h")
+/// >>> [m.kind for m in spread], answer.deadwood_value    # three sets would let 5s 7s lay off
+/// (['run', 'run', 'run'], 75)
+#[pyfunction]
+#[pyo3(signature = (hand, defender, rules = None, *, limit = 10, undercut_bonus = 10))]
+fn best_knock(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    defender: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyMeldRules>>,
+    limit: i64,
+    undercut_bonus: i64,
+) -> PyResult<(Vec<PyMeld>, PyArrangement)> {
+    let (cards, against) = (extract_cards(hand)?, extract_cards(defender)?);
+    let rules = rules_of(py, rules);
+    let (limit, bonus) = (points_arg("limit", limit)?, points_arg("undercut_bonus", undercut_bonus)?);
+    let knock = detached(py, || rummy::best_knock(&cards, &against, rules, limit, bonus))?;
+    Ok((knock.spread.into_iter().map(PyMeld).collect(), PyArrangement(knock.answer)))
+}
+
+fn register_knock(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(knock_spreads, m)?)?;
+    m.add_function(wrap_pyfunction!(best_knock, m)?)?;
     Ok(())
 }

@@ -3,7 +3,8 @@
 //! - [`MeldRules`] (`rules.rs`): what a meld is and what cards are worth, with a preset
 //!   per variant of docs/rules/rummy.md.
 //! - [`best_melds`], [`deadwood`], [`best_discard`], [`lay_off`], [`find_contract`],
-//!   [`go_out`] / [`can_go_out`], [`all_melds`], [`deadwood_batch`]: exact searches over
+//!   [`go_out`] / [`can_go_out`], [`all_melds`], [`deadwood_batch`], [`best_knock`] /
+//!   [`knock_spreads`] (`knock.rs`, gin's knock): exact searches over
 //!   a hand given as a slice of [`Card`]s (any number of packs, jokers, wild ranks).
 //! - [`fast_deadwood`] and [`PlainIndex`] (`fast.rs`): the single-pack, wild-free bitset
 //!   path, for bots that call the search in a loop.
@@ -21,6 +22,7 @@ mod contract;
 mod declare;
 mod enumerate;
 mod fast;
+mod knock;
 mod meld;
 mod opening;
 mod rules;
@@ -40,6 +42,7 @@ pub use contract::Contract;
 pub use declare::{declaration, indian_count};
 pub use enumerate::all_melds;
 pub use fast::{deadwood_with, fast_deadwood, plain_melds, PlainIndex};
+pub use knock::{best_knock, knock_spreads, knocker_result, Knock};
 pub use meld::{interpret_meld, Arrangement, LayOff, Meld, MeldKind};
 pub use opening::{best_opening, meld_points as opening_points, Opening};
 pub use rules::{AceRule, MeldRules, WildShare, UNLIMITED};

@@ -442,7 +442,9 @@ def _brute_best_knock(hand: list[Card], defender: list[Card], limit: int, bonus:
 
 
 def test_the_automatic_spread_is_the_best_against_brute_force() -> None:
-    from hoyle_rummy.gin_spread import best_spread, knocker_result
+    from knock_reference import knocker_result
+
+    best_spread = hoyle.rummy.best_knock
 
     rules = hoyle.rummy.MeldRules.gin()
     rng = hoyle.Rng(3)
@@ -458,7 +460,7 @@ def test_the_automatic_spread_is_the_best_against_brute_force() -> None:
         rest = [c for c in full if c not in hand]
         rng.shuffle(rest)
         defender = rest[:10]
-        melds, reply = best_spread(hand, defender, rules, 10, 10)
+        melds, reply = best_spread(hand, defender, rules, limit=10, undercut_bonus=10)
         k = sum(rules.value(c) for c in hand) - sum(rules.value(c) for m in melds for c in m.cards)
         got = knocker_result(k, reply.deadwood_value, 10) if k else hoyle.rummy.deadwood(defender, rules) + 1000
         assert got == _brute_best_knock(hand, defender, 10, 10), ([str(c) for c in hand], [str(c) for c in defender])
@@ -469,10 +471,9 @@ def test_the_automatic_spread_is_the_best_against_brute_force() -> None:
 
 
 def test_the_knocker_may_name_the_spread() -> None:
-    """``knock Kc on N`` spreads spread N of knock_spreads: naming the three sets lets
+    """``knock Kc on N`` spreads spread N of ``hoyle.rummy.knock_spreads``: naming the three sets lets
     the defender lay off 5s and 7s (75 - 12 = 63 left), so the knocker scores 61; a
     spread number the hand does not have is refused and nothing changes."""
-    from hoyle_rummy.gin_spread import knock_spreads
 
     def start() -> hoyle.Game:
         game = new("5c 6c 7c 5d 6d 7d 5h 6h 7h Kc", "5s 7s Kh Qd Jd 9c 9h Ts 2d 3h", "Jh", "2s", deals=1)
@@ -481,7 +482,7 @@ def test_the_knocker_may_name_the_spread() -> None:
         return game
 
     rest = [Card(c) for c in ["5c", "6c", "7c", "5d", "6d", "7d", "5h", "6h", "7h", "2s"]]
-    spreads = knock_spreads(rest, hoyle.rummy.MeldRules.gin(), 10)
+    spreads = hoyle.rummy.knock_spreads(rest, hoyle.rummy.MeldRules.gin(), limit=10)
     sets = next(i for i, s in enumerate(spreads) if len(s) == 3 and all(m.kind == "set" for m in s))
     game = start()
     game.act(f"knock Kc on {sets}")

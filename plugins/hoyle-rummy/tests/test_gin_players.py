@@ -190,3 +190,92 @@ def test_conformance() -> None:
     variations = {"eleven_card_start": True, "late_pickup": True, "retake": True}
     check_variant("gin-rummy", games=1, players=3, bot=GinBot, options={"target": 40, **variations})
     check_variant("gin-rummy", games=1, players=4, bot=GinBot, options={"target": 60, **variations})
+
+
+# --- four players: rigged decks (hoyle.testing.rigged_deck) ----------------------------------
+
+
+def test_a_rigged_four_player_deck_deals_exactly_the_hands_asked() -> None:
+    """Seats 0 and 1 play at table a (pack 0), 2 and 3 at b (pack 1): every hand, both
+    up-cards and both stock tops come out as asked - the same deal as the deck built by
+    hand (four_deck) - and the game plays on it."""
+    from hoyle.testing import rigged_deck
+
+    deck = rigged_deck(
+        "gin-rummy",
+        4,
+        hands={0: KNOCKER, 1: WEAK, 2: KNOCKER, 3: UNDERCUT},
+        up_card="Jh",
+        options={"first_dealer": 1},
+        **{"b:discard": "Jh", "a:stock": "3d", "b:stock": "Qd"},
+    )
+    game = hoyle.new_game("gin-rummy", players=4, deck=deck, options={"first_dealer": 1, "target": 1000})
+    by_hand = four((KNOCKER, WEAK, "Jh", "3d"), (KNOCKER, UNDERCUT, "Jh", "Qd"))
+    for zone in ("a:hand:0", "a:hand:1", "b:hand:2", "b:hand:3", "a:discard", "b:discard"):
+        assert game.state.zone(zone).cards == by_hand.state.zone(zone).cards, zone
+    assert {str(c) for c in game.state.zone("b:hand:3").cards} == {f"{c}#1" for c in UNDERCUT.split()}
+    assert str(game.state.zone("a:stock").cards[-1]) == "3d" and str(game.state.zone("b:stock").cards[-1]) == "Qd#1"
+    both_pass_then(game, ["draw stock", "knock Kc"], ["draw stock", "knock Kc#1"])
+    assert game.state.score_sheet == [[52 - 19, 0, 52 - 19, 0]]
+
+
+def test_a_rigged_four_player_deck_takes_a_card_of_each_pack() -> None:
+    """The same card for seats at different tables is each table's own copy, and a seat's
+    hand is at the table it plays at: with first_dealer 0 seats 0 and 2 deal, to seats 1
+    (table a) and 3 (table b)."""
+    from hoyle.testing import rigged_deck
+
+    deck = rigged_deck("gin-rummy", 4, hands={0: "As", 2: "As", 3: "Kd"}, options={"first_dealer": 0})
+    game = hoyle.new_game("gin-rummy", players=4, deck=deck, options={"first_dealer": 0})
+    tables = {seat: t["prefix"] for t in game.state.public["tables"] for seat in t["players"]}
+    assert tables == {1: "a:", 0: "a:", 3: "b:", 2: "b:"}
+    assert hoyle.Card("As") in game.state.zone("a:hand:0").cards
+    assert hoyle.Card("As#1") in game.state.zone("b:hand:2").cards
+    assert hoyle.Card("Kd#1") in game.state.zone("b:hand:3").cards
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"hands": {0: KNOCKER + " Qs"}}, "'a:hand:0' is dealt 10 cards"),
+        ({"hands": {0: "As", 1: "As"}}, "card As asked for 'a:hand:1' is not in the 'gin-rummy' deck, or asked twice"),
+        ({"hands": {0: "As As#1"}}, "asked twice"),
+        ({"b:hand:0": "As"}, "'b:hand:0' is dealt 0 cards"),
+        ({"stock": "As"}, "'stock' is dealt 0 cards"),
+    ],
+)
+def test_a_four_player_deck_that_cannot_be_dealt_raises(kwargs: dict[str, object], message: str) -> None:
+    from hoyle.errors import InvalidArgumentError
+    from hoyle.testing import rigged_deck
+
+    with pytest.raises(InvalidArgumentError) as info:
+        rigged_deck("gin-rummy", 4, options={"first_dealer": 1}, **kwargs)  # type: ignore[arg-type]
+    assert message in str(info.value)
+
+
+def test_a_wrong_four_player_dealing_order_raises() -> None:
+    """A dealing order that puts pack 1 on top: the deal then shuffles each table's pack,
+    the rigged deck is checked by dealing it, and the mistake is an error."""
+    from dataclasses import replace
+
+    from hoyle import Variant, hookimpl
+    from hoyle.errors import InvalidArgumentError
+    from hoyle.plugins import load_plugins
+    from hoyle.registry import Registry
+    from hoyle.testing import rigged_deck
+    from hoyle_rummy.dealing import gin
+
+    class Swapped:
+        @hookimpl
+        def hoyle_register_dealing_orders(self, register):  # type: ignore[no-untyped-def]
+            register("gin-4", lambda state: replace(gin(state), packs=tuple(1 - p for p in gin(state).packs)))
+
+        @hookimpl
+        def hoyle_register_variants(self, register):  # type: ignore[no-untyped-def]
+            g = hoyle.variants()["gin-rummy"]
+            register(Variant(name="gin-4", rules=g.rules, players=(2, 4), deck=g.deck, options=g.options))
+
+    pm, dists = load_plugins()
+    pm.register(Swapped(), name="swapped")
+    with pytest.raises(InvalidArgumentError, match="dealing order is wrong"):
+        rigged_deck("gin-4", 4, hands={0: "As 2s 3s"}, options={"first_dealer": 1}, registry=Registry(pm, dists))

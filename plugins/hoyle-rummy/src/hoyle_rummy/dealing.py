@@ -4,12 +4,14 @@
 Every game deals its hands (and the up-card, where there is one) from the top of the
 deck and makes the rest the stock, the deck's next card on top: what its ``hoyle_deal``
 takes is read back from the event log (:func:`hoyle.testing.dealt_places`). Gin's hands
-are sorted once dealt. Four-player gin deals each table from its own pack, picking that
-pack's cards wherever they lie in the deck, so no order of deck positions describes it:
-``rigged_deck`` refuses it (give ``new_game`` a deck you build from the two packs).
+are sorted once dealt. Four-player gin deals each table from its own pack: a deck whose
+top 52 cards are pack 0 deals them to table ``a`` and the next 52 (pack 1) to ``b``, each
+in the two-player order, so its dealing order names the pack of every position
+(``DealingOrder.packs``) and a hand is the table's the seat plays at in the first deal.
 
     >>> from hoyle.testing import rigged_deck
     >>> deck = rigged_deck("gin-rummy", hands={0: "As 2s 3s"}, up_card="Kd")  # doctest: +SKIP
+    >>> deck = rigged_deck("gin-rummy", 4, hands={0: "As 2s 3s", 3: "Kd"})  # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hoyle import State
-from hoyle.errors import InvalidArgumentError
 from hoyle.registry import DealingOrder
 from hoyle.testing import dealt_places
 
@@ -28,9 +29,21 @@ def one_table(state: State) -> DealingOrder:
 
 
 def gin(state: State) -> DealingOrder:
+    """Two and three players: one table. Four: table ``a``'s 52 places (its hands, its
+    up-card to ``a:discard``, its stock ``a:stock``), dealt from pack 0, then table
+    ``b``'s from pack 1 (see ``Partnerships`` in :mod:`hoyle_rummy.gin_seating`)."""
     if len(state.players) < 4:
         return one_table(state)
-    raise InvalidArgumentError("four-player gin deals each table from its own pack: no rigged deck for it")
+    places = tuple(dealt_places(state))
+    table_of = {seat: tp["prefix"] for tp in state.public["tables"] for seat in tp["players"]}
+    packs = tuple(0 if place.startswith("a:") else 1 for place in places)
+    return DealingOrder(
+        order=places,
+        stock="a:stock",
+        hand=lambda seat: f"{table_of[seat]}hand:{seat}",
+        up_card="a:discard",
+        packs=packs,
+    )
 
 
 def indian(state: State) -> DealingOrder:

@@ -17,10 +17,10 @@ Actions, in the order the phases ask for them:
   ten cards left is at most the knock limit (10; zero deadwood is gin). The card just
   taken from the discard pile may not be discarded (nor knocked with) that turn.
   ``knock X on N`` (not listed: a family) knocks and spreads spread N of
-  :func:`hoyle_rummy.gin_spread.knock_spreads` of the ten cards left.
+  :func:`hoyle.rummy.knock_spreads` of the ten cards left.
 
 On a ``knock X`` the knocker's hand is spread as the arrangement best for the knocker
-against the defender's best lay-offs (:func:`hoyle_rummy.gin_spread.best_spread`).
+against the defender's best lay-offs, found exactly (:func:`hoyle.rummy.best_knock`).
 Unless the knocker went gin, the opponent then lays off deadwood on the knocker's melds
 - chosen jointly with the opponent's own melds to leave the least deadwood
 (``hoyle.rummy.lay_off``), one card at a time onto the meld as it then stands (runs

@@ -19,9 +19,9 @@ from bisect import insort
 from typing import Any, cast
 
 from hoyle import Action, Card, State, Zone, rummy
+from hoyle.engine.cache import BoundedCache
 
 from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, PASS, card_points, hand_zone, is_meld
-from hoyle_rummy.gin_spread import best_spread, knock_spreads
 from hoyle_rummy.gin_state import FourTableFacts, KnockOutcome, Phase, TableFacts
 
 GIN_RULES = rummy.MeldRules.gin()
@@ -68,18 +68,24 @@ class Table:
         return tables[self.index]
 
 
-_TABLES: dict[tuple[int, int, str, int | None], Table] = {}
+def _new_table(key: tuple[int, int, str, int | None]) -> Table:
+    first, dealer, prefix, index = key
+    return Table((first, dealer), prefix, index, FOUR_RULES if prefix else GIN_RULES)
+
+
+#: The tables by (first player, dealer, prefix, index), each built once: the four-player
+#: game looks its table up on every action (``table_at``), so the zone names are spelled
+#: once per table, not per action - benches/test_bench_gin_games.py (random play) and
+#: tests/test_soak.py's four-player gin games are what it serves. A few dozen keys exist
+#: (pairs of seats times three prefixes); the bound only keeps it a cache.
+_TABLES: BoundedCache[tuple[int, int, str, int | None], Table] = BoundedCache(_new_table, limit=256)
 
 
 def table(players: tuple[int, int] | list[int], prefix: str = "", index: int | None = None) -> Table:
     """The (shared) table of these players: ``prefix`` "" is the one table of the two-
     and three-player games (one pack); "a:" and "b:" the four-player game's (two packs)."""
     first, dealer = players
-    key = (first, dealer, prefix, index)
-    t = _TABLES.get(key)
-    if t is None:
-        t = _TABLES[key] = Table((first, dealer), prefix, index, FOUR_RULES if prefix else GIN_RULES)
-    return t
+    return _TABLES[first, dealer, prefix, index]
 
 
 #: The one table of the two- and three-player games: its zone names and meld rules are
@@ -87,13 +93,11 @@ def table(players: tuple[int, int] | list[int], prefix: str = "", index: int | N
 #: (the players are ``state.public["players"]``).
 ONE_TABLE = table((0, 1))
 
-#: Cards by their text (the public facts name cards by text), parsed once each.
-_CARD_OF: dict[str, Card] = {}
-
-
-def _card_of(text: str) -> Card:
-    card = _CARD_OF[text] = Card(text)
-    return card
+#: Cards by their text (the public facts name the card just taken by text), parsed once
+#: each: the discard phase after a ``draw discard`` reads it on every legal-actions call,
+#: and a dict hit is cheaper than parsing - benches/test_bench_gin_games.py (random play,
+#: hoyle beside OpenSpiel and RLCard) is the bench it serves. Two packs have 104 texts.
+_CARD_OF: BoundedCache[str, Card] = BoundedCache(Card, limit=256)
 
 
 class _ActionsByCard(dict[Card, Action]):
@@ -267,7 +271,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     hand = state.zones[t.hands[seat]].cards
     taken = tp["taken"]
     if taken is not None and not state.options["retake"]:
-        card = _CARD_OF.get(taken) or _card_of(taken)
+        card = _CARD_OF[taken]
         allowed = list(hand)
         allowed.remove(card)
         forbidden: Card | None = card
@@ -378,7 +382,7 @@ def apply_action(state: State, seat: int, action: Action) -> bool:
         else:
             turn(state, t, "draw", other)
         return True
-    # a knock (``knock X on N``: the knocker names spread N of knock_spreads)
+    # a knock (``knock X on N``: the knocker names spread N of rummy.knock_spreads)
     state.move([card], t.hands[seat], t.knock, seat=seat, event="knock")
     spread(state, t, seat, other, action.target if isinstance(action.target, int) else None)
     return True
@@ -386,10 +390,10 @@ def apply_action(state: State, seat: int, action: Action) -> bool:
 
 def check_action(state: State, seat: int, action: Action) -> str | None:
     """The knock action family: ``knock X on N`` - knock with X and spread the hand as
-    spread N of :func:`hoyle_rummy.gin_spread.knock_spreads` (the rest of the hand, the
-    table's meld rules, the knock limit), numbered from 0. The legal actions list only
-    ``knock X`` (the best spread for the knocker, chosen by the engine); a knocker who
-    wants another spread enumerates them with ``knock_spreads``."""
+    spread N of :func:`hoyle.rummy.knock_spreads` (the rest of the hand, the table's meld
+    rules, the knock limit), numbered from 0. The legal actions list only ``knock X``
+    (the best spread for the knocker, chosen by the engine); a knocker who wants another
+    spread enumerates them with ``knock_spreads``."""
     if action.kind != "knock" or action.target is None:
         return None
     card = action.cards[0] if action.cards else None
@@ -397,26 +401,27 @@ def check_action(state: State, seat: int, action: Action) -> str | None:
         return f"{action}: knock {card} is not legal now"
     t = table_at(state, seat) if "tables" in state.public else ONE_TABLE
     rest = [c for c in state.zones[t.hands[seat]].cards if c != card]
-    n = len(knock_spreads(rest, t.rules, t.facts(state)["knock_limit"]))
+    n = len(rummy.knock_spreads(rest, t.rules, limit=t.facts(state)["knock_limit"]))
     if not isinstance(action.target, int) or not 0 <= action.target < n:
-        return f"{action}: spread {action.target} - this hand has spreads 0..{n - 1} (gin_spread.knock_spreads)"
+        return f"{action}: spread {action.target} - this hand has spreads 0..{n - 1} (hoyle.rummy.knock_spreads)"
     return "ok"
 
 
 def spread(state: State, t: Table, knocker: int, defender: int, choice: int | None = None) -> None:
-    """The knocker spreads the hand - spread ``choice`` of ``knock_spreads`` if the
-    knocker named one, else the spread best for the knocker against the defender's best
-    lay-offs (:func:`hoyle_rummy.gin_spread.best_spread`); unless it is
-    gin the defender lays off on the knocker's melds; the defender spreads; the hand is
-    over."""
+    """The knocker spreads the hand - spread ``choice`` of ``rummy.knock_spreads`` if
+    the knocker named one, else the spread best for the knocker against the defender's
+    best lay-offs (:func:`hoyle.rummy.best_knock`, exact); unless it is gin the defender
+    lays off on the knocker's melds; the defender spreads; the hand is over."""
     rules = t.rules
     hand = list(state.zone(t.hand(knocker)).cards)
     d_hand = list(state.zone(t.hand(defender)).cards)
     limit = t.facts(state)["knock_limit"]
     if choice is None:
-        spread_melds, d_arr = best_spread(hand, d_hand, rules, limit, state.options["undercut_bonus"])
+        spread_melds, d_arr = rummy.best_knock(
+            hand, d_hand, rules, limit=limit, undercut_bonus=state.options["undercut_bonus"]
+        )
     else:  # the knocker's own choice (checked by check_action)
-        spread_melds = knock_spreads(hand, rules, limit)[choice]
+        spread_melds = rummy.knock_spreads(hand, rules, limit=limit)[choice]
         gin_spread = sum(len(m.cards) for m in spread_melds) == len(hand)
         d_arr = (
             rummy.best_melds(d_hand, rules)

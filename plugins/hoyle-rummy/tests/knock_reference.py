@@ -1,16 +1,13 @@
-"""The knocker's spread in gin: which melds to lay out when several arrangements of
-the hand are within the knock limit. The choice decides what the defender can lay off
-(three sets or three runs from 5-6-7 in three suits), so the engine lays out the
-spread best for the knocker against the defender's best lay-offs - exactly, over
-every spread - rather than any least-deadwood arrangement.
+"""The knock search as it was written in Python (over the Rust lay-off search), kept as
+the independent model ``hoyle.rummy.best_knock`` and ``knock_spreads`` are checked
+against (tests/test_gin_knock.py) and timed against (benches/test_bench_gin_knock.py).
 
 The knocker's result of a spread with deadwood ``k``, against a defender left with
 ``d`` after the best lay-offs and melds (``hoyle.rummy.lay_off``): ``d - k`` when the
 knocker wins, ``-(k - d + undercut bonus)`` when undercut. The best spread has the
 highest result; ties go to the least knocker deadwood, then to the search's
 least-deadwood arrangement (``hoyle.rummy.best_melds``), then to the earlier spread in
-the order of :func:`knock_spreads`. A spread may leave meldable cards as deadwood, as
-long as the deadwood is within the limit.
+the order of :func:`knock_spreads`.
 
     >>> from hoyle import Card, rummy
     >>> hand = [Card(c) for c in "5c 6c 7c 5d 6d 7d 5h 6h 7h Kc".split()]
