@@ -33,6 +33,9 @@ JOKER_SLOT = 52
 
 PLAIN, CARD, BET, CHOICE = "plain", "card", "bet", "choice"
 
+#: The most action objects a catalogue remembers the slot of (see ``Catalogue._fixed``).
+_FIXED_LIMIT = 1 << 12
+
 
 class Template(NamedTuple):
     """A family of actions: the action word(s), the source word and the shape."""
@@ -167,8 +170,12 @@ class Catalogue:
                 raise InvalidArgumentError(f"template {t!r}: shape must be plain, card, bet or choice")
         self.names: tuple[str, ...] = tuple(names)
         self.size = len(names)
-        # Slots of actions whose slot depends on nothing but the action (plain and card).
-        self._fixed: dict[Action, int] = {}
+        # The slots of actions whose slot depends on nothing but the action (plain and
+        # card), by the action object's id: variants hand out the same action objects
+        # turn after turn (gin's discards, poker's fold), and an id is cheaper to look up
+        # than an action to hash. Each entry keeps its action alive, so no other object
+        # can take its id while it is there; cleared when it grows past _FIXED_LIMIT.
+        self._fixed: dict[int, tuple[Action, int]] = {}
 
     def slots(self, legal: Sequence[Action], public: Mapping[str, Any], pot: int, seat: int) -> dict[int, Action]:
         """Each reachable slot and the action it stands for, given ``seat``'s legal actions.
@@ -177,19 +184,19 @@ class Catalogue:
         fixed = self._fixed
         grouped: dict[Template, list[Action]] | None = None
         for a in legal:
-            slot = fixed.get(a)
-            if slot is not None:
-                out.setdefault(slot, a)
+            hit = fixed.get(id(a))
+            if hit is not None:
+                out.setdefault(hit[1], a)
                 continue
             t = template_of(a)
             base = self.base.get(t)
             if base is None:
                 continue
-            if t.shape == PLAIN:
-                slot = fixed[a] = base
-                out.setdefault(slot, a)
-            elif t.shape == CARD:
-                slot = fixed[a] = base + card_slot(a.cards[0])
+            if t.shape in (PLAIN, CARD):
+                slot = base if t.shape == PLAIN else base + card_slot(a.cards[0])
+                if len(fixed) >= _FIXED_LIMIT:
+                    fixed.clear()
+                fixed[id(a)] = (a, slot)
                 out.setdefault(slot, a)
             else:
                 if grouped is None:

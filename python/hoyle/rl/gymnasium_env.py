@@ -21,8 +21,8 @@ is imported.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Unpack
 
 import gymnasium
 import numpy as np
@@ -31,9 +31,10 @@ from gymnasium import spaces
 from hoyle.engine.state import LazyView
 from hoyle.errors import InvalidArgumentError
 from hoyle.plugins import make_bot
-from hoyle.rl.encoding import Encoding, encoding
+from hoyle.rl.encoding import Encoding
 from hoyle.rl.observation import BOUND
-from hoyle.rl.table import Table, check_reward
+from hoyle.rl.settings import EnvSettings, env_setup
+from hoyle.rl.table import Table
 
 
 class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -42,19 +43,10 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - the libraries' own attribute
 
     def __init__(
-        self,
-        variant: str,
-        seat: int = 0,
-        opponents: Sequence[Any] = ("random",),
-        players: int = 2,
-        options: Mapping[str, Any] | None = None,
-        house_rules: Sequence[str] = (),
-        render_mode: str | None = None,
-        reward: str = "settlement",
-        illegal_reward: float = -1.0,
-        bets: Sequence[str | float] | None = None,
-        max_choices: int = 128,
+        self, variant: str, seat: int = 0, opponents: Sequence[Any] = ("random",), **settings: Unpack[EnvSettings]
     ) -> None:
+        setup = env_setup(variant, settings)
+        players = setup.enc.players
         if not isinstance(seat, int) or not 0 <= seat < players:
             raise InvalidArgumentError(f"seat {seat!r} is not one of 0..{players - 1}")
         opponents = list(opponents)
@@ -62,12 +54,10 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
             opponents = opponents * (players - 1)
         if len(opponents) != players - 1:
             raise InvalidArgumentError(f"opponents {opponents!r}: give one bot, or one per other seat ({players - 1})")
-        self.enc: Encoding = encoding(variant, players, options, house_rules, bets, max_choices)
+        self.enc: Encoding = setup.enc
         self.seat = seat
         self.opponent_specs = opponents
-        self.reward_mode = check_reward(reward, render_mode)
-        self.illegal_reward = float(illegal_reward)
-        self.render_mode = render_mode
+        self.reward_mode, self.illegal_reward, self.render_mode = setup.reward, setup.illegal_reward, setup.render_mode
         self.observation_space = spaces.Box(-BOUND, BOUND, (self.enc.observation_size,), np.float32)
         self.action_space = spaces.Discrete(self.enc.action_size)
         self.table: Table | None = None
