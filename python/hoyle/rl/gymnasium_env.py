@@ -70,6 +70,16 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
+        self._deal(seed)
+        return self._observe(), self._info(None)
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        reward, terminated, truncated, info = self._act(action)
+        return self._observe(), reward, terminated, truncated, info
+
+    def _deal(self, seed: int | None) -> None:
+        """Deal the game of ``seed`` (or of the next seed drawn) and play the opponents
+        up to the learner's first decision."""
         if seed is not None:
             self._episode_rng = np.random.default_rng(seed)
             game_seed = int(seed) % 2**64
@@ -87,24 +97,27 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
                 break
             # the game ended before the learner's first decision: deal the next one
             game_seed = int(self._episode_rng.integers(0, 2**63))
-        return self._observe(), self._info(None)
 
-    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+    def _act(self, action: Any) -> tuple[float, bool, bool, dict[str, Any]]:
+        """Play the learner's slot and the opponents after it: the step without its
+        observation (the vector env encodes every game's in one call)."""
         table = self.table
         if table is None:
             raise InvalidArgumentError("call reset() before step()")
         if table.over:
             raise InvalidArgumentError("the episode is over: call reset()")
         slot = int(action)
-        if slot not in table.slots():
+        slots = table.slots()
+        if slot not in slots:
             info = self._info(None)
             info["illegal_action"] = slot
-            return self._observe(), self.illegal_reward, True, False, info
-        taken = table.step(slot)
+            return self.illegal_reward, True, False, info
+        taken = slots[slot]
+        table.take(taken)
         self._play_opponents()
         info = self._info(table.info(taken))
         reward = table.rewards(self.reward_mode)[self.seat] if table.over else 0.0
-        return self._observe(), reward, table.over and not table.stuck, table.stuck, info
+        return reward, table.over and not table.stuck, table.stuck, info
 
     def action_masks(self) -> np.ndarray:
         """The legal slots as booleans (MaskablePPO's convention)."""
