@@ -123,7 +123,11 @@ impl PyObservationEncoder {
             if len == 0 {
                 continue;
             }
-            let owner = zone.getattr(intern!(py, "owner"))?;
+            // The slot behind `Zone.owner` (the property would cost a Python call a zone).
+            let owner = match zone.getattr(intern!(py, "_owner")) {
+                Ok(owner) => owner,
+                Err(_) => zone.getattr(intern!(py, "owner"))?,
+            };
             let owner = if owner.is_none() { -1 } else { owner.extract::<i64>()? };
             let (plane, count, top) = self.slots_of(py, &name, &zone, owner, seat)?;
             if count < 0 {
@@ -219,22 +223,23 @@ impl PyObservationEncoder {
         Ok(())
     }
 
-    fn write(
-        &self,
-        py: Python<'_>,
-        state: &Bound<'_, PyAny>,
-        seat: usize,
-        extra: Option<(&Bound<'_, PyAny>, &Bound<'_, PyAny>)>,
-        out: &mut [f32],
-        scratch: &mut [f64],
-    ) -> PyResult<()> {
+    /// `out` becomes `seat`'s observation of `state` (`scratch`: `size` f64 to sum in).
+    fn write(&self, py: Python<'_>, asked: Asked<'_, '_>, out: &mut [f32], scratch: &mut [f64]) -> PyResult<()> {
         scratch.fill(0.0);
-        self.fill(py, state, seat, extra, &mut Sums { at: scratch })?;
+        self.fill(py, asked.state, asked.seat, asked.extra, &mut Sums { at: scratch })?;
         for (o, s) in out.iter_mut().zip(scratch.iter()) {
             *o = *s as f32;
         }
         Ok(())
     }
+}
+
+/// One observation asked for: the state, the observer and any extra entries.
+#[derive(Clone, Copy)]
+struct Asked<'a, 'py> {
+    state: &'a Bound<'py, PyAny>,
+    seat: usize,
+    extra: Option<(&'a Bound<'py, PyAny>, &'a Bound<'py, PyAny>)>,
 }
 
 fn pair<'a, 'py>(
@@ -303,7 +308,7 @@ impl PyObservationEncoder {
         // yet, so this is the only reference to its data (numpy's borrow tracking, which
         // `readwrite` goes through, would cost more than the whole encoding).
         let slice = unsafe { out.as_slice_mut() }.map_err(|e| invalid_argument("out", self.size, e.to_string()))?;
-        self.write(py, state, seat, pair(&idx, &val)?, slice, &mut scratch)?;
+        self.write(py, Asked { state, seat, extra: pair(&idx, &val)? }, slice, &mut scratch)?;
         Ok(out)
     }
 
@@ -327,7 +332,7 @@ impl PyObservationEncoder {
         let mut view = array.try_readwrite().map_err(|e| invalid_argument("out", "busy", e.to_string()))?;
         let slice = view.as_slice_mut().map_err(|e| invalid_argument("out", "not contiguous", e.to_string()))?;
         let mut scratch = vec![0.0; self.size];
-        self.write(py, state, seat, pair(&idx, &val)?, slice, &mut scratch)
+        self.write(py, Asked { state, seat, extra: pair(&idx, &val)? }, slice, &mut scratch)
     }
 
     /// Row `i` of `out` (a contiguous `(len(states), size)` float32 array) becomes the
@@ -377,9 +382,9 @@ impl PyObservationEncoder {
                     let item = e.get_item(i)?;
                     let item = item.cast::<PyTuple>()?;
                     let (idx, val) = (item.get_item(0)?, item.get_item(1)?);
-                    self.write(py, &state, seat, Some((&idx, &val)), row, &mut scratch)?;
+                    self.write(py, Asked { state: &state, seat, extra: Some((&idx, &val)) }, row, &mut scratch)?;
                 }
-                None => self.write(py, &state, seat, None, row, &mut scratch)?,
+                None => self.write(py, Asked { state: &state, seat, extra: None }, row, &mut scratch)?,
             }
         }
         Ok(())

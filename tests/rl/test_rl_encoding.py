@@ -423,7 +423,7 @@ def test_the_rust_encoder_rejects_bad_arguments_and_changes_nothing() -> None:
     from hoyle._core import action_mask
 
     assert action_mask(4, {1: None, 3: None}).tolist() == [0, 1, 0, 1]
-    with pytest.raises(InvalidArgumentError, match="slot is 0..4"):
+    with pytest.raises(InvalidArgumentError, match=r"slot is 0\.\.4"):
         action_mask(4, [4])
 
 
