@@ -11,19 +11,21 @@ and mask, picks a uniformly random legal action (``legal[int(random() * len(lega
 one ``random.Random`` per run) and steps. Each library produces what an RL loop needs:
 
 * gin rummy, one hand per episode: hoyle's PettingZoo AEC env (``aec_env("gin-rummy",
-  options={"deals": 1})``, the wrapped env as users get it, and ``wrap=False``, the bare
-  env; ``env.last()`` then ``env.step``), OpenSpiel's ``gin_rummy`` (``legal_actions``, ``observation_tensor`` of
-  the player to act, ``apply_action``; chance nodes sampled, not counted) and RLCard's
-  ``gin-rummy`` (``env.step`` returns the next state with its observation);
+  options={"deals": 1})`` as users get it, the classic wrappers' checks built in; with
+  ``wrap=True``, PettingZoo's own wrapper objects instead; with ``checks=False``, none;
+  ``env.last()`` then ``env.step``), OpenSpiel's ``gin_rummy`` (``legal_actions``,
+  ``observation_tensor`` of the player to act, ``apply_action``; chance nodes sampled,
+  not counted) and RLCard's ``gin-rummy`` (``env.step`` returns the next state with its
+  observation);
 * heads-up no-limit hold'em, one hand, blinds 1/2, stacks 200: hoyle's AEC env
-  (``texas-holdem``), PettingZoo's ``texas_holdem_no_limit_v6`` (RLCard underneath, its own
-  default stacks;
-  ``env.last()`` then ``env.step``) and OpenSpiel's PokerKit wrapper
-  (``python_pokerkit_wrapper``; it has no observation tensor, so its steps are
-  ``legal_actions`` and ``apply_action`` only).
+  (``texas-holdem``, the same three forms), PettingZoo's ``texas_holdem_no_limit_v6``
+  (RLCard underneath, its own default stacks, its classic wrappers; ``env.last()`` then
+  ``env.step``) and OpenSpiel's PokerKit wrapper (``python_pokerkit_wrapper``; it has no
+  observation tensor, so its steps are ``legal_actions`` and ``apply_action`` only).
 
-The encoding share: the time hoyle's AEC gin and hold'em runs spend in the observation
-encoder and the mask, over the whole run (timed by wrapping both). The vector rows: one
+The ratios are hoyle's default env over each peer. The encoding share: the part of a
+hoyle AEC step spent making the observation dict (observation, mask, the legal actions
+mapped to slots), measured by difference (:func:`encoding_share`). The vector rows: one
 learner against the random bot in 16 gin games, ``gymnasium.vector.SyncVectorEnv`` over
 ``gym_env`` against ``hoyle.rl.vector_env``, learner steps per second.
 """
