@@ -417,3 +417,36 @@ def pai_gow_tallies(
 ) -> list[tuple[int, int, int]]: ...
 
 __all__ += ["pai_gow_house_way", "pai_gow_tallies"]
+
+# --- reinforcement learning (rust/py/rl.rs) ------------------------------------------------
+@final
+class ObservationEncoder:
+    """Writes observations laid out by ``hoyle.rl.observation.Layout`` (docs/rl.md)."""
+
+    def __new__(
+        cls,
+        size: int,
+        players: int,
+        scalar_at: int,
+        phase_index: dict[Any, int],
+        public: Sequence[tuple[str, int, int]],
+        orders: Sequence[tuple[str, int]],
+        resolve: Any,
+    ) -> ObservationEncoder: ...
+    def encode(self, state: Any, seat: int, idx: list[int] | None = None, val: list[Any] | None = None) -> Any: ...
+    def encode_into(
+        self, state: Any, seat: int, out: Any, idx: list[int] | None = None, val: list[Any] | None = None
+    ) -> None: ...
+    def encode_batch(
+        self,
+        states: list[Any],
+        seats: Sequence[int],
+        out: Any,
+        extras: list[tuple[list[int], list[Any]]] | None = None,
+    ) -> None: ...
+    @property
+    def size(self) -> int: ...
+
+def action_mask(size: int, slots: Iterable[int]) -> Any: ...
+
+__all__ += ["ObservationEncoder", "action_mask"]

@@ -6,6 +6,8 @@ pub mod errors;
 pub mod paigow;
 pub mod poker;
 pub mod rummy;
+// hoyle.rl's observation encoder and action mask (rl-speed)
+pub mod rl;
 
 use pyo3::prelude::*;
 
@@ -14,5 +16,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rummy::register(m)?;
     poker::register(m)?;
     paigow::register(m)?;
+    rl::register(m)?;
     Ok(())
 }

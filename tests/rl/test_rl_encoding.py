@@ -309,3 +309,172 @@ def test_unknown_variant_and_bad_options_are_errors() -> None:
         hoyle.rl.encoding("war", options={"bogus": 1})
     with pytest.raises(IllegalActionError):
         table_for("war", 1).game.act("fold")
+
+
+# --- the Rust encoder against a model of docs/rl.md -------------------------------------------
+
+
+def model_observation(enc: hoyle.rl.Encoding, state: hoyle.engine.state.State, seat: int) -> np.ndarray:
+    """docs/rl.md's observation, written out plainly from the layout's field offsets
+    (not its encoder): planes, tops, scalars, public numbers, then each feature's own
+    ``write``."""
+    from hoyle.rl.observation import classify_zone
+
+    lay, n = enc.layout, enc.players
+    obs = np.zeros(lay.size, np.float64)
+    for name, zone in state.zones.items():
+        g = classify_zone(name, zone, lay.seat_numbered)
+        if g.seat is None:
+            label = g.base
+        else:
+            rel = (g.seat - seat) % n
+            head, star, _ = g.base.partition(":*")
+            label = f"{head}:{'self' if rel == 0 else f'+{rel}'}{star}"
+        if label not in lay.groups or not zone.cards:
+            continue
+        obs[lay.offsets["counts"] + lay.groups.index(label)] += len(zone.cards)
+        if f"cards[{label}]" in lay.offsets and zone.visible_to(seat):
+            for card in zone.cards:
+                obs[lay.offsets[f"cards[{label}]"] + (52 if card.is_joker else card.index)] += 1
+            if f"top[{label}]" in lay.offsets:
+                top = zone.cards[-1]
+                obs[lay.offsets[f"top[{label}]"] + (52 if top.is_joker else top.index)] += 1
+    obs[lay.offsets["seat"] + seat] = 1
+    obs[lay.offsets["to_act"] + (n if state.to_act is None else (state.to_act - seat) % n)] = 1
+    phases = list(lay.phases)
+    obs[lay.offsets["phase"] + (phases.index(state.phase) if state.phase in phases else len(phases))] = 1
+    obs[lay.offsets["deal"]], obs[lay.offsets["pot"]] = state.deal_number, state.pot
+    for name, values in (("stacks", state.stacks), ("committed", state.committed), ("scores", state.scores)):
+        for i in range(n):
+            obs[lay.offsets[name] + i] = values[(seat + i) % n]
+    for key, length in lay.public.items():
+        value = state.public.get(key)
+        values = [value] if length == 0 else (value[:length] if type(value) is list else [])
+        for i, v in enumerate(values):
+            if v is not None and type(v) in (int, float, bool):
+                obs[lay.offsets[f"public.{key}"] + i] = v
+    out = obs.astype(np.float32)
+    for feature in lay.features:
+        at = lay.offsets[feature.name]
+        block = np.zeros(feature.size, np.float32)
+        feature.write(state, seat, block)
+        out[at : at + feature.size] = block
+    return out
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_observations_match_the_documented_model(variant: str) -> None:
+    enc = hoyle.rl.encoding(variant, players_of(variant), short_options(variant))
+    for seed in range(2):
+        table = hoyle.rl.Table.new(enc, seed)
+        rng = random.Random(seed)
+        for _ in range(120):
+            for seat in range(enc.players):
+                assert np.array_equal(table.observe(seat), model_observation(enc, table.game.state, seat))
+            if table.over:
+                break
+            table.step(rng.choice(sorted(table.slots())))
+
+
+def test_the_model_sees_a_wrong_entry() -> None:
+    """The model comparison can fail: one count changed is a difference."""
+    enc = hoyle.rl.encoding("gin-rummy", options={"deals": 1})
+    game = hoyle.new_game("gin-rummy", seed=2, options={"deals": 1})
+    obs = enc.layout.encode(game.state, 0)
+    obs[enc.layout.offsets["counts"]] += 1
+    assert not np.array_equal(obs, model_observation(enc, game.state, 0))
+
+
+def test_batch_and_buffer_encodings_equal_one_at_a_time() -> None:
+    enc = hoyle.rl.encoding("texas-holdem")
+    tables = [hoyle.rl.Table.new(enc, s) for s in range(5)]
+    rng = random.Random(3)
+    for t in tables[::2]:
+        t.step(rng.choice(sorted(t.slots())))
+    states = [t.game.state for t in tables]
+    seats = [0, 1, 0, 1, 1]
+    out = np.full((5, enc.observation_size), 7.0, np.float32)
+    enc.layout.encode_batch(states, seats, out)
+    for row, state, seat in zip(out, states, seats):
+        assert np.array_equal(row, enc.layout.encode(state, seat))
+    buffer = np.full(enc.observation_size, 7.0, np.float32)
+    assert enc.layout.encode(states[1], 0, buffer) is buffer
+    assert np.array_equal(buffer, enc.layout.encode(states[1], 0))
+
+
+def test_the_rust_encoder_rejects_bad_arguments_and_changes_nothing() -> None:
+    enc = hoyle.rl.encoding("war")
+    native = enc.layout._native
+    state = hoyle.new_game("war", seed=1).state
+    buffer = np.zeros(enc.observation_size, np.float32)
+    with pytest.raises(InvalidArgumentError, match="out"):
+        native.encode_into(state, 0, np.zeros(enc.observation_size, np.float64))
+    with pytest.raises(InvalidArgumentError, match="out"):
+        native.encode_into(state, 0, np.zeros(enc.observation_size + 1, np.float32))
+    with pytest.raises(InvalidArgumentError, match="seat"):
+        native.encode_into(state, 2, buffer)
+    with pytest.raises(InvalidArgumentError, match="index"):
+        native.encode_into(state, 0, buffer, [enc.observation_size], [1.0])
+    with pytest.raises(InvalidArgumentError, match="one value per index"):
+        native.encode_into(state, 0, buffer, [0, 1], [1.0])
+    with pytest.raises(InvalidArgumentError, match="shape"):
+        native.encode_batch([state], [0], np.zeros((2, enc.observation_size), np.float32))
+    assert not buffer.any()
+    from hoyle._core import action_mask
+
+    assert action_mask(4, {1: None, 3: None}).tolist() == [0, 1, 0, 1]
+    with pytest.raises(InvalidArgumentError, match=r"slot is 0\.\.4"):
+        action_mask(4, [4])
+
+
+def test_fixed_limit_bet_slots_take_only_the_listed_amounts() -> None:
+    """Seven-card stud, seed 11: an open pair on fourth street lets the first to act bet
+    2 or 4 (the range [2, 4], nothing between): every bet slot is one of the two."""
+    enc = hoyle.rl.encoding("seven-card-stud")
+    table = hoyle.rl.Table.new(enc, 11)
+    rng = random.Random(11)
+    while not table.over:
+        public = table.game.state.public
+        if public.get("range") == [2, 4] and public.get("structure") == "fixed-limit":
+            break
+        table.step(rng.choice(sorted(table.slots())))
+    assert not table.over, "seed 11 no longer reaches the open-pair bet"
+    listed = {a.amount for a in table.game.legal_actions() if a.amount is not None}
+    assert listed == {2, 4}
+    bets = {enc.catalogue.names[s]: a for s, a in table.slots().items() if a.amount is not None}
+    assert {a.amount for a in bets.values()} == {2, 4}
+    assert bets["bet min"].amount == 2 and bets["bet all-in"].amount == 4
+    assert bets["bet 1/2 pot"].amount in (2, 4)  # 3 would be refused: "fixed limit: bet to 2 or 4"
+
+
+def test_bet_history_follows_many_games_at_once() -> None:
+    """One encoding serves many games (a vector env): each game's history is its own."""
+    from hoyle_poker.rl_encoding import BetHistory
+
+    enc = hoyle.rl.encoding("texas-holdem")
+    shared = next(f for f in enc.layout.features if f.name == "bet_history")
+    tables = [hoyle.rl.Table.new(enc, s) for s in range(6)]
+    rng = random.Random(0)
+    for _ in range(12):
+        for t in tables:
+            if t.over:
+                continue
+            t.step(rng.choice(sorted(t.slots())))
+            for seat in (0, 1):
+                assert shared.values(t.game.state, seat) == BetHistory(2).values(t.game.state, seat)
+
+
+def test_order_plane_equals_the_features_own_write() -> None:
+    from hoyle_rummy.rl_encoding import DiscardOrder
+
+    enc = hoyle.rl.encoding("500-rum")
+    at = enc.layout.offsets["discard_order"]
+    table = hoyle.rl.Table.new(enc, 4)
+    rng = random.Random(4)
+    for _ in range(60):
+        if table.over:
+            break
+        block = np.zeros(53, np.float32)
+        DiscardOrder().write(table.game.state, 0, block)
+        assert np.array_equal(table.observe(0)[at : at + 53], block)
+        table.step(rng.choice(sorted(table.slots())))

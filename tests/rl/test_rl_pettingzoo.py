@@ -102,3 +102,64 @@ def test_a_game_where_nobody_can_act_is_truncated(monkeypatch: pytest.MonkeyPatc
     assert env.table.stuck and not env.table.game.is_over
     assert all(env.truncations.values()) and not any(env.terminations.values())
     assert all(r == 0 for r in env.rewards.values())
+
+
+def test_kept_observations_never_change() -> None:
+    """Every observation is a new array: one kept by the agent is not overwritten."""
+    env = hoyle.rl.aec_env("gin-rummy", options={"deals": 1})
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    kept = []
+    for _agent in env.agent_iter(300):  # a bounded loop: a random gin hand may be long
+        obs, _, term, trunc, _ = env.last()
+        kept.append((obs, {k: v.copy() for k, v in obs.items()}))
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert len(kept) > 20
+    for obs, copy in kept:
+        assert all(np.array_equal(obs[k], copy[k]) for k in copy)
+    assert len({id(obs["observation"]) for obs, _ in kept}) == len(kept)
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_the_classic_wrappers_checks(wrap: bool) -> None:
+    """The built-in checks raise what PettingZoo's wrappers raise (wrap=True)."""
+    env = hoyle.rl.aec_env("war", wrap=wrap)
+    with pytest.raises(AssertionError, match="reset\\(\\) needs to be called before step"):
+        env.step(0)
+    with pytest.raises(AssertionError, match="before observe"):
+        env.observe("player_0")
+    with pytest.raises(AssertionError, match="before agent_iter"):
+        env.agent_iter()
+    with pytest.raises(AttributeError):
+        _ = env.rewards
+    env.reset(seed=1)
+    with pytest.raises(AssertionError, match="action is not in action space"):
+        env.step(env.action_space(env.agent_selection).n)
+    with pytest.raises(AssertionError, match="action is not in action space"):
+        env.step(None)
+    turns = iter(env.agent_iter())
+    next(turns)
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(turns)
+    env.step(np.int64(0))  # a numpy integer is in the space
+    assert next(turns) in env.possible_agents
+
+
+def test_wrap_true_is_pettingzoos_wrappers_and_checks_false_is_bare() -> None:
+    from hoyle.rl.aec import HoyleAECEnv
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    wrapped = hoyle.rl.aec_env("texas-holdem", wrap=True)
+    assert isinstance(wrapped, OrderEnforcingWrapper) and type(wrapped.unwrapped) is HoyleAECEnv
+    api_test(wrapped, num_cycles=60)
+    bare = hoyle.rl.aec_env("texas-holdem", checks=False)
+    bare.reset(seed=2)
+    bare.step(None)  # no checks: None is an illegal move, which ends the game
+    assert all(bare.terminations.values()) and bare.rewards[bare.agent_selection] == -1
+
+
+def test_an_unknown_setting_is_an_error_naming_it() -> None:
+    with pytest.raises(hoyle.errors.InvalidArgumentError, match="'reward_mode'"):
+        hoyle.rl.aec_env("war", reward_mode="win-loss")
+    with pytest.raises(hoyle.errors.InvalidArgumentError, match="'player'"):
+        hoyle.rl.gym_env("war", player=3)

@@ -9,52 +9,53 @@
 
 Conventions (PettingZoo's classic games): agents ``player_0``...; observations are dicts
 ``{"observation": float32 vector, "action_mask": int8 vector}`` (docs/rl.md lists every
-field); rewards come at the end of the match - the variant's settlement (chips or
+field), new arrays on every call (an observation kept is never changed by later steps);
+rewards come at the end of the match - the variant's settlement (chips or
 points), or +1/-1 with ``reward="win-loss"``; an illegal action ends the game with
 ``illegal_reward`` (default -1) for the offender and 0 for the others, as the classic
 environments do. The exact action taken and a bet's amount are in ``infos[agent]``.
 A game in which nobody has a legal action (a rules bug) is truncated.
+
+The checks of the classic wrappers (PettingZoo's ``OrderEnforcingWrapper`` and
+``AssertOutOfBoundsWrapper``: nothing before ``reset``, ``step`` or ``reset`` between
+two ``agent_iter`` turns, an action outside the space an ``AssertionError``) are built
+into the environment, with the wrappers' errors: wrapper objects forward every attribute
+read, which cost more than hoyle's whole step (``benches/test_bench_rl.py``).
+``wrap=True`` gives PettingZoo's own wrappers instead, ``checks=False`` neither.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, Unpack
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
-from hoyle.rl.encoding import Encoding, encoding
 from hoyle.rl.observation import BOUND
-from hoyle.rl.table import Table, check_reward
+from hoyle.rl.settings import EnvSettings, env_setup
+from hoyle.rl.table import Table
 
 
 class HoyleAECEnv(AECEnv):  # type: ignore[misc]
-    """One hoyle match as a PettingZoo AEC environment (see the module docs)."""
+    """One hoyle match as a PettingZoo AEC environment (see the module docs).
+
+    :param checks: enforce the classic wrappers' call order and action bounds (True).
+    """
 
     metadata = {"render_modes": ["ansi"], "name": "hoyle_v0", "is_parallelizable": False}  # noqa: RUF012 - the libraries' own attribute
 
-    def __init__(
-        self,
-        variant: str,
-        players: int = 2,
-        options: Mapping[str, Any] | None = None,
-        house_rules: Sequence[str] = (),
-        render_mode: str | None = None,
-        reward: str = "settlement",
-        illegal_reward: float = -1.0,
-        bets: Sequence[str | float] | None = None,
-        max_choices: int = 128,
-    ) -> None:
+    def __init__(self, variant: str, checks: bool = True, **settings: Unpack[EnvSettings]) -> None:
         super().__init__()
-        self.enc: Encoding = encoding(variant, players, options, house_rules, bets, max_choices)
-        self.reward_mode = check_reward(reward, render_mode)
-        self.illegal_reward = float(illegal_reward)
-        self.render_mode = render_mode
+        setup = env_setup(variant, settings)
+        self.enc = setup.enc
+        self.reward_mode, self.illegal_reward, self.render_mode = setup.reward, setup.illegal_reward, setup.render_mode
+        self.checks = checks
         self.metadata = {**self.metadata, "name": f"hoyle_{variant.replace('-', '_')}_v0"}
-        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.possible_agents = [f"player_{i}" for i in range(self.enc.players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         n, size = self.enc.action_size, self.enc.observation_size
         obs_space = spaces.Dict(
@@ -65,7 +66,11 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
-        self._seed_rng = np.random.default_rng()
+        # Unseeded resets draw their seeds from a generator seeded by the last seed given,
+        # made when first needed (making one costs more than a hold'em hand).
+        self._seed_source: int | None = None
+        self._seed_rng: np.random.Generator | None = None
+        self._has_reset = self._has_updated = False
         self.table: Table | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -77,10 +82,13 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a match; ``seed`` fixes the deal (and seeds the seeds of later resets)."""
         if seed is not None:
-            self._seed_rng = np.random.default_rng(seed)
+            self._seed_source, self._seed_rng = int(seed), None
             game_seed = int(seed) % 2**64
         else:
+            if self._seed_rng is None:
+                self._seed_rng = np.random.default_rng(self._seed_source)
             game_seed = int(self._seed_rng.integers(0, 2**63))
+        self._has_reset = self._has_updated = True
         self.table = Table.new(self.enc, game_seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -91,6 +99,7 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
         self._after_step()
 
     def _after_step(self) -> None:
+        """Point at the next agent, or hand out the rewards once the match is over."""
         table = self.table
         assert table is not None
         if table.over:
@@ -98,6 +107,7 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
             for a, r in zip(self.possible_agents, table.rewards(self.reward_mode)):
                 self.rewards[a] = r
                 done[a] = True
+            self._accumulate_rewards()
         else:
             seat = table.seat
             assert seat is not None
@@ -105,36 +115,71 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         table = self.table
+        if table is None:
+            EnvLogger.error_observe_before_reset()
         assert table is not None
         seat = self._seat[agent]
         mask = table.mask() if seat == table.seat else np.zeros(self.enc.action_size, np.int8)
-        return {"observation": table.observe(seat), "action_mask": mask}
+        return {"observation": self.enc.layout.encode(table.game.state, seat), "action_mask": mask}
 
-    def step(self, action: int | None) -> None:
+    def step(self, action: Any) -> None:
+        if self.checks:
+            if not self._has_reset:
+                EnvLogger.error_step_before_reset()
+            self._has_updated = True
+            if not self.agents:
+                EnvLogger.warn_step_after_terminated_truncated()
+                return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if self.checks and action is not None:
+                assert self.action_spaces[agent].contains(action), "action is not in action space"
             self._was_dead_step(action)
             return
         table = self.table
         assert table is not None
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        if action is None or not 0 <= int(action) < self.enc.action_size or int(action) not in table.slots():
-            for a in self.agents:
-                self.terminations[a] = True
-            self.rewards[agent] = self.illegal_reward
-            self.infos[agent] = {"illegal_action": action}
+        if action.__class__ is not int and self.checks:
+            assert self.action_spaces[agent].contains(action), "action is not in action space"
+        slots = table.slots()
+        try:
+            chosen = slots[action if action.__class__ is int else int(action)]
+        except (KeyError, TypeError, ValueError):
+            if self.checks and not 0 <= action < self.enc.action_size:
+                raise AssertionError("action is not in action space") from None
+            self._illegal(agent, action)
         else:
-            taken = table.step(int(action))
-            self.infos[agent] = table.info(taken)
+            # Rewards are zero while the match goes on (they come at its end), so the
+            # step needs no clearing or summing of them until then.
+            table.take(chosen)
+            self.infos[agent] = table.info(chosen)
             self._after_step()
-        self._accumulate_rewards()
         if self.render_mode == "ansi":
             print(self.render())
+
+    def _illegal(self, agent: str, action: Any) -> None:
+        """An illegal slot ends the game: the offender gets ``illegal_reward``."""
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        for a in self.agents:
+            self.terminations[a] = True
+        self.rewards[agent] = self.illegal_reward
+        self.infos[agent] = {"illegal_action": action}
+        self._accumulate_rewards()
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """The agent to act, until the match is over (with ``checks``: ``step`` must
+        be called between two turns, as PettingZoo's order-enforcing wrapper asks)."""
+        if not self.checks:
+            return iter(super().agent_iter(max_iter))
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _CheckedTurns(self, max_iter)
 
     def render(self) -> str | None:
         """The table as text (render_mode ``"ansi"``): the phase, the seat to act, each
         zone's cards as a spectator sees them, chips and scores."""
+        if self.checks and not self._has_reset:
+            EnvLogger.error_render_before_reset()
         if self.render_mode is None or self.table is None:
             return None
         view = self.table.game.view(None)
@@ -149,11 +194,27 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
         pass
 
 
-def aec_env(variant: str, wrap: bool = True, **kwargs: Any) -> Any:
-    """A PettingZoo AEC environment of ``variant`` with the classic wrappers (an
-    out-of-bounds action is an error, order of calls checked); ``wrap=False`` gives the
-    bare :class:`HoyleAECEnv` (PettingZoo's ``raw_env``), which steps about 1.6 times as
-    fast (the wrappers forward every attribute; see benches/test_bench_rl.py).
+class _CheckedTurns(Iterator[str]):
+    """``agent_iter`` with the order-enforcing wrapper's check: a turn must be stepped."""
+
+    def __init__(self, env: HoyleAECEnv, max_iter: int) -> None:
+        self.env, self.left = env, max_iter
+
+    def __next__(self) -> str:
+        env = self.env
+        if not env.agents or self.left <= 0:
+            raise StopIteration
+        self.left -= 1
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        return str(env.agent_selection)
+
+
+def aec_env(variant: str, wrap: bool = False, checks: bool = True, **settings: Unpack[EnvSettings]) -> Any:
+    """A PettingZoo AEC environment of ``variant``, with the classic wrappers' checks
+    built in (see the module docs); ``wrap=True`` wraps it in PettingZoo's own
+    ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper`` instead (the same checks,
+    about half the speed), ``checks=False`` gives the bare environment.
 
     :param players: seats (the agents ``player_0``...). :param options: the variant's
         options (e.g. ``{"deals": 1}`` for one gin hand). :param house_rules: names.
@@ -161,9 +222,9 @@ def aec_env(variant: str, wrap: bool = True, **kwargs: Any) -> Any:
     :param illegal_reward: the offender's reward for an illegal action (the game ends).
     :param bets: the bet abstraction (docs/rl.md). :param max_choices: slots per choice template.
     """
-    env: Any = HoyleAECEnv(variant, **kwargs)
     if not wrap:
-        return env
+        return HoyleAECEnv(variant, checks=checks, **settings)
+    env: Any = HoyleAECEnv(variant, checks=False, **settings)
     env = wrappers.AssertOutOfBoundsWrapper(env)
     return wrappers.OrderEnforcingWrapper(env)
 

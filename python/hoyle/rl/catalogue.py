@@ -33,6 +33,9 @@ JOKER_SLOT = 52
 
 PLAIN, CARD, BET, CHOICE = "plain", "card", "bet", "choice"
 
+#: The most action objects a catalogue remembers (see ``Catalogue._known``).
+_KNOWN_LIMIT = 1 << 12
+
 
 class Template(NamedTuple):
     """A family of actions: the action word(s), the source word and the shape."""
@@ -106,16 +109,30 @@ class BetAbstraction:
 
     def amount(self, size: str | float, low: int, high: int, public: Mapping[str, Any], pot: int, seat: int) -> int:
         """The amount one size gives ``seat``, in ``low..high``."""
-        if size == "min":
-            return low
-        if size == "all-in":
-            return high
-        assert not isinstance(size, str)
+        return self.amounts(low, high, public, pot, seat, (size,))[0]
+
+    def amounts(
+        self,
+        low: int,
+        high: int,
+        public: Mapping[str, Any],
+        pot: int,
+        seat: int,
+        sizes: Sequence[str | float] | None = None,
+    ) -> list[int]:
+        """The amount of each of ``sizes`` (default: every size, in slot order)."""
         bets = public.get("bets")
         top = mine = 0
-        if isinstance(bets, list) and 0 <= seat < len(bets) and all(isinstance(b, int) for b in bets):
+        if isinstance(bets, list) and 0 <= seat < len(bets) and all(map(_IS_INT, bets)):
             top, mine = max(bets), bets[seat]
-        return min(high, max(low, int(top + size * (pot + top - mine))))
+        after_call = pot + top - mine
+        return [
+            low if s == "min" else high if s == "all-in" else min(high, max(low, int(top + s * after_call)))  # type: ignore[operator]
+            for s in (self.sizes if sizes is None else sizes)
+        ]
+
+
+_IS_INT = int.__instancecheck__
 
 
 def bet_range(public: Mapping[str, Any], listed: Sequence[Action]) -> tuple[int, int]:
@@ -128,7 +145,8 @@ def bet_range(public: Mapping[str, Any], listed: Sequence[Action]) -> tuple[int,
     if (
         isinstance(rng, list)
         and len(rng) == 2
-        and all(isinstance(x, int) for x in rng)
+        and isinstance(rng[0], int)
+        and isinstance(rng[1], int)
         and rng[0] <= low <= high <= rng[1]
     ):
         return rng[0], rng[1]
@@ -167,58 +185,92 @@ class Catalogue:
                 raise InvalidArgumentError(f"template {t!r}: shape must be plain, card, bet or choice")
         self.names: tuple[str, ...] = tuple(names)
         self.size = len(names)
-        # Slots of actions whose slot depends on nothing but the action (plain and card).
-        self._fixed: dict[Action, int] = {}
+        # What each action object listed is (see _learn), by its id: variants hand out
+        # the same action objects turn after turn (gin's discards, poker's fold and
+        # sized raises), and an id is cheaper to look up than an action to hash. Each
+        # entry keeps its action alive, so no other object can take its id while it is
+        # there; cleared when it grows past _KNOWN_LIMIT.
+        self._known: dict[int, tuple[Action, int, Template | None]] = {}
+        # The bet actions made for amounts the variant did not list, one per amount.
+        self._sized: dict[tuple[str, str | None, int], Action] = {}
 
     def slots(self, legal: Sequence[Action], public: Mapping[str, Any], pot: int, seat: int) -> dict[int, Action]:
         """Each reachable slot and the action it stands for, given ``seat``'s legal actions.
         Legal actions outside the catalogue are left out (see :meth:`missing`)."""
         out: dict[int, Action] = {}
-        fixed = self._fixed
+        known = self._known
         grouped: dict[Template, list[Action]] | None = None
         for a in legal:
-            slot = fixed.get(a)
-            if slot is not None:
+            hit = known.get(id(a))
+            if hit is None:
+                hit = self._learn(a)
+            slot = hit[1]
+            if slot >= 0:
                 out.setdefault(slot, a)
-                continue
-            t = template_of(a)
-            base = self.base.get(t)
-            if base is None:
-                continue
-            if t.shape == PLAIN:
-                slot = fixed[a] = base
-                out.setdefault(slot, a)
-            elif t.shape == CARD:
-                slot = fixed[a] = base + card_slot(a.cards[0])
-                out.setdefault(slot, a)
-            else:
+            elif hit[2] is not None:  # a bet or a choice: its slot depends on the others
                 if grouped is None:
                     grouped = {}
-                grouped.setdefault(t, []).append(a)
+                grouped.setdefault(hit[2], []).append(a)
         if grouped:
             for t, acts in grouped.items():
                 base = self.base[t]
                 if t.shape == BET:
-                    out.update(self._bet_slots(t, base, acts, public, pot, seat))
+                    self._bet_slots(t, base, acts, public, pot, seat, out)
                 else:
                     acts.sort(key=_choice_key)
                     for i, a in enumerate(acts[: self.max_choices]):
                         out[base + i] = a
         return out
 
+    def _learn(self, a: Action) -> tuple[Action, int, Template | None]:
+        """Remember what ``a`` is: its slot when that depends on nothing else (-1 for a
+        bet or a choice), and its template (None when the catalogue has none)."""
+        t = template_of(a)
+        base = self.base.get(t)
+        if base is None:
+            found: tuple[Action, int, Template | None] = (a, -1, None)
+        elif t.shape == PLAIN:
+            found = (a, base, t)
+        elif t.shape == CARD:
+            found = (a, base + card_slot(a.cards[0]), t)
+        else:
+            found = (a, -1, t)
+        if len(self._known) >= _KNOWN_LIMIT:
+            self._known.clear()
+        self._known[id(a)] = found
+        return found
+
     def _bet_slots(
-        self, t: Template, base: int, listed: list[Action], public: Mapping[str, Any], pot: int, seat: int
-    ) -> dict[int, Action]:
+        self,
+        t: Template,
+        base: int,
+        listed: list[Action],
+        public: Mapping[str, Any],
+        pot: int,
+        seat: int,
+        out: dict[int, Action],
+    ) -> None:
+        """Add the bet slots of template ``t`` to ``out``. At fixed limit (the variant's
+        ``public["structure"]`` says ``"fixed-limit"``) only the listed amounts are
+        legal, whatever the range: a size between two takes the one below it."""
         low, high = bet_range(public, listed)
         by_amount = {a.amount: a for a in listed}
-        out = {}
-        for i, size in enumerate(self.bets.sizes):
-            amount = self.bets.amount(size, low, high, public, pot, seat)
+        amounts = self.bets.amounts(low, high, public, pot, seat)
+        if public.get("structure") == "fixed-limit":
+            listed_amounts = sorted(a for a in by_amount if a is not None)
+            amounts = [max((x for x in listed_amounts if x <= amount), default=listed_amounts[0]) for amount in amounts]
+        sized = self._sized
+        for i, amount in enumerate(amounts):
             action = by_amount.get(amount)
             if action is None:
-                action = by_amount[amount] = Action(t.kind, amount=amount, source=t.source)
+                key = (t.kind, t.source, amount)
+                action = sized.get(key)
+                if action is None:
+                    if len(sized) >= _KNOWN_LIMIT:
+                        sized.clear()
+                    action = sized[key] = Action(t.kind, amount=amount, source=t.source)
+                by_amount[amount] = action
             out[base + i] = action
-        return out
 
     def missing(self, legal: Sequence[Action]) -> list[Action]:
         """The legal actions that no template covers."""

@@ -158,23 +158,17 @@ class Encoding:
     :ivar reaction_templates: the templates of the actions seats took out of turn.
     """
 
-    def __init__(
-        self,
-        variant: str,
-        players: int = 2,
-        options: Mapping[str, Any] | None = None,
-        house_rules: Sequence[str] = (),
-        bets: Sequence[str | float] | None = None,
-        max_choices: int = 128,
-        probe_games: int = 12,
-        probe_steps: int = 3000,
-    ) -> None:
+    def __init__(self, key: str, probe_games: int = 12, probe_steps: int = 3000) -> None:
+        """``key``: the arguments of :func:`encoding` as JSON (it makes the key)."""
+        args = json.loads(key)
+        variant, players = args["variant"], args["players"]
+        bets, max_choices = args["bets"], args["max_choices"]
         self.variant = variant
         self.players = players
-        self.options = dict(options or {})
-        self.house_rules = tuple(house_rules)
-        #: The arguments as JSON (set by :func:`encoding`), to rebuild it after unpickling.
-        self.key = ""
+        self.options = dict(args["options"])
+        self.house_rules = tuple(args["house_rules"])
+        #: The arguments as JSON, to rebuild it after unpickling.
+        self.key = key
         found = probe(variant, players, self.options, self.house_rules, probe_games, probe_steps)
         refinements = [r for f in _refinements().get(variant, []) if (r := f(players, self.options)) is not None]
         templates = dict(found.templates)
@@ -255,9 +249,7 @@ PASS_REACTION = Template("(no reaction)", None, "plain")
 
 @lru_cache(maxsize=64)
 def _cached(key: str) -> Encoding:
-    enc = Encoding(**json.loads(key))
-    enc.key = key
-    return enc
+    return Encoding(key)
 
 
 def encoding(

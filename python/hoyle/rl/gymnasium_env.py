@@ -21,8 +21,8 @@ is imported.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Unpack
 
 import gymnasium
 import numpy as np
@@ -31,9 +31,10 @@ from gymnasium import spaces
 from hoyle.engine.state import LazyView
 from hoyle.errors import InvalidArgumentError
 from hoyle.plugins import make_bot
-from hoyle.rl.encoding import Encoding, encoding
+from hoyle.rl.encoding import Encoding
 from hoyle.rl.observation import BOUND
-from hoyle.rl.table import Table, check_reward
+from hoyle.rl.settings import EnvSettings, env_setup
+from hoyle.rl.table import Table
 
 
 class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -42,19 +43,10 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - the libraries' own attribute
 
     def __init__(
-        self,
-        variant: str,
-        seat: int = 0,
-        opponents: Sequence[Any] = ("random",),
-        players: int = 2,
-        options: Mapping[str, Any] | None = None,
-        house_rules: Sequence[str] = (),
-        render_mode: str | None = None,
-        reward: str = "settlement",
-        illegal_reward: float = -1.0,
-        bets: Sequence[str | float] | None = None,
-        max_choices: int = 128,
+        self, variant: str, seat: int = 0, opponents: Sequence[Any] = ("random",), **settings: Unpack[EnvSettings]
     ) -> None:
+        setup = env_setup(variant, settings)
+        players = setup.enc.players
         if not isinstance(seat, int) or not 0 <= seat < players:
             raise InvalidArgumentError(f"seat {seat!r} is not one of 0..{players - 1}")
         opponents = list(opponents)
@@ -62,12 +54,10 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
             opponents = opponents * (players - 1)
         if len(opponents) != players - 1:
             raise InvalidArgumentError(f"opponents {opponents!r}: give one bot, or one per other seat ({players - 1})")
-        self.enc: Encoding = encoding(variant, players, options, house_rules, bets, max_choices)
+        self.enc: Encoding = setup.enc
         self.seat = seat
         self.opponent_specs = opponents
-        self.reward_mode = check_reward(reward, render_mode)
-        self.illegal_reward = float(illegal_reward)
-        self.render_mode = render_mode
+        self.reward_mode, self.illegal_reward, self.render_mode = setup.reward, setup.illegal_reward, setup.render_mode
         self.observation_space = spaces.Box(-BOUND, BOUND, (self.enc.observation_size,), np.float32)
         self.action_space = spaces.Discrete(self.enc.action_size)
         self.table: Table | None = None
@@ -80,6 +70,16 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
+        self._deal(seed)
+        return self._observe(), self._info(None)
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        reward, terminated, truncated, info = self._act(action)
+        return self._observe(), reward, terminated, truncated, info
+
+    def _deal(self, seed: int | None) -> None:
+        """Deal the game of ``seed`` (or of the next seed drawn) and play the opponents
+        up to the learner's first decision."""
         if seed is not None:
             self._episode_rng = np.random.default_rng(seed)
             game_seed = int(seed) % 2**64
@@ -97,24 +97,27 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
                 break
             # the game ended before the learner's first decision: deal the next one
             game_seed = int(self._episode_rng.integers(0, 2**63))
-        return self._observe(), self._info(None)
 
-    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+    def _act(self, action: Any) -> tuple[float, bool, bool, dict[str, Any]]:
+        """Play the learner's slot and the opponents after it: the step without its
+        observation (the vector env encodes every game's in one call)."""
         table = self.table
         if table is None:
             raise InvalidArgumentError("call reset() before step()")
         if table.over:
             raise InvalidArgumentError("the episode is over: call reset()")
         slot = int(action)
-        if slot not in table.slots():
+        slots = table.slots()
+        if slot not in slots:
             info = self._info(None)
             info["illegal_action"] = slot
-            return self._observe(), self.illegal_reward, True, False, info
-        taken = table.step(slot)
+            return self.illegal_reward, True, False, info
+        taken = slots[slot]
+        table.take(taken)
         self._play_opponents()
         info = self._info(table.info(taken))
         reward = table.rewards(self.reward_mode)[self.seat] if table.over else 0.0
-        return self._observe(), reward, table.over and not table.stuck, table.stuck, info
+        return reward, table.over and not table.stuck, table.stuck, info
 
     def action_masks(self) -> np.ndarray:
         """The legal slots as booleans (MaskablePPO's convention)."""

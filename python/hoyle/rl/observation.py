@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from hoyle._core import Card
+from hoyle._core import Card, ObservationEncoder
 from hoyle.engine.state import State, Zone
 from hoyle.rl.catalogue import card_slot
 
@@ -46,9 +46,12 @@ class Feature(Protocol):
     def write(self, state: State, seat: int, out: np.ndarray) -> None: ...
 
 
-# A feature may also have ``add(state, seat, offset, idx, val)``, appending its nonzero
-# entries (index ``offset + i``, value) to the two lists instead of writing into an
-# array: the encoder then builds the whole vector in one numpy call (faster).
+# A feature may instead have ``add(state, seat, offset, idx, val)``, appending its nonzero
+# entries (index ``offset + i``, value) to the two lists: they go into the vector with
+# everything else in the Rust encoder's one call (faster than ``write``). Or it may be an
+# *order plane*, declared by ``order_of = "<zone name>"`` (its ``size`` the card width):
+# ``1 / (1 + depth)`` at each card of that zone when the observer sees it (the top card
+# 1.0; of a card's copies, the one nearest the top), written by the Rust encoder itself.
 
 
 @dataclass(frozen=True)
@@ -153,8 +156,19 @@ class Layout:
         self._zone_slots: dict[tuple[str, int | None, int], tuple[int, int, int]] = {}
         self._scalar_at = self.offsets["seat"]
         self._public_items = tuple((key, self.offsets[f"public.{key}"], length) for key, length in self.public.items())
-        self._feature_items = tuple((f, self.offsets[f.name]) for f in self.features if not hasattr(f, "add"))
-        self._feature_adds = tuple((f.add, self.offsets[f.name]) for f in self.features if hasattr(f, "add"))
+        native = [f for f in self.features if isinstance(getattr(f, "order_of", None), str)]
+        rest = [f for f in self.features if f not in native]
+        self._feature_items = tuple((f, self.offsets[f.name]) for f in rest if not hasattr(f, "add"))
+        self._feature_adds = tuple((f.add, self.offsets[f.name]) for f in rest if hasattr(f, "add"))
+        self._native = ObservationEncoder(
+            self.size,
+            players,
+            self._scalar_at,
+            dict(self._phase_index),
+            [(key, off, length) for key, off, length in self._public_items],
+            [(getattr(f, "order_of"), self.offsets[f.name]) for f in native],  # noqa: B009 - not in the protocol
+            self._slots_of,
+        )
 
     def fields(self) -> list[dict[str, Any]]:
         """Every block: name, offset, size and meaning."""
@@ -176,70 +190,44 @@ class Layout:
         return found
 
     def encode(self, state: State, seat: int, out: np.ndarray | None = None) -> np.ndarray:
-        """The observation of ``seat`` (written into ``out`` when given).
+        """The observation of ``seat``: a new array, or ``out`` (a float32 array of
+        ``size`` entries) written over.
 
-        Every entry is gathered as an (index, value) pair and the vector made by one
-        ``np.bincount`` (a numpy call per entry would cost more than the game's move)."""
-        idx: list[int] = []
-        val: list[Any] = []  # numbers: ints, floats, booleans
-        slot_of = _SLOT.__getitem__
-        zone_slots = self._zone_slots
-        for name, zone in state.zones.items():
-            cards = zone.cards
-            if not cards:
-                continue
-            found = zone_slots.get((name, zone.owner, seat))
-            plane, count, top = found if found is not None else self._slots_of(name, zone, seat)
-            if count < 0:
-                continue
-            idx.append(count)
-            val.append(len(cards))
-            seen = zone.seen
-            if plane >= 0 and (seen is None or seat in seen):
-                idx += [plane + s for s in map(slot_of, cards)]
-                val += [1.0] * len(cards)
-                if top >= 0:
-                    idx.append(top + slot_of(cards[-1]))
-                    val.append(1.0)
-        n = self.players
-        at = self._scalar_at
-        to_act = state.to_act
-        phases = len(self.phases)
-        idx += [
-            at + seat,
-            at + n + (n if to_act is None else (to_act - seat) % n),
-            at + 2 * n + 1 + self._phase_index.get(state.phase, phases),
-        ]
-        val += [1.0, 1.0, 1.0]
-        at += 2 * n + 2 + phases
-        idx += [at, at + 1]
-        val += [state.deal_number, state.pot]
-        at += 2
-        for values in (state.stacks, state.committed, state.scores):
-            idx += range(at, at + n)
-            val += values[seat:] + values[:seat]
-            at += n
-        public = state.public
-        for key, off, length in self._public_items:
-            value = public.get(key)
-            if length == 0:
-                if value is not None and value.__class__ in _NUMBERS:
-                    idx.append(off)
-                    val.append(value)
-            elif value.__class__ is list:
-                for i, v in enumerate(value[:length]):
-                    if v is not None and v.__class__ in _NUMBERS:
-                        idx.append(off + i)
-                        val.append(v)
-        for add, off in self._feature_adds:
-            add(state, seat, off, idx, val)
-        obs = np.bincount(idx, weights=val, minlength=self.size).astype(np.float32)
+        One call into the Rust core (``hoyle._core.ObservationEncoder``) reads the zones,
+        chips and public numbers; a feature's ``add`` entries go with it, a feature's
+        ``write`` then fills its block (``benches/test_bench_rl.py``: the encoding share)."""
+        idx: list[int] | None = None
+        val: list[Any] | None = None
+        if self._feature_adds:
+            idx, val = [], []
+            for add, off in self._feature_adds:
+                add(state, seat, off, idx, val)
+        if out is None:
+            obs: np.ndarray = self._native.encode(state, seat, idx, val)
+        else:
+            self._native.encode_into(state, seat, out, idx, val)
+            obs = out
         for feature, off in self._feature_items:
             feature.write(state, seat, obs[off : off + feature.size])
-        if out is not None:
-            out[:] = obs
-            return out
         return obs
+
+    def extras(self, state: State, seat: int) -> tuple[list[int], list[Any]]:
+        """The ``add`` features' entries for ``seat`` (the batch encoder's ``extras``)."""
+        idx: list[int] = []
+        val: list[Any] = []
+        for add, off in self._feature_adds:
+            add(state, seat, off, idx, val)
+        return idx, val
+
+    def encode_batch(self, states: Sequence[State], seats: Sequence[int], out: np.ndarray) -> np.ndarray:
+        """Row ``i`` of ``out`` (``len(states)`` x ``size`` float32) becomes the
+        observation of ``seats[i]`` in ``states[i]``, in one call into the Rust core."""
+        extras = [self.extras(s, seat) for s, seat in zip(states, seats)] if self._feature_adds else None
+        self._native.encode_batch(list(states), list(seats), out, extras)
+        for feature, off in self._feature_items:
+            for row, (state, seat) in enumerate(zip(states, seats)):
+                feature.write(state, seat, out[row, off : off + feature.size])
+        return out
 
 
 class _Slots(dict[Card, int]):
@@ -253,7 +241,6 @@ class _Slots(dict[Card, int]):
 _SLOT = _Slots()
 #: Card -> its plane index, for features that build their own entries.
 CARD_SLOTS: dict[Card, int] = _SLOT
-_NUMBERS = frozenset({int, float, bool})
 
 
 def _relative(owner: int, seat: int, players: int) -> str:

@@ -40,7 +40,8 @@ import pyspiel
 import hoyle
 from hoyle.errors import InvalidArgumentError
 from hoyle.rl.encoding import Encoding, encoding
-from hoyle.rl.table import Table, check_reward
+from hoyle.rl.settings import check_reward
+from hoyle.rl.table import Table
 
 DEFAULTS: dict[str, Any] = {
     "players": 2,

@@ -23,6 +23,7 @@ from typing import Any, cast
 
 import numpy as np
 
+from hoyle._core import action_mask
 from hoyle.engine.actions import Action
 from hoyle.engine.game import Game, new_game
 from hoyle.errors import HoyleError, InvalidArgumentError
@@ -91,10 +92,7 @@ class Table:
 
     def mask(self) -> np.ndarray:
         """The legal slots, as int8 0/1 (all zero once the game is over)."""
-        mask = np.zeros(self.enc.catalogue.size, np.int8)
-        slots = self.slots()
-        if slots:
-            mask[list(slots)] = 1
+        mask: np.ndarray = action_mask(self.enc.catalogue.size, self.slots())
         return mask
 
     def observe(self, seat: int) -> np.ndarray:
@@ -130,7 +128,7 @@ class Table:
         else:
             if action is None:
                 raise InvalidArgumentError(f"seat {seat} must act on its turn; (no reaction) is for reactions")
-            game.act(action, seat=seat)
+            game.act(action)  # the seat to act
             if self.enc.reactions and game.state.result is None:
                 self._start_reactions(seat)
         self._drop_silent()
@@ -196,15 +194,3 @@ def _restore(key: str, record: str, pending: list[int], stuck: bool) -> Table:
     t = Table(_cached(key), Game.from_json(record))
     t.pending, t.stuck = pending, stuck
     return t
-
-
-REWARD_MODES = ("settlement", "win-loss")
-
-
-def check_reward(mode: str, render_mode: str | None = None) -> str:
-    """Check an adapter's ``reward`` (returned) and ``render_mode`` settings."""
-    if mode not in REWARD_MODES:
-        raise InvalidArgumentError(f"reward={mode!r}: choose one of {list(REWARD_MODES)}")
-    if render_mode not in (None, "ansi"):
-        raise InvalidArgumentError(f"render_mode={render_mode!r}: choose None or 'ansi'")
-    return mode

@@ -6,9 +6,13 @@
     >>> obs.shape[0], info["action_mask"].shape[0]
     (4, 4)
 
-It keeps every game's observation and mask in one batch array (no per-environment
-info dicts to merge, as ``gymnasium.vector.SyncVectorEnv`` does) and declares ``autoreset_mode = NEXT_STEP``: the step after a game ends resets that game
-(its action is ignored, its reward 0). Episode ``i`` of a ``reset(seed=s)`` uses seed ``s + i``.
+It steps each game without observing it, then encodes every game's observation into
+one batch array in a single call into the Rust core (``Layout.encode_batch``), with the
+masks in another (no per-environment observation or info dict to stack, as
+``gymnasium.vector.SyncVectorEnv`` does). It declares ``autoreset_mode = NEXT_STEP``:
+the step after a game ends resets that game (its action is ignored, its reward 0).
+Episode ``i`` of a ``reset(seed=s)`` uses seed ``s + i``. The arrays returned are new
+each step.
 """
 
 from __future__ import annotations
@@ -41,31 +45,46 @@ class HoyleVectorEnv(VectorEnv):
         self._obs = np.zeros((num_envs, first.enc.observation_size), np.float32)
         self._masks = np.zeros((num_envs, first.enc.action_size), np.int8)
         self._done = np.zeros(num_envs, bool)
+        self._layout = first.enc.layout
+        self._seats = [env.seat for env in self.envs]
 
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         seeds = seed if isinstance(seed, list) else [None if seed is None else seed + i for i in range(self.num_envs)]
         for i, env in enumerate(self.envs):
-            self._obs[i], info = env.reset(seed=seeds[i])
-            self._masks[i] = info["action_mask"]
+            env._deal(seeds[i])
         self._done[:] = False
-        return self._obs.copy(), {"action_mask": self._masks.copy()}
+        return self._observe()
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         rewards = np.zeros(self.num_envs, np.float64)
         terminated = np.zeros(self.num_envs, bool)
         truncated = np.zeros(self.num_envs, bool)
+        done = self._done
         for i, env in enumerate(self.envs):
-            if self._done[i]:
-                self._obs[i], info = env.reset()
-                self._done[i] = False
+            if done[i]:
+                env._deal(None)
+                done[i] = False
             else:
-                self._obs[i], r, te, tr, info = env.step(int(actions[i]))
+                r, te, tr, _ = env._act(actions[i])
                 rewards[i], terminated[i], truncated[i] = r, te, tr
-                self._done[i] = te or tr
-            self._masks[i] = info["action_mask"]
-        return self._obs.copy(), rewards, terminated, truncated, {"action_mask": self._masks.copy()}
+                done[i] = te or tr
+        obs, info = self._observe()
+        return obs, rewards, terminated, truncated, info
+
+    def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
+        """Every game's observation, encoded in one call, and its mask (new arrays)."""
+        envs = self.envs
+        self._layout.encode_batch([e.table.game.state for e in envs], self._seats, self._obs)  # type: ignore[union-attr]
+        masks = self._masks
+        masks[:] = 0
+        for i, env in enumerate(envs):
+            table = env.table
+            assert table is not None
+            if table.seat == env.seat:
+                masks[i, list(table.slots())] = 1
+        return self._obs.copy(), {"action_mask": masks.copy()}
 
     def action_masks(self) -> np.ndarray:
         """The legal slots of every game, as booleans (``num_envs`` rows)."""

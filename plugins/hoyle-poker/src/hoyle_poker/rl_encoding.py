@@ -27,33 +27,25 @@ _BETTING = frozenset({"check", "call", "bet", "raise", "fold", "bring-in", "comp
 _AGGRESSIVE = ("bet", "raise")
 
 
-class BetHistory:
-    """The ``bet_history`` feature (see the module docs), computed incrementally from
-    the append-only event log."""
+class _Scan:
+    """How far one event log has been read, and the sums so far (mutated as it is read)."""
 
-    name = "bet_history"
-    doc = "chips put in per street (5 streets x seats, observer first), then bets and raises per street"
+    __slots__ = ("betting", "chips", "events", "raises", "read", "street")
 
-    def __init__(self, players: int) -> None:
-        self.players = players
-        self.size = STREETS * players + STREETS
-        # the last state read: (id of its event list, events read, street, betting seen, chips, raises)
-        self._memo: tuple[int, int, int, bool, list[int], list[int]] | None = None
+    def __init__(self, events: list[Any], players: int) -> None:
+        self.events = events  # held, so that no other list can take its id while this is kept
+        self.read, self.street, self.betting = 0, 0, False
+        self.chips, self.raises = [0] * (STREETS * players), [0] * STREETS
 
-    def _scan(self, state: Any) -> tuple[list[int], list[int]]:
-        events = state.events
-        memo = self._memo
-        if memo is not None and memo[0] == id(events) and memo[1] <= len(events):
-            _, start, street, betting, chips, raises = memo
-            chips, raises = list(chips), list(raises)
-        else:
-            start, street, betting = 0, 0, False
-            chips, raises = [0] * (STREETS * self.players), [0] * STREETS
-        n = self.players
-        for e in events[start:]:
+    def advance(self, players: int) -> None:
+        """Read the events appended since the last call."""
+        events = self.events
+        street, betting, chips, raises = self.street, self.betting, self.chips, self.raises
+        for i in range(self.read, len(events)):
+            e = events[i]
             kind = e.type
             if kind == "commit":
-                chips[street * n + e.seat] += e.data["amount"]
+                chips[street * players + e.seat] += e.data["amount"]
             elif kind == "action":
                 word = e.data["action"].split(" ", 1)[0]
                 if word in _BETTING:
@@ -62,25 +54,55 @@ class BetHistory:
                         raises[street] += 1
             elif kind == "deal_start":
                 street, betting = 0, False
-                chips, raises = [0] * (STREETS * n), [0] * STREETS
+                chips[:] = [0] * len(chips)
+                raises[:] = [0] * STREETS
             elif e.cards and betting and kind not in ("reveal", "award"):
                 street, betting = min(street + 1, STREETS - 1), False
-        self._memo = (id(events), len(events), street, betting, chips, raises)
-        return chips, raises
+        self.read, self.street, self.betting = len(events), street, betting
+
+
+class BetHistory:
+    """The ``bet_history`` feature (see the module docs), computed incrementally from
+    the append-only event log of each game it is asked about."""
+
+    name = "bet_history"
+    doc = "chips put in per street (5 streets x seats, observer first), then bets and raises per street"
+
+    #: The most event logs whose reading is kept (a vector env of many games asks about each).
+    KEEP = 256
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.size = STREETS * players + STREETS
+        self._scans: dict[int, _Scan] = {}
+        # for each observer, the chips entries in its order (street by street, itself first)
+        self._order = [
+            [s * players + (seat + r) % players for s in range(STREETS) for r in range(players)]
+            for seat in range(players)
+        ]
+
+    def _scan(self, state: Any) -> _Scan:
+        events = state.events
+        scan = self._scans.get(id(events))
+        if scan is None or scan.events is not events or scan.read > len(events):
+            if len(self._scans) >= self.KEEP:
+                self._scans.clear()
+            scan = self._scans[id(events)] = _Scan(events, self.players)
+        if scan.read < len(events):
+            scan.advance(self.players)
+        return scan
 
     def values(self, state: Any, seat: int) -> list[int]:
-        chips, raises = self._scan(state)
-        n = self.players
-        return [chips[s * n + (seat + r) % n] for s in range(STREETS) for r in range(n)] + raises
+        scan = self._scan(state)
+        return [*map(scan.chips.__getitem__, self._order[seat]), *scan.raises]
 
     def write(self, state: Any, seat: int, out: Any) -> None:
         out[:] = self.values(state, seat)
 
     def add(self, state: Any, seat: int, offset: int, idx: list[int], val: list[float]) -> None:
         """Append the entries (``offset + i``, value) instead of writing them."""
-        values = self.values(state, seat)
-        idx += range(offset, offset + len(values))
-        val += values
+        idx += range(offset, offset + self.size)
+        val += self.values(state, seat)
 
 
 def refinement(players: int, options: Mapping[str, Any]) -> Any:

@@ -24,32 +24,28 @@ _GIN = ("gin-rummy", "oklahoma-gin")
 
 
 class DiscardOrder:
-    """The ``discard_order`` feature (see the module docs)."""
+    """The ``discard_order`` feature (see the module docs): an *order plane* of the
+    discard pile, which the encoder writes itself (``order_of``; docs/rl.md), and
+    ``write`` here for any other caller."""
 
     name = "discard_order"
     doc = "each card in the discard pile: 1 / (1 + its depth from the top), 0 if not there"
+    order_of = "discard"
 
     size = 53
 
     def write(self, state: Any, seat: int, out: Any) -> None:
-        idx: list[int] = []
-        val: list[float] = []
-        self.add(state, seat, 0, idx, val)
-        out[idx] = val
-
-    def add(self, state: Any, seat: int, offset: int, idx: list[int], val: list[float]) -> None:
-        """Append the entries (``offset`` + card index, value) of the pile's cards; with
-        several packs only the highest copy of a card counts."""
+        """Write the pile's cards into ``out`` (zeroed); with several packs only the
+        copy nearest the top counts."""
         from hoyle.rl.observation import CARD_SLOTS
 
-        zone = state.zones.get("discard")
+        zone = state.zones.get(self.order_of)
         if zone is None or not zone.cards or not zone.visible_to(seat):
             return
         depth = len(zone.cards)
         # bottom to top: a higher copy, later in the pile, replaces a lower one's value
-        order = {slot: 1.0 / (depth - i) for i, slot in enumerate(map(CARD_SLOTS.__getitem__, zone.cards))}
-        idx += [offset + slot for slot in order]
-        val += order.values()
+        for i, card in enumerate(zone.cards):
+            out[CARD_SLOTS[card]] = 1.0 / (depth - i)
 
 
 def refinement(players: int, options: Mapping[str, Any], variant: str) -> Any:

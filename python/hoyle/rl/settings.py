@@ -1,0 +1,79 @@
+"""The settings every hoyle environment takes (PettingZoo's and Gymnasium's alike):
+the encoding's arguments, the reward and the render mode, checked in one place.
+
+    >>> from hoyle.rl.settings import env_setup
+    >>> setup = env_setup("war", {"reward": "win-loss"})
+    >>> setup.enc.variant, setup.reward, setup.illegal_reward
+    ('war', 'win-loss', -1.0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypedDict
+
+from hoyle.errors import InvalidArgumentError
+from hoyle.rl.encoding import Encoding, encoding
+
+REWARD_MODES = ("settlement", "win-loss")
+
+
+class EnvSettings(TypedDict, total=False):
+    """The keyword settings of :func:`hoyle.rl.aec_env` and :func:`hoyle.rl.gym_env`.
+
+    ``players`` (2), ``options`` (the variant's, e.g. ``{"deals": 1}``), ``house_rules``
+    (names), ``render_mode`` (None or ``"ansi"``), ``reward`` (``"settlement"`` or
+    ``"win-loss"``), ``illegal_reward`` (-1: the offender's reward for an illegal
+    slot, which ends the game), ``bets`` (the bet abstraction, docs/rl.md) and
+    ``max_choices`` (128: slots per choice template).
+    """
+
+    players: int
+    options: Mapping[str, Any] | None
+    house_rules: Sequence[str]
+    render_mode: str | None
+    reward: str
+    illegal_reward: float
+    bets: Sequence[str | float] | None
+    max_choices: int
+
+
+@dataclass(frozen=True)
+class EnvSetup:
+    """Checked settings: the encoding, the reward mode and penalty, the render mode."""
+
+    enc: Encoding
+    reward: str
+    illegal_reward: float
+    render_mode: str | None
+
+
+def check_reward(mode: str, render_mode: str | None = None) -> str:
+    """Check a ``reward`` mode (returned) and a ``render_mode``."""
+    if mode not in REWARD_MODES:
+        raise InvalidArgumentError(f"reward={mode!r}: choose one of {list(REWARD_MODES)}")
+    if render_mode not in (None, "ansi"):
+        raise InvalidArgumentError(f"render_mode={render_mode!r}: choose None or 'ansi'")
+    return mode
+
+
+def env_setup(variant: str, settings: EnvSettings) -> EnvSetup:
+    """The encoding of ``variant`` and the checked settings (an unknown setting is an
+    error naming it)."""
+    unknown = sorted(set(settings) - set(EnvSettings.__annotations__))
+    if unknown:
+        raise InvalidArgumentError(
+            f"unknown setting {', '.join(map(repr, unknown))}: the settings are {list(EnvSettings.__annotations__)}"
+        )
+    enc = encoding(
+        variant,
+        settings.get("players", 2),
+        settings.get("options"),
+        settings.get("house_rules", ()),
+        settings.get("bets"),
+        settings.get("max_choices", 128),
+    )
+    render_mode = settings.get("render_mode")
+    reward = check_reward(settings.get("reward", "settlement"), render_mode)
+    return EnvSetup(enc, reward, float(settings.get("illegal_reward", -1.0)), render_mode)

@@ -1,0 +1,422 @@
+//! `hoyle.rl`'s observation encoder and action mask (docs/rl.md, Observations): the
+//! per-step work of every reinforcement-learning adapter, done in one call.
+//!
+//! `ObservationEncoder` reads a game state - its zones' card lists, owners and the seats
+//! that see them, the seat to act, the phase, chips, scores and the variant's public
+//! numbers - and writes a seat's observation vector, laid out by
+//! `hoyle.rl.observation.Layout`, which builds the encoder and resolves each zone's
+//! offsets (a Python callback, asked once per zone name, owner and observer). The state
+//! is Python objects, so the reading holds the GIL; what is left once it is read (adding
+//! a few dozen numbers into the vector) is too small to be worth releasing it.
+
+use std::sync::Mutex;
+
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::intern;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use rustc_hash::FxHashMap;
+
+use super::cards::PyCard;
+use super::errors::invalid_argument;
+
+/// A zone's offsets for one observer: its card plane, its count entry and its top-card
+/// plane, each -1 when the layout has none.
+type ZoneSlots = (i64, i64, i64);
+
+/// Zone name -> (owner or -1, observer) -> its slots: looked up by the name as it is
+/// (no key to build), filled by the `resolve` callback on first sight.
+type SlotTable = FxHashMap<String, FxHashMap<(i64, usize), ZoneSlots>>;
+
+/// Writes observations laid out by `hoyle.rl.observation.Layout` (see the module docs).
+#[pyclass(name = "ObservationEncoder", module = "hoyle._core", frozen)]
+pub struct PyObservationEncoder {
+    size: usize,
+    players: usize,
+    scalar_at: usize,
+    phases: usize,
+    phase_index: Py<PyDict>,
+    public: Vec<(Py<PyString>, usize, usize)>,
+    orders: Vec<(Py<PyString>, usize)>,
+    resolve: Py<PyAny>,
+    zone_slots: Mutex<SlotTable>,
+}
+
+/// The numbers of one observation, summed per index (in f64, as `np.bincount` does).
+struct Sums<'a> {
+    at: &'a mut [f64],
+}
+
+impl Sums<'_> {
+    fn entry(&mut self, index: i64) -> PyResult<&mut f64> {
+        let size = self.at.len();
+        usize::try_from(index)
+            .ok()
+            .and_then(|i| self.at.get_mut(i))
+            .ok_or_else(|| invalid_argument("index", index, format!("outside the observation (0..{size})")))
+    }
+
+    fn add(&mut self, index: i64, value: f64) -> PyResult<()> {
+        *self.entry(index)? += value;
+        Ok(())
+    }
+}
+
+/// A public value the observation counts: an int, float or bool (not a subclass).
+fn number(value: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
+    if value.is_exact_instance_of::<PyInt>()
+        || value.is_exact_instance_of::<PyFloat>()
+        || value.is_exact_instance_of::<PyBool>()
+    {
+        return Ok(Some(value.extract::<f64>()?));
+    }
+    Ok(None)
+}
+
+fn card_slot(card: &Bound<'_, PyAny>) -> PyResult<i64> {
+    // Card.index is the face: 0..=51, and 52 for every joker - the joker slot.
+    Ok(i64::from(card.cast::<PyCard>()?.get().0.face()))
+}
+
+impl PyObservationEncoder {
+    fn slots_of(
+        &self,
+        py: Python<'_>,
+        name: &Bound<'_, PyAny>,
+        zone: &Bound<'_, PyAny>,
+        owner: i64,
+        seat: usize,
+    ) -> PyResult<ZoneSlots> {
+        let text = name.cast::<PyString>()?.to_str()?;
+        if let Some(found) = self.lock()?.get(text).and_then(|m| m.get(&(owner, seat))) {
+            return Ok(*found);
+        }
+        // Asked without holding the lock: the callback is Python, and another thread
+        // may encode while it runs.
+        let found: ZoneSlots = self.resolve.bind(py).call1((name, zone, seat))?.extract()?;
+        self.lock()?.entry(text.to_owned()).or_default().insert((owner, seat), found);
+        Ok(found)
+    }
+
+    fn lock(&self) -> PyResult<std::sync::MutexGuard<'_, SlotTable>> {
+        self.zone_slots.lock().map_err(|_| invalid_argument("encoder", "poisoned", "an earlier call panicked"))
+    }
+
+    /// Add `seat`'s observation of `state` to `sums`, then the extra entries.
+    fn fill(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, PyAny>,
+        seat: usize,
+        extra: Option<(&Bound<'_, PyAny>, &Bound<'_, PyAny>)>,
+        sums: &mut Sums<'_>,
+    ) -> PyResult<()> {
+        let n = self.players;
+        if seat >= n {
+            return Err(invalid_argument("seat", seat, format!("a seat is 0..{}", n - 1)));
+        }
+        let zones = state.getattr(intern!(py, "zones"))?;
+        for (name, zone) in zones.cast::<PyDict>()?.iter() {
+            let cards = zone.getattr(intern!(py, "cards"))?;
+            let cards = cards.cast::<PyList>()?;
+            let len = cards.len();
+            if len == 0 {
+                continue;
+            }
+            // The slot behind `Zone.owner` (the property would cost a Python call a zone).
+            let owner = match zone.getattr(intern!(py, "_owner")) {
+                Ok(owner) => owner,
+                Err(_) => zone.getattr(intern!(py, "owner"))?,
+            };
+            let owner = if owner.is_none() { -1 } else { owner.extract::<i64>()? };
+            let (plane, count, top) = self.slots_of(py, &name, &zone, owner, seat)?;
+            if count < 0 {
+                continue;
+            }
+            sums.add(count, len as f64)?;
+            if plane < 0 {
+                continue;
+            }
+            let seen = zone.getattr(intern!(py, "seen"))?;
+            if !seen.is_none() && !seen.contains(seat)? {
+                continue;
+            }
+            for card in cards.iter() {
+                sums.add(plane + card_slot(&card)?, 1.0)?;
+            }
+            if top >= 0 {
+                sums.add(top + card_slot(&cards.get_item(len - 1)?)?, 1.0)?;
+            }
+        }
+        let (ni, si) = (n as i64, seat as i64);
+        let mut at = self.scalar_at as i64;
+        sums.add(at + si, 1.0)?;
+        let to_act = state.getattr(intern!(py, "to_act"))?;
+        let relative = if to_act.is_none() { ni } else { (to_act.extract::<i64>()? - si).rem_euclid(ni) };
+        sums.add(at + ni + relative, 1.0)?;
+        let phase = state.getattr(intern!(py, "phase"))?;
+        let phase = match self.phase_index.bind(py).get_item(phase)? {
+            Some(i) => i.extract::<i64>()?,
+            None => self.phases as i64,
+        };
+        sums.add(at + 2 * ni + 1 + phase, 1.0)?;
+        at += 2 * ni + 2 + self.phases as i64;
+        sums.add(at, state.getattr(intern!(py, "deal_number"))?.extract::<f64>()?)?;
+        sums.add(at + 1, state.getattr(intern!(py, "pot"))?.extract::<f64>()?)?;
+        at += 2;
+        for field in [intern!(py, "stacks"), intern!(py, "committed"), intern!(py, "scores")] {
+            let values = state.getattr(field)?;
+            let values = values.cast::<PyList>()?;
+            if values.len() != n {
+                return Err(invalid_argument(field.to_str()?, values.len(), format!("one entry per seat ({n})")));
+            }
+            for i in 0..n {
+                sums.add(at + i as i64, values.get_item((seat + i) % n)?.extract::<f64>()?)?;
+            }
+            at += ni;
+        }
+        let public = state.getattr(intern!(py, "public"))?;
+        let public = public.cast::<PyDict>()?;
+        for (key, offset, length) in &self.public {
+            let Some(value) = public.get_item(key.bind(py))? else {
+                continue;
+            };
+            let offset = *offset as i64;
+            if *length == 0 {
+                if let Some(x) = number(&value)? {
+                    sums.add(offset, x)?;
+                }
+            } else if value.is_exact_instance_of::<PyList>() {
+                for (i, v) in value.cast::<PyList>()?.iter().take(*length).enumerate() {
+                    if let Some(x) = number(&v)? {
+                        sums.add(offset + i as i64, x)?;
+                    }
+                }
+            }
+        }
+        // Order planes: 1 / (1 + depth) for each card of a zone the observer sees, from
+        // the bottom up, so a card's copy nearer the top replaces one under it.
+        for (name, offset) in &self.orders {
+            let Some(zone) = zones.cast::<PyDict>()?.get_item(name.bind(py))? else {
+                continue;
+            };
+            let cards = zone.getattr(intern!(py, "cards"))?;
+            let cards = cards.cast::<PyList>()?;
+            let seen = zone.getattr(intern!(py, "seen"))?;
+            if cards.is_empty() || (!seen.is_none() && !seen.contains(seat)?) {
+                continue;
+            }
+            let depth = cards.len();
+            for (i, card) in cards.iter().enumerate() {
+                *sums.entry(*offset as i64 + card_slot(&card)?)? = 1.0 / (depth - i) as f64;
+            }
+        }
+        if let Some((idx, val)) = extra {
+            let (idx, val) = (idx.cast::<PyList>()?, val.cast::<PyList>()?);
+            if idx.len() != val.len() {
+                return Err(invalid_argument("val", val.len(), format!("one value per index ({} indices)", idx.len())));
+            }
+            for (i, v) in idx.iter().zip(val.iter()) {
+                sums.add(i.extract::<i64>()?, v.extract::<f64>()?)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `out` becomes `seat`'s observation of `state` (`scratch`: `size` f64 to sum in).
+    fn write(&self, py: Python<'_>, asked: Asked<'_, '_>, out: &mut [f32], scratch: &mut [f64]) -> PyResult<()> {
+        scratch.fill(0.0);
+        self.fill(py, asked.state, asked.seat, asked.extra, &mut Sums { at: scratch })?;
+        for (o, s) in out.iter_mut().zip(scratch.iter()) {
+            *o = *s as f32;
+        }
+        Ok(())
+    }
+}
+
+/// One observation asked for: the state, the observer and any extra entries.
+#[derive(Clone, Copy)]
+struct Asked<'a, 'py> {
+    state: &'a Bound<'py, PyAny>,
+    seat: usize,
+    extra: Option<(&'a Bound<'py, PyAny>, &'a Bound<'py, PyAny>)>,
+}
+
+fn pair<'a, 'py>(
+    idx: &'a Option<Bound<'py, PyAny>>,
+    val: &'a Option<Bound<'py, PyAny>>,
+) -> PyResult<Option<(&'a Bound<'py, PyAny>, &'a Bound<'py, PyAny>)>> {
+    match (idx, val) {
+        (Some(i), Some(v)) => Ok(Some((i, v))),
+        (None, None) => Ok(None),
+        _ => Err(invalid_argument("idx, val", "one of them", "give both extra lists or neither")),
+    }
+}
+
+#[pymethods]
+impl PyObservationEncoder {
+    /// `size` floats for `players` seats; the scalar block starts at `scalar_at`;
+    /// `phase_index` maps each phase to its entry (any other phase: `phases`);
+    /// `public` lists `(key, offset, length)` of the public numbers (length 0 for a
+    /// number); `orders` lists `(zone name, offset)` of the order planes (a zone's
+    /// cards at `1 / (1 + depth)`); `resolve(name, zone, seat)` gives a zone's
+    /// `(plane, count, top)` offsets for an observer (-1 where the layout has none).
+    #[new]
+    #[pyo3(signature = (size, players, scalar_at, phase_index, public, orders, resolve))]
+    fn new(
+        size: usize,
+        players: usize,
+        scalar_at: usize,
+        phase_index: Bound<'_, PyDict>,
+        public: Vec<(Bound<'_, PyString>, usize, usize)>,
+        orders: Vec<(Bound<'_, PyString>, usize)>,
+        resolve: Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
+        if players == 0 {
+            return Err(invalid_argument("players", players, "at least one seat"));
+        }
+        if !resolve.is_callable() {
+            return Err(invalid_argument("resolve", "not callable", "a function (name, zone, seat)"));
+        }
+        Ok(PyObservationEncoder {
+            size,
+            players,
+            scalar_at,
+            phases: phase_index.len(),
+            phase_index: phase_index.unbind(),
+            public: public.into_iter().map(|(k, o, l)| (k.unbind(), o, l)).collect(),
+            orders: orders.into_iter().map(|(k, o)| (k.unbind(), o)).collect(),
+            resolve: resolve.unbind(),
+            zone_slots: Mutex::new(FxHashMap::default()),
+        })
+    }
+
+    /// The observation of `seat`, a new float32 array; `idx` and `val` (lists) add
+    /// extra entries (a variant's features).
+    #[pyo3(signature = (state, seat, idx = None, val = None))]
+    fn encode<'py>(
+        &self,
+        py: Python<'py>,
+        state: &Bound<'py, PyAny>,
+        seat: usize,
+        idx: Option<Bound<'py, PyAny>>,
+        val: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let out = PyArray1::<f32>::zeros(py, self.size, false);
+        let mut scratch = vec![0.0; self.size];
+        // SAFETY: the array was made just above and is contiguous; nothing else holds it
+        // yet, so this is the only reference to its data (numpy's borrow tracking, which
+        // `readwrite` goes through, would cost more than the whole encoding).
+        let slice = unsafe { out.as_slice_mut() }.map_err(|e| invalid_argument("out", self.size, e.to_string()))?;
+        self.write(py, Asked { state, seat, extra: pair(&idx, &val)? }, slice, &mut scratch)?;
+        Ok(out)
+    }
+
+    /// As `encode`, written into `out` (a contiguous float32 array of the layout's size).
+    #[pyo3(signature = (state, seat, out, idx = None, val = None))]
+    fn encode_into<'py>(
+        &self,
+        py: Python<'py>,
+        state: &Bound<'py, PyAny>,
+        seat: usize,
+        out: &Bound<'py, PyAny>,
+        idx: Option<Bound<'py, PyAny>>,
+        val: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<()> {
+        let array = out
+            .cast::<PyArray1<f32>>()
+            .map_err(|_| invalid_argument("out", "not a 1-D float32 array", "a float32 array of the layout's size"))?;
+        if array.len() != self.size {
+            return Err(invalid_argument("out", array.len(), format!("{} floats", self.size)));
+        }
+        let mut view = array.try_readwrite().map_err(|e| invalid_argument("out", "busy", e.to_string()))?;
+        let slice = view.as_slice_mut().map_err(|e| invalid_argument("out", "not contiguous", e.to_string()))?;
+        let mut scratch = vec![0.0; self.size];
+        self.write(py, Asked { state, seat, extra: pair(&idx, &val)? }, slice, &mut scratch)
+    }
+
+    /// Row `i` of `out` (a contiguous `(len(states), size)` float32 array) becomes the
+    /// observation of `seats[i]` in `states[i]`; `extras`, when given, holds each row's
+    /// `(idx, val)` lists.
+    #[pyo3(signature = (states, seats, out, extras = None))]
+    fn encode_batch<'py>(
+        &self,
+        py: Python<'py>,
+        states: &Bound<'py, PyAny>,
+        seats: Vec<usize>,
+        out: &Bound<'py, PyAny>,
+        extras: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<()> {
+        let states = states.cast::<PyList>()?;
+        let rows = states.len();
+        if seats.len() != rows {
+            return Err(invalid_argument("seats", seats.len(), format!("one seat per state ({rows})")));
+        }
+        let extras = match &extras {
+            Some(e) => {
+                let e = e.cast::<PyList>()?;
+                if e.len() != rows {
+                    return Err(invalid_argument("extras", e.len(), format!("one (idx, val) per state ({rows})")));
+                }
+                Some(e.clone())
+            }
+            None => None,
+        };
+        let array = out
+            .cast::<PyArray2<f32>>()
+            .map_err(|_| invalid_argument("out", "not a 2-D float32 array", "a (states, size) float32 array"))?;
+        if array.shape() != [rows, self.size] {
+            return Err(invalid_argument(
+                "out",
+                format!("{:?}", array.shape()),
+                format!("shape ({rows}, {})", self.size),
+            ));
+        }
+        let mut view = array.try_readwrite().map_err(|e| invalid_argument("out", "busy", e.to_string()))?;
+        let slice = view.as_slice_mut().map_err(|e| invalid_argument("out", "not contiguous", e.to_string()))?;
+        let mut scratch = vec![0.0; self.size];
+        for (i, (row, seat)) in slice.chunks_mut(self.size.max(1)).zip(seats).enumerate().take(rows) {
+            let state = states.get_item(i)?;
+            match &extras {
+                Some(e) => {
+                    let item = e.get_item(i)?;
+                    let item = item.cast::<PyTuple>()?;
+                    let (idx, val) = (item.get_item(0)?, item.get_item(1)?);
+                    self.write(py, Asked { state: &state, seat, extra: Some((&idx, &val)) }, row, &mut scratch)?;
+                }
+                None => self.write(py, Asked { state: &state, seat, extra: None }, row, &mut scratch)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// The layout's size (floats per observation).
+    #[getter]
+    fn size(&self) -> usize {
+        self.size
+    }
+}
+
+/// An int8 mask of `size` entries: 1 at each of `slots` (an iterable of ints).
+///
+/// >>> from hoyle._core import action_mask
+/// >>> action_mask(5, [0, 3]).tolist()
+/// [1, 0, 0, 1, 0]
+#[pyfunction]
+fn action_mask<'py>(py: Python<'py>, size: usize, slots: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyArray1<i8>>> {
+    let mut mask = vec![0i8; size];
+    for slot in slots.try_iter()? {
+        let slot = slot?.extract::<i64>()?;
+        match usize::try_from(slot).ok().and_then(|i| mask.get_mut(i)) {
+            Some(m) => *m = 1,
+            None => return Err(invalid_argument("slots", slot, format!("a slot is 0..{size}"))),
+        }
+    }
+    Ok(PyArray1::from_vec(py, mask))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyObservationEncoder>()?;
+    m.add_function(wrap_pyfunction!(action_mask, m)?)?;
+    Ok(())
+}
