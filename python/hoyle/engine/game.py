@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
 from typing import Any
 
 import pluggy
@@ -120,15 +121,24 @@ class Game:
     bots should see only ``game.view(seat)``.
     """
 
-    def __init__(self, ruleset: Ruleset, state: State, record: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        state: State,
+        record: dict[str, Any],
+        decks: list[Deck] | None = None,
+        base_deck: Deck | None = None,
+    ) -> None:
         self._rules = ruleset
         self._hook = ruleset.hook
         self.state = state
         self.record = record
-        self._decks: list[Deck] = [Deck(d) for d in record.get("decks") or []]
+        #: the fixed decks of the first deals (``record["decks"]`` read back when not given)
+        self._decks: list[Deck] = decks if decks is not None else [Deck(d) for d in record.get("decks") or []]
         self._legal_cache: tuple[int, int, list[Action]] | None = None
         self._actions: list[list[Any]] = record["actions"]
-        self._base_deck: Deck | None = None  # the variant's deck for these options, unshuffled
+        #: the variant's deck for these options, unshuffled (made by the first deal if not given)
+        self._base_deck: Deck | None = base_deck
 
     # --- reading -------------------------------------------------------------------------
 
@@ -275,7 +285,7 @@ class Game:
         state = self.state
         scores = self._hook.hoyle_score_deal(state=state) or {}
         row = [int(scores.get(s, 0)) for s in state.seats]
-        state.score_sheet.append(ScoreRow(row, self._deal_outcome()))
+        state.score_sheet.append(ScoreRow._taking(row, self._deal_outcome()))
         state.scores = [a + b for a, b in zip(state.scores, row)]
         state.log("deal_scored", None, scores=row, totals=list(state.scores))
         over = self._hook.hoyle_match_over(state=state)
@@ -440,13 +450,16 @@ def new_game(
     :param registry: the plugins to use (default: every installed plugin).
     """
     reg = registry or _default_registry()
+    seated: _Seating | None = None  # a game with the default options: its deck is known
     if not house_rules and (players is None or type(players) is int):  # the common case: remembered
-        v = reg.variant(variant)
-        opts = reg.validate_options(v, (), options)
-        ruleset, seated = _SEATINGS[reg, variant, players]
-        names = list(seated)
+        if options is not None:  # checked first: a bad option is named before bad players
+            opts = reg.validate_options(reg.variant(variant), (), options)
+        seating = _SEATINGS[reg, variant, players]
+        ruleset, names = seating.ruleset, list(seating.names)
+        if options is None:
+            opts, seated = dict(seating.defaults), seating
     else:
-        v, ruleset, opts, names = _check_setup(reg, variant, players, house_rules, options)
+        _, ruleset, opts, names = _check_setup(reg, variant, players, house_rules, options)
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
@@ -468,7 +481,7 @@ def new_game(
         "actions": [],
     }
     state = State(variant=variant, players=names, options=opts, deck=None, seed=seed, stacks=stacks)
-    game = Game(ruleset, state, record)
+    game = Game(ruleset, state, record, decks, seated.deck() if seated is not None else None)
     game._start_deal()
     return game
 
@@ -484,9 +497,18 @@ def _are_stacks(stacks: Sequence[int], players: int) -> bool:
 
 
 def _default_registry() -> Registry:
-    from hoyle.plugins import default_registry
+    """``hoyle.plugins.default_registry()``, the module imported once (it imports the
+    engine, so not at the top of this one): an import statement on every new game costs
+    more than a fresh game's whole option check (``benches/test_bench_hand_setup.py``)."""
+    if not _PLUGINS:
+        from hoyle import plugins
 
-    return default_registry()
+        _PLUGINS.append(plugins)
+    registry: Registry = _PLUGINS[0].default_registry()  # read on each call: tests may replace it
+    return registry
+
+
+_PLUGINS: list[ModuleType] = []  # hoyle.plugins, once imported
 
 
 def _check_setup(
@@ -519,17 +541,37 @@ def _check_setup(
     return v, _ruleset(reg, v, rules), opts, names
 
 
-def _seating(key: tuple[Registry, str, int | None]) -> tuple[Ruleset, tuple[str, ...]]:
-    """The ruleset and the players' names of a game of a variant with no house rules
-    and a number of players (None: the default), checked by :func:`_check_setup`."""
+class _Seating:
+    """What every new game of a variant with no house rules, a number of players and
+    the default options starts from: the ruleset, the players' names, the checked
+    default options (copied for each game) and, made on first use, the variant's
+    unshuffled deck for them (a ``Deck`` is immutable, so games share it)."""
+
+    __slots__ = ("_deck", "defaults", "names", "ruleset", "variant")
+
+    def __init__(self, variant: Variant, ruleset: Ruleset, names: tuple[str, ...], defaults: dict[str, Any]) -> None:
+        self.variant, self.ruleset, self.names, self.defaults = variant, ruleset, names, defaults
+        self._deck: Deck | None = None
+
+    def deck(self) -> Deck:
+        """The variant's deck for the default options and these players."""
+        deck = self._deck
+        if deck is None:
+            deck = self._deck = self.variant.make_deck(self.defaults, len(self.names))
+        return deck
+
+
+def _seating(key: tuple[Registry, str, int | None]) -> _Seating:
+    """The :class:`_Seating` of a variant with no house rules and a number of players
+    (None: the default), checked by :func:`_check_setup`."""
     reg, variant, players = key
-    _, ruleset, _, names = _check_setup(reg, variant, players, (), None)
-    return ruleset, tuple(names)
+    v, ruleset, defaults, names = _check_setup(reg, variant, players, (), None)
+    return _Seating(v, ruleset, tuple(names), defaults)
 
 
 #: :func:`_seating` for each registry, variant and number of players, made on first
 #: use: a run of fresh games (``benches/test_bench_poker_games.py`` plays a new game per
-#: hand) checks each combination once; the options are checked on every call.
-_SEATINGS: BoundedCache[tuple[Registry, str, int | None], tuple[Ruleset, tuple[str, ...]]] = BoundedCache(
-    _seating, limit=256
-)
+#: hand, ``benches/test_bench_hand_setup.py`` measures its setup) checks each
+#: combination, its default options and its deck once; options given are checked on
+#: every call.
+_SEATINGS: BoundedCache[tuple[Registry, str, int | None], _Seating] = BoundedCache(_seating, limit=256)
