@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
+from itertools import repeat
+from operator import add
 from types import ModuleType
 from typing import Any
 
@@ -21,7 +23,7 @@ from hoyle import hookspecs
 from hoyle._core import Card, Deck
 from hoyle.engine.actions import Action
 from hoyle.engine.cache import BoundedCache
-from hoyle.engine.state import _LOGGED, Event, ScoreRow, State, _copy_plain
+from hoyle.engine.state import _LOGGED, Event, EventData, ScoreRow, State, _copy_plain, _new_event
 from hoyle.errors import IllegalActionError, InvalidArgumentError, InvalidOptionError, ReplayError
 from hoyle.registry import HouseRule, Registry, Variant
 
@@ -112,6 +114,13 @@ def _ruleset(registry: Registry, variant: Variant, house_rules: tuple[HouseRule,
     if ruleset is None:
         ruleset = registry.rulesets[key] = Ruleset(variant, house_rules)
     return ruleset
+
+
+#: The ``deal_start`` event of each deal number, made once (events are immutable values):
+#: the log's first event of every deal (``benches/test_bench_hand_setup.py``).
+_DEAL_STARTS: BoundedCache[int, Event] = BoundedCache(
+    lambda k: _new_event(Event, ("deal_start", None, EventData({"deal": k}), (), None)), limit=1 << 12
+)
 
 
 class Game:
@@ -283,26 +292,27 @@ class Game:
 
     def _finish_deal(self) -> None:
         state = self.state
-        scores = self._hook.hoyle_score_deal(state=state) or {}
-        row = [int(scores.get(s, 0)) for s in state.seats]
+        hook = self._hook
+        seats = state.seats
+        row = _per_seat(hook.hoyle_score_deal(state=state) or {}, seats)
         state.score_sheet.append(ScoreRow._taking(row, self._deal_outcome()))
-        state.scores = [a + b for a, b in zip(state.scores, row)]
-        state.log("deal_scored", None, scores=row, totals=list(state.scores))
-        over = self._hook.hoyle_match_over(state=state)
+        totals = state.scores = list(map(add, state.scores, row))
+        state.log("deal_scored", None, scores=row, totals=list(totals))
+        over = hook.hoyle_match_over(state=state)
         if over is None or over:
-            settlement = self._hook.hoyle_settle(state=state)
-            settle = [int(settlement.get(s, 0)) for s in state.seats] if settlement is not None else list(state.scores)
+            settlement = hook.hoyle_settle(state=state)
+            settle = _per_seat(settlement, seats) if settlement is not None else list(totals)
             best = max(settle)
-            state.result = {
-                "scores": list(state.scores),
+            result = state.result = {
+                "scores": list(totals),
                 "settlement": settle,
-                "winners": [s for s in state.seats if settle[s] == best],
+                "winners": [s for s in seats if settle[s] == best],
                 "deals": len(state.score_sheet),
                 "stacks": list(state.stacks),
             }
             state.phase = "over"
             state.to_act = None
-            state.log("match_end", None, **state.result)
+            state.log("match_end", None, **result)
         else:
             state.deal_number += 1
             self._start_deal()
@@ -334,7 +344,7 @@ class Game:
         state.deal_end, state.deal_end_data = None, {}
         state.committed = [0] * len(state.players)
         state.load_deck(deck)
-        state.log("deal_start", None, deal=k)
+        state.events.append(_DEAL_STARTS[k])
         dealt_from = len(state.events)
         self._hook.hoyle_deal(state=state)
         if k == 0:
@@ -405,6 +415,13 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.variant.name} deal {self.state.deal_number} phase={self.phase} to_act={self.to_act}>"
+
+
+def _per_seat(points: Mapping[int, int], seats: range) -> list[int]:
+    """Each seat's points as a plain int (0 for a seat ``points`` leaves out), in seat
+    order: ``[int(points.get(s, 0)) for s in seats]`` in C (every finished deal does it
+    twice: ``benches/test_bench_poker_games.py``)."""
+    return list(map(int, map(points.get, seats, repeat(0))))
 
 
 def _hide_unseen_cards(events: list[Event], at: int, who: int, cards: tuple[Card, ...]) -> None:
