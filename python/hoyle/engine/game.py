@@ -497,7 +497,7 @@ def new_game(
         "stacks": list(stacks) if stacks is not None else None,
         "actions": [],
     }
-    state = State(variant=variant, players=names, options=opts, deck=None, seed=seed, stacks=stacks)
+    state = State(variant, names, opts, None, seed, stacks)  # by position: benches/test_bench_hand_setup.py
     game = Game(ruleset, state, record, decks, seated.deck() if seated is not None else None)
     game._start_deal()
     return game

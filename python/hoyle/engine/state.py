@@ -309,9 +309,8 @@ class State:
     engine's: its first deal loads the deck with :meth:`load_deck`).
     """
 
-    def __init__(
+    def __init__(  # the engine passes these by position (cheaper: one per new game); others name them
         self,
-        *,
         variant: str,
         players: Sequence[str],
         options: Mapping[str, Any],
