@@ -9,9 +9,11 @@ Run (after ``pip install ".[bench]"``)::
     python benches/test_bench_hand_setup.py 5000   # the setup's share of a hand, CPU time
 
 The engine's setup fast paths this measures: ``hoyle.engine.game._SEATINGS`` (a new
-game's ruleset and names remembered per registry, variant and number of players), the
-base deck made once a game, ``State(deck=None)``, ``State.add_zones`` with the flop
-games' ``_TABLE_ZONES``, and the betting core's one store per public fact.
+game's ruleset, names, checked default options and unshuffled deck remembered per
+registry, variant and number of players), ``hoyle.engine.game._default_registry``
+(``hoyle.plugins`` imported once), ``State(deck=None)`` built by position, the deal's
+``_DEAL_STARTS`` event, ``State.add_zones`` with the flop games' ``_TABLE_ZONES``, and
+the betting core's one store per public fact.
 """
 
 from __future__ import annotations

@@ -142,3 +142,17 @@ def test_move_top_of_several_cards_takes_them_top_first() -> None:
     assert [str(c) for c in s.zone("deck").cards] == ["Jc"]
     assert [str(c) for c in s.move_top("deck", "hand", 1, bottom=True)] == ["Jc"]
     assert [str(c) for c in s.zone("hand").cards] == ["Jc", "As", "Kd", "Qh"]
+
+
+def test_fresh_games_with_the_default_options_share_no_mutable_setup() -> None:
+    # the remembered seating hands each game its own options dict and names list; the
+    # shared unshuffled deck is immutable, and each deal's shuffle still follows its seed
+    a = hoyle.new_game("texas-holdem", players=2, seed=11)
+    a.state.options["stack"] = 5
+    a.record["players"].append("intruder")
+    b = hoyle.new_game("texas-holdem", players=2, seed=11)
+    assert b.options["stack"] == 200 and b.record["players"] == ["player 1", "player 2"]
+    assert b.record["options"] is b.state.options
+    c = hoyle.new_game("texas-holdem", players=2, seed=12)
+    assert [str(x) for x in b.state.deck] == [str(x) for x in Deck.standard().shuffled(11, 0)]
+    assert [str(x) for x in c.state.deck] == [str(x) for x in Deck.standard().shuffled(12, 0)]

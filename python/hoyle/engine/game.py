@@ -12,6 +12,9 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
+from itertools import repeat
+from operator import add
+from types import ModuleType
 from typing import Any
 
 import pluggy
@@ -20,7 +23,7 @@ from hoyle import hookspecs
 from hoyle._core import Card, Deck
 from hoyle.engine.actions import Action
 from hoyle.engine.cache import BoundedCache
-from hoyle.engine.state import _LOGGED, Event, ScoreRow, State, _copy_plain
+from hoyle.engine.state import _LOGGED, Event, EventData, ScoreRow, State, _copy_plain, _new_event
 from hoyle.errors import IllegalActionError, InvalidArgumentError, InvalidOptionError, ReplayError
 from hoyle.registry import HouseRule, Registry, Variant
 
@@ -113,6 +116,13 @@ def _ruleset(registry: Registry, variant: Variant, house_rules: tuple[HouseRule,
     return ruleset
 
 
+#: The ``deal_start`` event of each deal number, made once (events are immutable values):
+#: the log's first event of every deal (``benches/test_bench_hand_setup.py``).
+_DEAL_STARTS: BoundedCache[int, Event] = BoundedCache(
+    lambda k: _new_event(Event, ("deal_start", None, EventData({"deal": k}), (), None)), limit=1 << 12
+)
+
+
 class Game:
     """A game in progress. Make one with :func:`hoyle.new_game`.
 
@@ -120,15 +130,24 @@ class Game:
     bots should see only ``game.view(seat)``.
     """
 
-    def __init__(self, ruleset: Ruleset, state: State, record: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        state: State,
+        record: dict[str, Any],
+        decks: list[Deck] | None = None,
+        base_deck: Deck | None = None,
+    ) -> None:
         self._rules = ruleset
         self._hook = ruleset.hook
         self.state = state
         self.record = record
-        self._decks: list[Deck] = [Deck(d) for d in record.get("decks") or []]
+        #: the fixed decks of the first deals (``record["decks"]`` read back when not given)
+        self._decks: list[Deck] = decks if decks is not None else [Deck(d) for d in record.get("decks") or []]
         self._legal_cache: tuple[int, int, list[Action]] | None = None
         self._actions: list[list[Any]] = record["actions"]
-        self._base_deck: Deck | None = None  # the variant's deck for these options, unshuffled
+        #: the variant's deck for these options, unshuffled (made by the first deal if not given)
+        self._base_deck: Deck | None = base_deck
 
     # --- reading -------------------------------------------------------------------------
 
@@ -273,26 +292,27 @@ class Game:
 
     def _finish_deal(self) -> None:
         state = self.state
-        scores = self._hook.hoyle_score_deal(state=state) or {}
-        row = [int(scores.get(s, 0)) for s in state.seats]
-        state.score_sheet.append(ScoreRow(row, self._deal_outcome()))
-        state.scores = [a + b for a, b in zip(state.scores, row)]
-        state.log("deal_scored", None, scores=row, totals=list(state.scores))
-        over = self._hook.hoyle_match_over(state=state)
+        hook = self._hook
+        seats = state.seats
+        row = _per_seat(hook.hoyle_score_deal(state=state) or {}, seats)
+        state.score_sheet.append(ScoreRow._taking(row, self._deal_outcome()))
+        totals = state.scores = list(map(add, state.scores, row))
+        state.log("deal_scored", None, scores=row, totals=list(totals))
+        over = hook.hoyle_match_over(state=state)
         if over is None or over:
-            settlement = self._hook.hoyle_settle(state=state)
-            settle = [int(settlement.get(s, 0)) for s in state.seats] if settlement is not None else list(state.scores)
+            settlement = hook.hoyle_settle(state=state)
+            settle = _per_seat(settlement, seats) if settlement is not None else list(totals)
             best = max(settle)
-            state.result = {
-                "scores": list(state.scores),
+            result = state.result = {
+                "scores": list(totals),
                 "settlement": settle,
-                "winners": [s for s in state.seats if settle[s] == best],
+                "winners": [s for s in seats if settle[s] == best],
                 "deals": len(state.score_sheet),
                 "stacks": list(state.stacks),
             }
             state.phase = "over"
             state.to_act = None
-            state.log("match_end", None, **state.result)
+            state.log("match_end", None, **result)
         else:
             state.deal_number += 1
             self._start_deal()
@@ -324,7 +344,7 @@ class Game:
         state.deal_end, state.deal_end_data = None, {}
         state.committed = [0] * len(state.players)
         state.load_deck(deck)
-        state.log("deal_start", None, deal=k)
+        state.events.append(_DEAL_STARTS[k])
         dealt_from = len(state.events)
         self._hook.hoyle_deal(state=state)
         if k == 0:
@@ -397,6 +417,13 @@ class Game:
         return f"<Game {self.variant.name} deal {self.state.deal_number} phase={self.phase} to_act={self.to_act}>"
 
 
+def _per_seat(points: Mapping[int, int], seats: range) -> list[int]:
+    """Each seat's points as a plain int (0 for a seat ``points`` leaves out), in seat
+    order: ``[int(points.get(s, 0)) for s in seats]`` in C (every finished deal does it
+    twice: ``benches/test_bench_poker_games.py``)."""
+    return list(map(int, map(points.get, seats, repeat(0))))
+
+
 def _hide_unseen_cards(events: list[Event], at: int, who: int, cards: tuple[Card, ...]) -> None:
     """An action's text names its cards. Where the action moved them only where some
     seats can see them - a draw-poker discard, a gin knock card laid face down, a Pai
@@ -440,13 +467,16 @@ def new_game(
     :param registry: the plugins to use (default: every installed plugin).
     """
     reg = registry or _default_registry()
+    seated: _Seating | None = None  # a game with the default options: its deck is known
     if not house_rules and (players is None or type(players) is int):  # the common case: remembered
-        v = reg.variant(variant)
-        opts = reg.validate_options(v, (), options)
-        ruleset, seated = _SEATINGS[reg, variant, players]
-        names = list(seated)
+        if options is not None:  # checked first: a bad option is named before bad players
+            opts = reg.validate_options(reg.variant(variant), (), options)
+        seating = _SEATINGS[reg, variant, players]
+        ruleset, names = seating.ruleset, list(seating.names)
+        if options is None:
+            opts, seated = dict(seating.defaults), seating
     else:
-        v, ruleset, opts, names = _check_setup(reg, variant, players, house_rules, options)
+        _, ruleset, opts, names = _check_setup(reg, variant, players, house_rules, options)
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
@@ -467,8 +497,8 @@ def new_game(
         "stacks": list(stacks) if stacks is not None else None,
         "actions": [],
     }
-    state = State(variant=variant, players=names, options=opts, deck=None, seed=seed, stacks=stacks)
-    game = Game(ruleset, state, record)
+    state = State(variant, names, opts, None, seed, stacks)  # by position: benches/test_bench_hand_setup.py
+    game = Game(ruleset, state, record, decks, seated.deck() if seated is not None else None)
     game._start_deal()
     return game
 
@@ -484,9 +514,18 @@ def _are_stacks(stacks: Sequence[int], players: int) -> bool:
 
 
 def _default_registry() -> Registry:
-    from hoyle.plugins import default_registry
+    """``hoyle.plugins.default_registry()``, the module imported once (it imports the
+    engine, so not at the top of this one): an import statement on every new game costs
+    more than a fresh game's whole option check (``benches/test_bench_hand_setup.py``)."""
+    if not _PLUGINS:
+        from hoyle import plugins
 
-    return default_registry()
+        _PLUGINS.append(plugins)
+    registry: Registry = _PLUGINS[0].default_registry()  # read on each call: tests may replace it
+    return registry
+
+
+_PLUGINS: list[ModuleType] = []  # hoyle.plugins, once imported
 
 
 def _check_setup(
@@ -517,17 +556,37 @@ def _check_setup(
     return v, _ruleset(reg, v, rules), opts, names
 
 
-def _seating(key: tuple[Registry, str, int | None]) -> tuple[Ruleset, tuple[str, ...]]:
-    """The ruleset and the players' names of a game of a variant with no house rules
-    and a number of players (None: the default), checked by :func:`_check_setup`."""
+class _Seating:
+    """What every new game of a variant with no house rules, a number of players and
+    the default options starts from: the ruleset, the players' names, the checked
+    default options (copied for each game) and, made on first use, the variant's
+    unshuffled deck for them (a ``Deck`` is immutable, so games share it)."""
+
+    __slots__ = ("_deck", "defaults", "names", "ruleset", "variant")
+
+    def __init__(self, variant: Variant, ruleset: Ruleset, names: tuple[str, ...], defaults: dict[str, Any]) -> None:
+        self.variant, self.ruleset, self.names, self.defaults = variant, ruleset, names, defaults
+        self._deck: Deck | None = None
+
+    def deck(self) -> Deck:
+        """The variant's deck for the default options and these players."""
+        deck = self._deck
+        if deck is None:
+            deck = self._deck = self.variant.make_deck(self.defaults, len(self.names))
+        return deck
+
+
+def _seating(key: tuple[Registry, str, int | None]) -> _Seating:
+    """The :class:`_Seating` of a variant with no house rules and a number of players
+    (None: the default), checked by :func:`_check_setup`."""
     reg, variant, players = key
-    _, ruleset, _, names = _check_setup(reg, variant, players, (), None)
-    return ruleset, tuple(names)
+    v, ruleset, defaults, names = _check_setup(reg, variant, players, (), None)
+    return _Seating(v, ruleset, tuple(names), defaults)
 
 
 #: :func:`_seating` for each registry, variant and number of players, made on first
 #: use: a run of fresh games (``benches/test_bench_poker_games.py`` plays a new game per
-#: hand) checks each combination once; the options are checked on every call.
-_SEATINGS: BoundedCache[tuple[Registry, str, int | None], tuple[Ruleset, tuple[str, ...]]] = BoundedCache(
-    _seating, limit=256
-)
+#: hand, ``benches/test_bench_hand_setup.py`` measures its setup) checks each
+#: combination, its default options and its deck once; options given are checked on
+#: every call.
+_SEATINGS: BoundedCache[tuple[Registry, str, int | None], _Seating] = BoundedCache(_seating, limit=256)

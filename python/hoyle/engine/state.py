@@ -257,17 +257,42 @@ class ScoreRow(list[int]):
         """The row with its own list (the outcome, read-only by convention, is shared)."""
         return ScoreRow(self, self.outcome)
 
+    @classmethod
+    def _taking(cls, points: list[int], outcome: dict[str, Any]) -> ScoreRow:
+        """The row of ``points`` with ``outcome`` itself, not a copy: the engine's, for an
+        outcome it has just copied (every finished deal: ``benches/test_bench_poker_games.py``)."""
+        row = cls.__new__(cls)
+        row.extend(points)
+        row.outcome = outcome
+        return row
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (ScoreRow, (list(self), self.outcome))
 
 
 def _copy_plain(value: Any) -> Any:
-    """Copy JSON-like data (dicts, lists, tuples of plain values) quickly."""
+    """Copy JSON-like data (dicts, lists, tuples of plain values) quickly: a dict or list
+    (a subclass too) becomes a plain one; anything else is kept, an int or a string
+    without a call (every finished deal copies its outcome, every clone the public
+    facts: ``benches/test_bench_poker_games.py``)."""
     if isinstance(value, dict):
-        return {k: _copy_plain(v) for k, v in value.items()}
+        out: dict[Any, Any] = {}
+        for k, v in value.items():  # loops, not comprehensions: no function made per copy
+            out[k] = v if type(v) in _ATOMS else _copy_plain(v)
+        return out
     if isinstance(value, list):
-        return [_copy_plain(v) for v in value]
+        for v in value:
+            if type(v) not in _ATOMS:
+                items: list[Any] = []
+                for w in value:
+                    items.append(w if type(w) in _ATOMS else _copy_plain(w))
+                return items
+        return list(value)  # plain values only (a list of chips, of seats)
     return value
+
+
+#: The types :func:`_copy_plain` keeps as they are without looking further.
+_ATOMS = frozenset({int, str, bool, float, type(None)})
 
 
 #: The deck of a state made with ``deck=None``, which has no zones until a deck is loaded.
@@ -284,9 +309,8 @@ class State:
     engine's: its first deal loads the deck with :meth:`load_deck`).
     """
 
-    def __init__(
+    def __init__(  # the engine passes these by position (cheaper: one per new game); others name them
         self,
-        *,
         variant: str,
         players: Sequence[str],
         options: Mapping[str, Any],
@@ -329,7 +353,9 @@ class State:
         self.deck = deck
         cards = deck.cards  # the shared card objects: a game moves the same objects from deal to deal
         cards.reverse()
-        self.zones = {"deck": Zone("deck", None, Zone.HIDDEN, cards)}
+        stock = _new_zone(Zone)  # Zone("deck", None, Zone.HIDDEN, cards), without the checks
+        stock.name, stock._owner, stock._visibility, stock.seen, stock.cards = "deck", None, Zone.HIDDEN, _NOBODY, cards
+        self.zones = {"deck": stock}
         self.rng = Rng(self.seed, (1 << 32) + self.deal_number)
 
     def add_zone(self, name: str, owner: int | None = None, visibility: str = Zone.PUBLIC) -> Zone:

@@ -510,24 +510,41 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     out = [FOLD, CALL] if facing else [CHECK]
     rng = p["range"]
     if rng is not None:
-        to_call = p["to_call"]
-        kind = "raise" if to_call else "bet"
-        least, most = rng
         if p["structure"] == FIXED_LIMIT:
-            sizes = [least] if least == most else [least, most]  # stud's open pair: two sizes
+            out += _BET_CHOICES[True, p["to_call"], rng[0], rng[1], 0]
         else:
-            pot_after_call = state.pot + to_call - p["bets"][seat]
-            sizes = [least]
-            last = least
-            for a, b in POT_FRACTIONS:  # increasing sizes
-                size = to_call + pot_after_call * a // b
-                if last < size < most:
-                    sizes.append(size)
-                    last = size
-            if most != least:
-                sizes.append(most)
-        out += [_SIZED[kind, size] for size in sizes]
+            out += _BET_CHOICES[False, p["to_call"], rng[0], rng[1], state.pot - p["bets"][seat]]
     return out
+
+
+def _bet_choices(key: tuple[bool, int, int, int, int]) -> tuple[Action, ...]:
+    """The bets or raises :func:`legal_actions` lists for ``(fixed limit, to_call,
+    least, most, pot less the seat's bet)``: the least, the pot fractions between, the
+    most (fixed limit: the one size, or stud's two)."""
+    fixed, to_call, least, most, pot_less_bet = key
+    kind = "raise" if to_call else "bet"
+    if fixed:
+        sizes = [least] if least == most else [least, most]  # stud's open pair: two sizes
+    else:
+        pot_after_call = pot_less_bet + to_call
+        sizes = [least]
+        last = least
+        for a, b in POT_FRACTIONS:  # increasing sizes
+            size = to_call + pot_after_call * a // b
+            if last < size < most:
+                sizes.append(size)
+                last = size
+        if most != least:
+            sizes.append(most)
+    return tuple(_SIZED[kind, size] for size in sizes)
+
+
+#: :func:`_bet_choices` by its key, made on first use: every decision of a betting game
+#: lists its bet sizes, and the same few situations recur hand after hand (a hot path of
+#: ``benches/test_bench_poker_games.py``).
+_BET_CHOICES: BoundedCache[tuple[bool, int, int, int, int], tuple[Action, ...]] = BoundedCache(
+    _bet_choices, limit=1 << 16
+)
 
 
 def check_action(state: State, seat: int, action: Action) -> str | None:
