@@ -11,10 +11,10 @@
 //!
 //! Where the CPU has AVX-512 (F, BW and VBMI) the card-index rows are validated eight at
 //! a time instead (module `wide`): one masked load of the eight rows, one unsigned
-//! compare for indices above 51, one byte permutation that gives each row its own 64-bit
-//! lane, and for a card seen twice the lanes compared bytewise with up to three copies
-//! whose row bytes are rotated by 1, 2 and 3 places (modulo the row's width: every pair
-//! of a row's bytes meets in one of them) - under two instructions a row, where the
+//! compare for indices above 51, and for a card seen twice the rows compared bytewise
+//! with up to three copies (one byte permutation each) whose rows are rotated by 1, 2
+//! and 3 places (modulo the row's width: every pair of a row's bytes meets in one of
+//! them) - under two instructions a row, where the
 //! scalar test (each row's mask and its bit count) costs two a card. Each sixteen rows
 //! are validated just before they are evaluated, in one pass, so the vector unit's work
 //! overlaps the scalar evaluation; the evaluation is the plain loop ([`Hand::of_indices`]:
@@ -103,21 +103,16 @@ mod wide {
             && super::fast::available()
     }
 
-    /// Byte permutation giving lane `j` (eight bytes) of eight `w`-byte rows the bytes of
-    /// row `j` rotated by `d` places: lane byte `i < w` is row byte `(i + d) % w`.
-    const fn spread(w: usize, d: usize) -> [u8; 64] {
+    /// Byte permutation rotating each of eight `w`-byte rows by `d` places: byte `i` of
+    /// a row takes the row's byte `(i + d) % w` (the bytes after the rows stay put).
+    const fn rotate(w: usize, d: usize) -> [u8; 64] {
         let mut idx = [0u8; 64];
         let mut i = 0;
         while i < 64 {
-            idx[i] = ((i / 8) * w + (i % 8 + d) % w) as u8;
+            idx[i] = if i < 8 * w { (i / w * w + (i % w + d) % w) as u8 } else { i as u8 };
             i += 1;
         }
         idx
-    }
-
-    /// The row bytes of every lane: bytes `0..w` of each 8-byte lane.
-    const fn lane_bytes(w: usize) -> u64 {
-        0x0101_0101_0101_0101 * ((1 << w) - 1)
     }
 
     /// A 64-byte permutation table as a vector.
@@ -137,19 +132,18 @@ mod wide {
     #[inline(never)]
     pub fn group_bad<const W: usize>(group: &[u8]) -> u64 {
         assert!(group.len() == GROUP * W && W <= 7, "GROUP rows of at most seven cards");
-        let lanes = lane_bytes(W);
+        let rows = (1u64 << (8 * W)) - 1;
         // Rotations by 1..=W/2 meet every pair (by 3 only from six cards on).
-        let third = if W >= 6 { lanes } else { 0 };
+        let third = if W >= 6 { rows } else { 0 };
         let mut bad = 0;
         for eight in group.chunks_exact(8 * W) {
             // SAFETY: the load mask selects bytes 0..8W, all inside `eight` (8W bytes
             // long, at most 56); a masked-out byte is neither read nor able to fault.
-            let raw = unsafe { _mm512_maskz_loadu_epi8((1u64 << (8 * W)) - 1, eight.as_ptr().cast()) };
-            let rows = _mm512_permutexvar_epi8(vector(&spread(W, 0)), raw);
+            let raw = unsafe { _mm512_maskz_loadu_epi8(rows, eight.as_ptr().cast()) };
             bad |= _mm512_cmpgt_epu8_mask(raw, _mm512_set1_epi8(51))
-                | _mm512_mask_cmpeq_epi8_mask(lanes, rows, _mm512_permutexvar_epi8(vector(&spread(W, 1)), raw))
-                | _mm512_mask_cmpeq_epi8_mask(lanes, rows, _mm512_permutexvar_epi8(vector(&spread(W, 2)), raw))
-                | _mm512_mask_cmpeq_epi8_mask(third, rows, _mm512_permutexvar_epi8(vector(&spread(W, 3)), raw));
+                | _mm512_mask_cmpeq_epi8_mask(rows, raw, _mm512_permutexvar_epi8(vector(&rotate(W, 1)), raw))
+                | _mm512_mask_cmpeq_epi8_mask(rows, raw, _mm512_permutexvar_epi8(vector(&rotate(W, 2)), raw))
+                | _mm512_mask_cmpeq_epi8_mask(third, raw, _mm512_permutexvar_epi8(vector(&rotate(W, 3)), raw));
         }
         bad
     }
