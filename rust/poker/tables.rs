@@ -111,7 +111,7 @@ pub const fn suit_unit(s: usize) -> u64 {
 }
 /// Bit 5 of every suit field: set in a key of at most seven cards exactly when that suit
 /// has five cards or more.
-const FLUSH_BITS: u64 = 0x20 * (1 | 1 << 6 | 1 << 12 | 1 << 18) << 32;
+const FLUSH_BITS: u64 = (0x20 * (1 | 1 << 6 | 1 << 12 | 1 << 18)) << 32;
 /// One more card in every suit (see [`Hand::flush_possible_with_one_more`]).
 const ONE_OF_EACH: u64 = suit_unit(0) | suit_unit(1) | suit_unit(2) | suit_unit(3);
 /// Key bits that real cards never set (see [`Tables::byte_key`]).
