@@ -3,27 +3,14 @@
 
 use std::hint::black_box;
 
-use _core::cards::{CardSet, Rng};
+use _core::cards::CardSet;
 use _core::poker::equity::{equity, EquityRequest, Game};
 use _core::poker::tables::{for_each_seven_value, tables, Hand};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-const N: usize = 1 << 20;
-
-/// N random seven-card hands as card indices (0..52 = suit * 13 + rank).
-fn random_hands() -> Vec<[u8; 7]> {
-    let mut rng = Rng::new(2026);
-    (0..N)
-        .map(|_| {
-            let mut deck: Vec<u8> = (0..52).collect();
-            for i in 0..7 {
-                let j = i + rng.below(52 - i as u64) as usize;
-                deck.swap(i, j);
-            }
-            [deck[0], deck[1], deck[2], deck[3], deck[4], deck[5], deck[6]]
-        })
-        .collect()
-}
+#[path = "common/poker.rs"]
+mod common;
+use common::{hoyle_sum, random_hands, rs_poker_hands, rs_poker_rank_all, N};
 
 fn random_seven(c: &mut Criterion) {
     let hands = random_hands();
@@ -31,16 +18,7 @@ fn random_seven(c: &mut Criterion) {
     let mut g = c.benchmark_group("random 7-card hands");
     g.throughput(Throughput::Elements(N as u64));
     g.sample_size(20);
-    g.bench_function("hoyle (card indices)", |b| {
-        b.iter(|| {
-            let mut acc = 0u32;
-            for h in &hands {
-                let hand = h.iter().fold(Hand::EMPTY, |x, &c| x.add(t, c as usize));
-                acc = acc.wrapping_add(hand.value(t));
-            }
-            black_box(acc)
-        })
-    });
+    g.bench_function("hoyle (card indices)", |b| b.iter(|| black_box(hoyle_sum(t, &hands))));
     let flat: Vec<u8> = hands.iter().flatten().copied().collect();
     let mut out = vec![0u32; N];
     g.bench_function("hoyle batch::evaluate_indices (validated), 1 thread", |b| {
@@ -59,27 +37,8 @@ fn random_seven(c: &mut Criterion) {
             black_box(acc)
         })
     });
-    let rs: Vec<Vec<rs_poker::core::Card>> = hands
-        .iter()
-        .map(|h| {
-            h.iter()
-                .map(|&c| {
-                    rs_poker::core::Card::new(
-                        rs_poker::core::Value::from_u8(c % 13),
-                        rs_poker::core::Suit::from_u8(c / 13),
-                    )
-                })
-                .collect()
-        })
-        .collect();
-    g.bench_function("rs_poker 4", |b| {
-        use rs_poker::core::Rankable;
-        b.iter(|| {
-            for h in &rs {
-                black_box(h.rank());
-            }
-        })
-    });
+    let rs = rs_poker_hands(&hands);
+    g.bench_function("rs_poker 4", |b| b.iter(|| rs_poker_rank_all(&rs)));
     let pk: Vec<[poker::Card; 7]> = hands
         .iter()
         .map(|h| {

@@ -3,9 +3,13 @@
 
 use std::hint::black_box;
 
-use _core::cards::{CardSet, Rng};
+use _core::cards::CardSet;
 use _core::poker::equity::{equity, EquityRequest, Game};
-use _core::poker::tables::{for_each_seven, for_each_seven_value, tables, Hand};
+use _core::poker::tables::{for_each_seven, for_each_seven_value, tables, Hand, Tables};
+
+#[path = "../benches/common/poker.rs"]
+mod common;
+use common::{hoyle_sum, random_hands, rs_poker_hands, rs_poker_rank_all, N};
 
 fn cpu_ns() -> u64 {
     std::fs::read_to_string("/proc/thread-self/schedstat")
@@ -36,56 +40,30 @@ fn time<R>(label: &str, reps: u32, per: f64, unit: &str, mut f: impl FnMut() -> 
     }
 }
 
+/// The plain loop writing each value out (what `batch::evaluate_indices` does, without
+/// validating the rows).
+#[inline(never)]
+fn write_values(t: &Tables, hands: &[[u8; 7]], out: &mut [u32]) {
+    for (h, o) in hands.iter().zip(out.iter_mut()) {
+        *o = Hand::of_indices(t, h).value(t);
+    }
+}
+
 fn main() {
     let t = tables();
-    let mut rng = Rng::new(2026);
-    let n = 1 << 20;
-    let hands: Vec<[u8; 7]> = (0..n)
-        .map(|_| {
-            let mut d: Vec<u8> = (0..52).collect();
-            for i in 0..7 {
-                let j = i + rng.below(52 - i as u64) as usize;
-                d.swap(i, j);
-            }
-            [d[0], d[1], d[2], d[3], d[4], d[5], d[6]]
-        })
-        .collect();
-    time("random 7-card (indices)", 3, n as f64, "hands", || {
-        hands
-            .iter()
-            .fold(0u32, |a, h| a.wrapping_add(h.iter().fold(Hand::EMPTY, |x, &c| x.add(t, c as usize)).value(t)))
-    });
+    let n = N;
+    let hands = random_hands();
+    time("random 7-card (indices)", 3, n as f64, "hands", || hoyle_sum(t, &hands));
     // The peer of benches/poker.rs (rs_poker 4, a dev-dependency) on the same hands, so
     // that the ratio comes from CPU time in one run.
-    let rs: Vec<Vec<rs_poker::core::Card>> = hands
-        .iter()
-        .map(|h| {
-            h.iter()
-                .map(|&c| {
-                    rs_poker::core::Card::new(
-                        rs_poker::core::Value::from_u8(c % 13),
-                        rs_poker::core::Suit::from_u8(c / 13),
-                    )
-                })
-                .collect()
-        })
-        .collect();
-    time("rs_poker 4, random 7-card", 3, n as f64, "hands", || {
-        use rs_poker::core::Rankable;
-        for h in &rs {
-            black_box(h.rank());
-        }
-    });
+    let rs = rs_poker_hands(&hands);
+    time("rs_poker 4, random 7-card", 3, n as f64, "hands", || rs_poker_rank_all(&rs));
     let flat: Vec<u8> = hands.iter().flatten().copied().collect();
     let mut out = vec![0u32; n];
     time("batch::evaluate_indices, 1 thread", 3, n as f64, "hands", || {
         _core::poker::batch::evaluate_indices(&flat, 7, &mut out, 1).unwrap()
     });
-    time("raw loop writing out", 3, n as f64, "hands", || {
-        for (h, o) in hands.iter().zip(out.iter_mut()) {
-            *o = h.iter().fold(Hand::EMPTY, |x, &c| x.add(t, c as usize)).value(t);
-        }
-    });
+    time("raw loop writing out", 3, n as f64, "hands", || write_values(t, &hands, &mut out));
     let masks: Vec<u64> = hands.iter().map(|h| h.iter().fold(0u64, |m, &c| m | 1 << c)).collect();
     time("batch::evaluate_masks, 1 thread", 3, n as f64, "hands", || {
         _core::poker::batch::evaluate_masks(&masks, &mut out, 1).unwrap()

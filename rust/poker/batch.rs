@@ -8,10 +8,22 @@
 //! accumulator that is tested once per chunk. Only when it is set is the chunk rescanned
 //! to name the first bad row. Values are written straight into the output. On x86-64 the
 //! loops are compiled a second time with POPCNT and BMI2 and picked at run time.
+//!
+//! Where the CPU has AVX-512 (F, BW and VBMI) the card-index rows are validated eight at
+//! a time instead (module `wide`): one masked load of the eight rows, one unsigned
+//! compare for indices above 51, and for a card seen twice the rows compared bytewise
+//! with up to three copies (one byte permutation each) whose rows are rotated by 1, 2
+//! and 3 places (modulo the row's width: every pair of a row's bytes meets in one of
+//! them) - under two instructions a row, where the
+//! scalar test (each row's mask and its bit count) costs two a card. Each sixteen rows
+//! are validated just before they are evaluated, in one pass, so the vector unit's work
+//! overlaps the scalar evaluation; the evaluation is the plain loop ([`Hand::of_indices`]:
+//! no mask unless the hand is a flush). The validation is its own (not inlined) function:
+//! compiled together with it, the evaluation was turned into vector gathers, slower.
 
 use rayon::prelude::*;
 
-use super::tables::{tables, Tables, BAD_KEY_BITS, SUIT_BIAS};
+use super::tables::{tables, Hand, Tables, BAD_KEY_BITS};
 use crate::error::{CoreError, CoreResult};
 
 /// Rows per work item for threads (and per validation test).
@@ -30,7 +42,7 @@ fn index_rows<const W: usize>(t: &Tables, data: &[u8], out: &mut [u32]) -> bool 
     let mut bits = 0usize;
     for (row, o) in data.chunks_exact(W).zip(out.iter_mut()) {
         let row: &[u8; W] = row.try_into().unwrap_or_else(|_| unreachable!("chunks_exact"));
-        let mut key = SUIT_BIAS;
+        let mut key = 0;
         let mut mask = 0u64;
         for &c in row {
             key += t.byte_key[c as usize];
@@ -77,7 +89,94 @@ mod fast {
     }
 }
 
+/// Card-index rows validated with AVX-512, sixteen at a time: see the module documentation.
+// The AVX-512 intrinsics are stable since Rust 1.89: this module needs that compiler
+// (the crate declares 1.80: raising rust-version makes clippy ask for newer APIs across
+// the tree, which is a change of its own).
+#[cfg(target_arch = "x86_64")]
+#[clippy::msrv = "1.89"]
+mod wide {
+    use std::arch::x86_64::*;
+
+    use super::*;
+
+    pub fn available() -> bool {
+        std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("avx512vbmi")
+            && super::fast::available()
+    }
+
+    /// Byte permutation rotating each of eight `w`-byte rows by `d` places: byte `i` of
+    /// a row takes the row's byte `(i + d) % w` (the bytes after the rows stay put).
+    const fn rotate(w: usize, d: usize) -> [u8; 64] {
+        let mut idx = [0u8; 64];
+        let mut i = 0;
+        while i < 64 {
+            idx[i] = if i < 8 * w { (i / w * w + (i % w + d) % w) as u8 } else { i as u8 };
+            i += 1;
+        }
+        idx
+    }
+
+    /// A 64-byte permutation table as a vector.
+    #[target_feature(enable = "avx512f")]
+    fn vector(idx: &[u8; 64]) -> __m512i {
+        // SAFETY: `idx` is 64 bytes, the width of the unaligned load.
+        unsafe { _mm512_loadu_si512(idx.as_ptr().cast()) }
+    }
+
+    /// Rows per call of [`group_bad`].
+    pub const GROUP: usize = 16;
+
+    /// The bad bytes of `GROUP` `W`-card rows (`group`, `GROUP * W` bytes), eight at a
+    /// time: a bit set for every index above 51 and for every card seen twice (0 when all
+    /// are good).
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+    #[inline(never)]
+    pub fn group_bad<const W: usize>(group: &[u8]) -> u64 {
+        assert!(group.len() == GROUP * W && W <= 7, "GROUP rows of at most seven cards");
+        let rows = (1u64 << (8 * W)) - 1;
+        // Rotations by 1..=W/2 meet every pair (by 3 only from six cards on).
+        let third = if W >= 6 { rows } else { 0 };
+        let mut bad = 0;
+        for eight in group.chunks_exact(8 * W) {
+            // SAFETY: the load mask selects bytes 0..8W, all inside `eight` (8W bytes
+            // long, at most 56); a masked-out byte is neither read nor able to fault.
+            let raw = unsafe { _mm512_maskz_loadu_epi8(rows, eight.as_ptr().cast()) };
+            bad |= _mm512_cmpgt_epu8_mask(raw, _mm512_set1_epi8(51))
+                | _mm512_mask_cmpeq_epi8_mask(rows, raw, _mm512_permutexvar_epi8(vector(&rotate(W, 1)), raw))
+                | _mm512_mask_cmpeq_epi8_mask(rows, raw, _mm512_permutexvar_epi8(vector(&rotate(W, 2)), raw))
+                | _mm512_mask_cmpeq_epi8_mask(third, raw, _mm512_permutexvar_epi8(vector(&rotate(W, 3)), raw));
+        }
+        bad
+    }
+
+    /// Evaluate `W`-card rows into `out`, each `GROUP` rows validated by [`group_bad`]
+    /// just before they are evaluated (the rows past the last full group by the scalar
+    /// loop); false if some row is bad.
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    pub fn index_rows<const W: usize>(t: &Tables, data: &[u8], out: &mut [u32]) -> bool {
+        let rows = out.len().min(data.len() / W);
+        let full = rows / GROUP * GROUP;
+        let mut bad = 0u64;
+        for (group, o) in data[..full * W].chunks_exact(GROUP * W).zip(out[..full].chunks_exact_mut(GROUP)) {
+            // SAFETY: `available()` found the features `group_bad` is compiled for.
+            bad |= unsafe { group_bad::<W>(group) };
+            for (row, v) in group.chunks_exact(W).zip(o.iter_mut()) {
+                *v = Hand::of_indices(t, row).value(t);
+            }
+        }
+        bad == 0 && super::index_rows::<W>(t, &data[full * W..rows * W], &mut out[full..rows])
+    }
+}
+
 fn dispatch_index<const W: usize>(t: &Tables, data: &[u8], out: &mut [u32]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if wide::available() {
+        // SAFETY: the CPU has the features the function is compiled for.
+        return unsafe { wide::index_rows::<W>(t, data, out) };
+    }
     #[cfg(target_arch = "x86_64")]
     if fast::available() {
         // SAFETY: the CPU has the features the function is compiled for.
@@ -102,9 +201,13 @@ fn find_bad_index_row(data: &[u8], w: usize, first_row: usize) -> CoreError {
         if let Some(c) = row.iter().find(|&&c| c > 51) {
             return bad_row(r, format!("card index {c} is out of range 0..=51"));
         }
-        let mask = row.iter().fold(0u64, |m, &c| m | 1 << c);
-        if mask.count_ones() as usize != w {
-            return bad_row(r, format!("the same card appears twice in {row:?}"));
+        let mut seen = 0u64;
+        for &c in row {
+            if seen >> c & 1 == 1 {
+                let card = crate::cards::Card::from_face(c, 0).map(|c| c.to_string()).unwrap_or_default();
+                return bad_row(r, format!("card index {c} ({card}) appears twice in {row:?}"));
+            }
+            seen |= 1 << c;
         }
     }
     bad_row(first_row, "a bad row".into())

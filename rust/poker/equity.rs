@@ -16,7 +16,7 @@ use super::batch::with_threads;
 use super::generic::{best_high, Counts, Rules};
 use super::lows::for_each_subset;
 use super::omaha::best_of;
-use super::tables::{tables, Hand, Tables, SUIT_BIAS};
+use super::tables::{tables, Hand, Tables};
 use crate::cards::Rng;
 use crate::error::{CoreError, CoreResult};
 
@@ -678,8 +678,8 @@ fn sample(
             let (mut wa, mut wb, mut tie) = (0u64, 0u64, 0u64);
             for _ in 0..count {
                 let h = deal(&mut deck, &mut cards);
-                let va = s.t.value_branchless(h.key + ha.key - SUIT_BIAS, h.mask | ha.mask);
-                let vb = s.t.value_branchless(h.key + hb.key - SUIT_BIAS, h.mask | hb.mask);
+                let va = s.t.value_branchless(h.key + ha.key, h.mask | ha.mask);
+                let vb = s.t.value_branchless(h.key + hb.key, h.mask | hb.mask);
                 wa += (va > vb) as u64;
                 wb += (vb > va) as u64;
                 tie += (va == vb) as u64;

@@ -3,10 +3,13 @@
 //!
 //! * A hand is a [`Hand`]: a 64-bit key plus the card mask. The key's low 32 bits are
 //!   the sum of per-rank keys ([`RANK_KEYS`], the OMPEval multipliers), unique for every
-//!   multiset of up to seven ranks; bits 32..48 hold four 4-bit suit counters that
-//!   start at 3, so a counter's bit 3 is set exactly when that suit has five cards.
-//!   Bits 48.. stay zero for real cards: the batch evaluator's per-byte key table gives
-//!   every byte above 51 a key with bit 48 set, so one OR over the keys finds bad rows.
+//!   multiset of up to seven ranks; bits 32..56 hold four 6-bit suit fields to which each
+//!   card of the suit adds 7, so a field's bit 5 (32) is set exactly when that suit has
+//!   five to seven cards (4 x 7 = 28 < 32 <= 35 = 5 x 7, 7 x 7 = 49 < 64). The empty hand
+//!   is key 0: no bias to add per hand, one instruction and one register less in the hot
+//!   loops than counters that start at 3. Bits 56.. stay zero for real cards: the
+//!   per-byte key table gives every byte above 51 a key with bit 56 set, so one OR over
+//!   the keys finds bad rows.
 //! * Flush hands (at most one flush suit is possible in seven cards) look up the suit's
 //!   13-bit rank mask in `flush` (8,192 entries).
 //! * Other hands look up the rank key through a row-displacement perfect hash (as in
@@ -15,11 +18,13 @@
 //!   a 131,072-slot table: the power of two lets a mask keep any key in bounds).
 //! * Both tables hold the packed `u32` value of `value.rs` directly: one dependent load
 //!   less than strength classes plus a decode table, which is what the hot loops pay for.
+//! * The flush table, the row offsets and the lookup are one allocation ([`Tables::values`]
+//!   at fixed offsets), so a hot loop holds one base register for all three instead of
+//!   three (which spilled two of them to the stack on every hand).
 //!
 //! Sizes: `flush` 32 KiB, `offsets` 32 KiB, `lookup` 512 KiB (324 KiB used), per-byte
-//! card keys 2 KiB,
-//! per-suit mask keys 8 KiB, rank-mask key sums 32 KiB: 0.6 MiB in all ([`Tables::bytes`]), all within a core's
-//! L2 cache on the development machine (1.25 MiB).
+//! card keys 2 KiB, per-suit mask keys 8 KiB, rank-mask key sums 32 KiB: 0.6 MiB in all
+//! ([`Tables::bytes`]), all within a core's L2 cache on the development machine (1 MiB).
 
 use std::sync::OnceLock;
 
@@ -40,13 +45,11 @@ const ROWS: usize = 1 << (25 - ROW_SHIFT);
 const SLOTS: usize = 1 << 17;
 const SLOT_MASK: u32 = SLOTS as u32 - 1;
 
-/// The slot of a rank key (the key's low 32 bits) given the row offsets. The masks keep
-/// any key, even of a bad hand, inside the tables.
-#[inline(always)]
-fn slot_of(offsets: &[u32; ROWS], key: u64) -> usize {
-    let k = key as u32;
-    (k.wrapping_add(offsets[(k >> ROW_SHIFT) as usize & (ROWS - 1)]) & SLOT_MASK) as usize
-}
+/// Where each table starts in [`Tables::values`].
+const FLUSH_AT: usize = 0;
+const OFFSETS_AT: usize = 8192;
+const LOOKUP_AT: usize = OFFSETS_AT + ROWS;
+const VALUES: usize = LOOKUP_AT + SLOTS;
 
 /// Place each row's keys at the lowest offset where none collides (rows with more keys
 /// first; first fit). Deterministic.
@@ -102,21 +105,33 @@ fn boxed_array<T: Copy + Default, const N: usize>() -> Box<[T; N]> {
     vec![T::default(); N].into_boxed_slice().try_into().unwrap_or_else(|_| unreachable!("length is N"))
 }
 
-/// Suit counters start at 3: bit 3 of a counter is set once the suit has five cards.
-pub const SUIT_BIAS: u64 = 0x3333 << 32;
-const FLUSH_BITS: u64 = 0x8888 << 32;
+/// What one card of suit `s` adds to the key: 7 in the suit's 6-bit field.
+pub const fn suit_unit(s: usize) -> u64 {
+    7 << (32 + 6 * s)
+}
+/// Bit 5 of every suit field: set in a key of at most seven cards exactly when that suit
+/// has five cards or more.
+const FLUSH_BITS: u64 = (0x20 * (1 | 1 << 6 | 1 << 12 | 1 << 18)) << 32;
+/// One more card in every suit (see [`Hand::flush_possible_with_one_more`]).
+const ONE_OF_EACH: u64 = suit_unit(0) | suit_unit(1) | suit_unit(2) | suit_unit(3);
 /// Key bits that real cards never set (see [`Tables::byte_key`]).
-pub const BAD_KEY_BITS: u64 = !0 << 48;
+pub const BAD_KEY_BITS: u64 = !0 << 56;
+
+/// The 13-bit rank-mask shift of the flush suit, from the flush bits of a key (any bits
+/// give a shift of 0, 13, 26 or 39).
+#[inline(always)]
+fn flush_shift(flags: u64) -> u32 {
+    13 * ((flags.trailing_zeros().wrapping_sub(37) / 6) & 3)
+}
 
 pub struct Tables {
-    /// Packed value of each flush suit's 13-bit rank mask (0 when under five cards).
-    pub flush: Box<[u32; 8192]>,
-    /// Per-row offsets of the perfect hash.
-    pub offsets: Box<[u32; ROWS]>,
-    /// Packed value of each non-flush rank multiset, at its perfect-hash slot.
-    pub lookup: Box<[u32; SLOTS]>,
-    /// Key of each byte as a card index: rank key plus one in its suit's counter for
-    /// 0..=51, bit 48 for every other byte (a bad card).
+    /// The flush table (`FLUSH_AT`: packed value of each flush suit's 13-bit rank mask, 0
+    /// when under five cards), the perfect hash's per-row offsets (`OFFSETS_AT`) and the
+    /// packed value of each non-flush rank multiset at its slot (`LOOKUP_AT`), in one
+    /// allocation.
+    pub values: Box<[u32; VALUES]>,
+    /// Key of each byte as a card index: rank key plus 7 in its suit's field for 0..=51,
+    /// bit 56 for every other byte (a bad card).
     pub byte_key: [u64; 256],
     /// Mask keys: `suit_key[s][0][m & 127] + suit_key[s][1][m >> 7]` is the key of the
     /// 13-bit rank mask `m` of suit `s` (rank keys plus the suit's counter).
@@ -129,9 +144,7 @@ pub struct Tables {
 impl Tables {
     /// Memory used by the tables in bytes.
     pub fn bytes(&self) -> usize {
-        std::mem::size_of_val(&*self.flush)
-            + std::mem::size_of_val(&*self.offsets)
-            + std::mem::size_of_val(&*self.lookup)
+        std::mem::size_of_val(&*self.values)
             + std::mem::size_of_val(&self.byte_key)
             + std::mem::size_of_val(&self.suit_key)
             + std::mem::size_of_val(&*self.rank_sum)
@@ -141,31 +154,46 @@ impl Tables {
     pub fn card_key(&self, c: usize) -> u64 {
         self.byte_key[c & 255]
     }
+    /// The flush table's value of a 13-bit rank mask (bits above 12 ignored).
+    #[inline(always)]
+    pub fn flush(&self, ranks: u64) -> u32 {
+        self.values[FLUSH_AT + (ranks & 0x1fff) as usize]
+    }
+    /// The slot of a rank key (the key's low 32 bits) in the lookup. The masks keep any
+    /// key, even of a bad hand, inside the tables.
+    #[inline(always)]
+    fn slot_of(&self, key: u64) -> usize {
+        let k = key as u32;
+        let offset = self.values[OFFSETS_AT + (k >> ROW_SHIFT) as usize % ROWS];
+        (k.wrapping_add(offset) & SLOT_MASK) as usize
+    }
+    /// Slots in the lookup (for the tests).
+    pub fn slots(&self) -> usize {
+        SLOTS
+    }
     /// The packed value of a 5-7 card key and mask (see [`Hand::value`]). Any key and
     /// mask index inside the tables, so a bad hand gives a meaningless value, never UB.
     #[inline(always)]
     pub fn value_of(&self, key: u64, mask: u64) -> u32 {
         let flags = key & FLUSH_BITS;
         if flags != 0 {
-            let suit = (flags.trailing_zeros() - 35) / 4;
-            self.flush[((mask >> (13 * (suit & 3))) & 0x1fff) as usize]
+            self.flush(mask >> flush_shift(flags))
         } else {
-            self.lookup[slot_of(&self.offsets, key)]
+            self.value_no_flush(key)
         }
     }
-    /// The value of a key known not to be a flush (no suit counter at five).
+    /// The value of a key known not to be a flush (no suit at five cards).
     #[inline(always)]
     pub fn value_no_flush(&self, key: u64) -> u32 {
-        self.lookup[slot_of(&self.offsets, key)]
+        self.values[LOOKUP_AT + self.slot_of(key)]
     }
     /// [`Tables::value_of`] without a branch (both tables are read): faster on random
     /// hands, where whether a hand is a flush is unpredictable.
     #[inline(always)]
     pub fn value_branchless(&self, key: u64, mask: u64) -> u32 {
         let flags = key & FLUSH_BITS;
-        let suit = (flags.trailing_zeros().wrapping_sub(35) / 4) & 3;
-        let flush = self.flush[((mask >> (13 * suit)) & 0x1fff) as usize];
-        let other = self.lookup[slot_of(&self.offsets, key)];
+        let flush = self.flush(mask >> flush_shift(flags));
+        let other = self.value_no_flush(key);
         if flags != 0 {
             flush
         } else {
@@ -176,17 +204,17 @@ impl Tables {
     /// counting bits is one instruction.
     #[inline(always)]
     pub fn mask_key_popcnt(&self, mask: u64) -> u64 {
-        let mut key = SUIT_BIAS;
+        let mut key = 0;
         for s in 0..4 {
             let m = (mask >> (13 * s)) & 0x1fff;
-            key += self.rank_sum[m as usize] as u64 + ((m.count_ones() as u64) << (32 + 4 * s));
+            key += self.rank_sum[m as usize] as u64 + m.count_ones() as u64 * suit_unit(s);
         }
         key
     }
     /// The key of a mask of standard cards (bits 0..52; others ignored).
     #[inline(always)]
     pub fn mask_key(&self, mask: u64) -> u64 {
-        let mut key = SUIT_BIAS;
+        let mut key = 0;
         for (s, halves) in self.suit_key.iter().enumerate() {
             let m = (mask >> (13 * s)) as usize;
             key += halves[0][m & 127] + halves[1][(m >> 7) & 63];
@@ -222,9 +250,9 @@ fn multisets(n: u32, f: &mut impl FnMut(&[u8; 13])) {
 }
 
 fn build() -> Tables {
+    let mut values = boxed_array::<u32, VALUES>();
     // Flush table: the best straight flush or flush in a suit's rank mask.
-    let mut flush = boxed_array::<u32, 8192>();
-    for (m, slot) in flush.iter_mut().enumerate() {
+    for (m, slot) in values[FLUSH_AT..OFFSETS_AT].iter_mut().enumerate() {
         if (m as u32).count_ones() >= 5 {
             *slot = best_high(&Counts::from_mask(m as u64), &Rules::HIGH);
         }
@@ -239,9 +267,11 @@ fn build() -> Tables {
         });
     }
     let (offsets, lookup) = perfect_hash(&entries);
-    let mut byte_key = [1u64 << 48; 256];
+    values[OFFSETS_AT..LOOKUP_AT].copy_from_slice(&offsets[..]);
+    values[LOOKUP_AT..].copy_from_slice(&lookup[..]);
+    let mut byte_key = [1u64 << 56; 256];
     for (i, k) in byte_key.iter_mut().enumerate().take(52) {
-        *k = RANK_KEYS[i % 13] as u64 + (1u64 << (32 + 4 * (i / 13)));
+        *k = RANK_KEYS[i % 13] as u64 + suit_unit(i / 13);
     }
     let mut suit_key = [[[0u64; 128]; 2]; 4];
     for (s, halves) in suit_key.iter_mut().enumerate() {
@@ -250,7 +280,7 @@ fn build() -> Tables {
                 for bit in 0..7 {
                     let r = 7 * half + bit;
                     if m >> bit & 1 == 1 && r < 13 {
-                        *k += RANK_KEYS[r] as u64 + (1u64 << (32 + 4 * s));
+                        *k += RANK_KEYS[r] as u64 + suit_unit(s);
                     }
                 }
             }
@@ -260,7 +290,7 @@ fn build() -> Tables {
     for (m, k) in rank_sum.iter_mut().enumerate() {
         *k = (0..13).filter(|r| m >> r & 1 == 1).map(|r| RANK_KEYS[r]).sum();
     }
-    Tables { flush, offsets, lookup, byte_key, suit_key, rank_sum }
+    Tables { values, byte_key, suit_key, rank_sum }
 }
 
 /// An incrementally built hand of at most seven standard cards.
@@ -271,7 +301,7 @@ pub struct Hand {
 }
 
 impl Hand {
-    pub const EMPTY: Hand = Hand { key: SUIT_BIAS, mask: 0 };
+    pub const EMPTY: Hand = Hand { key: 0, mask: 0 };
 
     /// Add card index `c` (0..52). The caller keeps cards distinct and at most seven.
     #[inline(always)]
@@ -281,7 +311,14 @@ impl Hand {
     /// Combine two disjoint partial hands.
     #[inline(always)]
     pub fn join(self, o: Hand) -> Hand {
-        Hand { key: self.key + o.key - SUIT_BIAS, mask: self.mask | o.mask }
+        Hand { key: self.key + o.key, mask: self.mask | o.mask }
+    }
+    /// From card indices (0..52, at most seven, distinct: the caller validates; any byte
+    /// stays inside the tables). Where only the value is used the compiler computes the
+    /// mask only for flushes, so this is the fastest way from a row of indices to a value.
+    #[inline(always)]
+    pub fn of_indices(t: &Tables, cards: &[u8]) -> Hand {
+        cards.iter().fold(Hand::EMPTY, |h, &c| h.add(t, c as usize))
     }
     /// From a mask of 0..=7 standard cards.
     #[inline(always)]
@@ -297,8 +334,8 @@ impl Hand {
     /// not, [`Tables::value_no_flush`] of the key with the card added is its value.
     #[inline(always)]
     pub fn flush_possible_with_one_more(self) -> bool {
-        // Adding one to every suit counter sets bit 3 of each suit with four cards or more.
-        (self.key + (0x1111 << 32)) & FLUSH_BITS != 0
+        // One more card in every suit sets bit 5 of each suit field with four cards or more.
+        (self.key + ONE_OF_EACH) & FLUSH_BITS != 0
     }
 }
 

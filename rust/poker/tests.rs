@@ -13,6 +13,7 @@ use super::tables::{for_each_seven, for_each_seven_value, tables, Hand, RANK_KEY
 use super::value::{ranks_of, Category};
 use crate::cards::{parse_cards, Card, CardSet, Rng};
 use std::cmp::Ordering;
+use std::collections::HashSet;
 
 /// An exact equity request on this thread, with no dead cards: what most tests ask.
 fn request(game: Game, hands: Vec<u64>, board: u64) -> EquityRequest {
@@ -625,11 +626,10 @@ fn table_sizes_are_reported() {
     let t0 = std::time::Instant::now();
     let t = super::tables::tables();
     eprintln!(
-        "tables: {} bytes (flush {}, offsets {}, lookup {}), built in {:?}",
+        "tables: {} bytes ({} values, {} lookup slots), built in {:?}",
         t.bytes(),
-        t.flush.len(),
-        t.offsets.len(),
-        t.lookup.len(),
+        t.values.len(),
+        t.slots(),
         t0.elapsed()
     );
     assert!(t.bytes() < 2 << 20);
@@ -870,6 +870,85 @@ fn batch_validates_and_matches_single_evaluation() {
             mk[bad_row] &= mk[bad_row] - 1;
             let e = evaluate_masks(&mk, &mut b, 1).unwrap_err().to_string();
             assert!(e.contains(&format!("row {bad_row}")) && e.contains("cards"), "{e}");
+        }
+    }
+}
+
+/// Validity of a row of card indices, written plainly: every index 0..=51, none twice.
+fn row_is_valid(row: &[u8]) -> bool {
+    row.iter().all(|&c| c <= 51) && row.iter().collect::<HashSet<_>>().len() == row.len()
+}
+
+#[test]
+fn batch_names_a_bad_index_or_repeated_card_at_every_position() {
+    // Every row count up to 40 (whole sixteen-row groups of the AVX-512 path, and the
+    // rows after the last group), a bad index and a repeated card at every position of
+    // every row; each slice has exactly its rows' bytes, so the last group ends where the
+    // allocation does.
+    use super::batch::evaluate_indices;
+    let deck: Vec<u8> = (0..52).collect();
+    let mut rng = Rng::new(5);
+    for w in 5..=7 {
+        for n in 0..=40 {
+            let rows: Vec<Vec<u8>> = (0..n).map(|_| random_cards(&mut rng, w, &deck)).collect();
+            let flat: Box<[u8]> = rows.concat().into_boxed_slice();
+            let mut out = vec![0u32; n];
+            evaluate_indices(&flat, w, &mut out, 1).unwrap();
+            for (row, &v) in rows.iter().zip(&out) {
+                assert_eq!(v, super::generic::high_of_mask(row.iter().fold(0, |m, &c| m | 1 << c)), "{row:?}");
+            }
+            for r in 0..n {
+                for p in 0..w {
+                    for bad in [52u8, 63, 64, 200, 255] {
+                        let mut f = flat.clone();
+                        f[r * w + p] = bad;
+                        let e = evaluate_indices(&f, w, &mut out, 1).unwrap_err().to_string();
+                        assert!(e.contains(&format!("=row {r}:")) && e.contains(&format!("card index {bad} ")), "{e}");
+                    }
+                    for q in (0..w).filter(|&q| q != p) {
+                        let mut f = flat.clone();
+                        f[r * w + q] = f[r * w + p];
+                        let card = Card::from_face(f[r * w + p], 0).unwrap().to_string();
+                        let e = evaluate_indices(&f, w, &mut out, 1).unwrap_err().to_string();
+                        assert!(
+                            e.contains(&format!("=row {r}:")) && e.contains(&format!("({card}) appears twice")),
+                            "{e}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn batch_accepts_exactly_the_valid_rows() {
+    // Rows drawn from a few indices (so repeats are common) and from all bytes, against
+    // the plain validity check: the batch fails exactly when some row is bad and names
+    // the first one.
+    use super::batch::evaluate_indices;
+    let mut rng = Rng::new(77);
+    for w in 5..=7 {
+        for trial in 0..300 {
+            let n = 1 + rng.below(100) as usize;
+            let alphabet = if trial % 2 == 0 { 12 } else { 256 };
+            let mut rows: Vec<Vec<u8>> =
+                (0..n).map(|_| random_cards(&mut rng, w, &(0..52).collect::<Vec<u8>>())).collect();
+            // Spoil a few rows.
+            for _ in 0..rng.below(3) {
+                let r = rng.below(n as u64) as usize;
+                rows[r] = (0..w).map(|_| rng.below(alphabet) as u8).collect();
+            }
+            let flat = rows.concat();
+            let mut out = vec![0u32; n];
+            let got = evaluate_indices(&flat, w, &mut out, 1);
+            match rows.iter().position(|r| !row_is_valid(r)) {
+                None => assert!(got.is_ok(), "{rows:?}"),
+                Some(first) => {
+                    let e = got.unwrap_err().to_string();
+                    assert!(e.contains(&format!("=row {first}:")), "{e} {:?}", rows[first]);
+                }
+            }
         }
     }
 }

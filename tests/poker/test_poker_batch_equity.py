@@ -129,3 +129,21 @@ def test_equity_bad_input() -> None:
         poker.equity("Ah Kh Qs Qd")
     with pytest.raises(errors.InvalidHandError, match="short deck"):
         poker.equity(["2h Kh", "Qs Qd"], game="short-deck")
+
+
+@pytest.mark.parametrize("width", [5, 6, 7])
+def test_batch_bad_rows_past_the_first_groups_name_the_row_and_card(width: int) -> None:
+    # 1,000 rows: the validation of whole sixteen-row groups, and the rows after them.
+    rng = np.random.default_rng(width)
+    for row in [0, 15, 16, 517, 991, 999]:
+        col = int(rng.integers(width))
+        bad = _random_hands(1000, width, row)
+        bad[row, col] = 60
+        with pytest.raises(errors.InvalidArgumentError, match=rf"row {row}: card index 60 is out of range"):
+            poker.evaluate_batch(bad)
+        dup = _random_hands(1000, width, row)
+        other = (col + 1 + int(rng.integers(width - 1))) % width
+        dup[row, other] = dup[row, col]
+        card = DECK[int(dup[row, col])]
+        with pytest.raises(errors.InvalidArgumentError, match=rf"row {row}: card index \d+ \({card}\) appears twice"):
+            poker.evaluate_batch(dup)
