@@ -799,26 +799,31 @@ fn opening_value(
 /// Indian Rummy: the arrangement of ``hand`` with at least two sequences, one of them
 /// pure (no wild card but a wild-rank card in its own place), and the least count of
 /// unmatched cards, or ``None`` if the hand holds no such pair of sequences. The first
-/// meld is the pure sequence. A valid declaration is one with nothing unmatched.
+/// meld is the pure sequence. A valid declaration is one with nothing unmatched. With
+/// ``life`` (the house rule "one life of four or more cards": 4), one of the two
+/// sequences must hold that many cards or more (0: no such rule).
 ///
 ///     >>> from hoyle import rummy
 ///     >>> rules = rummy.MeldRules.basic().replace(jokers_wild=True, wild_ranks=["2"], values={"2": 0})
 ///     >>> print(rummy.declaration("3h 4h 5h 7c Jk 9c Kd Ks Kh 6d 7d 2s Qc", rules))
 ///     [3h 4h 5h] [7c 2s=8c 9c] [Jk=5d 6d 7d] [Kd Kh Ks] | deadwood Qc = 10
+///     >>> print(rummy.declaration("3h 4h 5h 7c 8c 9c Kd Ks Kh Td Ts Th Qc", rules, life=4))
+///     None
 #[pyfunction]
-#[pyo3(signature = (hand, rules = None))]
+#[pyo3(signature = (hand, rules = None, *, life = 0))]
 fn declaration(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyMeldRules>>,
+    life: i64,
 ) -> PyResult<Option<PyArrangement>> {
     let cards = extract_cards(hand)?;
-    Ok(rummy::declaration(&cards, rules_of(py, rules))?.map(PyArrangement))
+    Ok(rummy::declaration_with_life(&cards, rules_of(py, rules), life_arg(life)?)?.map(PyArrangement))
 }
 
 /// Indian Rummy: the count of a losing hand - its unmatched cards under its best
-/// declaration, or every card when it has no two sequences including a pure one - at
-/// most ``cap``.
+/// declaration, or every card when it has no two sequences including a pure one (and,
+/// with ``life``, one of ``life`` cards or more) - at most ``cap``.
 ///
 /// >>> from hoyle import rummy
 /// >>> rules = rummy.MeldRules.basic().replace(jokers_wild=True, wild_ranks=["2"], values={"2": 0})
@@ -827,15 +832,25 @@ fn declaration(
 /// >>> rummy.indian_count("3h Jk 5h 7c 2s 9c Kd Ks Kh Qd Js 9h 4c", rules)
 /// 80
 #[pyfunction]
-#[pyo3(signature = (hand, rules = None, *, cap = 80))]
+#[pyo3(signature = (hand, rules = None, *, cap = 80, life = 0))]
 fn indian_count(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyMeldRules>>,
     cap: i64,
+    life: i64,
 ) -> PyResult<u32> {
     let cards = extract_cards(hand)?;
-    Ok(rummy::indian_count(&cards, rules_of(py, rules), points_arg("cap", cap)?)?)
+    let (cap, life) = (points_arg("cap", cap)?, life_arg(life)?);
+    Ok(rummy::indian_count_with_life(&cards, rules_of(py, rules), cap, life)?)
+}
+
+/// The ``life`` argument: the least length of one life, 0..=13.
+fn life_arg(v: i64) -> PyResult<u8> {
+    u8::try_from(v)
+        .ok()
+        .filter(|&x| x <= 13)
+        .ok_or_else(|| invalid_argument("life", v, "an int in 0..=13 (cards in a sequence)"))
 }
 
 fn register_catalogue(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -37,7 +37,7 @@ mod tests;
 
 pub use batch::deadwood_batch;
 pub use contract::Contract;
-pub use declare::{declaration, indian_count};
+pub use declare::{declaration, declaration_with_life, indian_count, indian_count_with_life};
 pub use enumerate::all_melds;
 pub use fast::{deadwood_with, fast_deadwood, plain_melds, PlainIndex};
 pub use meld::{interpret_meld, Arrangement, LayOff, Meld, MeldKind};
