@@ -184,3 +184,128 @@ def test_option_values_are_checked() -> None:
         hoyle.new_game("michigan-rummy", options={"stop": "yes"})
     with pytest.raises(InvalidOptionError, match="long_life"):
         hoyle.new_game("indian-rummy", options={"long_life": 4})
+
+
+# ---- Kaluki: option british (British club Kalookie) -------------------------------------------
+
+KB0 = "Kh Kd Ks Qh Qd Qs 2c 3c 4c 5c 7d 7s 7h"
+KB1 = "Ah Ad 9c Tc Jh 3h 5d 6s 8c 9h Th 2s 4d"
+
+
+def kalookie(hands: list[str], up: str, stock: str = "", **options: object) -> hoyle.Game:
+    return rigged("kaluki", hands, up, stock, british=True, **options)
+
+
+def test_british_deck_deal_players_and_values() -> None:
+    game = hoyle.new_game("kaluki", players=5, seed=3, options={"british": True})
+    assert len(game.state.deck) == 106 and sum(c.is_joker for c in game.state.deck) == 2
+    assert all(len(cards(game, f"hand:{s}")) == 13 for s in range(5))
+    with pytest.raises(InvalidOptionError, match="british"):
+        hoyle.new_game("kaluki", players=5, seed=3)
+    with pytest.raises(InvalidOptionError, match="kalooki_51"):
+        hoyle.new_game("kaluki", options={"kalooki_51": True})
+    with pytest.raises(InvalidOptionError, match="british"):
+        hoyle.new_game("kaluki", options={"british": "yes"})
+
+
+def test_british_first_meld_40_or_51_and_the_ace_high_only() -> None:
+    hand = "Kh Kd Ks 2c 3c 4c 9d Jh 5s 6d 8h Td Qc"  # K-K-K 30 + 2-3-4c 9 = 39
+    other = "Kh#1 Kd#1 Ks#1 Ah Ad As 7c 8c Tc Th 9s 3d 4d"
+    short = kalookie([hand, other], "Jd", "7s")
+    short.act("draw stock")
+    assert "meld" not in {a.kind for a in short.legal_actions()}  # 39 < 40
+    game = kalookie([hand, other], "Jd", "5c")
+    game.act("draw stock")  # 5c: 2-3-4-5c 14, 44 in all
+    assert "meld 2c 3c 4c 5c" in texts(game)
+    game.act("meld 2c 3c 4c 5c")
+    game.act("meld Kh Kd Ks")
+    assert game.state.public["opened"][0]
+    fifty_one = kalookie([hand, other], "Jd", "5c", kalooki_51=True)
+    fifty_one.act("draw stock")
+    assert "meld" not in {a.kind for a in fifty_one.legal_actions()}  # 44 < 51
+    aces = kalookie(["Ah 2h 3h Qh Kh Kd Ks Kc 9d 5s 6d 8h Td", other.replace("Ah", "7h")], "Jd", "4h")
+    aces.act("draw stock")  # 4h: A-2-3-4h is no run, the ace being high only
+    assert not any("2h" in t and "Ah" in t for t in texts(aces))
+    assert "meld Qh Kh Ah" in texts(aces)
+    assert rummy_value("Qh Kh Ah") == 31
+
+
+def rummy_value(meld: str) -> int:
+    from hoyle import rummy
+    from hoyle_rummy.kaluki import british_rules
+
+    return rummy.opening_value(meld, british_rules())
+
+
+def test_british_sets_of_different_suits_only() -> None:
+    game = kalookie(["7s 7s#1 7h Kh Kd Ks Qh Qd Qs 2c 9c#1 Jc 5h", KB1], "Jd", "3d")
+    game.act("draw stock")
+    melds = {frozenset(map(str, a.cards)) for a in game.legal_actions() if a.kind == "meld"}
+    assert frozenset({"7s", "7s#1", "7h"}) not in melds
+    assert frozenset({"Kh", "Kd", "Ks"}) in melds
+    plain = rigged("kaluki", ["7s 7s#1 7h Kh Kd Ks Qh Qd Qs 2c 9c#1 Jc 5h Ac Ad#1", KB1 + " As 2h"], "Jd", "3d")
+    plain.act("draw stock")  # the Bicycle game: two packs allow 7s 7s 7h
+    assert frozenset({"7s", "7s#1", "7h"}) in {frozenset(map(str, a.cards)) for a in plain.legal_actions()}
+
+
+def test_british_a_joker_in_a_set_of_three_needs_both_missing_cards() -> None:
+    s0 = "7h 7d Jk Kh Kd Ks 2c 5d 8s 9h Qd 3s 4h"
+    s1 = "Qh Qs Qc Ah As Ac 7c 7s 9s Ts 6c 2d 3d"
+    game = kalookie([s0, s1], "Jd", "5h 6d")
+    for a in ("draw stock", "meld 7h 7d Jk", "meld Kh Kd Ks", "discard 5h", "draw stock"):
+        game.act(a)  # seat 0 opened with 21 + 30; seat 1 drew the 6d
+    game.act("meld Qh Qs Qc")
+    game.act("meld Ah As Ac")  # 63: open
+    legal = texts(game)
+    assert "exchange 7c on 0" not in legal and "exchange 7s on 0" not in legal
+    assert "exchange 7c 7s on 0" in legal
+    game.act("exchange 7c 7s on 0")
+    assert sorted(cards(game, "meld:0")) == ["7c", "7d", "7h", "7s"]
+    assert "Jk" in cards(game, "hand:1")
+    assert all("Jk" in map(str, a.cards) for a in game.legal_actions())  # used again at once
+    game.act("meld 9s Ts Jk")
+    assert "discard 2d" in texts(game)
+    # Without both cards, nothing: the same deal with the 7s elsewhere.
+    one = kalookie([s0, s1.replace("7s", "8d")], "Jd", "5h 6d")
+    for a in ("draw stock", "meld 7h 7d Jk", "meld Kh Kd Ks", "discard 5h", "draw stock", "meld Qh Qs Qc"):
+        one.act(a)
+    one.act("meld Ah As Ac")
+    assert not any(t.startswith("exchange") for t in texts(one))
+
+
+@pytest.mark.parametrize("kalookie_out", [False, True])
+def test_british_going_out_needs_a_discard_penalties_and_the_stakes(kalookie_out: bool) -> None:
+    if kalookie_out:
+        game = kalookie([KB0, KB1], "Jd", "7c")
+        game.act("draw stock")  # 7c: 7-7-7-7 would meld every card
+        for a in ("meld Kh Kd Ks", "meld Qh Qd Qs", "meld 2c 3c 4c 5c"):
+            game.act(a)
+        assert "meld 7c 7d 7h 7s" not in texts(game)  # no card left to discard
+        game.act("meld 7d 7s 7h")
+        assert texts(game) == ["discard 7c"]
+        game.act("discard 7c")
+    else:
+        game = kalookie([KB0, KB1], "Jd", "9s 8d 6h")
+        for a in ("draw stock", "meld Kh Kd Ks", "meld Qh Qd Qs", "discard 9s", "draw stock", "discard 8d"):
+            game.act(a)
+        for a in ("draw stock", "meld 2c 3c 4c 5c", "meld 7d 7s 7h", "discard 6h"):
+            game.act(a)
+    assert outcome(game)["winner"] == 0 and outcome(game)["rummy"] is kalookie_out
+    penalty = sum(value(c, ace=11, joker=15) for c in KB1.split())
+    assert penalty == 98 and game.state.score_sheet[-1] == [0, penalty]  # under 150: still in
+    assert not game.is_over
+    units = 2 if kalookie_out else 1
+    assert game.state.public["ledger"] == [units, -units]
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_british_plays_through_to_the_last_survivor(players: int) -> None:
+    from hoyle_rummy.kaluki import british_rules
+
+    bot = functools.partial(MeldingBot, rules=british_rules())
+    games = check_variant("kaluki", games=1, seed=14, players=players, options={"british": True}, bot=bot)
+    for g in games:
+        assert sum(score <= 150 for score in g.state.scores) == 1  # over 150 is out
+        assert sum(g.state.public["ledger"]) == 0
+        result = g.result
+        assert result is not None and result["settlement"] == g.state.public["ledger"]

@@ -118,9 +118,6 @@ class Scala40(OpeningRummy):
 
     @hookimpl
     def hoyle_deal(self, state: State) -> bool:
-        pub = state.public
-        if state.deal_number > 0 and pub["next_dealer"] not in self.seats_in_play(state):
-            pub["next_dealer"] = self.next_seat(state, int(pub["next_dealer"]))
         super().hoyle_deal(state)
         while state.zone("discard").cards[-1].is_joker:  # a jolly turned up goes back
             joker = state.zone("discard").cards[-1]
