@@ -58,7 +58,7 @@ impl PyMeldRules {
     #[new]
     #[pyo3(signature = (*, ace = "low", min_set = 3, max_set = 4, min_run = 3, set_distinct_suits = false,
         jokers_wild = false, wild_ranks = None, max_wilds_set = None, max_wilds_run = None, packs = 1,
-        values = None, joker_value = 0, hand_size = None, wild_share = "any"))]
+        values = None, joker_value = 0, hand_size = None, wild_share = "any", ace_both_ends = false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         ace: &str,
@@ -75,6 +75,7 @@ impl PyMeldRules {
         joker_value: i64,
         hand_size: Option<i64>,
         wild_share: &str,
+        ace_both_ends: bool,
     ) -> PyResult<Self> {
         let opt = |name: &str, v: Option<i64>| -> PyResult<Option<u8>> { v.map(|x| small(name, x)).transpose() };
         let mut rules = MeldRules {
@@ -92,6 +93,7 @@ impl PyMeldRules {
             values: MeldRules::gin().values,
             joker_value: small("joker_value", joker_value)?,
             hand_size: opt("hand_size", hand_size)?.unwrap_or(0),
+            ace_both_ends,
         };
         if let Some(w) = wild_ranks {
             rules.wild_ranks = parse_wild_ranks(w)?;
@@ -190,6 +192,7 @@ impl PyMeldRules {
                     "joker_value" => r.joker_value = int("joker_value")?,
                     "hand_size" => r.hand_size = if v.is_none() { 0 } else { int("hand_size")? },
                     "wild_share" => r.wild_share = WildShare::parse(&v.extract::<String>()?)?,
+                    "ace_both_ends" => r.ace_both_ends = flag("ace_both_ends")?,
                     other => return Err(invalid_argument(other, repr(&v), "not a MeldRules field")),
                 }
             }
@@ -266,6 +269,12 @@ impl PyMeldRules {
     fn hand_size(&self) -> Option<u8> {
         (self.0.hand_size > 0).then_some(self.0.hand_size)
     }
+    /// With the ace high or low, the 14-card run A-2-...-K-A (the ace at both ends, one of
+    /// them possibly a wild card) is a run too (Scala 40).
+    #[getter]
+    fn ace_both_ends(&self) -> bool {
+        self.0.ace_both_ends
+    }
     /// Deadwood value of one card.
     fn value(&self, card: &Bound<'_, PyAny>) -> PyResult<u32> {
         let cards = extract_cards(card)?;
@@ -293,6 +302,7 @@ impl PyMeldRules {
         kw.set_item("joker_value", me.joker_value())?;
         kw.set_item("hand_size", me.hand_size())?;
         kw.set_item("wild_share", me.wild_share())?;
+        kw.set_item("ace_both_ends", me.ace_both_ends())?;
         let partial = py.import("functools")?.getattr("partial")?;
         let f = partial.call((slf.get_type(),), Some(&kw))?;
         Ok((f, PyTuple::empty(py)))
@@ -311,7 +321,7 @@ impl PyMeldRules {
         let wild: Vec<String> = self.wild_ranks().iter().map(|w| format!("'{w}'")).collect();
         format!(
             "MeldRules(ace='{}', min_set={}, max_set={}, min_run={}, set_distinct_suits={}, jokers_wild={}, \
-             wild_ranks=[{}], max_wilds_set={}, max_wilds_run={}, packs={}, values={{{}}}, joker_value={}, hand_size={}{})",
+             wild_ranks=[{}], max_wilds_set={}, max_wilds_run={}, packs={}, values={{{}}}, joker_value={}, hand_size={}{}{})",
             r.ace.name(),
             r.min_set,
             r.max_set,
@@ -326,6 +336,7 @@ impl PyMeldRules {
             r.joker_value,
             opt(self.hand_size()),
             if r.wild_share == WildShare::Any { String::new() } else { format!(", wild_share='{}'", r.wild_share.name()) },
+            if r.ace_both_ends { ", ace_both_ends=True" } else { "" },
         )
     }
 }

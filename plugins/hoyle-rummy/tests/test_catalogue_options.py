@@ -309,3 +309,76 @@ def test_british_plays_through_to_the_last_survivor(players: int) -> None:
         assert sum(g.state.public["ledger"]) == 0
         result = g.result
         assert result is not None and result["settlement"] == g.state.public["ledger"]
+
+
+# ---- Scala 40: the 14-card run, four players in two pairs -------------------------------------
+
+
+def test_scala_the_fourteen_card_run_ace_at_both_ends() -> None:
+    s0 = "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh 5c"
+    s1 = "Kh Ah#1 Ks Kd Kc Qs Qd Qc 3s 4s 6d 7d 8c"
+    game = rigged("scala-40", [s0, s1], "Jc", "9d 2d")
+    game.act("draw stock")  # 9d
+    game.act("meld " + s0.replace(" 5c", ""))  # A..Q: 1 + 44 + 30 = 75, open
+    game.act("discard 9d")
+    game.act("draw stock")  # seat 1: 2d
+    game.act("meld Ks Kd Kc")
+    game.act("meld Qs Qd Qc")  # 60: open
+    assert "lay off Ah#1 on 0" not in texts(game)  # A..Q and an ace: no run
+    game.act("lay off Kh on 0")
+    assert "lay off Ah#1 on 0" in texts(game)  # A-2-...-K-A, the ace at both ends
+    assert "discard Ah#1" not in texts(game)  # it would attach: never discarded
+    game.act("lay off Ah#1 on 0")
+    assert len(cards(game, "meld:0")) == 14
+    assert cards(game, "meld:0")[0] == "Ah" and cards(game, "meld:0")[-1] == "Ah#1"
+
+
+PAIR_HANDS = [
+    "Ac 2c 3c Ad 2d 3d As 2s 3s 4h 5h 6h 9c",  # closes in mano with the 3h
+    "Kh Kd Ks Qh Qd Qs Jh Jd Js Th Td Ts 9h",  # 129
+    "2h 4c 5d 6s 7c 8d 9s 4d 5s 6c 7d 8s 9d",  # 80: the closer's partner
+    "Kh#1 Kd#1 Ks#1 Qh#1 Qd#1 Qs#1 Jh#1 Jd#1 Js#1 Th#1 Td#1 Ts#1 9h#1",  # 129
+]
+
+
+@pytest.mark.parametrize("pairs", [False, True])
+def test_scala_pairs_add_the_partners_totals(pairs: bool) -> None:
+    game = rigged("scala-40", PAIR_HANDS, "8c", "3h", pairs=pairs)
+    game.act("draw stock")  # 3h
+    for a in ("meld Ac 2c 3c", "meld Ad 2d 3d", "meld As 2s 3s", "meld 3h 4h 5h 6h", "discard 9c"):
+        game.act(a)
+    assert outcome(game)["winner"] == 0 and outcome(game)["rummy"]  # in mano: doubled
+    counts = [sum(value(c.split("#")[0], ace=11, joker=25) for c in hand.split()) for hand in PAIR_HANDS[1:]]
+    assert counts == [129, 80, 129]
+    assert game.state.score_sheet[-1] == [0, 258, 160, 258]
+    assert game.is_over
+    result = game.result
+    assert result is not None
+    if pairs:  # 0 + 160 against 258 + 258: the first pair wins
+        assert result["winners"] == [0, 2]
+        assert result["settlement"] == [356, -356, 356, -356]
+    else:  # everybody else reached 101: the last player left wins alone
+        assert result["winners"] == [0]
+
+
+def test_scala_option_checks() -> None:
+    for options, players, word in (
+        ({"pairs": True}, 3, "pairs"),
+        ({"classico": True}, 6, "classico"),
+        ({"classico": True, "limit": 501}, 2, "limit"),
+        ({"cards": 10}, 2, "cards"),
+    ):
+        with pytest.raises(InvalidOptionError, match=word):
+            hoyle.new_game("scala-40", players=players, options=options)
+    assert hoyle.new_game("scala-40", players=5, options={"classico": True, "cards": 10}).state.deal_number == 0
+
+
+def test_scala_pairs_and_the_long_run_play_through() -> None:
+    from hoyle_rummy.scala40 import scala_rules
+
+    bot = functools.partial(MeldingBot, rules=scala_rules())
+    for g in check_variant("scala-40", games=2, seed=15, players=4, options={"pairs": True}, bot=bot):
+        first, second = g.state.scores[0] + g.state.scores[2], g.state.scores[1] + g.state.scores[3]
+        assert max(first, second) >= 101
+        result = g.result
+        assert result is not None and result["winners"] == ([0, 2] if first < second else [1, 3])
