@@ -95,6 +95,22 @@ fn brute_life(hand: &[Card], rules: &MeldRules, life: usize) -> Option<u32> {
     ctx.go((1u32 << hand.len()) - 1, 0, false, life == 0)
 }
 
+/// A declaration as shown: its first meld a pure sequence, its second a sequence, every
+/// meld a meld by the brute-force test, and melds and unmatched cards exactly the hand.
+fn check_shown(arr: &Arrangement, hand: &[Card], rules: &MeldRules) {
+    assert!(is_pure(&arr.melds[0].cards, rules), "first meld pure: {}", arr.melds[0]);
+    assert!(arr.melds[1].kind == MeldKind::Run);
+    let mut used: Vec<Card> = arr.deadwood.clone();
+    for m in &arr.melds {
+        assert!(is_meld(&m.cards, rules));
+        used.extend_from_slice(&m.cards);
+    }
+    used.sort();
+    let mut all = hand.to_vec();
+    all.sort();
+    assert_eq!(used, all);
+}
+
 #[test]
 fn declaration_scripted_cases() {
     let rules = indian(0, 2); // deuces wild
@@ -121,32 +137,15 @@ fn declaration_agrees_with_brute_force() {
     let mut found = 0;
     for round in 0..150 {
         let wild = rng.below(13) as u8;
-        let (packs, jokers) = if round % 2 == 0 { (1, 1) } else { (2, 2) };
+        let packs = if round % 2 == 0 { 1 } else { 2 };
         let rules = indian(wild, packs);
-        let mut deck = Deck::standard(packs as u32, jokers).unwrap().into_cards();
-        if round % 3 != 2 {
-            let start = rng.below(13) as u8;
-            let ranks: Vec<u8> = (0..5).map(|k| (start + k) % 13).collect();
-            deck.retain(|c| c.rank().map_or(true, |r| ranks.contains(&r) || r == wild));
-        }
-        rng.shuffle(&mut deck);
-        deck.truncate(if round % 2 == 0 { 9 } else { 10 });
+        let deck = dealt(&mut rng, round, wild, packs, if round % 2 == 0 { 9 } else { 10 });
         let want = brute(&deck, &rules);
         let got = declaration(&deck, &rules).unwrap();
         assert_eq!(got.as_ref().map(|a| a.deadwood_value), want, "{deck:?} wild {wild}");
         if let Some(arr) = got {
             found += 1;
-            assert!(is_pure(&arr.melds[0].cards, &rules), "first meld pure: {}", arr.melds[0]);
-            assert!(arr.melds[1].kind == MeldKind::Run);
-            let mut used: Vec<Card> = arr.deadwood.clone();
-            for m in &arr.melds {
-                assert!(is_meld(&m.cards, &rules));
-                used.extend_from_slice(&m.cards);
-            }
-            used.sort();
-            let mut all = deck.clone();
-            all.sort();
-            assert_eq!(used, all);
+            check_shown(&arr, &deck, &rules);
         }
     }
     assert!(found > 30, "enough hands hold a declaration: {found}");
@@ -211,18 +210,8 @@ fn declaration_with_a_long_life_agrees_with_brute_force() {
         lost += (plain.is_some() && want.is_none()) as u32;
         if let Some(arr) = got {
             found += 1;
-            assert!(is_pure(&arr.melds[0].cards, &rules), "first meld pure: {}", arr.melds[0]);
-            assert!(arr.melds[1].kind == MeldKind::Run);
+            check_shown(&arr, &hand, &rules);
             assert!(arr.melds.iter().any(|m| m.kind == MeldKind::Run && m.len() >= 4));
-            let mut used: Vec<Card> = arr.deadwood.clone();
-            for m in &arr.melds {
-                assert!(is_meld(&m.cards, &rules));
-                used.extend_from_slice(&m.cards);
-            }
-            used.sort();
-            let mut all = hand.clone();
-            all.sort();
-            assert_eq!(used, all);
             let counted = indian_count_with_life(&hand, &rules, 80, 4).unwrap();
             assert_eq!(counted, arr.deadwood_value.min(80));
         }

@@ -13,6 +13,7 @@ from hoyle.errors import InvalidOptionError
 from hoyle.testing import check_variant, rigged_deck
 from hoyle_rummy.romme import romme_rules
 from hoyle_rummy.turns import MeldingBot
+from rummy_decks import card_value as value
 from rummy_decks import cards, outcome, texts
 
 
@@ -30,14 +31,6 @@ def rigged(variant: str, hands: list[str], up: str, stock: str = "", seed: int =
         stock=stock,
     )
     return hoyle.new_game(variant, players=len(hands), seed=seed, deck=deck, options=options)
-
-
-def value(card: str, ace: int, joker: int) -> int:
-    """An independent count of a card left in hand."""
-    if card.startswith("Jk"):
-        return joker
-    rank = card[0]
-    return ace if rank == "A" else 10 if rank in "TJQK" else int(rank)
 
 
 # ---- Michigan rummy: the stop rule ------------------------------------------------------------
@@ -102,29 +95,7 @@ def test_michigan_stop_plays_through() -> None:
         )
 
 
-# ---- German Rommé: the winner credited with the penalties -------------------------------------
-
-OUT = "Kh Kd Ks Qh Qd Qs 2c 3c 4c 7d 7s 7h 9s"
-LOSER = "Kh#1 Kd#1 Ks#1 2h 3h 4h 7c 8c Jk Td Jh Ad 2d"
-
-
-@pytest.mark.parametrize("credit", [False, True])
-def test_romme_winner_credit(credit: bool) -> None:
-    game = rigged("romme", [OUT, LOSER], "9h", "9c 5c 5c#1", winner_credit=credit)
-    game.act("draw stock")  # 9c
-    game.act("meld Kh Kd Ks")
-    game.act("meld Qh Qd Qs")  # 60: open
-    game.act("discard 9c")
-    game.act("draw stock")  # seat 1: 5c
-    game.act("discard 5c")
-    game.act("draw stock")  # 5c#1
-    for a in ("meld 2c 3c 4c", "meld 7d 7s 7h", "lay off 5c#1 on 2", "discard 9s"):
-        game.act(a)
-    assert outcome(game)["winner"] == 0 and not outcome(game)["rummy"]
-    penalty = sum(value(c, ace=11, joker=20) for c in LOSER.split())
-    assert penalty == 107
-    assert game.state.score_sheet[-1] == ([-penalty, penalty] if credit else [0, penalty])
-
+# ---- German Rommé: the winner credited with the penalties (scripted in test_catalogue_opening.py)
 
 def test_romme_winner_credit_plays_through() -> None:
     bot = functools.partial(MeldingBot, rules=romme_rules())
