@@ -147,6 +147,12 @@ CASES: list[tuple[str, int, dict[str, Any], int, Callable[..., Bot] | None]] = [
         40,
         None,
     ),
+    # The catalogue's further options (rummy-options).
+    ("michigan-rummy", 3, {"deals": 1, "stop": True}, 20, mixed(_rummy_bot)),
+    ("kaluki", 2, {"british": True}, 4, mixed(_rummy_bot)),
+    ("romme", 3, {"deals": 2, "winner_credit": True}, 10, mixed(_rummy_bot)),
+    ("scala-40", 4, {"pairs": True}, 4, mixed(_rummy_bot)),
+    ("indian-rummy", 3, {"long_life": True}, 20, None),
 ]
 
 

@@ -58,7 +58,7 @@ impl PyMeldRules {
     #[new]
     #[pyo3(signature = (*, ace = "low", min_set = 3, max_set = 4, min_run = 3, set_distinct_suits = false,
         jokers_wild = false, wild_ranks = None, max_wilds_set = None, max_wilds_run = None, packs = 1,
-        values = None, joker_value = 0, hand_size = None, wild_share = "any"))]
+        values = None, joker_value = 0, hand_size = None, wild_share = "any", ace_both_ends = false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         ace: &str,
@@ -75,6 +75,7 @@ impl PyMeldRules {
         joker_value: i64,
         hand_size: Option<i64>,
         wild_share: &str,
+        ace_both_ends: bool,
     ) -> PyResult<Self> {
         let opt = |name: &str, v: Option<i64>| -> PyResult<Option<u8>> { v.map(|x| small(name, x)).transpose() };
         let mut rules = MeldRules {
@@ -92,6 +93,7 @@ impl PyMeldRules {
             values: MeldRules::gin().values,
             joker_value: small("joker_value", joker_value)?,
             hand_size: opt("hand_size", hand_size)?.unwrap_or(0),
+            ace_both_ends,
         };
         if let Some(w) = wild_ranks {
             rules.wild_ranks = parse_wild_ranks(w)?;
@@ -190,6 +192,7 @@ impl PyMeldRules {
                     "joker_value" => r.joker_value = int("joker_value")?,
                     "hand_size" => r.hand_size = if v.is_none() { 0 } else { int("hand_size")? },
                     "wild_share" => r.wild_share = WildShare::parse(&v.extract::<String>()?)?,
+                    "ace_both_ends" => r.ace_both_ends = flag("ace_both_ends")?,
                     other => return Err(invalid_argument(other, repr(&v), "not a MeldRules field")),
                 }
             }
@@ -266,6 +269,12 @@ impl PyMeldRules {
     fn hand_size(&self) -> Option<u8> {
         (self.0.hand_size > 0).then_some(self.0.hand_size)
     }
+    /// With the ace high or low, the 14-card run A-2-...-K-A (the ace at both ends, one of
+    /// them possibly a wild card) is a run too (Scala 40).
+    #[getter]
+    fn ace_both_ends(&self) -> bool {
+        self.0.ace_both_ends
+    }
     /// Deadwood value of one card.
     fn value(&self, card: &Bound<'_, PyAny>) -> PyResult<u32> {
         let cards = extract_cards(card)?;
@@ -293,6 +302,7 @@ impl PyMeldRules {
         kw.set_item("joker_value", me.joker_value())?;
         kw.set_item("hand_size", me.hand_size())?;
         kw.set_item("wild_share", me.wild_share())?;
+        kw.set_item("ace_both_ends", me.ace_both_ends())?;
         let partial = py.import("functools")?.getattr("partial")?;
         let f = partial.call((slf.get_type(),), Some(&kw))?;
         Ok((f, PyTuple::empty(py)))
@@ -311,7 +321,7 @@ impl PyMeldRules {
         let wild: Vec<String> = self.wild_ranks().iter().map(|w| format!("'{w}'")).collect();
         format!(
             "MeldRules(ace='{}', min_set={}, max_set={}, min_run={}, set_distinct_suits={}, jokers_wild={}, \
-             wild_ranks=[{}], max_wilds_set={}, max_wilds_run={}, packs={}, values={{{}}}, joker_value={}, hand_size={}{})",
+             wild_ranks=[{}], max_wilds_set={}, max_wilds_run={}, packs={}, values={{{}}}, joker_value={}, hand_size={}{}{})",
             r.ace.name(),
             r.min_set,
             r.max_set,
@@ -326,6 +336,7 @@ impl PyMeldRules {
             r.joker_value,
             opt(self.hand_size()),
             if r.wild_share == WildShare::Any { String::new() } else { format!(", wild_share='{}'", r.wild_share.name()) },
+            if r.ace_both_ends { ", ace_both_ends=True" } else { "" },
         )
     }
 }
@@ -800,26 +811,31 @@ fn opening_value(
 /// Indian Rummy: the arrangement of ``hand`` with at least two sequences, one of them
 /// pure (no wild card but a wild-rank card in its own place), and the least count of
 /// unmatched cards, or ``None`` if the hand holds no such pair of sequences. The first
-/// meld is the pure sequence. A valid declaration is one with nothing unmatched.
+/// meld is the pure sequence. A valid declaration is one with nothing unmatched. With
+/// ``life`` (the house rule "one life of four or more cards": 4), one of the two
+/// sequences must hold that many cards or more (0: no such rule).
 ///
 ///     >>> from hoyle import rummy
 ///     >>> rules = rummy.MeldRules.basic().replace(jokers_wild=True, wild_ranks=["2"], values={"2": 0})
 ///     >>> print(rummy.declaration("3h 4h 5h 7c Jk 9c Kd Ks Kh 6d 7d 2s Qc", rules))
 ///     [3h 4h 5h] [7c 2s=8c 9c] [Jk=5d 6d 7d] [Kd Kh Ks] | deadwood Qc = 10
+///     >>> print(rummy.declaration("3h 4h 5h 7c 8c 9c Kd Ks Kh Td Ts Th Qc", rules, life=4))
+///     None
 #[pyfunction]
-#[pyo3(signature = (hand, rules = None))]
+#[pyo3(signature = (hand, rules = None, *, life = 0))]
 fn declaration(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyMeldRules>>,
+    life: i64,
 ) -> PyResult<Option<PyArrangement>> {
     let cards = extract_cards(hand)?;
-    Ok(rummy::declaration(&cards, rules_of(py, rules))?.map(PyArrangement))
+    Ok(rummy::declaration_with_life(&cards, rules_of(py, rules), life_arg(life)?)?.map(PyArrangement))
 }
 
 /// Indian Rummy: the count of a losing hand - its unmatched cards under its best
-/// declaration, or every card when it has no two sequences including a pure one - at
-/// most ``cap``.
+/// declaration, or every card when it has no two sequences including a pure one (and,
+/// with ``life``, one of ``life`` cards or more) - at most ``cap``.
 ///
 /// >>> from hoyle import rummy
 /// >>> rules = rummy.MeldRules.basic().replace(jokers_wild=True, wild_ranks=["2"], values={"2": 0})
@@ -828,15 +844,25 @@ fn declaration(
 /// >>> rummy.indian_count("3h Jk 5h 7c 2s 9c Kd Ks Kh Qd Js 9h 4c", rules)
 /// 80
 #[pyfunction]
-#[pyo3(signature = (hand, rules = None, *, cap = 80))]
+#[pyo3(signature = (hand, rules = None, *, cap = 80, life = 0))]
 fn indian_count(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyMeldRules>>,
     cap: i64,
+    life: i64,
 ) -> PyResult<u32> {
     let cards = extract_cards(hand)?;
-    Ok(rummy::indian_count(&cards, rules_of(py, rules), points_arg("cap", cap)?)?)
+    let (cap, life) = (points_arg("cap", cap)?, life_arg(life)?);
+    Ok(rummy::indian_count_with_life(&cards, rules_of(py, rules), cap, life)?)
+}
+
+/// The ``life`` argument: the least length of one life, 0..=13.
+fn life_arg(v: i64) -> PyResult<u8> {
+    u8::try_from(v)
+        .ok()
+        .filter(|&x| x <= 13)
+        .ok_or_else(|| invalid_argument("life", v, "an int in 0..=13 (cards in a sequence)"))
 }
 
 fn register_catalogue(m: &Bound<'_, PyModule>) -> PyResult<()> {

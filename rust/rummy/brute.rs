@@ -31,13 +31,16 @@ fn run_lines(rules: &MeldRules, len: usize) -> Vec<Vec<u8>> {
         }
         AceRule::RoundTheCorner => slices(&low, true),
     }
+    // No rank twice - but the ace at both ends of A 2 .. K A where the rules allow it.
+    let both_ends = rules.ace_both_ends && rules.ace == AceRule::HighOrLow;
     out.retain(|seq| {
         let mut seen = 0u16;
-        seq.iter().all(|&r| {
-            let fresh = seen >> r & 1 == 0;
-            seen |= 1 << r;
-            fresh
-        })
+        (both_ends && seq.len() == 14)
+            || seq.iter().all(|&r| {
+                let fresh = seen >> r & 1 == 0;
+                seen |= 1 << r;
+                fresh
+            })
     });
     out
 }
@@ -80,7 +83,7 @@ pub fn is_set(cards: &[Card], rules: &MeldRules) -> bool {
 }
 
 pub fn is_run(cards: &[Card], rules: &MeldRules) -> bool {
-    let lines: Vec<Vec<Vec<u8>>> = (0..=13).map(|n| run_lines(rules, n)).collect();
+    let lines: Vec<Vec<Vec<u8>>> = (0..=14).map(|n| run_lines(rules, n)).collect();
     is_run_with(cards, rules, &lines)
 }
 
@@ -89,7 +92,7 @@ fn is_run_with(cards: &[Card], rules: &MeldRules, lines: &[Vec<Vec<u8>>]) -> boo
     let n = cards.len();
     if nat.is_empty()
         || n < rules.min_run as usize
-        || n > 13
+        || n >= lines.len()
         || wilds.len() > rules.max_wilds_run as usize
         || !share_ok(nat.len(), wilds.len(), rules)
     {
@@ -99,13 +102,10 @@ fn is_run_with(cards: &[Card], rules: &MeldRules, lines: &[Vec<Vec<u8>>]) -> boo
     if !nat.iter().all(|c| c.suit() == s) {
         return false;
     }
+    // Some line of n ranks holds every natural rank at least as often as the hand does.
     let ranks: Vec<u8> = nat.iter().map(|c| c.rank().unwrap()).collect();
-    for (i, r) in ranks.iter().enumerate() {
-        if ranks[i + 1..].contains(r) {
-            return false;
-        }
-    }
-    lines[n].iter().any(|seq| ranks.iter().all(|r| seq.contains(r)))
+    let times = |list: &[u8], r: u8| list.iter().filter(|&&x| x == r).count();
+    lines[n].iter().any(|seq| ranks.iter().all(|&r| times(&ranks, r) <= times(seq, r)))
 }
 
 pub fn is_meld(cards: &[Card], rules: &MeldRules) -> bool {
@@ -147,7 +147,7 @@ impl Brute<'_> {
         let n = self.hand.len();
         assert!(n <= 16);
         let full = (1u32 << n) - 1;
-        let lines: Vec<Vec<Vec<u8>>> = (0..=13).map(|n| run_lines(self.rules, n)).collect();
+        let lines: Vec<Vec<Vec<u8>>> = (0..=14).map(|n| run_lines(self.rules, n)).collect();
         let mut sets = Vec::new();
         let mut runs = Vec::new();
         for m in 1..=full {

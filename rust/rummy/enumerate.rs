@@ -93,12 +93,16 @@ pub fn all_melds(hand: &[Card], rules: &MeldRules) -> CoreResult<Vec<Meld>> {
             }
         }
     }
-    let mut windows = Vec::new();
-    rules.for_each_window(rules.positions(0x1FFF), rules.min_run as u32, |w, _, _| windows.push(w));
+    let windows = rules.run_windows(rules.min_run as u32);
     for suit in 0..4u8 {
         for &w in &windows {
             let order = window_order(rules, w);
-            let missing = order.iter().filter(|&&p| pools[(suit * 13 + rank_at(p)) as usize].is_empty()).count() as u32;
+            // The copy of its face each position takes (the 14-card run's two aces: the
+            // first and the second copy).
+            let copy: Vec<usize> =
+                order.iter().map(|&p| (w == super::rules::FULL_WINDOW && p == 13) as usize).collect();
+            let face_at = |i: usize| (suit * 13 + rank_at(order[i])) as usize;
+            let missing = (0..order.len()).filter(|&i| pools[face_at(i)].len() <= copy[i]).count() as u32;
             if missing as usize == order.len()
                 || missing > w_total.min(rules.max_wilds_run as u32)
                 || !rules.wild_share.allows(order.len() as u32 - missing, missing)
@@ -108,9 +112,9 @@ pub fn all_melds(hand: &[Card], rules: &MeldRules) -> CoreResult<Vec<Meld>> {
             let mut wi = wilds.iter();
             let mut cards = Vec::new();
             let mut plays = Vec::new();
-            for &p in &order {
+            for (i, &p) in order.iter().enumerate() {
                 let face = card_of(rank_at(p), suit);
-                match pools[face.face() as usize].first() {
+                match pools[face.face() as usize].get(copy[i]) {
                     Some(&c) => cards.push(c),
                     None => cards.push(*wi.next().unwrap()),
                 }

@@ -240,18 +240,22 @@ pub fn interpret_meld(cards: &[Card], rules: &MeldRules) -> CoreResult<Meld> {
     if naturals.iter().any(|c| c.suit() != Some(suit)) {
         return Err(bad("neither a set (one rank) nor a run (one suit)"));
     }
-    if n < rules.min_run as u32 || n > 13 || w > rules.max_wilds_run as u32 || !rules.wild_share.allows(n - w, w) {
+    let longest = if rules.full_window().is_some() { 14 } else { 13 };
+    if n < rules.min_run as u32 || n > longest || w > rules.max_wilds_run as u32 || !rules.wild_share.allows(n - w, w) {
         return Err(bad("wrong size or too many wild cards for a set or a run"));
     }
     let mut rank_mask = 0u16;
+    let mut aces = 0;
     for c in &naturals {
         let r = c.rank().unwrap();
-        if rank_mask >> r & 1 == 1 {
+        aces += (r == 12) as u32;
+        // Only the 14-card run A-2-...-K-A holds a rank (the ace) twice.
+        if rank_mask >> r & 1 == 1 && !(n == 14 && r == 12 && aces == 2) {
             return Err(bad("a run cannot hold a rank twice"));
         }
         rank_mask |= 1 << r;
     }
-    let mut found = None;
+    let mut found = if n == 14 { rules.full_window() } else { None };
     rules.for_each_window(rules.positions(0x1FFF), n, |win, _, len| {
         if found.is_none() && len == n && covers(win, rank_mask) {
             found = Some(win);
@@ -292,11 +296,16 @@ pub(crate) fn run_meld(rules: &MeldRules, window: u32, suit: u8, naturals: &[Car
     let mut cards = Vec::new();
     let mut plays_as = Vec::new();
     let mut wi = wilds.iter();
+    // Each natural card plays once (the 14-card run holds the ace at both ends).
+    let mut used = 0u32;
     for p in window_order(rules, window) {
         let r = rank_at(p);
         let face = card_of(r, suit);
-        match naturals.iter().find(|c| c.rank() == Some(r)) {
-            Some(&c) => cards.push(c),
+        match (0..naturals.len()).find(|&i| used >> i & 1 == 0 && naturals[i].rank() == Some(r)) {
+            Some(i) => {
+                used |= 1 << i;
+                cards.push(naturals[i]);
+            }
             None => cards.push(*wi.next().expect("enough wilds for the window")),
         }
         plays_as.push(face);

@@ -33,19 +33,21 @@ mod brute;
 #[cfg(test)]
 mod declare_tests;
 #[cfg(test)]
+mod full_run_tests;
+#[cfg(test)]
 mod opening_tests;
 #[cfg(test)]
 mod tests;
 
 pub use batch::deadwood_batch;
 pub use contract::Contract;
-pub use declare::{declaration, indian_count};
+pub use declare::{declaration, declaration_with_life, indian_count, indian_count_with_life};
 pub use enumerate::all_melds;
 pub use fast::{deadwood_with, fast_deadwood, plain_melds, PlainIndex};
 pub use knock::{best_knock, knock_spreads, knocker_result, Knock};
 pub use meld::{interpret_meld, Arrangement, LayOff, Meld, MeldKind};
 pub use opening::{best_opening, meld_points as opening_points, Opening};
-pub use rules::{AceRule, MeldRules, WildShare, UNLIMITED};
+pub use rules::{AceRule, MeldRules, WildShare, ACE_ENDS, FULL_WINDOW, UNLIMITED};
 pub use search::{search, ContractSpec, SearchOptions, Target};
 
 use crate::cards::Card;

@@ -215,12 +215,14 @@ fn candidates(counts: &[u8; 52], wilds: u8, rules: &MeldRules, low_ace: u32) -> 
             k[s] += 1;
         }
     }
-    let mut windows = Vec::new();
-    rules.for_each_window(rules.positions(0x1FFF), rules.min_run as u32, |w, _, _| windows.push(w));
+    let windows = rules.run_windows(rules.min_run as u32);
     for suit in 0..4u8 {
         for &w in &windows {
             let order = window_order(rules, w);
-            let present: Vec<bool> = order.iter().map(|&p| counts[(suit * 13 + rank_at(p)) as usize] > 0).collect();
+            // The 14-card run's high ace needs a second copy of the ace.
+            let copy = |p: u32| (w == super::rules::FULL_WINDOW && p == 13) as u8;
+            let present: Vec<bool> =
+                order.iter().map(|&p| counts[(suit * 13 + rank_at(p)) as usize] > copy(p)).collect();
             let missing = present.iter().filter(|&&x| !x).count() as u32;
             let len = order.len() as u32;
             let budget = (wilds as u32).min(rules.max_wilds_run as u32);

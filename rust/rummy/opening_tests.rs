@@ -44,7 +44,7 @@ fn romme() -> MeldRules {
 
 /// The most a meld of these cards scores over every reading of its wild cards (every
 /// card of the pack tried for each), or None if it is not a meld.
-fn brute_points(meld: &[Card], rules: &MeldRules, low_ace: u32) -> Option<u32> {
+pub(super) fn brute_points(meld: &[Card], rules: &MeldRules, low_ace: u32) -> Option<u32> {
     if !is_meld(meld, rules) {
         return None;
     }
@@ -66,8 +66,18 @@ fn brute_points(meld: &[Card], rules: &MeldRules, low_ace: u32) -> Option<u32> {
         let value: u32 = if is_set(&read, &plain) {
             read.iter().map(|c| rules.value(*c)).sum()
         } else if is_run(&read, &plain) {
-            let deuce = read.iter().any(|c| c.rank() == Some(0));
-            read.iter().map(|c| if c.rank() == Some(12) && deuce { low_ace } else { rules.value(*c) }).sum()
+            // With a deuce, one ace plays low (the 14-card run's other ace high).
+            let mut low = read.iter().any(|c| c.rank() == Some(0));
+            read.iter()
+                .map(|c| {
+                    if c.rank() == Some(12) && low {
+                        low = false;
+                        low_ace
+                    } else {
+                        rules.value(*c)
+                    }
+                })
+                .sum()
         } else {
             0
         };
@@ -139,7 +149,7 @@ fn brute_opening(hand: &[Card], rules: &MeldRules, low_ace: u32) -> (u32, u32) {
     (p, (-w) as u32)
 }
 
-fn check_opening(hand: &[Card], rules: &MeldRules, low_ace: u32, what: &str) -> u32 {
+pub(super) fn check_opening(hand: &[Card], rules: &MeldRules, low_ace: u32, what: &str) -> u32 {
     let (want, want_wilds) = brute_opening(hand, rules, low_ace);
     let got = best_opening(hand, 0, rules, low_ace).unwrap();
     match got {

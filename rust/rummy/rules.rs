@@ -137,7 +137,16 @@ pub struct MeldRules {
     pub joker_value: u8,
     /// Cards in a hand between turns (0 = not fixed). `best_discard` wants one more.
     pub hand_size: u8,
+    /// With the ace high or low, the 14-card run A-2-...-K-A - the ace at both ends, one
+    /// of them possibly a wild card - is a run too (Scala 40). See
+    /// [`full_window`](Self::full_window).
+    pub ace_both_ends: bool,
 }
+
+/// The positions of the 14-card run A-2-...-K-A (low ace, deuce..king, high ace).
+pub const FULL_WINDOW: u32 = 0x3FFF;
+/// The two ace positions of [`FULL_WINDOW`].
+pub const ACE_ENDS: u32 = 1 | 1 << 13;
 
 const GIN_VALUES: [u8; 13] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 1];
 const ACE15_VALUES: [u8; 13] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 15];
@@ -166,6 +175,7 @@ impl MeldRules {
             values: GIN_VALUES,
             joker_value: 0,
             hand_size: 10,
+            ace_both_ends: false,
         }
     }
     /// Oklahoma gin (C2): the melds and values of gin.
@@ -256,6 +266,13 @@ impl MeldRules {
         }
         if self.wild_ranks >> 13 != 0 {
             return Err(CoreError::invalid_argument("wild_ranks", self.wild_ranks, "a 13-bit rank mask"));
+        }
+        if self.ace_both_ends && self.ace != AceRule::HighOrLow {
+            return Err(CoreError::invalid_argument(
+                "ace_both_ends",
+                "true",
+                format!("the A-2-...-K-A run needs the ace high or low, not '{}'", self.ace.name()),
+            ));
         }
         if self.values.iter().any(|&v| v > 100) || self.joker_value > 100 {
             return Err(CoreError::invalid_argument("values", format!("{:?}", self.values), "card values are 0..=100"));
@@ -390,6 +407,25 @@ impl MeldRules {
                 len += 1;
             }
         }
+    }
+
+    /// The 14-card run's window ([`FULL_WINDOW`]) when the rules allow it (`ace_both_ends`
+    /// with the ace high or low). [`for_each_window`](Self::for_each_window) never yields
+    /// it: its two ace positions are one face, so a search must find that face twice (or
+    /// a wild card) to fill it.
+    #[inline]
+    pub fn full_window(&self) -> Option<u32> {
+        (self.ace_both_ends && self.ace == AceRule::HighOrLow).then_some(FULL_WINDOW)
+    }
+
+    /// Every run window of `min_len` or more positions of a whole suit (as
+    /// [`for_each_window`](Self::for_each_window) over all positions), then the 14-card
+    /// run's window where the rules allow it.
+    pub fn run_windows(&self, min_len: u32) -> Vec<u32> {
+        let mut out = Vec::new();
+        self.for_each_window(self.positions(0x1FFF), min_len, |w, _, _| out.push(w));
+        out.extend(self.full_window().filter(|_| min_len <= 14));
+        out
     }
 
     /// Is a set of positions (cards of one suit) a valid run window?

@@ -17,7 +17,7 @@
 //! fewer wilds first).
 
 use super::meld::{card_of, rank_at, set_meld, window_order, Arrangement, LayOff, Meld, MeldKind};
-use super::rules::MeldRules;
+use super::rules::{MeldRules, ACE_ENDS, FULL_WINDOW};
 use crate::cards::Card;
 use crate::error::{CoreError, CoreResult};
 
@@ -127,9 +127,7 @@ struct Search<'a> {
 }
 
 fn windows(rules: &MeldRules, min_len: u32) -> Vec<u32> {
-    let mut out = Vec::new();
-    rules.for_each_window(rules.positions(0x1FFF), min_len, |w, _, _| out.push(w));
-    out
+    rules.run_windows(min_len)
 }
 
 /// Next subset of `set` after `sub` in increasing order (`sub == set` is the last).
@@ -427,9 +425,17 @@ impl<'a> Search<'a> {
                 continue;
             }
             let added = w & !base;
-            let fpos = added & fp;
+            let mut fpos = added & fp;
             if fpos == 0 {
                 continue;
+            }
+            // The 14-card run: both ace positions are one face. Face `f` itself plays the
+            // low ace; the high one is natural only with a second copy (a natural ace at
+            // one end only plays the low end: the other reading is the same cards).
+            let both_aces = w == FULL_WINDOW && added & ACE_ENDS == ACE_ENDS;
+            let aces_held = self.counts[suit as usize * 13 + 12] as u32;
+            if both_aces && fpos == ACE_ENDS {
+                fpos = 1;
             }
             let req = added & !nat;
             if req.count_ones() > budget {
@@ -440,7 +446,11 @@ impl<'a> Search<'a> {
             loop {
                 let wild_pos = req | sub;
                 let naturals = base.count_ones() - base_wilds + (added & !wild_pos).count_ones();
-                if wild_pos.count_ones() <= budget
+                let ace_ok = !both_aces
+                    || ((added & !wild_pos & ACE_ENDS).count_ones() <= aces_held
+                        && !(wild_pos & 1 == 1 && wild_pos >> 13 & 1 == 0));
+                if ace_ok
+                    && wild_pos.count_ones() <= budget
                     && rules.wild_share.allows(naturals, base_wilds + wild_pos.count_ones())
                     && acc < self.best
                 {
@@ -512,7 +522,8 @@ impl<'a> Search<'a> {
             }
             Target::Run { window, wilds, .. } => {
                 let share = rules.wild_share.cap(window.count_ones() - wilds as u32).saturating_sub(wilds as u32);
-                13u32
+                let longest = if rules.full_window().is_some() { 14u32 } else { 13 };
+                longest
                     .saturating_sub(window.count_ones())
                     .min((rules.max_wilds_run as u32).saturating_sub(wilds as u32))
                     .min(share)
@@ -769,6 +780,9 @@ fn rebuild(hand: &[Card], rules: &MeldRules, opts: &SearchOptions, s: &Search<'_
 
 /// A run window grown by one position (upward if possible, else downward).
 fn extend(rules: &MeldRules, w: u32) -> u32 {
+    if let Some(full) = rules.full_window().filter(|f| w.count_ones() == 13 && w & f == w) {
+        return full;
+    }
     let mut best = None;
     rules.for_each_window(rules.positions(0x1FFF), w.count_ones() + 1, |cand, _, len| {
         if best.is_none() && len == w.count_ones() + 1 && cand & w == w {

@@ -52,3 +52,12 @@ def cycle(game: hoyle.Game, turns: int) -> None:
         seat = game.to_act
         game.act("draw stock")
         game.act(f"discard {game.state.zone(f'hand:{seat}').cards[-1]}")
+
+
+def card_value(card: str, ace: int, joker: int) -> int:
+    """An independent count of a card left in hand: ``ace`` for an ace, ``joker`` for a
+    joker, 10 for the pictures and tens, face value otherwise."""
+    if card.startswith("Jk"):
+        return joker
+    rank = card[0]
+    return ace if rank == "A" else 10 if rank in "TJQK" else int(rank)

@@ -13,6 +13,7 @@ from hoyle.testing import check_variant
 from hoyle_rummy.kaluki import kaluki_rules
 from hoyle_rummy.romme import romme_rules
 from hoyle_rummy.turns import MeldingBot
+from rummy_decks import card_value as value
 from rummy_decks import cards, new, outcome, texts
 
 KALUKI_DECK = Deck.standard(2, 4)
@@ -34,14 +35,6 @@ def m(text: str) -> tuple[str, ...]:
 
 def kinds(game: hoyle.Game) -> set[str]:
     return {a.kind for a in game.legal_actions()}
-
-
-def value(card: str, ace: int, joker: int) -> int:
-    """An independent count of a card left in hand."""
-    if card.startswith("Jk"):
-        return joker
-    rank = card[0]
-    return ace if rank == "A" else 10 if rank in "TJQK" else int(rank)
 
 
 # ---- Kaluki -----------------------------------------------------------------------------------
@@ -205,8 +198,10 @@ OUT = "Kh Kd Ks Qh Qd Qs 2c 3c 4c 7d 7s 7h 9s"
 LOSER = "Kh#1 Kd#1 Ks#1 2h 3h 4h 7c 8c Jk Td Jh Ad 2d"
 
 
-def test_romme_losers_score_their_hands_as_penalties() -> None:
-    game = romme([OUT, LOSER], "9h", "9c 5c 5c#1")
+@pytest.mark.parametrize("credit", [False, True])
+def test_romme_losers_score_their_hands_as_penalties(credit: bool) -> None:
+    """Option ``winner_credit``: the winner is credited with the sum of the penalties."""
+    game = romme([OUT, LOSER], "9h", "9c 5c 5c#1", winner_credit=credit)
     game.act("draw stock")  # 9c
     game.act("meld Kh Kd Ks")
     game.act("meld Qh Qd Qs")  # 60: open
@@ -218,7 +213,7 @@ def test_romme_losers_score_their_hands_as_penalties() -> None:
         game.act(a)
     assert outcome(game)["winner"] == 0 and not outcome(game)["rummy"]
     want = sum(value(c, ace=11, joker=20) for c in LOSER.split())
-    assert want == 107 and game.state.score_sheet[-1] == [0, want]
+    assert want == 107 and game.state.score_sheet[-1] == [-want if credit else 0, want]
 
 
 def test_romme_hand_romme_doubles_the_penalties() -> None:

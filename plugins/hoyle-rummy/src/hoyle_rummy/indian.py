@@ -21,7 +21,9 @@ stock, turned over when empty. The first dealer is drawn from the seed (option
   sequences or sets (``rummy.declaration``) - ends the deal: the declarer scores 0 and
   each other player still in scores the count of their hand (``rummy.indian_count``):
   the unmatched cards, A K Q J 10 counting 10 and jokers 0, every card counted without
-  two sequences including a pure one, 80 at most. An invalid declaration costs the
+  two sequences including a pure one, 80 at most. Option ``long_life``: one of the two
+  sequences (the "lives") must hold four cards or more, both for a valid show and for a
+  loser's hand to count only its unmatched cards. An invalid declaration costs the
   declarer 80 and the deal goes on without them; when a single player is left in, the
   deal ends and that player scores 0.
 * ``mode`` ``points`` (default): each deal is settled alone - every loser pays the
@@ -58,7 +60,11 @@ OPTIONS = (
     Option(name="two_packs", default=False, doc="Two players use two packs and two jokers"),
     Option(name="one_joker", default=False, doc="At most one joker per impure sequence"),
     Option(name="no_wild_pickup", default=False, doc="A discarded joker may not be picked up"),
+    Option(
+        name="long_life", default=False, doc="One life (of the two sequences a show needs) holds four cards or more"
+    ),
 )
+LONG_LIFE = 4
 
 
 @cache
@@ -130,6 +136,10 @@ class IndianRummy(RummyTurns):
             actions.remove(DRAW_DISCARD)
         return [*actions, DROP]
 
+    def life(self, state: State) -> int:
+        """The least length of one life under the ``long_life`` option (0: no such rule)."""
+        return LONG_LIFE if state.options["long_life"] else 0
+
     def is_wild(self, state: State, card: Card) -> bool:
         return card.is_joker or card.rank == state.public["wild_rank"]
 
@@ -158,7 +168,7 @@ class IndianRummy(RummyTurns):
         if action.kind == "declare":
             state.move(action.cards, hand_zone(seat), "finish", seat=seat, event="declare")
             state.reveal(hand_zone(seat), seat=seat)
-            shown = rummy.declaration(hand_cards(state, seat), self.meld_rules(state))
+            shown = rummy.declaration(hand_cards(state, seat), self.meld_rules(state), life=self.life(state))
             if shown is not None and not shown.deadwood:
                 self.valid_show(state, seat)
             else:
@@ -185,7 +195,7 @@ class IndianRummy(RummyTurns):
         counts = [0] * len(state.players)
         for s in self.in_deal(state):
             if s != seat:
-                counts[s] = rummy.indian_count(hand_cards(state, s), rules, cap=CAP)
+                counts[s] = rummy.indian_count(hand_cards(state, s), rules, cap=CAP, life=self.life(state))
         state.public["outcome"] = {"winner": seat, "rummy": False, "counts": counts}
         self.reveal_hands(state)
         state.end_deal("show", winner=seat)

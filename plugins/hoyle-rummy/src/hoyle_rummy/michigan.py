@@ -17,6 +17,14 @@ players, 10 / 7 / 6 cards, ace low and 1; its ``ace``, ``ace_points``, ``going_r
   the deal ends and every hand is counted: the lowest hand wins and scores the sum of
   the differences to the other hands (as Block rummy; tied lowest hands share).
 
+Option ``stop`` (the stop rule): when a player's discard could be laid off on a meld on
+the table, the others are asked in turn from the discarder's left (phase ``stop``):
+``stop 9h on 2`` - take the card and lay it off on meld 2 - or ``pass``. The first to
+call stop lays it off and then discards one card (phase ``stop discard``; that discard
+is not open to a stop); play then resumes with the player whose turn it was, the one
+left of the first discarder. A stopper who discards their last card goes out. Only the
+players who may lay off are asked (with ``layoff_after_meld``, those who have melded).
+
     >>> import hoyle
     >>> game = hoyle.new_game("michigan-rummy", players=3, seed=2)
     >>> game.state.options["several_melds"], game.state.options["discard_to_go_out"]
@@ -25,17 +33,22 @@ players, 10 / 7 / 6 cards, ace low and 1; its ``ace``, ``ace_points``, ``going_r
 
 from __future__ import annotations
 
-from hoyle import Action, State, Variant, hookimpl
+from hoyle import Action, Option, State, Variant, hookimpl
 
 from hoyle_rummy.basic import BASIC, BasicRummy, fixed, preset_options
 from hoyle_rummy.basic import OPTIONS as BASIC_OPTIONS
+from hoyle_rummy.common import fits_meld, hand_cards, hand_zone, lay_off_card, table_melds
 from hoyle_rummy.spread_pile import SpreadPileDraw
 
-OPTIONS = preset_options(
-    tuple(o for o in BASIC_OPTIONS if o.name not in ("stock_end", "stock_limit")),
-    several_melds=fixed(True, "any number of melds per turn"),
-    discard_to_go_out=fixed(True, "the last card is discarded"),
+OPTIONS = (
+    *preset_options(
+        tuple(o for o in BASIC_OPTIONS if o.name not in ("stock_end", "stock_limit")),
+        several_melds=fixed(True, "any number of melds per turn"),
+        discard_to_go_out=fixed(True, "the last card is discarded"),
+    ),
+    Option(name="stop", default=False, doc="Another player may stop a discard that lays off, lay it off and discard"),
 )
+STOP_PASS = Action("pass")
 
 
 class MichiganRummy(SpreadPileDraw, BasicRummy):
@@ -54,7 +67,7 @@ class MichiganRummy(SpreadPileDraw, BasicRummy):
         return True
 
     def after_deal(self, state: State) -> None:
-        state.public["passes"] = 0
+        state.public.update(passes=0, stop=None)
 
     def stock_exhausted(self, state: State, seat: int) -> None:
         """A pass with the stock empty; a full round of passes ends the deal."""
@@ -66,10 +79,78 @@ class MichiganRummy(SpreadPileDraw, BasicRummy):
         else:
             self.start_turn(state, (seat + 1) % len(state.players))
 
+    # --- the stop rule ------------------------------------------------------------------
+
+    def end_turn(self, state: State, seat: int) -> None:
+        """After a discard: open the stop round when the discard lays off somewhere."""
+        pub = state.public
+        if pub["played_now"]:
+            pub["played"][seat] = True
+        card = state.zone("discard").cards[-1]
+        table = table_melds(state)
+        rules = self.meld_rules(state)
+        asked = []
+        if state.options["stop"] and any(fits_meld(m, card, rules) for m in table):
+            n = len(state.players)
+            asked = [s for s in ((seat + k) % n for k in range(1, n)) if self.may_lay_off(state, s)]
+        if not asked:
+            self.start_turn(state, self.next_seat(state, seat))
+            return
+        pub["stop"] = {"card": str(card), "discarder": seat, "asked": asked}
+        state.phase, state.to_act = "stop", asked[0]
+
+    def stop_actions(self, state: State, seat: int) -> list[Action]:
+        card = state.zone("discard").cards[-1]
+        rules = self.meld_rules(state)
+        stops = [
+            Action("stop", (card,), target=i) for i, m in enumerate(table_melds(state)) if fits_meld(m, card, rules)
+        ]
+        return [*stops, STOP_PASS]
+
+    @hookimpl
+    def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
+        if state.phase == "stop" and seat == state.to_act:
+            return self.stop_actions(state, seat)
+        if state.phase == "stop discard" and seat == state.to_act:
+            return [Action("discard", (c,)) for c in sorted(hand_cards(state, seat))]
+        return list(super().hoyle_legal_actions(state, seat))
+
+    def apply_stop(self, state: State, seat: int, action: Action) -> None:
+        pub = state.public
+        stop = pub["stop"]
+        if action == STOP_PASS:
+            stop["asked"].remove(seat)
+            if stop["asked"]:
+                state.to_act = stop["asked"][0]
+            else:
+                pub["stop"] = None
+                self.start_turn(state, self.next_seat(state, stop["discarder"]))
+            return
+        assert action.target is not None
+        card = action.cards[0]
+        state.log("stop", seat, card=str(card))
+        state.move([card], "discard", hand_zone(seat), seat=seat, event="draw")
+        lay_off_card(state, seat, card, action.target, self.meld_rules(state))
+        pub["played"][seat] = True
+        state.phase, state.to_act = "stop discard", seat
+
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
+        pub = state.public
+        if state.phase == "stop":
+            self.apply_stop(state, seat, action)
+            return True
+        if state.phase == "stop discard":
+            state.move(action.cards, hand_zone(seat), "discard", seat=seat, event="discard")
+            discarder = pub["stop"]["discarder"]
+            pub["stop"] = None
+            if not state.zone(hand_zone(seat)).cards:
+                self.go_out(state, seat)
+            else:
+                self.start_turn(state, self.next_seat(state, discarder))
+            return True
         if action.kind == "draw":
-            state.public["passes"] = 0
+            pub["passes"] = 0
         return bool(super().hoyle_apply_action(state, seat, action))
 
 

@@ -35,8 +35,17 @@ from __future__ import annotations
 
 from hoyle import Action, Card, State, hookimpl, rummy
 
-from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, fits_meld, hand_cards, hand_value, table_melds
-from hoyle_rummy.exchange import apply_exchange, exchange_actions, wild_for
+from hoyle_rummy.common import (
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    fits_meld,
+    hand_cards,
+    hand_value,
+    hand_zone,
+    meld_zone,
+    table_melds,
+)
+from hoyle_rummy.exchange import exchange_actions, wild_for
 from hoyle_rummy.turns import RummyTurns
 
 
@@ -87,7 +96,7 @@ class OpeningRummy(RummyTurns):
         rules, low = self.meld_rules(state), self.low_ace(state)
         found = rummy.best_opening(rest, 0, rules, low_ace=low)
         points = sum(rummy.opening_value(m.cards, rules, low_ace=low) for m in found or [])
-        if not state.options.get("discard_to_go_out", False) or not found:
+        if not self.discard_to_go_out(state) or not found:
             return points
         if sum(len(m) for m in found) < len(rest):
             return points
@@ -113,6 +122,15 @@ class OpeningRummy(RummyTurns):
 
     def after_deal(self, state: State) -> None:
         state.public["opened"] = [False] * len(state.players)
+
+    @hookimpl
+    def hoyle_deal(self, state: State) -> bool:
+        """Deal; a next dealer who is out of the game (games that knock players out)
+        passes the deal on to the next player still in."""
+        pub = state.public
+        if state.deal_number > 0 and pub["next_dealer"] not in self.seats_in_play(state):
+            pub["next_dealer"] = self.next_seat(state, int(pub["next_dealer"]))
+        return bool(super().hoyle_deal(state))
 
     def start_turn(self, state: State, seat: int) -> None:
         super().start_turn(state, seat)
@@ -142,7 +160,7 @@ class OpeningRummy(RummyTurns):
                 rules = self.meld_rules(state)
                 exchanges = [
                     a
-                    for a in exchange_actions(state, seat, rules)
+                    for a in self.exchange_actions(state, seat, rules)
                     if self.may_use_meld(state, seat, int(a.target or 0))
                 ]
                 if self.exchange_reuse(state):
@@ -176,20 +194,40 @@ class OpeningRummy(RummyTurns):
             actions = [Action("discard", (c,)) for c in sorted(hand_cards(state, seat))]
         return actions
 
+    def exchange_actions(self, state: State, seat: int, rules: rummy.MeldRules) -> list[Action]:
+        """Every joker exchange the seat may make: one natural card for a joker
+        (:func:`hoyle_rummy.exchange.exchange_actions`; games may ask for more)."""
+        return exchange_actions(state, seat, rules)
+
+    def exchange_result(self, state: State, action: Action) -> tuple[list[Card], Card]:
+        """The table meld after an exchange, and the joker it frees."""
+        assert action.target is not None
+        meld = table_melds(state)[action.target]
+        card = action.cards[0]
+        joker = wild_for(meld, card, self.meld_rules(state))
+        assert joker is not None
+        return [card if c == joker else c for c in meld], joker
+
     def joker_usable(self, state: State, seat: int, action: Action) -> bool:
         """Whether the joker an exchange frees could be melded or laid off at once."""
         rules = self.meld_rules(state)
         assert action.target is not None
         table = table_melds(state)
-        meld = table[action.target]
-        card = action.cards[0]
-        joker = wild_for(meld, card, rules)
-        assert joker is not None
-        table[action.target] = [card if c == joker else c for c in meld]
-        hand = [c for c in hand_cards(state, seat) if c != card] + [joker]
+        table[action.target], joker = self.exchange_result(state, action)
+        hand = [c for c in hand_cards(state, seat) if c not in action.cards] + [joker]
         if any(fits_meld(m, joker, rules) for m in table):
             return True
         return any(joker in m.cards for m in rummy.all_melds(hand, rules))
+
+    def apply_exchange(self, state: State, seat: int, action: Action) -> Card:
+        """Put the action's cards in the meld and the joker they free into the hand;
+        returns the joker."""
+        assert action.target is not None
+        _, joker = self.exchange_result(state, action)
+        name = meld_zone(action.target)
+        state.move(list(action.cards), hand_zone(seat), name, seat=seat, event="exchange")
+        state.move([joker], name, hand_zone(seat), seat=seat, event="exchange")
+        return joker
 
     # --- scoring ------------------------------------------------------------------------
 
@@ -216,7 +254,7 @@ class OpeningRummy(RummyTurns):
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
         pub = state.public
         if action.kind == "exchange":
-            joker = apply_exchange(state, seat, action, self.meld_rules(state))
+            joker = self.apply_exchange(state, seat, action)
             if self.exchange_reuse(state):
                 pub["must_use"] = str(joker)
             return True

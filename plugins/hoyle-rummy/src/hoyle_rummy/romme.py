@@ -22,7 +22,9 @@ deal passes left. An empty stock is replaced by the discard pile turned over, un
   The turn is that of :mod:`hoyle_rummy.opening`.
 * Going out: the last card melded, laid off or discarded ("Rommé"). The losers score
   their hand values as penalty points, doubled after a Hand-Rommé (the whole hand in one
-  turn, nothing melded before).
+  turn, nothing melded before). Option ``winner_credit``: the winner is credited with
+  the sum of those penalties - their row is minus the sum, so every deal's row adds up
+  to zero.
 * The game: ``deals`` deals (0, the default: each player deals once), ending early when
   someone passes ``target`` (500) penalty points; the lowest total wins and each pair of
   players settles the difference of their totals.
@@ -58,6 +60,7 @@ OPTIONS = (
         doc="Before opening, the discard may be taken only to open with it",
     ),
     Option(name="no_up_card", default=False, doc="No up-card: the dealer gets one card more and starts"),
+    Option(name="winner_credit", default=False, doc="The winner is credited with the sum of the losers' penalties"),
 )
 
 
@@ -116,7 +119,11 @@ class Romme(OpeningRummy):
 
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
-        return self.penalties(state)
+        row = self.penalties(state)
+        winner = state.public["outcome"]["winner"]
+        if state.options["winner_credit"] and winner is not None:
+            row[winner] = -sum(row.values())
+        return row
 
     @hookimpl
     def hoyle_match_over(self, state: State) -> bool:

@@ -12,8 +12,9 @@ replaced by the pozzo turned over, unshuffled.
   after the K, in a tris and in hand; a melded jolly counts as the card it replaces, 25
   in hand.
 * Melds: tris / quartetto, 3-4 cards of one rank with all suits different; scala, three
-  or more in suit, the ace before the 2 or after the K, never K-A-2. Cards never leave a
-  meld except a jolly won back.
+  or more in suit, the ace before the 2 or after the K, never K-A-2 - the longest is the
+  14-card A-2-...-K-A, the ace at both ends (one of them possibly a jolly; the meld rules'
+  ``ace_both_ends``). Cards never leave a meld except a jolly won back.
 * Draw the top of the tallone, or the top discard if already opened or if opening that
   turn with it (it is then offered only when such an opening exists, and used first).
 * Opening: melds from hand worth 40 or more in one turn (the turn of
@@ -36,8 +37,14 @@ only to one's own melds, and a jolly in one's own meld may be replaced by its na
 card and taken into hand; closing needs a final discard, in mano doubles; penalties ace
 1, pictures 10, jolly 20; ``limit`` 101 (or 201) loses.
 
-Not implemented: the 14-card scala A-2-...-K-A (the ace at both ends); four players in
-two pairs.
+Option ``pairs`` (four players in two pairs): partners sit opposite - seats 0 and 2
+against 1 and 3. Each plays their own hand as above and scores their own penalties; a
+pair's total is the sum of its partners' totals, nobody is put out alone, and the game
+ends when a pair's total reaches ``limit``: the other pair wins, and each player of a
+pair settles the difference of the pair totals.
+
+Options are checked when the game starts: ``classico`` is for 2 to 5 players and a
+``limit`` of 101 or 201; ``cards`` 10 is classic Ramino's; ``pairs`` needs four players.
 
     >>> import hoyle
     >>> game = hoyle.new_game("scala-40", players=3, seed=5)
@@ -51,6 +58,7 @@ from functools import cache
 from typing import Any
 
 from hoyle import Action, Card, Deck, Option, State, Variant, hookimpl, rummy
+from hoyle.errors import InvalidOptionError
 
 from hoyle_rummy.common import first_dealer_option, fits_meld, hand_cards, meld_zone, table_melds
 from hoyle_rummy.opening import OpeningRummy
@@ -67,6 +75,7 @@ OPTIONS = (
     Option(name="classico", default=False, doc="Classic Ramino instead of Scala 40"),
     Option(name="cards", default=7, doc="Cards dealt in classic Ramino", choices=(7, 10)),
     Option(name="discard_to_go_out", default=True, doc="Fixed: closing needs a final discard", choices=(True,)),
+    Option(name="pairs", default=False, doc="Four players in two pairs (seats 0 and 2 against 1 and 3)"),
 )
 
 
@@ -85,6 +94,7 @@ def scala_rules(classico: bool = False) -> rummy.MeldRules:
         set_distinct_suits=True,
         values={"A": 1 if classico else 11},
         joker_value=20 if classico else 25,
+        ace_both_ends=True,
     )
 
 
@@ -113,14 +123,33 @@ class Scala40(OpeningRummy):
         return not state.options["classico"] or state.zone(meld_zone(index)).owner == seat
 
     def seats_in_play(self, state: State) -> list[int]:
+        if state.options["pairs"]:
+            return list(state.seats)
         limit = int(state.options["limit"])
         return [s for s in state.seats if state.scores[s] < limit]
 
+    def pair_totals(self, state: State) -> tuple[int, int]:
+        """The totals of the pairs (seats 0 and 2, seats 1 and 3) under option ``pairs``."""
+        scores = state.scores
+        return scores[0] + scores[2], scores[1] + scores[3]
+
+    def check_options(self, state: State) -> None:
+        """The options that depend on each other or on the number of players."""
+        opts, n = state.options, len(state.players)
+        if opts["classico"]:
+            if n > 5:
+                raise InvalidOptionError(f"option classico=True: classic Ramino is for 2..5 players, not {n}")
+            if int(opts["limit"]) == 501:
+                raise InvalidOptionError("option limit=501: classic Ramino plays to 101 or 201")
+        elif int(opts["cards"]) != 7:
+            raise InvalidOptionError(f"option cards={opts['cards']}: only with classico (Scala 40 deals 13)")
+        if opts["pairs"] and n != 4:
+            raise InvalidOptionError(f"option pairs=True: four players in two pairs, not {n}")
+
     @hookimpl
     def hoyle_deal(self, state: State) -> bool:
-        pub = state.public
-        if state.deal_number > 0 and pub["next_dealer"] not in self.seats_in_play(state):
-            pub["next_dealer"] = self.next_seat(state, int(pub["next_dealer"]))
+        if state.deal_number == 0:
+            self.check_options(state)
         super().hoyle_deal(state)
         while state.zone("discard").cards[-1].is_joker:  # a jolly turned up goes back
             joker = state.zone("discard").cards[-1]
@@ -149,10 +178,16 @@ class Scala40(OpeningRummy):
 
     @hookimpl
     def hoyle_match_over(self, state: State) -> bool:
+        if state.options["pairs"]:
+            return max(self.pair_totals(state)) >= int(state.options["limit"])
         return len(self.seats_in_play(state)) <= 1
 
     @hookimpl
     def hoyle_settle(self, state: State) -> dict[int, int]:
+        if state.options["pairs"]:
+            first, second = self.pair_totals(state)
+            gain = second - first  # what each player of the first pair wins
+            return {s: gain if s % 2 == 0 else -gain for s in state.seats}
         return self.settle_by_scores(state, lowest_wins=True)
 
 

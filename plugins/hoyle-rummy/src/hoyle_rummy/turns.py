@@ -93,7 +93,7 @@ class RummyTurns:
         after it). Going out needs a discard under the ``discard_to_go_out`` option; the
         card just taken from the discard pile cannot be the one card left to discard
         (unless it can still be laid off)."""
-        must_discard = bool(state.options.get("discard_to_go_out", False))
+        must_discard = self.discard_to_go_out(state)
         if not rest:
             return not must_discard
         taken = state.public["taken"]
@@ -103,6 +103,10 @@ class RummyTurns:
 
     def may_discard(self, state: State, seat: int) -> bool:
         return True
+
+    def discard_to_go_out(self, state: State) -> bool:
+        """Whether going out needs a final discard (the ``discard_to_go_out`` option)."""
+        return bool(state.options.get("discard_to_go_out", False))
 
     def reuse_stock(self, state: State) -> bool:
         """Whether an empty stock is replaced by the turned-over discard pile now."""
