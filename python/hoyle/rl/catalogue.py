@@ -193,6 +193,11 @@ class Catalogue:
         self._known: dict[int, tuple[Action, int, Template | None]] = {}
         # The bet actions made for amounts the variant did not list, one per amount.
         self._sized: dict[tuple[str, str | None, int], Action] = {}
+        # The bet slots of a decision, by everything they are computed from (see
+        # _bet_slots): a hold'em seat meets the same bets, pot and range hand after hand.
+        # Each entry also holds the listed actions, so no other object can take one of
+        # their ids while it is there.
+        self._bet_cache: dict[tuple[Any, ...], tuple[tuple[tuple[int, Action], ...], tuple[Action, ...]]] = {}
 
     def slots(self, legal: Sequence[Action], public: Mapping[str, Any], pot: int, seat: int) -> dict[int, Action]:
         """Each reachable slot and the action it stands for, given ``seat``'s legal actions.
@@ -250,7 +255,42 @@ class Catalogue:
         seat: int,
         out: dict[int, Action],
     ) -> None:
-        """Add the bet slots of template ``t`` to ``out``. At fixed limit (the variant's
+        """Add the bet slots of template ``t`` to ``out``, computed once per decision
+        (:meth:`_compute_bet_slots`) and remembered by what they are computed from: the
+        listed actions (by id; the entry keeps them alive), ``public``'s ``range``,
+        ``bets`` and ``structure``, the pot and the seat."""
+        rng, bets = public.get("range"), public.get("bets")
+        try:
+            key = (
+                t,
+                pot,
+                seat,
+                public.get("structure"),
+                tuple(rng) if rng.__class__ is list else rng,
+                tuple(bets) if bets.__class__ is list else bets,
+                *map(id, listed),
+            )
+            hit = self._bet_cache.get(key)
+        except TypeError:  # an unhashable public value: computed every time
+            key, hit = None, None
+        if hit is None:
+            hit = (self._compute_bet_slots(t, base, listed, public, pot, seat), tuple(listed))
+            if key is not None:
+                if len(self._bet_cache) >= _KNOWN_LIMIT:
+                    self._bet_cache.clear()
+                self._bet_cache[key] = hit
+        out.update(hit[0])
+
+    def _compute_bet_slots(
+        self,
+        t: Template,
+        base: int,
+        listed: list[Action],
+        public: Mapping[str, Any],
+        pot: int,
+        seat: int,
+    ) -> tuple[tuple[int, Action], ...]:
+        """The bet slots of template ``t`` and their actions. At fixed limit (the variant's
         ``public["structure"]`` says ``"fixed-limit"``) only the listed amounts are
         legal, whatever the range: a size between two takes the one below it."""
         low, high = bet_range(public, listed)
@@ -260,6 +300,7 @@ class Catalogue:
             listed_amounts = sorted(a for a in by_amount if a is not None)
             amounts = [max((x for x in listed_amounts if x <= amount), default=listed_amounts[0]) for amount in amounts]
         sized = self._sized
+        found = []
         for i, amount in enumerate(amounts):
             action = by_amount.get(amount)
             if action is None:
@@ -270,7 +311,8 @@ class Catalogue:
                         sized.clear()
                     action = sized[key] = Action(t.kind, amount=amount, source=t.source)
                 by_amount[amount] = action
-            out[base + i] = action
+            found.append((base + i, action))
+        return tuple(found)
 
     def missing(self, legal: Sequence[Action]) -> list[Action]:
         """The legal actions that no template covers."""
