@@ -415,8 +415,96 @@ fn action_mask<'py>(py: Python<'py>, size: usize, slots: &Bound<'py, PyAny>) -> 
     Ok(PyArray1::from_vec(py, mask))
 }
 
+/// `SlotIndex.learn`'s code for an action whose slot depends on the others listed (a
+/// bet or a choice); a code below it: an action the catalogue has no slot for.
+const GROUPED: i64 = -1;
+
+/// An action object's address -> the action (held, so the address stays its own) and its code.
+type Learnt = FxHashMap<usize, (Py<PyAny>, i64)>;
+
+/// What `hoyle.rl.catalogue.Catalogue` has learnt of each action object it was listed: its
+/// slot, or `GROUPED`, or below (none). Variants hand out the same action objects turn
+/// after turn, so a decision maps its listed actions to slots here, without a Python
+/// step per action. Each entry holds its action, so no other object takes its address
+/// while it is there; the index empties when it reaches `limit` entries.
+#[pyclass(name = "SlotIndex", module = "hoyle._core", frozen)]
+pub struct PySlotIndex {
+    limit: usize,
+    known: Mutex<Learnt>,
+}
+
+impl PySlotIndex {
+    fn lock(&self) -> PyResult<std::sync::MutexGuard<'_, Learnt>> {
+        self.known.lock().map_err(|_| invalid_argument("index", "poisoned", "an earlier call panicked"))
+    }
+}
+
+#[pymethods]
+impl PySlotIndex {
+    /// An empty index that holds at most `limit` actions.
+    ///
+    /// >>> from hoyle._core import SlotIndex
+    /// >>> from hoyle import Action
+    /// >>> index, stock, fold = SlotIndex(), Action("draw", source="stock"), Action("fold")
+    /// >>> index.map([stock]) is None  # not learnt yet
+    /// True
+    /// >>> index.learn(stock, 0); index.learn(fold, -2); index.map([stock, fold])
+    /// ({0: Action('draw stock')}, [])
+    #[new]
+    #[pyo3(signature = (limit = 4096))]
+    fn new(limit: usize) -> PyResult<Self> {
+        if limit == 0 {
+            return Err(invalid_argument("limit", limit, "at least one action"));
+        }
+        Ok(PySlotIndex { limit, known: Mutex::new(FxHashMap::default()) })
+    }
+
+    /// Remember `action`'s slot (-1: it depends on the others listed; below: no slot).
+    fn learn(&self, action: Bound<'_, PyAny>, slot: i64) -> PyResult<()> {
+        let mut known = self.lock()?;
+        if known.len() >= self.limit {
+            known.clear();
+        }
+        known.insert(action.as_ptr() as usize, (action.unbind(), slot));
+        Ok(())
+    }
+
+    /// `legal` (a list of actions) mapped: a dict of each slot and the first action
+    /// listed for it, and the list of the actions whose slot depends on the others; None
+    /// when an action has not been learnt (the caller maps and learns them).
+    fn map<'py>(
+        &self,
+        py: Python<'py>,
+        legal: &Bound<'py, PyList>,
+    ) -> PyResult<Option<(Bound<'py, PyDict>, Bound<'py, PyList>)>> {
+        let out = PyDict::new(py);
+        let grouped = PyList::empty(py);
+        let known = self.lock()?;
+        for action in legal.iter() {
+            match known.get(&(action.as_ptr() as usize)) {
+                None => return Ok(None),
+                Some(&(_, slot)) if slot >= 0 => {
+                    let slot = slot.into_pyobject(py)?;
+                    if !out.contains(&slot)? {
+                        out.set_item(slot, &action)?;
+                    }
+                }
+                Some(&(_, GROUPED)) => grouped.append(&action)?,
+                Some(_) => {}
+            }
+        }
+        Ok(Some((out, grouped)))
+    }
+
+    /// The actions remembered.
+    fn __len__(&self) -> PyResult<usize> {
+        Ok(self.lock()?.len())
+    }
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyObservationEncoder>()?;
+    m.add_class::<PySlotIndex>()?;
     m.add_function(wrap_pyfunction!(action_mask, m)?)?;
     Ok(())
 }

@@ -506,3 +506,33 @@ def test_remembered_bet_slots_follow_every_input() -> None:
     assert amounts({**fixed, "range": [4, 8]}, 3, legal=fewer) == [4, 4, 4, 8]
     unreadable = {"bets": [[2], 1], "range": [4, 200]}  # unhashable too: worked out every time
     assert amounts(unreadable, 3) == [4, 4, 4, 200]  # no bets read: 0 + 0.5 * 3 -> 4, 0 + 3 -> 4
+
+
+def test_slot_index_maps_learnt_actions_and_refuses_bad_limits() -> None:
+    from hoyle._core import SlotIndex
+
+    index = SlotIndex(limit=3)
+    stock, fold, raise_ = Action("draw", source="stock"), Action("fold"), Action("raise", amount=4)
+    assert index.map([stock]) is None  # nothing learnt yet
+    index.learn(stock, 0)
+    index.learn(fold, -2)  # no slot
+    index.learn(raise_, -1)  # a bet: its slot depends on the others
+    assert index.map([fold, stock, raise_]) == ({0: stock}, [raise_])
+    assert index.map([Action("draw", source="stock")]) is None  # an equal action, another object
+    index.learn(Action("fold"), 5)  # the fourth: the index empties first
+    assert len(index) == 1 and index.map([stock]) is None
+    with pytest.raises(InvalidArgumentError, match="limit"):
+        SlotIndex(limit=0)
+
+
+def test_two_actions_for_one_slot_take_the_first_listed_whatever_was_learnt() -> None:
+    """Two copies of the queen of spades share a card slot: the first listed takes it,
+    whether the catalogue learnt them in that order or the other (the Rust index and the
+    Python loop agree)."""
+    cat = Catalogue([Template("discard", None, "card")], width=52)
+    q0 = Card("Qs")
+    q1 = Card.from_index(q0.index, copy=1)
+    a0, a1 = Action("discard", cards=(q0,)), Action("discard", cards=(q1,))
+    assert cat.slots([a1, a0], {}, 0, 0) == {q0.index: a1}  # learnt: a1 first
+    assert cat.slots([a0, a1], {}, 0, 0) == {q0.index: a0}  # mapped by the index
+    assert cat.slots([a1, a0], {}, 0, 0)[q0.index] is a1

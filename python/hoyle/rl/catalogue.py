@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from hoyle._core import Card
+from hoyle._core import Card, SlotIndex
 from hoyle.engine.actions import Action
 from hoyle.errors import InvalidArgumentError
 
@@ -191,6 +191,10 @@ class Catalogue:
         # entry keeps its action alive, so no other object can take its id while it is
         # there; cleared when it grows past _KNOWN_LIMIT.
         self._known: dict[int, tuple[Action, int, Template | None]] = {}
+        # The same slots, in Rust: a decision whose actions are all known is mapped in one
+        # call (``SlotIndex.map``), without a Python step per action. It learns what
+        # _known learns and is emptied with it (its own limit is never reached first).
+        self._index = SlotIndex(2 * _KNOWN_LIMIT)
         # The bet actions made for amounts the variant did not list, one per amount.
         self._sized: dict[tuple[str, str | None, int], Action] = {}
         # The bet slots of a decision, by everything they are computed from (see
@@ -202,20 +206,29 @@ class Catalogue:
     def slots(self, legal: Sequence[Action], public: Mapping[str, Any], pot: int, seat: int) -> dict[int, Action]:
         """Each reachable slot and the action it stands for, given ``seat``'s legal actions.
         Legal actions outside the catalogue are left out (see :meth:`missing`)."""
-        out: dict[int, Action] = {}
         known = self._known
+        mapped = self._index.map(legal) if legal.__class__ is list else None
         grouped: dict[Template, list[Action]] | None = None
-        for a in legal:
-            hit = known.get(id(a))
-            if hit is None:
-                hit = self._learn(a)
-            slot = hit[1]
-            if slot >= 0:
-                out.setdefault(slot, a)
-            elif hit[2] is not None:  # a bet or a choice: its slot depends on the others
-                if grouped is None:
-                    grouped = {}
-                grouped.setdefault(hit[2], []).append(a)
+        if mapped is not None:  # every action learnt: the index gives the slots and the rest
+            out, rest = mapped
+            if rest:
+                grouped = {}
+                for a in rest:
+                    template = (known.get(id(a)) or self._learn(a))[2]
+                    grouped.setdefault(template, []).append(a)  # type: ignore[arg-type]
+        else:
+            out = {}
+            for a in legal:
+                hit = known.get(id(a))
+                if hit is None:
+                    hit = self._learn(a)
+                slot = hit[1]
+                if slot >= 0:
+                    out.setdefault(slot, a)
+                elif hit[2] is not None:  # a bet or a choice: its slot depends on the others
+                    if grouped is None:
+                        grouped = {}
+                    grouped.setdefault(hit[2], []).append(a)
         if grouped:
             for t, acts in grouped.items():
                 base = self.base[t]
@@ -242,7 +255,10 @@ class Catalogue:
             found = (a, -1, t)
         if len(self._known) >= _KNOWN_LIMIT:
             self._known.clear()
+            self._index = SlotIndex(2 * _KNOWN_LIMIT)
         self._known[id(a)] = found
+        # The index's code: the slot, -1 for a bet or a choice, -2 for no template.
+        self._index.learn(a, found[1] if found[2] is not None else -2)
         return found
 
     def _bet_slots(
