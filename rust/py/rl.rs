@@ -419,8 +419,9 @@ fn action_mask<'py>(py: Python<'py>, size: usize, slots: &Bound<'py, PyAny>) -> 
 /// bet or a choice); a code below it: an action the catalogue has no slot for.
 const GROUPED: i64 = -1;
 
-/// An action object's address -> the action (held, so the address stays its own) and its code.
-type Learnt = FxHashMap<usize, (Py<PyAny>, i64)>;
+/// An action object's address -> the action (held, so the address stays its own), its
+/// code and, for a grouped action, its group (the catalogue's template).
+type Learnt = FxHashMap<usize, (Py<PyAny>, i64, Option<Py<PyAny>>)>;
 
 /// What `hoyle.rl.catalogue.Catalogue` has learnt of each action object it was listed: its
 /// slot, or `GROUPED`, or below (none). Variants hand out the same action objects turn
@@ -449,7 +450,7 @@ impl PySlotIndex {
     /// >>> index.map([stock]) is None  # not learnt yet
     /// True
     /// >>> index.learn(stock, 0); index.learn(fold, -2); index.map([stock, fold])
-    /// ({0: Action('draw stock')}, [])
+    /// ({0: Action('draw stock')}, {})
     #[new]
     #[pyo3(signature = (limit = 4096))]
     fn new(limit: usize) -> PyResult<Self> {
@@ -459,37 +460,46 @@ impl PySlotIndex {
         Ok(PySlotIndex { limit, known: Mutex::new(FxHashMap::default()) })
     }
 
-    /// Remember `action`'s slot (-1: it depends on the others listed; below: no slot).
-    fn learn(&self, action: Bound<'_, PyAny>, slot: i64) -> PyResult<()> {
+    /// Remember `action`'s slot (-1: it depends on the others listed of its `group`;
+    /// below: no slot).
+    #[pyo3(signature = (action, slot, group = None))]
+    fn learn(&self, action: Bound<'_, PyAny>, slot: i64, group: Option<Bound<'_, PyAny>>) -> PyResult<()> {
+        if slot == GROUPED && group.is_none() {
+            return Err(invalid_argument("group", "None", "a grouped action (slot -1) needs its group"));
+        }
         let mut known = self.lock()?;
         if known.len() >= self.limit {
             known.clear();
         }
-        known.insert(action.as_ptr() as usize, (action.unbind(), slot));
+        known.insert(action.as_ptr() as usize, (action.unbind(), slot, group.map(Bound::unbind)));
         Ok(())
     }
 
     /// `legal` (a list of actions) mapped: a dict of each slot and the first action
-    /// listed for it, and the list of the actions whose slot depends on the others; None
-    /// when an action has not been learnt (the caller maps and learns them).
+    /// listed for it, and a dict of each group and its actions (in the order listed)
+    /// whose slots depend on the others; None when an action has not been learnt (the
+    /// caller maps and learns them).
     fn map<'py>(
         &self,
         py: Python<'py>,
         legal: &Bound<'py, PyList>,
-    ) -> PyResult<Option<(Bound<'py, PyDict>, Bound<'py, PyList>)>> {
+    ) -> PyResult<Option<(Bound<'py, PyDict>, Bound<'py, PyDict>)>> {
         let out = PyDict::new(py);
-        let grouped = PyList::empty(py);
+        let grouped = PyDict::new(py);
         let known = self.lock()?;
         for action in legal.iter() {
             match known.get(&(action.as_ptr() as usize)) {
                 None => return Ok(None),
-                Some(&(_, slot)) if slot >= 0 => {
+                Some((_, slot, _)) if *slot >= 0 => {
                     let slot = slot.into_pyobject(py)?;
                     if !out.contains(&slot)? {
                         out.set_item(slot, &action)?;
                     }
                 }
-                Some(&(_, GROUPED)) => grouped.append(&action)?,
+                Some((_, GROUPED, Some(group))) => match grouped.get_item(group.bind(py))? {
+                    Some(acts) => acts.cast::<PyList>()?.append(&action)?,
+                    None => grouped.set_item(group.bind(py), PyList::new(py, [&action])?)?,
+                },
                 Some(_) => {}
             }
         }

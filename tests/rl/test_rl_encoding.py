@@ -511,18 +511,24 @@ def test_remembered_bet_slots_follow_every_input() -> None:
 def test_slot_index_maps_learnt_actions_and_refuses_bad_limits() -> None:
     from hoyle._core import SlotIndex
 
-    index = SlotIndex(limit=3)
+    index = SlotIndex(limit=4)
     stock, fold, raise_ = Action("draw", source="stock"), Action("fold"), Action("raise", amount=4)
     assert index.map([stock]) is None  # nothing learnt yet
     index.learn(stock, 0)
     index.learn(fold, -2)  # no slot
-    index.learn(raise_, -1)  # a bet: its slot depends on the others
-    assert index.map([fold, stock, raise_]) == ({0: stock}, [raise_])
+    bet = Template("raise", None, "bet")
+    index.learn(raise_, -1, bet)  # a bet: its slot depends on the others of its template
+    to_200 = Action("raise", amount=200)
+    index.learn(to_200, -1, bet)
+    assert index.map([to_200, fold, stock, raise_]) == ({0: stock}, {bet: [to_200, raise_]})
     assert index.map([Action("draw", source="stock")]) is None  # an equal action, another object
-    index.learn(Action("fold"), 5)  # the fourth: the index empties first
+    index.learn(Action("fold"), 5)  # the fifth: the index empties first
     assert len(index) == 1 and index.map([stock]) is None
     with pytest.raises(InvalidArgumentError, match="limit"):
         SlotIndex(limit=0)
+    with pytest.raises(InvalidArgumentError, match="group"):
+        index.learn(raise_, -1)
+    assert len(index) == 1  # unchanged
 
 
 def test_two_actions_for_one_slot_take_the_first_listed_whatever_was_learnt() -> None:

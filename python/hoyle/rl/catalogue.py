@@ -209,13 +209,8 @@ class Catalogue:
         known = self._known
         mapped = self._index.map(legal) if legal.__class__ is list else None
         grouped: dict[Template, list[Action]] | None = None
-        if mapped is not None:  # every action learnt: the index gives the slots and the rest
-            out, rest = mapped
-            if rest:
-                grouped = {}
-                for a in rest:
-                    template = (known.get(id(a)) or self._learn(a))[2]
-                    grouped.setdefault(template, []).append(a)  # type: ignore[arg-type]
+        if mapped is not None:  # every action learnt: the index gives the slots and the groups
+            out, grouped = mapped
         else:
             out = {}
             for a in legal:
@@ -257,8 +252,9 @@ class Catalogue:
             self._known.clear()
             self._index = SlotIndex(2 * _KNOWN_LIMIT)
         self._known[id(a)] = found
-        # The index's code: the slot, -1 for a bet or a choice, -2 for no template.
-        self._index.learn(a, found[1] if found[2] is not None else -2)
+        # The index's code: the slot, -1 for a bet or a choice (with its template), -2 for
+        # no template.
+        self._index.learn(a, found[1] if found[2] is not None else -2, found[2] if found[1] < 0 else None)
         return found
 
     def _bet_slots(
