@@ -428,6 +428,14 @@ type Learnt = FxHashMap<usize, (Py<PyAny>, i64, Option<Py<PyAny>>)>;
 /// after turn, so a decision maps its listed actions to slots here, without a Python
 /// step per action. Each entry holds its action, so no other object takes its address
 /// while it is there; the index empties when it reaches `limit` entries.
+///
+/// >>> from hoyle._core import SlotIndex
+/// >>> from hoyle import Action
+/// >>> index, stock, fold = SlotIndex(), Action("draw", source="stock"), Action("fold")
+/// >>> index.map([stock]) is None  # not learnt yet
+/// True
+/// >>> index.learn(stock, 0); index.learn(fold, -2); index.map([stock, fold])
+/// ({0: Action('draw stock')}, {})
 #[pyclass(name = "SlotIndex", module = "hoyle._core", frozen)]
 pub struct PySlotIndex {
     limit: usize,
@@ -443,14 +451,6 @@ impl PySlotIndex {
 #[pymethods]
 impl PySlotIndex {
     /// An empty index that holds at most `limit` actions.
-    ///
-    /// >>> from hoyle._core import SlotIndex
-    /// >>> from hoyle import Action
-    /// >>> index, stock, fold = SlotIndex(), Action("draw", source="stock"), Action("fold")
-    /// >>> index.map([stock]) is None  # not learnt yet
-    /// True
-    /// >>> index.learn(stock, 0); index.learn(fold, -2); index.map([stock, fold])
-    /// ({0: Action('draw stock')}, {})
     #[new]
     #[pyo3(signature = (limit = 4096))]
     fn new(limit: usize) -> PyResult<Self> {
