@@ -449,6 +449,7 @@ class ObservationEncoder:
 
 def action_mask(size: int, slots: Iterable[int]) -> Any: ...
 
+@final
 class SlotIndex:
     """Each action object's slot, as ``hoyle.rl.catalogue.Catalogue`` learnt it (docs/rl.md)."""
 
