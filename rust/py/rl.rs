@@ -415,8 +415,106 @@ fn action_mask<'py>(py: Python<'py>, size: usize, slots: &Bound<'py, PyAny>) -> 
     Ok(PyArray1::from_vec(py, mask))
 }
 
+/// `SlotIndex.learn`'s code for an action whose slot depends on the others listed (a
+/// bet or a choice); a code below it: an action the catalogue has no slot for.
+const GROUPED: i64 = -1;
+
+/// An action object's address -> the action (held, so the address stays its own), its
+/// code and, for a grouped action, its group (the catalogue's template).
+type Learnt = FxHashMap<usize, (Py<PyAny>, i64, Option<Py<PyAny>>)>;
+
+/// What `hoyle.rl.catalogue.Catalogue` has learnt of each action object it was listed: its
+/// slot, or `GROUPED`, or below (none). Variants hand out the same action objects turn
+/// after turn, so a decision maps its listed actions to slots here, without a Python
+/// step per action. Each entry holds its action, so no other object takes its address
+/// while it is there; the index empties when it reaches `limit` entries.
+///
+/// >>> from hoyle._core import SlotIndex
+/// >>> from hoyle import Action
+/// >>> index, stock, fold = SlotIndex(), Action("draw", source="stock"), Action("fold")
+/// >>> index.map([stock]) is None  # not learnt yet
+/// True
+/// >>> index.learn(stock, 0); index.learn(fold, -2); index.map([stock, fold])
+/// ({0: Action('draw stock')}, {})
+#[pyclass(name = "SlotIndex", module = "hoyle._core", frozen)]
+pub struct PySlotIndex {
+    limit: usize,
+    known: Mutex<Learnt>,
+}
+
+impl PySlotIndex {
+    fn lock(&self) -> PyResult<std::sync::MutexGuard<'_, Learnt>> {
+        self.known.lock().map_err(|_| invalid_argument("index", "poisoned", "an earlier call panicked"))
+    }
+}
+
+#[pymethods]
+impl PySlotIndex {
+    /// An empty index that holds at most `limit` actions.
+    #[new]
+    #[pyo3(signature = (limit = 4096))]
+    fn new(limit: usize) -> PyResult<Self> {
+        if limit == 0 {
+            return Err(invalid_argument("limit", limit, "at least one action"));
+        }
+        Ok(PySlotIndex { limit, known: Mutex::new(FxHashMap::default()) })
+    }
+
+    /// Remember `action`'s slot (-1: it depends on the others listed of its `group`;
+    /// below: no slot).
+    #[pyo3(signature = (action, slot, group = None))]
+    fn learn(&self, action: Bound<'_, PyAny>, slot: i64, group: Option<Bound<'_, PyAny>>) -> PyResult<()> {
+        if slot == GROUPED && group.is_none() {
+            return Err(invalid_argument("group", "None", "a grouped action (slot -1) needs its group"));
+        }
+        let mut known = self.lock()?;
+        if known.len() >= self.limit {
+            known.clear();
+        }
+        known.insert(action.as_ptr() as usize, (action.unbind(), slot, group.map(Bound::unbind)));
+        Ok(())
+    }
+
+    /// `legal` (a list of actions) mapped: a dict of each slot and the first action
+    /// listed for it, and a dict of each group and its actions (in the order listed)
+    /// whose slots depend on the others; None when an action has not been learnt (the
+    /// caller maps and learns them).
+    fn map<'py>(
+        &self,
+        py: Python<'py>,
+        legal: &Bound<'py, PyList>,
+    ) -> PyResult<Option<(Bound<'py, PyDict>, Bound<'py, PyDict>)>> {
+        let out = PyDict::new(py);
+        let grouped = PyDict::new(py);
+        let known = self.lock()?;
+        for action in legal.iter() {
+            match known.get(&(action.as_ptr() as usize)) {
+                None => return Ok(None),
+                Some((_, slot, _)) if *slot >= 0 => {
+                    let slot = slot.into_pyobject(py)?;
+                    if !out.contains(&slot)? {
+                        out.set_item(slot, &action)?;
+                    }
+                }
+                Some((_, GROUPED, Some(group))) => match grouped.get_item(group.bind(py))? {
+                    Some(acts) => acts.cast::<PyList>()?.append(&action)?,
+                    None => grouped.set_item(group.bind(py), PyList::new(py, [&action])?)?,
+                },
+                Some(_) => {}
+            }
+        }
+        Ok(Some((out, grouped)))
+    }
+
+    /// The actions remembered.
+    fn __len__(&self) -> PyResult<usize> {
+        Ok(self.lock()?.len())
+    }
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyObservationEncoder>()?;
+    m.add_class::<PySlotIndex>()?;
     m.add_function(wrap_pyfunction!(action_mask, m)?)?;
     Ok(())
 }

@@ -68,3 +68,18 @@ def test_the_modules_docstring_examples_run() -> None:
     for module in modules:
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.failed == 0, module.__name__
+
+
+def test_the_rust_helpers_docstring_examples_run() -> None:
+    import doctest
+
+    from hoyle import _core
+
+    for helper in (_core.SlotIndex, _core.action_mask):
+        finder = doctest.DocTestFinder(recurse=False)
+        tests = finder.find(helper, helper.__name__, globs={})
+        assert tests and tests[0].examples, helper.__name__
+        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+        for test in tests:
+            runner.run(test)
+        assert runner.failures == 0, helper.__name__

@@ -478,3 +478,67 @@ def test_order_plane_equals_the_features_own_write() -> None:
         DiscardOrder().write(table.game.state, 0, block)
         assert np.array_equal(table.observe(0)[at : at + 53], block)
         table.step(rng.choice(sorted(table.slots())))
+
+
+def test_remembered_bet_slots_follow_every_input() -> None:
+    """The bet slots of a decision are remembered: asked again with one input changed
+    (the pot, this street's bets, the range, the listed actions, the seat, the
+    structure), the amounts are the ones worked out by hand for the new input."""
+    cat = Catalogue([Template("fold", None, "plain"), Template("raise", None, "bet")], width=52)
+    base = cat.base[Template("raise", None, "bet")]
+    listed = [Action("fold"), Action("raise", amount=4), Action("raise", amount=200)]
+
+    def amounts(public: dict[str, object], pot: int, seat: int = 1, legal: list[Action] = listed) -> list[int | None]:
+        slots = cat.slots(legal, public, pot, seat)
+        return [slots[base + i].amount for i in range(4)]
+
+    heads_up = {"bets": [2, 1], "range": [4, 200]}
+    # min 4; 1/2 pot: 2 + 0.5 * (3 + 1) = 4; pot: 2 + 4 = 6; all-in 200
+    assert amounts(heads_up, 3) == [4, 4, 6, 200]
+    assert amounts(heads_up, 3) == [4, 4, 6, 200]  # the remembered answer
+    assert amounts(heads_up, 11) == [4, 8, 14, 200]  # pot 11: 2 + 0.5 * 12, 2 + 12
+    assert amounts({"bets": [6, 1], "range": [4, 200]}, 3) == [4, 10, 14, 200]  # top 6, 8 after calling: 6 + 4, 6 + 8
+    assert amounts({"bets": [2, 1], "range": [2, 300]}, 3) == [2, 4, 6, 300]
+    assert amounts(heads_up, 3, seat=0) == [4, 4, 5, 200]  # seat 0 has 2 in: 2 + 0.5 * 3 = 3 -> 4; 2 + 3
+    fixed = {**heads_up, "structure": "fixed-limit"}
+    assert amounts(fixed, 3) == [4, 4, 4, 200]  # only the listed 4 and 200
+    fewer = [Action("fold"), Action("raise", amount=4), Action("raise", amount=8)]
+    assert amounts({**fixed, "range": [4, 8]}, 3, legal=fewer) == [4, 4, 4, 8]
+    unreadable = {"bets": [[2], 1], "range": [4, 200]}  # unhashable too: worked out every time
+    assert amounts(unreadable, 3) == [4, 4, 4, 200]  # no bets read: 0 + 0.5 * 3 -> 4, 0 + 3 -> 4
+
+
+def test_slot_index_maps_learnt_actions_and_refuses_bad_limits() -> None:
+    from hoyle._core import SlotIndex
+
+    index = SlotIndex(limit=4)
+    stock, fold, raise_ = Action("draw", source="stock"), Action("fold"), Action("raise", amount=4)
+    assert index.map([stock]) is None  # nothing learnt yet
+    index.learn(stock, 0)
+    index.learn(fold, -2)  # no slot
+    bet = Template("raise", None, "bet")
+    index.learn(raise_, -1, bet)  # a bet: its slot depends on the others of its template
+    to_200 = Action("raise", amount=200)
+    index.learn(to_200, -1, bet)
+    assert index.map([to_200, fold, stock, raise_]) == ({0: stock}, {bet: [to_200, raise_]})
+    assert index.map([Action("draw", source="stock")]) is None  # an equal action, another object
+    index.learn(Action("fold"), 5)  # the fifth: the index empties first
+    assert len(index) == 1 and index.map([stock]) is None
+    with pytest.raises(InvalidArgumentError, match="limit"):
+        SlotIndex(limit=0)
+    with pytest.raises(InvalidArgumentError, match="group"):
+        index.learn(raise_, -1)
+    assert len(index) == 1  # unchanged
+
+
+def test_two_actions_for_one_slot_take_the_first_listed_whatever_was_learnt() -> None:
+    """Two copies of the queen of spades share a card slot: the first listed takes it,
+    whether the catalogue learnt them in that order or the other (the Rust index and the
+    Python loop agree)."""
+    cat = Catalogue([Template("discard", None, "card")], width=52)
+    q0 = Card("Qs")
+    q1 = Card.from_index(q0.index, copy=1)
+    a0, a1 = Action("discard", cards=(q0,)), Action("discard", cards=(q1,))
+    assert cat.slots([a1, a0], {}, 0, 0) == {q0.index: a1}  # learnt: a1 first
+    assert cat.slots([a0, a1], {}, 0, 0) == {q0.index: a0}  # mapped by the index
+    assert cat.slots([a1, a0], {}, 0, 0)[q0.index] is a1

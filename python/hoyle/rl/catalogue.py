@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from hoyle._core import Card
+from hoyle._core import Card, SlotIndex
 from hoyle.engine.actions import Action
 from hoyle.errors import InvalidArgumentError
 
@@ -191,26 +191,39 @@ class Catalogue:
         # entry keeps its action alive, so no other object can take its id while it is
         # there; cleared when it grows past _KNOWN_LIMIT.
         self._known: dict[int, tuple[Action, int, Template | None]] = {}
+        # The same slots, in Rust: a decision whose actions are all known is mapped in one
+        # call (``SlotIndex.map``), without a Python step per action. It learns what
+        # _known learns and is emptied with it (its own limit is never reached first).
+        self._index = SlotIndex(2 * _KNOWN_LIMIT)
         # The bet actions made for amounts the variant did not list, one per amount.
         self._sized: dict[tuple[str, str | None, int], Action] = {}
+        # The bet slots of a decision, by everything they are computed from (see
+        # _bet_slots): a hold'em seat meets the same bets, pot and range hand after hand.
+        # Each entry also holds the listed actions, so no other object can take one of
+        # their ids while it is there.
+        self._bet_cache: dict[tuple[Any, ...], tuple[tuple[tuple[int, Action], ...], tuple[Action, ...]]] = {}
 
     def slots(self, legal: Sequence[Action], public: Mapping[str, Any], pot: int, seat: int) -> dict[int, Action]:
         """Each reachable slot and the action it stands for, given ``seat``'s legal actions.
         Legal actions outside the catalogue are left out (see :meth:`missing`)."""
-        out: dict[int, Action] = {}
         known = self._known
+        mapped = self._index.map(legal) if legal.__class__ is list else None
         grouped: dict[Template, list[Action]] | None = None
-        for a in legal:
-            hit = known.get(id(a))
-            if hit is None:
-                hit = self._learn(a)
-            slot = hit[1]
-            if slot >= 0:
-                out.setdefault(slot, a)
-            elif hit[2] is not None:  # a bet or a choice: its slot depends on the others
-                if grouped is None:
-                    grouped = {}
-                grouped.setdefault(hit[2], []).append(a)
+        if mapped is not None:  # every action learnt: the index gives the slots and the groups
+            out, grouped = mapped
+        else:
+            out = {}
+            for a in legal:
+                hit = known.get(id(a))
+                if hit is None:
+                    hit = self._learn(a)
+                slot = hit[1]
+                if slot >= 0:
+                    out.setdefault(slot, a)
+                elif hit[2] is not None:  # a bet or a choice: its slot depends on the others
+                    if grouped is None:
+                        grouped = {}
+                    grouped.setdefault(hit[2], []).append(a)
         if grouped:
             for t, acts in grouped.items():
                 base = self.base[t]
@@ -237,7 +250,11 @@ class Catalogue:
             found = (a, -1, t)
         if len(self._known) >= _KNOWN_LIMIT:
             self._known.clear()
+            self._index = SlotIndex(2 * _KNOWN_LIMIT)
         self._known[id(a)] = found
+        # The index's code: the slot, -1 for a bet or a choice (with its template), -2 for
+        # no template.
+        self._index.learn(a, found[1] if found[2] is not None else -2, found[2] if found[1] < 0 else None)
         return found
 
     def _bet_slots(
@@ -250,7 +267,42 @@ class Catalogue:
         seat: int,
         out: dict[int, Action],
     ) -> None:
-        """Add the bet slots of template ``t`` to ``out``. At fixed limit (the variant's
+        """Add the bet slots of template ``t`` to ``out``, computed once per decision
+        (:meth:`_compute_bet_slots`) and remembered by what they are computed from: the
+        listed actions (by id; the entry keeps them alive), ``public``'s ``range``,
+        ``bets`` and ``structure``, the pot and the seat."""
+        rng, bets = public.get("range"), public.get("bets")
+        try:
+            key = (
+                t,
+                pot,
+                seat,
+                public.get("structure"),
+                tuple(rng) if rng.__class__ is list else rng,
+                tuple(bets) if bets.__class__ is list else bets,
+                *map(id, listed),
+            )
+            hit = self._bet_cache.get(key)
+        except TypeError:  # an unhashable public value: computed every time
+            key, hit = None, None
+        if hit is None:
+            hit = (self._compute_bet_slots(t, base, listed, public, pot, seat), tuple(listed))
+            if key is not None:
+                if len(self._bet_cache) >= _KNOWN_LIMIT:
+                    self._bet_cache.clear()
+                self._bet_cache[key] = hit
+        out.update(hit[0])
+
+    def _compute_bet_slots(
+        self,
+        t: Template,
+        base: int,
+        listed: list[Action],
+        public: Mapping[str, Any],
+        pot: int,
+        seat: int,
+    ) -> tuple[tuple[int, Action], ...]:
+        """The bet slots of template ``t`` and their actions. At fixed limit (the variant's
         ``public["structure"]`` says ``"fixed-limit"``) only the listed amounts are
         legal, whatever the range: a size between two takes the one below it."""
         low, high = bet_range(public, listed)
@@ -260,6 +312,7 @@ class Catalogue:
             listed_amounts = sorted(a for a in by_amount if a is not None)
             amounts = [max((x for x in listed_amounts if x <= amount), default=listed_amounts[0]) for amount in amounts]
         sized = self._sized
+        found = []
         for i, amount in enumerate(amounts):
             action = by_amount.get(amount)
             if action is None:
@@ -270,7 +323,8 @@ class Catalogue:
                         sized.clear()
                     action = sized[key] = Action(t.kind, amount=amount, source=t.source)
                 by_amount[amount] = action
-            out[base + i] = action
+            found.append((base + i, action))
+        return tuple(found)
 
     def missing(self, legal: Sequence[Action]) -> list[Action]:
         """The legal actions that no template covers."""

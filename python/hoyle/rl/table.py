@@ -34,12 +34,15 @@ from hoyle.rl.encoding import PASS_REACTION, Encoding
 class Table:
     """A game and its decision sequence (see the module docs)."""
 
-    __slots__ = ("_slots", "enc", "game", "pending", "stuck")
+    __slots__ = ("_legal", "_slots", "enc", "game", "pending", "stuck")
 
     def __init__(self, enc: Encoding, game: Game) -> None:
         self.enc, self.game = enc, game
         self.pending: list[int] = []  # seats still to be asked in this reaction round
         self._slots: dict[int, Action | None] | None = None
+        # The seat to act's legal actions, asked once per step (``Game.legal_actions``
+        # copies its list on every call): read by _check_stuck, then by slots().
+        self._legal: list[Action] | None = None
         self.stuck = False  # the game is not over but nobody has a legal action
 
     @classmethod
@@ -78,7 +81,7 @@ class Table:
             found = dict(self.enc.catalogue.slots(legal, game.state.public, game.state.pot, seat))
             found[self.enc.catalogue.base[PASS_REACTION]] = None
         else:
-            legal = game.legal_actions()
+            legal = self._legal if self._legal is not None else game.legal_actions()
             found = cast(
                 dict[int, Action | None], self.enc.catalogue.slots(legal, game.state.public, game.state.pot, seat)
             )
@@ -119,7 +122,7 @@ class Table:
         seat = self.seat
         if seat is None:
             raise InvalidArgumentError(f"action {action}: the game is over")
-        self._slots = None
+        self._slots = self._legal = None
         game = self.game
         if self.pending:
             if action is not None:
@@ -152,7 +155,8 @@ class Table:
     def _check_stuck(self) -> None:
         state = self.game.state
         if state.result is None and not self.pending:
-            self.stuck = state.to_act is None or not self.game.legal_actions()
+            legal = self._legal = self.game.legal_actions() if state.to_act is not None else None
+            self.stuck = not legal
 
     def rewards(self, mode: str = "settlement") -> list[float]:
         """Each seat's reward at the end: the settlement (chips or points), or with
