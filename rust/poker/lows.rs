@@ -158,7 +158,7 @@ fn best_low(cards: &[Card], what: &str, kind: Kind, wild: &Wild) -> CoreResult<H
             } else {
                 low_view_with_wilds(&nat, idx, j, kind)
             };
-            if best.as_ref().map_or(true, |b| view < b.0) {
+            if best.as_ref().is_none_or(|b| view < b.0) {
                 best = Some((view, idx.to_vec(), j));
             }
         });

@@ -83,7 +83,7 @@ pub fn evaluate_omaha_low(hole: &[Card], board: &[Card]) -> CoreResult<Option<Ha
             let cards: Vec<Card> = hi.iter().map(|&i| hole[i]).chain(bi.iter().map(|&i| board[i])).collect();
             let view = a5_view(cards.iter().filter_map(|c| c.rank()));
             let value = LOW_BASE - view;
-            if qualifies_eight(value) && best.as_ref().map_or(true, |b| value > b.0) {
+            if qualifies_eight(value) && best.as_ref().is_none_or(|b| value > b.0) {
                 best = Some((value, cards));
             }
         });

@@ -284,7 +284,7 @@ pub fn house_way_codes(c: &[u8; 7]) -> [usize; 2] {
             for j in i + 1..7 {
                 if is_straight_or_flush(five_value(&rest5(c, i, j), Joker::Bug)) {
                     let low = two_value(c[i], c[j], Joker::Bug);
-                    if best.map_or(true, |(b, _)| low > b) {
+                    if best.is_none_or(|(b, _)| low > b) {
                         best = Some((low, [i, j]));
                     }
                 }

@@ -206,7 +206,7 @@ fn brute_wild(naturals: &[(u8, u8)], wilds: usize, allow: Allow<'_>) -> Ranked {
         for five in rf::fives(&all) {
             let r = rf::classify5(&five, true, false);
             let sub = extra.first().copied();
-            if allow(&five, sub, &r) && best.as_ref().map_or(true, |b| rf::cmp(&r, b, false) == Ordering::Greater) {
+            if allow(&five, sub, &r) && best.as_ref().is_none_or(|b| rf::cmp(&r, b, false) == Ordering::Greater) {
                 best = Some(r);
             }
         }
@@ -344,7 +344,7 @@ fn omaha_matches_brute_force() {
                             for c in b + 1..5 {
                                 let five = [hp[i], hp[j], bp[a], bp[b], bp[c]];
                                 let r = rf::classify5(&five, true, false);
-                                if best.as_ref().map_or(true, |x| rf::cmp(&r, x, false) == Ordering::Greater) {
+                                if best.as_ref().is_none_or(|x| rf::cmp(&r, x, false) == Ordering::Greater) {
                                     best = Some(r);
                                 }
                             }
@@ -649,7 +649,7 @@ fn brute_low(naturals: &[(u8, u8)], wilds: usize, d7: bool) -> Vec<(u8, u8)> {
     for_each_substitution(wilds, |extra| {
         let all: Vec<(u8, u8)> = naturals.iter().chain(extra).copied().collect();
         for five in rf::fives(&all) {
-            if best.as_ref().map_or(true, |b| better(&five, b)) {
+            if best.as_ref().is_none_or(|b| better(&five, b)) {
                 best = Some(five);
             }
         }

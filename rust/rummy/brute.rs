@@ -191,7 +191,7 @@ impl Brute<'_> {
     ) -> Option<u32> {
         if mask == 0 {
             let ok_discard = used || !self.discard;
-            let ok_contract = self.contract.map_or(true, |(s, r)| s == ns && r == nr);
+            let ok_contract = self.contract.is_none_or(|(s, r)| s == ns && r == nr);
             return (ok_discard && ok_contract).then_some(0);
         }
         let k = (mask, used, tused, ns, nr, suits);

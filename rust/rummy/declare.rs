@@ -101,7 +101,7 @@ pub fn declaration_with_life(hand: &[Card], rules: &MeldRules, life: u8) -> Core
             for third in thirds {
                 let left = third.as_ref().map_or_else(|| left.clone(), |t| without(&left, &t.cards));
                 let value = deadwood(&left, rules)?;
-                if best.as_ref().map_or(true, |(b, _, _)| value < *b) {
+                if best.as_ref().is_none_or(|(b, _, _)| value < *b) {
                     let arr = best_melds(&left, rules)?;
                     let melds = [Some(pure.clone()), Some(other.clone()), third].into_iter().flatten().collect();
                     best = Some((value, melds, arr));

@@ -159,7 +159,7 @@ fn dealt(rng: &mut Rng, round: usize, wild: u8, packs: u8, size: usize) -> Vec<C
     if round % 3 != 2 {
         let start = rng.below(13) as u8;
         let ranks: Vec<u8> = (0..5).map(|k| (start + k) % 13).collect();
-        deck.retain(|c| c.rank().map_or(true, |r| ranks.contains(&r) || r == wild));
+        deck.retain(|c| c.rank().is_none_or(|r| ranks.contains(&r) || r == wild));
     }
     rng.shuffle(&mut deck);
     deck.truncate(size);

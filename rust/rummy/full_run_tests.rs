@@ -78,7 +78,7 @@ fn suit_hand(rng: &mut Rng, round: usize) -> Vec<Card> {
         return pool;
     }
     let mut hand = cards(SUIT);
-    hand.push(if round % 2 == 0 { cards("Ah#1")[0] } else { cards("Jk")[0] });
+    hand.push(if round.is_multiple_of(2) { cards("Ah#1")[0] } else { cards("Jk")[0] });
     let mut rest: Vec<Card> = pool.into_iter().filter(|c| !hand.contains(c)).collect();
     for _ in 0..round % 3 {
         let i = rng.below(hand.len() as u64) as usize;

@@ -88,7 +88,7 @@ impl<'a> Packing<'a> {
         }
         let Some(f) = (0..52).find(|&f| self.counts[f] > 0) else {
             let k = key(points, self.used_wilds);
-            if self.best_key.map_or(true, |b| k > b) {
+            if self.best_key.is_none_or(|b| k > b) {
                 self.best_key = Some(k);
                 self.best_path = self.path.iter().map(|c| (*c).clone()).collect();
             }
@@ -188,9 +188,8 @@ fn candidates(counts: &[u8; 52], wilds: u8, rules: &MeldRules, low_ace: u32) -> 
                 for w in 0..=cap {
                     let size = nat + w;
                     if size >= rules.min_set as u32 && size <= max_set {
-                        let faces: Vec<u8> = (0..4u8)
-                            .flat_map(|s| std::iter::repeat(s * 13 + rank).take(k[s as usize] as usize))
-                            .collect();
+                        let faces: Vec<u8> =
+                            (0..4u8).flat_map(|s| std::iter::repeat_n(s * 13 + rank, k[s as usize] as usize)).collect();
                         out.push(Candidate {
                             faces,
                             wilds: w as u8,

@@ -187,7 +187,7 @@ fn random_hand(rng: &mut Rng, n: usize, packs: u32, jokers: u32, dense: bool) ->
         let ranks: Vec<u8> = (0..4).map(|k| (start + k) % 13).collect();
         let suits: Vec<u8> = vec![rng.below(4) as u8, rng.below(4) as u8];
         deck.retain(|c| {
-            c.rank().map_or(true, |r| ranks.contains(&r) && (suits.contains(&c.suit().unwrap()) || r == start))
+            c.rank().is_none_or(|r| ranks.contains(&r) && (suits.contains(&c.suit().unwrap()) || r == start))
         });
     }
     rng.shuffle(&mut deck);

@@ -274,9 +274,9 @@ impl<'a> Search<'a> {
         let f = self.present.trailing_zeros() as u8;
         let (rank, suit) = (f % 13, f / 13);
         let contract = self.opts.contract;
-        let sets_ok = contract.map_or(true, |c| self.sets < c.sets);
+        let sets_ok = contract.is_none_or(|c| self.sets < c.sets);
         let runs_ok =
-            contract.map_or(true, |c| self.runs < c.runs && !(c.distinct_run_suits && self.run_suits >> suit & 1 == 1));
+            contract.is_none_or(|c| self.runs < c.runs && !(c.distinct_run_suits && self.run_suits >> suit & 1 == 1));
         if sets_ok {
             self.try_sets(f, acc, None);
         }

@@ -319,7 +319,7 @@ impl Gen {
             let width = 3 + self.rng.below(2) as u8 + (packs as u8 - 1);
             let start = self.rng.below(13) as u8;
             let ranks: Vec<u8> = (0..width).map(|k| (start + k) % 13).collect();
-            cards.retain(|c| c.rank().map_or(true, |r| ranks.contains(&r)));
+            cards.retain(|c| c.rank().is_none_or(|r| ranks.contains(&r)));
         }
         self.rng.shuffle(&mut cards);
         cards.truncate(n);
