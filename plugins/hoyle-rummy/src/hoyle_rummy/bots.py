@@ -352,7 +352,7 @@ class RummyBot:
         *("rummy", "seven-card-rummy", "500-rum", "wrotham-rummy", "dime-rummy"),
         # the named games on the same rules objects (docs/rummy.md "Bots for every rummy game")
         *("round-the-corner-rummy", "high-low-rummy", "one-meld-rummy", "wild-card-rummy", "pinochle-rummy"),
-        *("michigan-rummy", "kaluki", "romme", "scala-40", "indian-rummy"),
+        *("michigan-rummy", "kaluki", "romme", "scala-40", "indian-rummy", "boat-house-rummy"),
     )
 
     def __init__(self, seed: int = 0, rules: rummy.MeldRules | None = None, melds_score: bool = False) -> None:
@@ -372,6 +372,8 @@ class RummyBot:
         by_kind: dict[str, list[Action]] = {}
         for a in legal_actions:
             by_kind.setdefault(a.kind, []).append(a)
+        if "go out" in by_kind:  # Boat House rummy: the whole hand melds
+            return by_kind["go out"][0]
         if "exchange" in by_kind and len(hand) > 2:
             return by_kind["exchange"][0]
         plays = by_kind.get("meld", []) + [
