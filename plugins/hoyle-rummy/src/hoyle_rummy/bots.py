@@ -31,7 +31,7 @@ Its rules, in the order it applies them:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from hoyle import Action, Card, State, rummy
 from hoyle._core import Rng
@@ -270,9 +270,19 @@ class _ViewFacts:
         self.public = view["public"]
 
 
-#: Meld rules by (variant, options), derived once from the variant's rules object, and
-#: whether the game scores the cards melded (500 Rum).
-_MELD_RULES: dict[tuple[str, str], tuple[rummy.MeldRules, bool]] = {}
+class GameTraits(NamedTuple):
+    """What the bot needs to know of a game beyond its view: its meld rules, whether the
+    cards melded score for who melds them (500 Rum, Pinochle rummy), and whether the
+    discard pile is kept spread, any card of it to be taken with those above
+    (:class:`hoyle_rummy.spread_pile.SpreadPileDraw`: 500 Rum, Michigan rummy)."""
+
+    rules: rummy.MeldRules
+    melds_score: bool = False
+    spread: bool = False
+
+
+#: The traits of each (variant, options), derived once from the variant's rules object.
+_GAMES: dict[tuple[str, str], GameTraits] = {}
 
 
 def meld_rules_of(view: Mapping[str, Any]) -> rummy.MeldRules:
@@ -286,25 +296,36 @@ def meld_rules_of(view: Mapping[str, Any]) -> rummy.MeldRules:
     >>> meld_rules_of(game.view(0)).value(Card("As"))
     15
     """
-    return _game_of(view)[0]
+    return game_traits(view).rules
 
 
-def _game_of(view: Mapping[str, Any]) -> tuple[rummy.MeldRules, bool]:
-    """The meld rules of the view's game and whether its melds score (the rules object's
-    ``melds_score``, e.g. 500 Rum's)."""
+def game_traits(view: Mapping[str, Any]) -> GameTraits:
+    """The :class:`GameTraits` of the view's game, from the variant's rules object (its
+    ``meld_rules``, ``melds_score`` and class). Cached per variant and options.
+
+    >>> import hoyle
+    >>> traits = game_traits(hoyle.new_game("500-rum", seed=1).view(0))
+    >>> traits.melds_score, traits.spread
+    (True, True)
+    """
     key = (str(view["variant"]), repr(sorted(view["options"].items())))
-    found = _MELD_RULES.get(key)
+    found = _GAMES.get(key)
     if found is None:
         from hoyle.plugins import default_registry
 
+        from hoyle_rummy.spread_pile import SpreadPileDraw
+
         rules_object: Any = default_registry().variant(key[0]).rules
         rules = rules_object.meld_rules(cast(State, _ViewFacts(view))).replace(hand_size=None)
-        found = _MELD_RULES[key] = (rules, bool(getattr(rules_object, "melds_score", False)))
+        melds_score = bool(getattr(rules_object, "melds_score", False))
+        found = _GAMES[key] = GameTraits(rules, melds_score, isinstance(rules_object, SpreadPileDraw))
     return found
 
 
 #: The fewest cards still to be laid off (out of sight) for the bot to go down to one card.
-OPEN_SPOTS = 6
+#: (Keeping two cards while any lay-off is left stalls the hand: with one card, any card
+#: drawn that can be laid off, or the card kept, goes out; with two, two must fit.)
+OPEN_SPOTS = 1
 
 
 class RummyBot:
@@ -323,24 +344,32 @@ class RummyBot:
       stock is out and the pile may not be reused, it passes rather than take a card it
       cannot use, and takes a useful one only one time in two (else two players could
       pass a card back and forth for ever).
-    * **Playing**: it exchanges a real card for a melded joker whenever it may (a joker
+    * **Playing**: in Boat House rummy it goes out (the whole hand at once) whenever it
+      may. It exchanges a real card for a melded joker whenever it may (a joker
       is worth keeping), unless it holds two cards or fewer (it would have to throw a
       joker away); it melds and lays off whenever that leaves the hand no costlier
       (each meld or lay-off chosen as the one that leaves the least deadwood, the most
       cards first), but never lays off a joker unless that lets it go out; and it does
-      not go down to a single card while fewer than six cards out of sight could
-      still be laid off (one card goes out only by a lay-off; with none left the hand
-      could never go out, and the others may take the last ones first).
+      not go down to a single card while no card out of sight could still be laid off
+      (one card goes out only by a lay-off: with none left the hand could never go
+      out; with one or more it goes down, since a single card goes out as soon as it,
+      or the card drawn, fits).
     * **Discarding**: the card whose loss least lowers the hand's potential: the least
       deadwood left, then the card with fewest partners (cards of its rank, or of its
       suit within two ranks: half-made melds), not a card that fits a meld on the table
-      (it would feed the next player's lay-off), never a joker while another card can
-      go; then the higher card. One discard in eight is chosen at random among the
+      (it would feed the next player's lay-off) nor, where the pile is kept spread
+      (500 Rum, Michigan), one that melds with cards of the pile, never a joker while
+      another card can go; then the higher card. Where melds score (500 Rum, Pinochle
+      rummy), a discard that the next player melds scores for them: low cards go first
+      (each card's points count :data:`DISCARD_POINTS` times against discarding it).
+      One discard in eight is chosen at random among the
       three best (from its seeded generator), so that bots playing each other never
       cycle for ever when the discard pile is turned over.
 
     :param seed: seeds the bot's generator.
-    :param rules: the meld rules (default: the game's, from the view).
+    :param rules: the meld rules (default: the game's, from the view, with
+        :func:`game_traits`); with ``rules`` given, ``melds_score`` and ``spread`` say
+        the rest of :class:`GameTraits`.
 
         >>> import hoyle
         >>> result = hoyle.simulate("seven-card-rummy", games=4, bots=["rummy", "random"], seed=3)
@@ -355,16 +384,16 @@ class RummyBot:
         *("michigan-rummy", "kaluki", "romme", "scala-40", "indian-rummy", "boat-house-rummy"),
     )
 
-    def __init__(self, seed: int = 0, rules: rummy.MeldRules | None = None, melds_score: bool = False) -> None:
+    def __init__(
+        self, seed: int = 0, rules: rummy.MeldRules | None = None, melds_score: bool = False, spread: bool = False
+    ) -> None:
         self.rng = Rng(seed)
-        self.fixed_rules = rules
+        self.fixed = None if rules is None else GameTraits(rules, melds_score, spread)
         self.melds_score = melds_score
+        self.spread = spread
 
     def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
-        if self.fixed_rules is not None:
-            rules = self.fixed_rules
-        else:
-            rules, self.melds_score = _game_of(view)
+        rules, self.melds_score, self.spread = self.fixed or game_traits(view)
         seat = view["seat"]
         zones = view["zones"]
         hand = [Card(c) for c in zones[f"hand:{seat}"]["cards"]]
@@ -385,7 +414,7 @@ class RummyBot:
                 return best or plays[0]
         if "discard" in by_kind:
             pile = [Card(c) for c in zones.get("discard", {}).get("cards", [])]
-            return self._discard(hand, by_kind["discard"], table, pile if self.melds_score else [], rules)
+            return self._discard(hand, by_kind["discard"], table, pile if self.spread else [], rules)
         if "draw" in by_kind or "pass" in by_kind:
             return self._draw(view, hand, by_kind, rules)
         others = [a for a in legal_actions if a.kind != "count"] or list(legal_actions)
@@ -445,7 +474,8 @@ class RummyBot:
                 1 if card.is_joker else 0,
                 int(rummy.deadwood(rest, rules))
                 + 4 * _partners(card, rest)
-                + (gift + rules.value(card) if feeds else 0),
+                + (gift + rules.value(card) if feeds else 0)
+                + (DISCARD_POINTS * rules.value(card) if self.melds_score else 0),
                 _partners(card, rest),
                 -rules.value(card),
                 card,
@@ -489,6 +519,12 @@ class RummyBot:
         if passes:
             return passes[0]
         return takes[0] if takes else draws[0]
+
+
+#: Where melds score (500 Rum), a card discarded counts this many times its points against
+#: discarding it (on top of the deadwood it leaves): the next player may meld it, and
+#: every point it melds is a point to them, so low cards go first.
+DISCARD_POINTS = 2
 
 
 class _Table(list[list[Card]]):
