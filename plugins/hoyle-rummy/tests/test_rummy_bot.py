@@ -11,6 +11,7 @@ from hoyle.plugins import default_registry
 from hoyle_rummy.boat_house import BOAT_HOUSE_RULES
 from hoyle_rummy.bots import RummyBot, _open_spots, _table_melds, game_traits, meld_rules_of
 from hoyle_rummy.five_hundred import five_hundred_rules
+from hoyle_rummy.indian import indian_rules
 from rummy_decks import new, texts
 from test_bots import choose as choose_with
 
@@ -136,6 +137,22 @@ def test_boat_house_bot_draws_discards_and_ends_games() -> None:
     assert result.wins[0] >= 9 and result.stopped == 0
     selfplay = hoyle.simulate("boat-house-rummy", games=4, seed=5)  # the default: the rummy bot in every seat
     assert selfplay.bots == ["rummy", "rummy"] and all(r.actions < 2000 for r in selfplay.records)
+
+
+def test_indian_rummy_declares_only_a_valid_show() -> None:
+    rules = indian_rules("A")
+    bot = RummyBot(rules=rules)
+
+    def choice(hand: list[str]) -> str:
+        view = {"seat": 0, "public": {}, "zones": {"hand:0": {"cards": hand}, "discard": {"cards": ["3h"]}}}
+        legal = [hoyle.Action(k, (Card(c),)) for k in ("discard", "declare") for c in hand]
+        return str(bot.choose(view, legal))
+
+    # Two sequences (4c-6c pure), an impure one (Jk for the 9s) and four sevens: the Kd goes.
+    ready = "4c 5c 6c 8c 9c Tc Ts Js Jk 7d 7h 7s 7c Kd".split()
+    assert choice(ready) == "declare Kd"
+    # With the 2h for the 7c no show is valid: the bot discards (a wrong show costs 80).
+    assert choice([*ready[:12], "2h", "Kd"]).startswith("discard")
 
 
 def _discard_of(bot: RummyBot, hand: list[str], pile: list[str]) -> str:

@@ -281,15 +281,17 @@ class GameTraits(NamedTuple):
     spread: bool = False
 
 
-#: The traits of each (variant, options), derived once from the variant's rules object.
-_GAMES: dict[tuple[str, str], GameTraits] = {}
+#: Each variant's rules object and whether its melds score and its pile is spread,
+#: looked up once; the meld rules are asked of the rules object at every turn, since they
+#: may change from deal to deal (Indian Rummy's wild rank).
+_VARIANTS: dict[str, tuple[Any, bool, bool]] = {}
 
 
 def meld_rules_of(view: Mapping[str, Any]) -> rummy.MeldRules:
     """The meld rules of the game a view is of: the variant's rules object (any rules of
     the straight-rummy family, :class:`hoyle_rummy.turns.RummyTurns`, or another with a
-    ``meld_rules(state)`` method reading only options, players and the deal number)
-    asked with the view's facts. Cached per variant and options.
+    ``meld_rules(state)`` method reading only options, players, the deal number and the
+    public facts) asked with the view's facts.
 
     >>> import hoyle
     >>> game = hoyle.new_game("rummy", seed=1, options={"ace": "high-or-low"})
@@ -301,25 +303,26 @@ def meld_rules_of(view: Mapping[str, Any]) -> rummy.MeldRules:
 
 def game_traits(view: Mapping[str, Any]) -> GameTraits:
     """The :class:`GameTraits` of the view's game, from the variant's rules object (its
-    ``meld_rules``, ``melds_score`` and class). Cached per variant and options.
+    ``meld_rules`` asked with the view's facts, ``melds_score`` and class).
 
     >>> import hoyle
     >>> traits = game_traits(hoyle.new_game("500-rum", seed=1).view(0))
     >>> traits.melds_score, traits.spread
     (True, True)
     """
-    key = (str(view["variant"]), repr(sorted(view["options"].items())))
-    found = _GAMES.get(key)
+    name = str(view["variant"])
+    found = _VARIANTS.get(name)
     if found is None:
         from hoyle.plugins import default_registry
 
         from hoyle_rummy.spread_pile import SpreadPileDraw
 
-        rules_object: Any = default_registry().variant(key[0]).rules
-        rules = rules_object.meld_rules(cast(State, _ViewFacts(view))).replace(hand_size=None)
+        rules_object: Any = default_registry().variant(name).rules
         melds_score = bool(getattr(rules_object, "melds_score", False))
-        found = _GAMES[key] = GameTraits(rules, melds_score, isinstance(rules_object, SpreadPileDraw))
-    return found
+        found = _VARIANTS[name] = (rules_object, melds_score, isinstance(rules_object, SpreadPileDraw))
+    rules_object, melds_score, spread = found
+    rules = rules_object.meld_rules(cast(State, _ViewFacts(view))).replace(hand_size=None)
+    return GameTraits(rules, melds_score, spread)
 
 
 #: The fewest cards still to be laid off (out of sight) for the bot to go down to one card.
@@ -345,7 +348,8 @@ class RummyBot:
       cannot use, and takes a useful one only one time in two (else two players could
       pass a card back and forth for ever).
     * **Playing**: in Boat House rummy it goes out (the whole hand at once) whenever it
-      may. It exchanges a real card for a melded joker whenever it may (a joker
+      may; in Indian Rummy it declares as soon as the 13 cards it would show are a
+      valid declaration (``hoyle.rummy.declaration``), never otherwise. It exchanges a real card for a melded joker whenever it may (a joker
       is worth keeping), unless it holds two cards or fewer (it would have to throw a
       joker away); it melds and lays off whenever that leaves the hand no costlier
       (each meld or lay-off chosen as the one that leaves the least deadwood, the most
@@ -403,6 +407,10 @@ class RummyBot:
             by_kind.setdefault(a.kind, []).append(a)
         if "go out" in by_kind:  # Boat House rummy: the whole hand melds
             return by_kind["go out"][0]
+        for a in by_kind.get("declare", ()):  # Indian Rummy: show only a valid declaration
+            shown = rummy.declaration([c for c in hand if c != a.cards[0]], rules)
+            if shown is not None and not shown.deadwood:
+                return a
         if "exchange" in by_kind and len(hand) > 2:
             return by_kind["exchange"][0]
         plays = by_kind.get("meld", []) + [
