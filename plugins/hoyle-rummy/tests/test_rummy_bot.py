@@ -149,7 +149,7 @@ def test_indian_rummy_declares_only_a_valid_show() -> None:
         return str(bot.choose(view, legal))
 
     # Two sequences (4c-6c pure), an impure one (Jk for the 9s) and four sevens: the Kd goes.
-    ready = "4c 5c 6c 8c 9c Tc Ts Js Jk 7d 7h 7s 7c Kd".split()
+    ready = ["4c", "5c", "6c", "8c", "9c", "Tc", "Ts", "Js", "Jk", "7d", "7h", "7s", "7c", "Kd"]
     assert choice(ready) == "declare Kd"
     # With the 2h for the 7c no show is valid: the bot discards (a wrong show costs 80).
     assert choice([*ready[:12], "2h", "Kd"]).startswith("discard")
