@@ -180,7 +180,10 @@ class ContractBot:
     with its own cards (else players holding each other's cards pass them round for
     ever); before, its measure of how close it is counts only the contract's kind of
     meld (a runs-only contract keeps near-runs, not pairs). One discard in four is chosen
-    at random (from its seeded generator), so that players never cycle for ever.
+    at random (from its seeded generator), so that players never cycle for ever. It
+    does not meld or lay off down to a single card while no card out of sight fits a
+    meld on the table (one card goes out only by a lay-off: the deal would go round the
+    reshuffled pile for ever).
 
     :param seed: seeds the bot's generator.
     """
@@ -200,11 +203,34 @@ class ContractBot:
             return True
         return int(rummy.deadwood([*hand, card], RULES)) < int(rummy.deadwood(hand, RULES)) + penalty(card)
 
+    @staticmethod
+    def _keeps_a_way_out(view: Mapping[str, Any], hand: list[Card], play: Action) -> bool:
+        """Whether a meld or lay-off leaves a hand that can still go out: not a single
+        card (after the discard) while no card out of sight fits a meld on the table -
+        one card goes out only by a lay-off, and where every card that fits is already
+        on the table the deal would go round the reshuffled pile for ever. Two cards
+        kept may still meld with a third."""
+        if play.kind == "swap" or len(hand) - len(play.cards) != 2:
+            return True
+        from hoyle_rummy.contract import meld_of
+
+        melds = [[Card(p) for p in m["plays"]] for m in view["public"]["melds"]]
+        if play.kind == "meld":
+            melds.append(list(play.cards))
+        seen: dict[str, int] = {}
+        for c in [*hand, *(Card(c) for m in view["public"]["melds"] for c in m["cards"])]:
+            seen[str(c.face)] = seen.get(str(c.face), 0) + 1
+        packs = 1 if len(view["players"]) <= 5 else 2
+        return any(
+            seen.get(str(face), 0) < packs and any(meld_of([*m, face]) is not None for m in melds) for face in _FACES
+        )
+
     def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
         from hoyle_rummy.contract import RULES, RUNS_ONLY, SETS_ONLY, penalty
 
+        hand_now = [Card(c) for c in view["zones"][f"hand:{view['seat']}"]["cards"]]
         for kind in ("meld", "lay off", "swap"):
-            found = [a for a in legal_actions if a.kind == kind]
+            found = [a for a in legal_actions if a.kind == kind and self._keeps_a_way_out(view, hand_now, a)]
             if found:
                 return max(found, key=lambda a: len(a.cards))
         buys = [a for a in legal_actions if a.kind == "draw" and a.cards]
