@@ -30,7 +30,7 @@ Its rules, in the order it applies them:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, cast
 
 from hoyle import Action, Card, State, rummy
@@ -212,18 +212,16 @@ class ContractBot:
         kept may still meld with a third."""
         if play.kind == "swap" or len(hand) - len(play.cards) != 2:
             return True
-        from hoyle_rummy.contract import meld_of
+        from hoyle_rummy.contract import RULES, meld_of
 
-        melds = [[Card(p) for p in m["plays"]] for m in view["public"]["melds"]]
+        table = view["public"]["melds"]
+        melds = [[Card(p) for p in m["plays"]] for m in table]  # as the cards play (jokers named)
         if play.kind == "meld":
             melds.append(list(play.cards))
-        seen: dict[str, int] = {}
-        for c in [*hand, *(Card(c) for m in view["public"]["melds"] for c in m["cards"])]:
-            seen[str(c.face)] = seen.get(str(c.face), 0) + 1
-        packs = 1 if len(view["players"]) <= 5 else 2
-        return any(
-            seen.get(str(face), 0) < packs and any(meld_of([*m, face]) is not None for m in melds) for face in _FACES
-        )
+        rules = RULES.replace(packs=1 if len(view["players"]) <= 5 else 2)
+        shown = [Card(c) for m in table for c in m["cards"]]  # the real cards on the table
+        spots = _open_spots(melds, hand, rules, fits=lambda cards: meld_of(cards) is not None, on_table=shown)
+        return spots > 0
 
     def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
         from hoyle_rummy.contract import RULES, RUNS_ONLY, SETS_ONLY, penalty
@@ -615,17 +613,27 @@ def _laid(table: list[list[Card]], play: Action) -> list[list[Card]]:
 _FACES = [Card(f"{r}{s}") for s in "cdhs" for r in "A23456789TJQK"]
 
 
-def _open_spots(table: list[list[Card]], hand: list[Card], rules: rummy.MeldRules) -> int:
-    """How many cards not in sight (not on the table nor in ``hand``, counting the
-    packs; jokers not counted) could still be laid off on a meld of the table."""
+def _open_spots(
+    table: list[list[Card]],
+    hand: list[Card],
+    rules: rummy.MeldRules,
+    fits: Callable[[list[Card]], bool] | None = None,
+    on_table: Iterable[Card] | None = None,
+) -> int:
+    """How many cards not in sight (not on the table nor in ``hand``, counting
+    ``rules.packs``; jokers not counted) could still be laid off on a meld of the table:
+    the meld with the card still a meld (``fits``, default ``is_meld`` under ``rules``).
+    ``on_table``: the real cards on the table, where ``table`` lists the cards as they
+    play (a joker named as the card it stands for)."""
     seen: dict[str, int] = {}
-    for c in [*hand, *(c for m in table for c in m)]:
+    for c in [*hand, *(on_table if on_table is not None else (c for m in table for c in m))]:
         seen[str(c.face)] = seen.get(str(c.face), 0) + 1
     packs = int(rules.packs)
+    meld = fits or (lambda cards: is_meld(cards, rules))
     return sum(
         packs - seen.get(str(face), 0)
         for face in _FACES
-        if seen.get(str(face), 0) < packs and any(is_meld([*m, face], rules) for m in table)
+        if seen.get(str(face), 0) < packs and any(meld([*m, face]) for m in table)
     )
 
 
