@@ -364,7 +364,9 @@ class RummyBot:
 
     Its rules, in the order it applies them:
 
-    * **Drawing**: take from the discard pile when the cards taken (the top card, or in
+    * **Drawing**: never take back a card it discarded this deal while the stock
+      lasts (two bots would pass cards back and forth for ever); take from the
+      discard pile when the cards taken (the top card, or in
       500 Rum a card deeper in the pile and all above it) lower the hand's *cost* - the
       deadwood left by its best arrangement, less the points it could meld - by more than
       a new card from the stock is worth to it; else draw from the stock. Where the
@@ -532,8 +534,11 @@ class RummyBot:
         # (a card from the stock, if it is no use, is discarded again)
         now = _cost(hand, rules, table, None, self.melds_score, discard=False)
         best: tuple[int, Action] | None = None
+        thrown = _discarded_this_deal(view)
         for a in takes:
             taken = pile[pile.index(a.cards[0]) :] if a.cards and a.cards[0] in pile else pile[-1:]
+            if taken and str(taken[0]) in thrown and stock is not None:
+                continue  # never take back its own discard: two bots would swap cards for ever
             gain = now - _cost([*hand, *taken], rules, table, taken[0], self.melds_score)
             if best is None or gain > best[0]:
                 best = (gain, a)
@@ -557,6 +562,18 @@ class RummyBot:
 #: discarding it (on top of the deadwood it leaves): the next player may meld it, and
 #: every point it melds is a point to them, so low cards go first.
 DISCARD_POINTS = 2
+
+
+def _discarded_this_deal(view: Mapping[str, Any]) -> set[str]:
+    """The cards the viewer discarded this deal, from the public event log."""
+    seat = view["seat"]
+    thrown: set[str] = set()
+    for e in reversed(view.get("events") or ()):
+        if e["type"] == "deal_start":
+            break
+        if e["type"] == "discard" and e.get("seat") == seat:
+            thrown.update(e.get("cards") or ())
+    return thrown
 
 
 class _Table(list[list[Card]]):
