@@ -139,6 +139,26 @@ def test_boat_house_bot_draws_discards_and_ends_games() -> None:
     assert selfplay.bots == ["rummy", "rummy"] and all(r.actions < 2000 for r in selfplay.records)
 
 
+def test_never_takes_back_its_own_discard_while_the_stock_lasts() -> None:
+    """Two bots each taking the card the other just threw (which it had thrown before)
+    would swap cards for ever (a Scala 40 self-play game did)."""
+    from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK
+
+    bot = RummyBot(rules=rummy.MeldRules.basic())
+    events = [{"type": "deal_start", "seat": None}, {"type": "discard", "seat": 0, "cards": ["4h"]}]
+    view = {
+        "seat": 0,
+        "public": {},
+        "events": events,
+        "zones": {"hand:0": {"cards": ["2h", "3h", "9c", "Kd"]}, "discard": {"cards": ["4h"]}, "stock": {"count": 9}},
+    }
+    assert str(bot.choose(view, [DRAW_STOCK, DRAW_DISCARD])) == "draw stock"
+    view["events"] = [*events[:1], {"type": "discard", "seat": 1, "cards": ["4h"]}]  # the other's discard
+    assert str(bot.choose(view, [DRAW_STOCK, DRAW_DISCARD])) == "draw discard"
+    view["events"] = [*events, {"type": "deal_start", "seat": None}]  # thrown in an earlier deal
+    assert str(bot.choose(view, [DRAW_STOCK, DRAW_DISCARD])) == "draw discard"
+
+
 def test_indian_rummy_declares_only_a_valid_show() -> None:
     rules = indian_rules("A")
     bot = RummyBot(rules=rules)
