@@ -35,6 +35,7 @@ Hook signatures (the documentation test checks that each appears in ``docs/plugi
     hoyle_score_deal(state)
     hoyle_match_over(state)
     hoyle_settle(state)
+    hoyle_register_default_bots(register)
 """
 
 from __future__ import annotations
@@ -347,6 +348,27 @@ def hoyle_settle(state: State) -> dict[int, int] | None:
     """
 
 
+# --- registration hooks added later ----------------------------------------------------------
+
+
+@hookspec
+def hoyle_register_default_bots(register: Callable[[str, str], None]) -> None:
+    """Name the bot that plays each of this plugin's variants by default: what
+    ``hoyle simulate VARIANT`` seats in every seat without ``--bots``
+    (:meth:`hoyle.registry.Registry.default_bot`; a variant not named plays ``random``).
+
+    :param register: call ``register(variant_name, bot_name)`` per variant; the bot is a
+        name in :attr:`hoyle.registry.Registry.bots` (any plugin's) whose ``variants``
+        or ``families`` include the variant. A variant may be named only once.
+
+    Example::
+
+        @hookimpl
+        def hoyle_register_default_bots(register):
+            register("gin-rummy", "gin")
+    """
+
+
 __all__ = [
     "NAME",
     "hookimpl",
@@ -358,6 +380,7 @@ __all__ = [
     "hoyle_match_over",
     "hoyle_register_bots",
     "hoyle_register_dealing_orders",
+    "hoyle_register_default_bots",
     "hoyle_register_hand_history_games",
     "hoyle_register_house_rules",
     "hoyle_register_phh_replayers",

@@ -198,6 +198,9 @@ class Registry:
         bots: dict[str, Callable[..., Bot]] = dict(BUILT_IN_BOTS)
         for impl in pm.hook.hoyle_register_bots.get_hookimpls():
             impl.function(register=self._bot_registrar(bots, impl.plugin_name))
+        defaults: dict[str, str] = {}
+        for impl in pm.hook.hoyle_register_default_bots.get_hookimpls():
+            impl.function(register=self._default_bot_registrar(defaults, variants, bots, impl.plugin_name))
         self.variants: Mapping[str, Variant] = MappingProxyType(variants)
         self.house_rules: Mapping[str, HouseRule] = MappingProxyType(house_rules)
         #: The engine's per-ruleset plugin managers, keyed by variant and house rule names.
@@ -207,6 +210,10 @@ class Registry:
         #: Bot factories by name: the built-ins (:data:`BUILT_IN_BOTS`) and those of
         #: ``hoyle_register_bots``. The one list of bots: ``make_bot`` reads it.
         self.bots: Mapping[str, Callable[..., Bot]] = MappingProxyType(bots)
+        #: The bot each variant names as its default (``hoyle_register_default_bots``),
+        #: by variant name; a variant not in it defaults to ``random``
+        #: (:meth:`default_bot`).
+        self.default_bots: Mapping[str, str] = MappingProxyType(defaults)
 
     @staticmethod
     def _registrar(table: dict[str, Any], dist: str, plugin: str) -> Callable[[Any], None]:
@@ -231,6 +238,24 @@ class Registry:
             if name in table:
                 raise PluginError(f"plugin {plugin!r} registers bot {name!r}, already registered")
             table[name] = factory
+
+        return register
+
+    @staticmethod
+    def _default_bot_registrar(
+        table: dict[str, str], variants: Mapping[str, Variant], bots: Mapping[str, Callable[..., Bot]], plugin: str
+    ) -> Callable[[str, str], None]:
+        def register(variant: str, bot: str) -> None:
+            where = f"plugin {plugin!r} names bot {bot!r} the default of {variant!r}"
+            if variant not in variants:
+                raise PluginError(f"{where}: no variant of that name is registered")
+            if bot not in bots:
+                raise PluginError(f"{where}: no bot of that name is registered (known: {', '.join(sorted(bots))})")
+            if not bot_suits(bots[bot], variants[variant]):
+                raise PluginError(f"{where}: the bot does not declare that it plays {variant!r} (variants=/families=)")
+            if variant in table:
+                raise PluginError(f"{where}: its default is already {table[variant]!r}")
+            table[variant] = bot
 
         return register
 
@@ -262,6 +287,34 @@ class Registry:
         if not callable(spec):
             raise InvalidArgumentError(f"bot {spec!r} is neither a bot name nor a factory taking seed=")
         return spec(seed=seed)
+
+    def default_bot(self, variant: str) -> str:
+        """The name (in :attr:`bots`) of the bot that plays ``variant`` when none is
+        chosen: the one its plugin names with ``hoyle_register_default_bots``, else
+        ``"random"``. ``hoyle simulate VARIANT`` without ``--bots`` seats it in every
+        seat (:meth:`default_lineup`). An unknown variant raises ``UnknownVariantError``.
+
+        >>> from hoyle.plugins import default_registry
+        >>> default_registry().default_bot("war")
+        'random'
+        """
+        self.variant(variant)
+        return self.default_bots.get(variant, "random")
+
+    def default_lineup(self, variant: str, players: int | None = None) -> list[str]:
+        """The default bots of a game of ``variant``: :meth:`default_bot` in each of
+        ``players`` seats (default: the fewest the variant allows). A number of players
+        outside the variant's range raises ``InvalidArgumentError``.
+
+        >>> from hoyle.plugins import default_registry
+        >>> default_registry().default_lineup("war")
+        ['random', 'random']
+        """
+        low, high = self.variant(variant).players
+        seats = low if players is None else players
+        if not low <= seats <= high:
+            raise InvalidArgumentError(f"players={players}: {variant!r} is for {low} to {high} players")
+        return [self.default_bot(variant)] * seats
 
     def variant(self, name: str) -> Variant:
         try:

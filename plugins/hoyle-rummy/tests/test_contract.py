@@ -319,3 +319,30 @@ def test_every_contract_meld_with_two_packs_against_brute_force() -> None:
             assert listed == brute, (contract, [str(c) for c in hand])
             held += bool(brute)
     assert held >= 8
+
+
+def test_contract_bot_keeps_two_cards_while_nothing_out_of_sight_could_be_laid_off() -> None:
+    """One card goes out only by a lay-off: with every card that fits the table's melds
+    in sight, the bot keeps two cards (a third may meld with them) - else the deal goes
+    round the reshuffled pile for ever (a stalled game found by self-play)."""
+    from hoyle import Action, Card
+    from hoyle_rummy.bots import ContractBot
+
+    def choice(melds: list[list[str]]) -> str:
+        view = {
+            "seat": 0,
+            "players": ["a", "b", "c"],
+            "public": {
+                "met": [True, True, True],
+                "contract": "2 sets",
+                "melds": [{"plays": m, "cards": m} for m in melds],
+            },
+            "zones": {"hand:0": {"cards": ["Ks", "2c", "7d"]}, "discard": {"cards": ["5h"]}},
+        }
+        legal = [Action("lay off", (Card("Ks"),), target=0)] + [
+            Action("discard", (Card(c),)) for c in ("Ks", "2c", "7d")
+        ]
+        return str(ContractBot(seed=1).choose(view, legal))
+
+    assert choice([["Kc", "Kd", "Kh"], ["4c", "4d", "4h", "4s"]]).startswith("discard")
+    assert choice([["Kc", "Kd", "Kh"], ["4c", "4d", "4h"]]) == "lay off Ks on 0"  # the 4s may still come

@@ -29,7 +29,15 @@ from rich.text import Text
 
 from hoyle.cli.common import CommandError, echo_json, game_options, parse_bots, parse_options
 from hoyle.errors import InvalidArgumentError
-from hoyle.simulate import BACKENDS, DEFAULT_CHUNK_SIZE, HeadToHead, SimulationResult, head_to_head, read_games
+from hoyle.simulate import (
+    BACKENDS,
+    DEFAULT_CHUNK_SIZE,
+    DEFAULT_MAX_ACTIONS,
+    HeadToHead,
+    SimulationResult,
+    head_to_head,
+    read_games,
+)
 from hoyle.simulate import simulate as run_simulation
 
 Z95 = 1.959963984540054
@@ -90,6 +98,7 @@ def summary(result: SimulationResult, bots: list[str], seed: int) -> dict[str, A
         "seats": seats,
         "mean_actions": result.mean_actions,
         "mean_deals": result.mean_deals,
+        "stopped": result.stopped,
     }
 
 
@@ -191,7 +200,7 @@ def print_head_to_head(table: HeadToHead) -> None:
     "bots_text",
     default=None,
     metavar="NAME[,NAME...]",
-    help="One bot per seat (default: random in every seat).",
+    help="One bot per seat (default: the variant's default bot, e.g. rummy for the rummy games, in every seat).",
 )
 @click.option(
     "--players",
@@ -230,6 +239,13 @@ def print_head_to_head(table: HeadToHead) -> None:
     show_default=True,
     help="Games per task (part of the run's identity when resuming --out).",
 )
+@click.option(
+    "--max-actions",
+    type=click.IntRange(min=1),
+    default=DEFAULT_MAX_ACTIONS,
+    show_default=True,
+    help="Stop a game still going after this many actions and count it as stopped (no winner).",
+)
 @game_options
 @click.option(
     "--out",
@@ -262,6 +278,7 @@ def simulate(
     backend: str | None,
     address: str | None,
     chunk_size: int,
+    max_actions: int,
     options: tuple[str, ...],
     house_rules: tuple[str, ...],
     out: Path | None,
@@ -272,7 +289,7 @@ def simulate(
 ) -> None:
     """Play GAMES games of VARIANT between bots and summarise: win rate per seat with a
     95% Wilson interval, settlement per game (bb/100 for poker) with a 95% interval,
-    mean score, mean game length.
+    mean score, mean game length, and how many games were stopped at --max-actions.
 
     \b
     Examples:
@@ -283,8 +300,9 @@ def simulate(
     """
     from hoyle.plugins import default_registry
 
-    v = default_registry().variant(variant)
-    bots = parse_bots(bots_text) or ["random"]
+    registry = default_registry()
+    v = registry.variant(variant)
+    bots = parse_bots(bots_text) or [registry.default_bot(variant)]
     if versus:
         if len(bots) < 2:
             raise InvalidArgumentError("--head-to-head needs at least two bots in --bots")
@@ -303,7 +321,7 @@ def simulate(
     if restart and out is not None:
         out.unlink(missing_ok=True)
         out.with_name(out.name + ".partial").unlink(missing_ok=True)
-    run = {"jobs": jobs, "backend": backend, "address": address, "chunk_size": chunk_size}
+    run = {"jobs": jobs, "backend": backend, "address": address, "chunk_size": chunk_size, "max_actions": max_actions}
 
     err = Console(stderr=True, highlight=False, markup=False)
     if versus:
@@ -380,6 +398,8 @@ def simulate(
     console.print(
         f"mean game length: {data['mean_actions']:.1f} actions, {data['mean_deals']:.2f} deals; {games / elapsed:,.0f} games/s"
     )
+    if result.stopped:
+        console.print(f"stopped at --max-actions {max_actions}: {result.stopped} games (no winner, settlement 0)")
     if out is not None:
         console.print(f"game records: {out}")
     if plot_path is not None:

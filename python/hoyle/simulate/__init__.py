@@ -19,13 +19,14 @@ from hoyle.simulate.backends import BACKENDS
 from hoyle.simulate.chunks import DEFAULT_CHUNK_SIZE
 from hoyle.simulate.headtohead import HeadToHead, head_to_head
 from hoyle.simulate.output import read_games
-from hoyle.simulate.play import BotSpec, GameRecord, game_seed, play_one, react
+from hoyle.simulate.play import DEFAULT_MAX_ACTIONS, BotSpec, GameRecord, game_seed, play_one, react
 from hoyle.simulate.run import simulate
 from hoyle.simulate.stats import Estimate, SimulationResult, Unit
 
 __all__ = [
     "BACKENDS",
     "DEFAULT_CHUNK_SIZE",
+    "DEFAULT_MAX_ACTIONS",
     "BotSpec",
     "Estimate",
     "GameRecord",

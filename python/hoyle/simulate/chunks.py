@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hoyle.errors import InvalidArgumentError
-from hoyle.simulate.play import BotSpec, GameRecord, game_seed, play_one
+from hoyle.simulate.play import DEFAULT_MAX_ACTIONS, BotSpec, GameRecord, game_seed, play_one
 
 #: Games per chunk unless ``simulate(chunk_size=...)`` says otherwise: large enough that
 #: a task's overhead is small against its games, small enough that a lost chunk is cheap.
@@ -43,6 +43,9 @@ class Job:
     #: How workers encode their chunks for the output file (``hoyle.simulate.rows``),
     #: or None: the records come back as they are.
     encoding: str | None = None
+    #: A game still going after this many player actions is stopped and recorded as
+    #: such (:data:`hoyle.simulate.play.DEFAULT_MAX_ACTIONS` by default).
+    max_actions: int = DEFAULT_MAX_ACTIONS
 
     def __post_init__(self) -> None:
         if self.games < 1:
@@ -51,6 +54,8 @@ class Job:
             raise InvalidArgumentError(f"chunk_size={self.chunk_size}: a chunk holds at least one game")
         if not self.bots:
             raise InvalidArgumentError("bots=(): one bot per seat, at least one")
+        if isinstance(self.max_actions, bool) or not isinstance(self.max_actions, int) or self.max_actions < 1:
+            raise InvalidArgumentError(f"max_actions={self.max_actions!r}: a whole number of actions, at least 1")
 
     @property
     def chunks(self) -> int:
@@ -105,7 +110,15 @@ def play_chunk(job: Job, chunk: int) -> list[ChunkGame]:
     return [
         ChunkGame(
             i,
-            play_one(job.variant, game_seed(job.seed, i), bots, job.options, job.house_rules, keep_game=job.keep_games),
+            play_one(
+                job.variant,
+                game_seed(job.seed, i),
+                bots,
+                job.options,
+                job.house_rules,
+                max_actions=job.max_actions,
+                keep_game=job.keep_games,
+            ),
         )
         for i in range(first, first + job.games_in(chunk))
     ]

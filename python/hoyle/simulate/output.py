@@ -6,7 +6,8 @@ one record batch per chunk) and turns it into the Parquet file, one row group pe
 when the run ends. Chunks are written in chunk order, so a file is always whole chunks
 followed by at most one chunk cut short by a crash. Opening a file again with the same
 simulation keeps its whole chunks, drops the cut one, and the run plays only the rest;
-a file of another simulation (seed, variant, bots, options, chunk size) is refused.
+a file of another simulation (seed, variant, bots, options, chunk size, max_actions) is
+refused.
 
 The rows are those of :mod:`hoyle.simulate.rows`, encoded by the workers: this side
 only appends their bytes (and, for Parquet, copies the journal into the file at the end).
@@ -56,6 +57,7 @@ def check_row(job: Job, row: Mapping[str, Any], expected_index: int, path: Path)
         "chunk": row.get("chunk"),
         "seed": row.get("seed"),
         "keep_games": row.get("game") is not None,
+        "max_actions": row.get("max_actions"),
     }
     ours = {
         "variant": job.variant,
@@ -65,6 +67,7 @@ def check_row(job: Job, row: Mapping[str, Any], expected_index: int, path: Path)
         "chunk": expected_index // job.chunk_size,
         "seed": game_seed(job.seed, expected_index),
         "keep_games": job.keep_games,
+        "max_actions": job.max_actions,
     }
     for key, value in ours.items():
         if theirs[key] != value:

@@ -2,8 +2,16 @@
 
 >>> from hoyle.simulate.play import play_one
 >>> record = play_one("war", seed=5, bots=["random", "random"], options={"max_battles": 20})
->>> len(record.settlement), record.actions > 0
-(2, True)
+>>> len(record.settlement), record.actions > 0, record.stopped
+(2, True, False)
+
+A game still going after ``max_actions`` actions (:data:`DEFAULT_MAX_ACTIONS` by
+default) is stopped there and recorded as such: ``stopped`` true, no winners, a
+settlement of zero for every seat, the scores and deals as they stood.
+
+>>> record = play_one("war", seed=5, bots=["random", "random"], max_actions=3)
+>>> record.stopped, record.actions, record.winners, record.settlement
+(True, 3, [], [0, 0])
 """
 
 from __future__ import annotations
@@ -19,11 +27,19 @@ from hoyle.plugins import make_bot
 
 BotSpec = str | Callable[..., Bot]
 
+#: The player actions (reactions included) after which ``simulate`` stops a game that
+#: has not ended and records it as stopped: far longer than any rummy game between its
+#: bots (a few thousand actions at most), short enough that a game random play cannot
+#: end costs seconds, not hours.
+DEFAULT_MAX_ACTIONS = 100_000
+
 
 @dataclass
 class GameRecord:
     """One simulated game: its seed, settlement per seat, winners and length; with
-    ``simulate(keep_games=True)`` also ``game``, its replayable ``Game.to_json()``."""
+    ``simulate(keep_games=True)`` also ``game``, its replayable ``Game.to_json()``.
+    ``stopped``: the game reached the run's ``max_actions`` without ending (no winners,
+    settlement zero, ``scores`` and ``deals`` as they stood)."""
 
     seed: int
     settlement: list[int]
@@ -32,6 +48,7 @@ class GameRecord:
     actions: int
     deals: int
     game: str | None = None
+    stopped: bool = False
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -80,21 +97,35 @@ def play_one(
     bots: Sequence[BotSpec],
     options: Mapping[str, Any] | None = None,
     house_rules: Sequence[str] = (),
-    max_actions: int = 1_000_000,
+    max_actions: int = DEFAULT_MAX_ACTIONS,
     keep_game: bool = False,
 ) -> GameRecord:
-    """Play one game with fresh bots (bot ``i`` seeded from stream ``i`` of ``seed``);
-    ``keep_game`` keeps its record (``Game.to_json()``) in the result."""
+    """Play one game with fresh bots (bot ``i`` seeded from stream ``i`` of ``seed``),
+    at most ``max_actions`` player actions (reactions included): a game not over by
+    then is stopped and recorded with ``stopped`` true. ``keep_game`` keeps its record
+    (``Game.to_json()``) in the result."""
     from hoyle.engine.game import new_game
     from hoyle.engine.state import LazyView
 
+    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1:
+        raise InvalidArgumentError(f"max_actions={max_actions!r}: a whole number of actions, at least 1")
     game = new_game(variant, players=len(bots), seed=seed, options=options, house_rules=house_rules)
     players = [make_bot(spec, Rng(seed, 1 + i).next_u64()) for i, spec in enumerate(bots)]
     reactors = any(hasattr(p, "react") for p in players)
     n = 0
     while not game.is_over:
         if n >= max_actions:
-            raise InvalidArgumentError(f"game with seed {seed} did not end within max_actions={max_actions}")
+            state = game.state
+            return GameRecord(
+                seed,
+                [0] * len(players),
+                list(state.scores),
+                [],
+                n,
+                len(state.score_sheet),
+                game.to_json() if keep_game else None,
+                stopped=True,
+            )
         if reactors:
             n += react(game, players, lambda s: LazyView(game.state, s), limit=max_actions - n)
             if game.is_over:

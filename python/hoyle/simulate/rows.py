@@ -6,9 +6,10 @@ its cost per chunk does not grow with the games in it.
 
 A row: ``chunk``, ``index`` (the game's number in the run), ``seed``, ``variant``,
 ``options`` (JSON text in Parquet, JSON in JSONL), ``house_rules``, ``bots``,
-``settlement``, ``scores``, ``winners``, ``actions``, ``deals`` and ``game`` (the
-replayable record with ``keep_games``, else null; in JSONL the record itself, so
-``hoyle replay games.jsonl`` replays the file).
+``settlement``, ``scores``, ``winners``, ``actions``, ``deals``, ``stopped`` (the game
+reached the run's ``max_actions`` without ending), ``max_actions`` (the run's cap) and
+``game`` (the replayable record with ``keep_games``, else null; in JSONL the record
+itself, so ``hoyle replay games.jsonl`` replays the file).
 
     >>> from hoyle.simulate.chunks import Job, play_chunk
     >>> job = Job("war", seed=2, games=3, chunk_size=2, bots=("random", "random"), options={"max_battles": 5})
@@ -53,6 +54,8 @@ def to_row(job: Job, game: ChunkGame) -> dict[str, Any]:
         "winners": list(r.winners),
         "actions": r.actions,
         "deals": r.deals,
+        "stopped": r.stopped,
+        "max_actions": job.max_actions,
         "game": json.loads(r.game) if r.game is not None else None,
     }
 
@@ -70,6 +73,7 @@ def from_row(row: Mapping[str, Any]) -> ChunkGame:
         row["actions"],
         row["deals"],
         game,
+        stopped=bool(row.get("stopped", False)),
     )
     return ChunkGame(row["index"], record)
 
@@ -102,6 +106,8 @@ def arrow_schema(pa: Any) -> Any:
             ("winners", ints),
             ("actions", pa.int64()),
             ("deals", pa.int64()),
+            ("stopped", pa.bool_()),
+            ("max_actions", pa.int64()),
             ("game", pa.string()),
         ]
     )
@@ -126,6 +132,8 @@ def arrow_batch(job: Job, games: list[ChunkGame]) -> Any:
         "winners": [r.winners for r in records],
         "actions": [r.actions for r in records],
         "deals": [r.deals for r in records],
+        "stopped": [r.stopped for r in records],
+        "max_actions": [job.max_actions] * n,
         "game": [r.game for r in records],
     }
     return pa.RecordBatch.from_arrays([pa.array(columns[f.name], type=f.type) for f in schema], schema=schema)

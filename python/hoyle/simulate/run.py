@@ -18,7 +18,7 @@ from typing import Any
 from hoyle.simulate.backends import Backend, ChunkResult, make_backend
 from hoyle.simulate.chunks import DEFAULT_CHUNK_SIZE, ChunkGame, Job
 from hoyle.simulate.output import open_sink
-from hoyle.simulate.play import BotSpec
+from hoyle.simulate.play import DEFAULT_MAX_ACTIONS, BotSpec
 from hoyle.simulate.stats import SimulationResult, Tally, Unit
 
 
@@ -50,7 +50,7 @@ def unit_for(variant: str, options: Mapping[str, Any]) -> Unit:
 def simulate(
     variant: str,
     games: int,
-    bots: Sequence[BotSpec] = ("random", "random"),
+    bots: Sequence[BotSpec] | None = None,
     seed: int = 0,
     jobs: int = 1,
     options: Mapping[str, Any] | None = None,
@@ -64,9 +64,12 @@ def simulate(
     out: str | os.PathLike[str] | None = None,
     chunk_size: int = DEFAULT_CHUNK_SIZE,
     ray_init: Mapping[str, Any] | None = None,
+    max_actions: int = DEFAULT_MAX_ACTIONS,
 ) -> SimulationResult:
     """Play ``games`` games of ``variant`` between ``bots`` (names from
-    :attr:`hoyle.registry.Registry.bots` or factories taking ``seed=``; one per seat).
+    :attr:`hoyle.registry.Registry.bots` or factories taking ``seed=``; one per seat;
+    default: the variant's default bot in each of the fewest seats it allows,
+    :meth:`hoyle.registry.Registry.default_lineup`).
 
     Game ``i`` is played from :func:`game_seed` ``(seed, i)`` and the games are cut into
     chunks of ``chunk_size``, so the result is bit-identical whatever the backend and the
@@ -82,6 +85,10 @@ def simulate(
       and only the chunks not yet written are played.
     - ``keep_games`` keeps each game's replayable record (``records[i].game`` in memory,
       the ``game`` column in a file).
+    - ``max_actions`` (default :data:`hoyle.simulate.play.DEFAULT_MAX_ACTIONS`, 100,000):
+      a game still going after that many player actions is stopped and recorded as
+      such (``GameRecord.stopped``, the ``stopped`` column; ``result.stopped`` counts
+      them), never played on for ever.
 
     ``progress`` is called with the number of games finished since its last call (games
     read back from ``out`` included).
@@ -90,6 +97,10 @@ def simulate(
         >>> r.games, len(r.records), r.rate(0).n
         (8, 8, 8)
     """
+    if bots is None:
+        from hoyle.plugins import default_registry
+
+        bots = default_registry().default_lineup(variant)
     job = Job(
         variant,
         seed=seed,
@@ -99,6 +110,7 @@ def simulate(
         options=dict(options or {}),
         house_rules=tuple(house_rules),
         keep_games=keep_games,
+        max_actions=max_actions,
     )
     chosen = make_backend(backend, jobs, executor, address, ray_init)
     sink = open_sink(out, job)

@@ -11,8 +11,8 @@ for rummy).
     >>> t.add(GameRecord(1, [1, -1], [30, 22], [0], 40, 1))
     >>> t.add(GameRecord(2, [-1, 1], [20, 32], [1], 50, 1))
     >>> r = t.result("war", ["random", "random"])
-    >>> r.games, r.wins, r.mean_settlement(0), r.mean_actions
-    (2, [1.0, 1.0], 0.0, 45.0)
+    >>> r.games, r.wins, r.mean_settlement(0), r.mean_actions, r.stopped
+    (2, [1.0, 1.0], 0.0, 45.0, 0)
 """
 
 from __future__ import annotations
@@ -90,6 +90,8 @@ def mean_ci95(n: int, total: float, squares: float) -> Estimate:
 class SimulationResult:
     """Per-seat totals over all games. ``wins`` counts a shared win as 1/k for each of
     k winners; ``records`` holds the games only when they were kept in memory (no ``out``).
+    ``stopped`` counts the games stopped at ``max_actions``: they count among ``games``
+    with no winner and a settlement of zero.
 
     >>> import hoyle
     >>> r = hoyle.simulate("war", games=20, seed=1, options={"max_battles": 30})
@@ -108,6 +110,7 @@ class SimulationResult:
     actions: int = 0
     deals: int = 0
     unit: Unit = field(default=Unit("points/game", 1.0))
+    stopped: int = 0
 
     def win_rate(self, seat: int) -> float:
         return self.wins[seat] / self.games
@@ -147,6 +150,7 @@ class Tally:
         self.scores = [0] * seats
         self.actions = 0
         self.deals = 0
+        self.stopped = 0
         self.records: list[GameRecord] = []
         # Shared wins as exact fractions of games: shares[s][k] games won by s with k winners.
         self.shares: list[dict[int, int]] = [{} for _ in range(seats)]
@@ -163,6 +167,7 @@ class Tally:
             self.scores[s] += v
         self.actions += record.actions
         self.deals += record.deals
+        self.stopped += record.stopped
         if self.keep:
             self.records.append(record)
 
@@ -181,6 +186,7 @@ class Tally:
                 self.shares[s][k] = self.shares[s].get(k, 0) + count
         self.actions += other.actions
         self.deals += other.deals
+        self.stopped += other.stopped
         if self.keep:
             self.records.extend(other.records)
 
@@ -199,4 +205,5 @@ class Tally:
             actions=self.actions,
             deals=self.deals,
             unit=unit or Unit("points/game", 1.0),
+            stopped=self.stopped,
         )

@@ -75,3 +75,14 @@ def hoyle_register_bots(register: Any) -> None:
     register("gin", GinBot)
     register("contract", ContractBot)
     register("rummy", RummyBot)
+
+
+@hookimpl
+def hoyle_register_default_bots(register: Any) -> None:
+    """Every rummy variant's default bot: the bot whose ``variants`` name it
+    (docs/rummy.md "Bots for every rummy game")."""
+    from hoyle_rummy.bots import ContractBot, GinBot, RummyBot
+
+    for name, bot in (("gin", GinBot), ("contract", ContractBot), ("rummy", RummyBot)):
+        for variant in bot.variants:
+            register(variant, name)

@@ -30,8 +30,8 @@ Its rules, in the order it applies them:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, NamedTuple, cast
 
 from hoyle import Action, Card, State, rummy
 from hoyle._core import Rng
@@ -180,7 +180,10 @@ class ContractBot:
     with its own cards (else players holding each other's cards pass them round for
     ever); before, its measure of how close it is counts only the contract's kind of
     meld (a runs-only contract keeps near-runs, not pairs). One discard in four is chosen
-    at random (from its seeded generator), so that players never cycle for ever.
+    at random (from its seeded generator), so that players never cycle for ever. It
+    does not meld or lay off down to a single card while no card out of sight fits a
+    meld on the table (one card goes out only by a lay-off: the deal would go round the
+    reshuffled pile for ever).
 
     :param seed: seeds the bot's generator.
     """
@@ -200,11 +203,32 @@ class ContractBot:
             return True
         return int(rummy.deadwood([*hand, card], RULES)) < int(rummy.deadwood(hand, RULES)) + penalty(card)
 
+    @staticmethod
+    def _keeps_a_way_out(view: Mapping[str, Any], hand: list[Card], play: Action) -> bool:
+        """Whether a meld or lay-off leaves a hand that can still go out: not a single
+        card (after the discard) while no card out of sight fits a meld on the table -
+        one card goes out only by a lay-off, and where every card that fits is already
+        on the table the deal would go round the reshuffled pile for ever. Two cards
+        kept may still meld with a third."""
+        if play.kind == "swap" or len(hand) - len(play.cards) != 2:
+            return True
+        from hoyle_rummy.contract import RULES, meld_of
+
+        table = view["public"]["melds"]
+        melds = [[Card(p) for p in m["plays"]] for m in table]  # as the cards play (jokers named)
+        if play.kind == "meld":
+            melds.append(list(play.cards))
+        rules = RULES.replace(packs=1 if len(view["players"]) <= 5 else 2)
+        shown = [Card(c) for m in table for c in m["cards"]]  # the real cards on the table
+        spots = _open_spots(melds, hand, rules, fits=lambda cards: meld_of(cards) is not None, on_table=shown)
+        return spots > 0
+
     def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
         from hoyle_rummy.contract import RULES, RUNS_ONLY, SETS_ONLY, penalty
 
+        hand_now = [Card(c) for c in view["zones"][f"hand:{view['seat']}"]["cards"]]
         for kind in ("meld", "lay off", "swap"):
-            found = [a for a in legal_actions if a.kind == kind]
+            found = [a for a in legal_actions if a.kind == kind and self._keeps_a_way_out(view, hand_now, a)]
             if found:
                 return max(found, key=lambda a: len(a.cards))
         buys = [a for a in legal_actions if a.kind == "draw" and a.cards]
@@ -270,41 +294,65 @@ class _ViewFacts:
         self.public = view["public"]
 
 
-#: Meld rules by (variant, options), derived once from the variant's rules object, and
-#: whether the game scores the cards melded (500 Rum).
-_MELD_RULES: dict[tuple[str, str], tuple[rummy.MeldRules, bool]] = {}
+class GameTraits(NamedTuple):
+    """What the bot needs to know of a game beyond its view: its meld rules, whether the
+    cards melded score for who melds them (500 Rum, Pinochle rummy), and whether the
+    discard pile is kept spread, any card of it to be taken with those above
+    (:class:`hoyle_rummy.spread_pile.SpreadPileDraw`: 500 Rum, Michigan rummy)."""
+
+    rules: rummy.MeldRules
+    melds_score: bool = False
+    spread: bool = False
+
+
+#: Each variant's rules object and whether its melds score and its pile is spread,
+#: looked up once; the meld rules are asked of the rules object at every turn, since they
+#: may change from deal to deal (Indian Rummy's wild rank).
+_VARIANTS: dict[str, tuple[Any, bool, bool]] = {}
 
 
 def meld_rules_of(view: Mapping[str, Any]) -> rummy.MeldRules:
     """The meld rules of the game a view is of: the variant's rules object (any rules of
     the straight-rummy family, :class:`hoyle_rummy.turns.RummyTurns`, or another with a
-    ``meld_rules(state)`` method reading only options, players and the deal number)
-    asked with the view's facts. Cached per variant and options.
+    ``meld_rules(state)`` method reading only options, players, the deal number and the
+    public facts) asked with the view's facts.
 
     >>> import hoyle
     >>> game = hoyle.new_game("rummy", seed=1, options={"ace": "high-or-low"})
     >>> meld_rules_of(game.view(0)).value(Card("As"))
     15
     """
-    return _game_of(view)[0]
+    return game_traits(view).rules
 
 
-def _game_of(view: Mapping[str, Any]) -> tuple[rummy.MeldRules, bool]:
-    """The meld rules of the view's game and whether its melds score (the rules object's
-    ``melds_score``, e.g. 500 Rum's)."""
-    key = (str(view["variant"]), repr(sorted(view["options"].items())))
-    found = _MELD_RULES.get(key)
+def game_traits(view: Mapping[str, Any]) -> GameTraits:
+    """The :class:`GameTraits` of the view's game, from the variant's rules object (its
+    ``meld_rules`` asked with the view's facts, ``melds_score`` and class).
+
+    >>> import hoyle
+    >>> traits = game_traits(hoyle.new_game("500-rum", seed=1).view(0))
+    >>> traits.melds_score, traits.spread
+    (True, True)
+    """
+    name = str(view["variant"])
+    found = _VARIANTS.get(name)
     if found is None:
         from hoyle.plugins import default_registry
 
-        rules_object: Any = default_registry().variant(key[0]).rules
-        rules = rules_object.meld_rules(cast(State, _ViewFacts(view))).replace(hand_size=None)
-        found = _MELD_RULES[key] = (rules, bool(getattr(rules_object, "melds_score", False)))
-    return found
+        from hoyle_rummy.spread_pile import SpreadPileDraw
+
+        rules_object: Any = default_registry().variant(name).rules
+        melds_score = bool(getattr(rules_object, "melds_score", False))
+        found = _VARIANTS[name] = (rules_object, melds_score, isinstance(rules_object, SpreadPileDraw))
+    rules_object, melds_score, spread = found
+    rules = rules_object.meld_rules(cast(State, _ViewFacts(view))).replace(hand_size=None)
+    return GameTraits(rules, melds_score, spread)
 
 
 #: The fewest cards still to be laid off (out of sight) for the bot to go down to one card.
-OPEN_SPOTS = 6
+#: (Keeping two cards while any lay-off is left stalls the hand: with one card, any card
+#: drawn that can be laid off, or the card kept, goes out; with two, two must fit.)
+OPEN_SPOTS = 1
 
 
 class RummyBot:
@@ -316,31 +364,42 @@ class RummyBot:
 
     Its rules, in the order it applies them:
 
-    * **Drawing**: take from the discard pile when the cards taken (the top card, or in
+    * **Drawing**: never take back a card it discarded this deal while the stock
+      lasts (two bots would pass cards back and forth for ever); take from the
+      discard pile when the cards taken (the top card, or in
       500 Rum a card deeper in the pile and all above it) lower the hand's *cost* - the
       deadwood left by its best arrangement, less the points it could meld - by more than
       a new card from the stock is worth to it; else draw from the stock. Where the
       stock is out and the pile may not be reused, it passes rather than take a card it
       cannot use, and takes a useful one only one time in two (else two players could
       pass a card back and forth for ever).
-    * **Playing**: it exchanges a real card for a melded joker whenever it may (a joker
+    * **Playing**: in Boat House rummy it goes out (the whole hand at once) whenever it
+      may; in Indian Rummy it declares as soon as the 13 cards it would show are a
+      valid declaration (``hoyle.rummy.declaration``), never otherwise. It exchanges a real card for a melded joker whenever it may (a joker
       is worth keeping), unless it holds two cards or fewer (it would have to throw a
       joker away); it melds and lays off whenever that leaves the hand no costlier
       (each meld or lay-off chosen as the one that leaves the least deadwood, the most
       cards first), but never lays off a joker unless that lets it go out; and it does
-      not go down to a single card while fewer than six cards out of sight could
-      still be laid off (one card goes out only by a lay-off; with none left the hand
-      could never go out, and the others may take the last ones first).
+      not go down to a single card while no card out of sight could still be laid off
+      (one card goes out only by a lay-off: with none left the hand could never go
+      out; with one or more it goes down, since a single card goes out as soon as it,
+      or the card drawn, fits).
     * **Discarding**: the card whose loss least lowers the hand's potential: the least
       deadwood left, then the card with fewest partners (cards of its rank, or of its
       suit within two ranks: half-made melds), not a card that fits a meld on the table
-      (it would feed the next player's lay-off), never a joker while another card can
-      go; then the higher card. One discard in eight is chosen at random among the
+      (it would feed the next player's lay-off) nor, where the pile is kept spread
+      (500 Rum, Michigan), one that melds with cards of the pile, never a joker while
+      another card can go; then the higher card. Where melds score (500 Rum, Pinochle
+      rummy), a discard that the next player melds scores for them: low cards go first
+      (each card's points count :data:`DISCARD_POINTS` times against discarding it).
+      One discard in eight is chosen at random among the
       three best (from its seeded generator), so that bots playing each other never
       cycle for ever when the discard pile is turned over.
 
     :param seed: seeds the bot's generator.
-    :param rules: the meld rules (default: the game's, from the view).
+    :param rules: the meld rules (default: the game's, from the view, with
+        :func:`game_traits`); with ``rules`` given, ``melds_score`` and ``spread`` say
+        the rest of :class:`GameTraits`.
 
         >>> import hoyle
         >>> result = hoyle.simulate("seven-card-rummy", games=4, bots=["rummy", "random"], seed=3)
@@ -352,19 +411,19 @@ class RummyBot:
         *("rummy", "seven-card-rummy", "500-rum", "wrotham-rummy", "dime-rummy"),
         # the named games on the same rules objects (docs/rummy.md "Bots for every rummy game")
         *("round-the-corner-rummy", "high-low-rummy", "one-meld-rummy", "wild-card-rummy", "pinochle-rummy"),
-        *("michigan-rummy", "kaluki", "romme", "scala-40", "indian-rummy"),
+        *("michigan-rummy", "kaluki", "romme", "scala-40", "indian-rummy", "boat-house-rummy"),
     )
 
-    def __init__(self, seed: int = 0, rules: rummy.MeldRules | None = None, melds_score: bool = False) -> None:
+    def __init__(
+        self, seed: int = 0, rules: rummy.MeldRules | None = None, melds_score: bool = False, spread: bool = False
+    ) -> None:
         self.rng = Rng(seed)
-        self.fixed_rules = rules
+        self.fixed = None if rules is None else GameTraits(rules, melds_score, spread)
         self.melds_score = melds_score
+        self.spread = spread
 
     def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
-        if self.fixed_rules is not None:
-            rules = self.fixed_rules
-        else:
-            rules, self.melds_score = _game_of(view)
+        rules, self.melds_score, self.spread = self.fixed or game_traits(view)
         seat = view["seat"]
         zones = view["zones"]
         hand = [Card(c) for c in zones[f"hand:{seat}"]["cards"]]
@@ -372,6 +431,12 @@ class RummyBot:
         by_kind: dict[str, list[Action]] = {}
         for a in legal_actions:
             by_kind.setdefault(a.kind, []).append(a)
+        if "go out" in by_kind:  # Boat House rummy: the whole hand melds
+            return by_kind["go out"][0]
+        for a in by_kind.get("declare", ()):  # Indian Rummy: show only a valid declaration
+            shown = rummy.declaration([c for c in hand if c != a.cards[0]], rules)
+            if shown is not None and not shown.deadwood:
+                return a
         if "exchange" in by_kind and len(hand) > 2:
             return by_kind["exchange"][0]
         plays = by_kind.get("meld", []) + [
@@ -383,7 +448,7 @@ class RummyBot:
                 return best or plays[0]
         if "discard" in by_kind:
             pile = [Card(c) for c in zones.get("discard", {}).get("cards", [])]
-            return self._discard(hand, by_kind["discard"], table, pile if self.melds_score else [], rules)
+            return self._discard(hand, by_kind["discard"], table, pile if self.spread else [], rules)
         if "draw" in by_kind or "pass" in by_kind:
             return self._draw(view, hand, by_kind, rules)
         others = [a for a in legal_actions if a.kind != "count"] or list(legal_actions)
@@ -443,7 +508,8 @@ class RummyBot:
                 1 if card.is_joker else 0,
                 int(rummy.deadwood(rest, rules))
                 + 4 * _partners(card, rest)
-                + (gift + rules.value(card) if feeds else 0),
+                + (gift + rules.value(card) if feeds else 0)
+                + (DISCARD_POINTS * rules.value(card) if self.melds_score else 0),
                 _partners(card, rest),
                 -rules.value(card),
                 card,
@@ -468,8 +534,11 @@ class RummyBot:
         # (a card from the stock, if it is no use, is discarded again)
         now = _cost(hand, rules, table, None, self.melds_score, discard=False)
         best: tuple[int, Action] | None = None
+        thrown = _discarded_this_deal(view)
         for a in takes:
             taken = pile[pile.index(a.cards[0]) :] if a.cards and a.cards[0] in pile else pile[-1:]
+            if taken and str(taken[0]) in thrown and stock is not None:
+                continue  # never take back its own discard: two bots would swap cards for ever
             gain = now - _cost([*hand, *taken], rules, table, taken[0], self.melds_score)
             if best is None or gain > best[0]:
                 best = (gain, a)
@@ -487,6 +556,24 @@ class RummyBot:
         if passes:
             return passes[0]
         return takes[0] if takes else draws[0]
+
+
+#: Where melds score (500 Rum), a card discarded counts this many times its points against
+#: discarding it (on top of the deadwood it leaves): the next player may meld it, and
+#: every point it melds is a point to them, so low cards go first.
+DISCARD_POINTS = 2
+
+
+def _discarded_this_deal(view: Mapping[str, Any]) -> set[str]:
+    """The cards the viewer discarded this deal, from the public event log."""
+    seat = view["seat"]
+    thrown: set[str] = set()
+    for e in reversed(view.get("events") or ()):
+        if e["type"] == "deal_start":
+            break
+        if e["type"] == "discard" and e.get("seat") == seat:
+            thrown.update(e.get("cards") or ())
+    return thrown
 
 
 class _Table(list[list[Card]]):
@@ -543,17 +630,27 @@ def _laid(table: list[list[Card]], play: Action) -> list[list[Card]]:
 _FACES = [Card(f"{r}{s}") for s in "cdhs" for r in "A23456789TJQK"]
 
 
-def _open_spots(table: list[list[Card]], hand: list[Card], rules: rummy.MeldRules) -> int:
-    """How many cards not in sight (not on the table nor in ``hand``, counting the
-    packs; jokers not counted) could still be laid off on a meld of the table."""
+def _open_spots(
+    table: list[list[Card]],
+    hand: list[Card],
+    rules: rummy.MeldRules,
+    fits: Callable[[list[Card]], bool] | None = None,
+    on_table: Iterable[Card] | None = None,
+) -> int:
+    """How many cards not in sight (not on the table nor in ``hand``, counting
+    ``rules.packs``; jokers not counted) could still be laid off on a meld of the table:
+    the meld with the card still a meld (``fits``, default ``is_meld`` under ``rules``).
+    ``on_table``: the real cards on the table, where ``table`` lists the cards as they
+    play (a joker named as the card it stands for)."""
     seen: dict[str, int] = {}
-    for c in [*hand, *(c for m in table for c in m)]:
+    for c in [*hand, *(on_table if on_table is not None else (c for m in table for c in m))]:
         seen[str(c.face)] = seen.get(str(c.face), 0) + 1
     packs = int(rules.packs)
+    meld = fits or (lambda cards: is_meld(cards, rules))
     return sum(
         packs - seen.get(str(face), 0)
         for face in _FACES
-        if seen.get(str(face), 0) < packs and any(is_meld([*m, face], rules) for m in table)
+        if seen.get(str(face), 0) < packs and any(meld([*m, face]) for m in table)
     )
 
 
