@@ -97,6 +97,7 @@ def test_michigan_stop_plays_through() -> None:
 
 # ---- German Rommé: the winner credited with the penalties (scripted in test_catalogue_opening.py)
 
+
 def test_romme_winner_credit_plays_through() -> None:
     bot = functools.partial(MeldingBot, rules=romme_rules())
     games = check_variant("romme", games=2, seed=9, players=3, options={"winner_credit": True}, bot=bot)
