@@ -101,17 +101,7 @@ fn bench(c: &mut Criterion) {
 /// 14-card hands (13 dealt and one drawn) from two packs and four jolly, and on hands of
 /// 14 cards of one suit from two packs and two jolly (where the long run is in play).
 fn bench_full_run(c: &mut Criterion) {
-    let scala = MeldRules {
-        ace: AceRule::HighOrLow,
-        jokers_wild: true,
-        packs: 2,
-        set_distinct_suits: true,
-        values: ACE11,
-        joker_value: 25,
-        hand_size: 0,
-        ace_both_ends: true,
-        ..MeldRules::gin()
-    };
+    let scala = MeldRules::scala40();
     let without = MeldRules { ace_both_ends: false, ..scala.clone() };
     const N: usize = 1000;
     let mut g = c.benchmark_group("rummy_full_run");

@@ -11,22 +11,9 @@ fn cards(text: &str) -> Vec<Card> {
     parse_cards(text).unwrap()
 }
 
-const ACE11: [u8; 13] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11];
-
-/// Scala 40's meld rules: two packs and jolly, sets of different suits, the ace high or
-/// low and at both ends of the 14-card run.
+/// Scala 40's meld rules.
 fn scala() -> MeldRules {
-    MeldRules {
-        ace: AceRule::HighOrLow,
-        jokers_wild: true,
-        packs: 2,
-        set_distinct_suits: true,
-        values: ACE11,
-        joker_value: 25,
-        hand_size: 0,
-        ace_both_ends: true,
-        ..MeldRules::gin()
-    }
+    MeldRules::scala40()
 }
 
 const SUIT: &str = "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh";

@@ -150,6 +150,7 @@ pub const ACE_ENDS: u32 = 1 | 1 << 13;
 
 const GIN_VALUES: [u8; 13] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 1];
 const ACE15_VALUES: [u8; 13] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 15];
+const ACE11_VALUES: [u8; 13] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11];
 
 impl Default for MeldRules {
     fn default() -> Self {
@@ -217,6 +218,31 @@ impl MeldRules {
     /// (up to every copy in play), runs as basic rummy.
     pub fn dime() -> MeldRules {
         MeldRules { jokers_wild: true, packs: 4, max_set: 16, joker_value: 15, hand_size: 12, ..MeldRules::gin() }
+    }
+
+    /// Scala 40 (docs/rules/rummy.md#c7-11): two packs and four jolly (wild, 25 in hand),
+    /// sets of different suits, the ace high or low and at both ends of the 14-card run
+    /// A-2-...-K-A, ace 11. The game itself builds these rules from its options; this
+    /// constructor (not one of the [`presets`](Self::presets)) serves the Rust tests and
+    /// benches.
+    ///
+    /// ```
+    /// use _core::rummy::MeldRules;
+    /// let r = MeldRules::scala40();
+    /// assert!(r.ace_both_ends && r.packs == 2 && r.validate().is_ok());
+    /// ```
+    pub fn scala40() -> MeldRules {
+        MeldRules {
+            ace: AceRule::HighOrLow,
+            jokers_wild: true,
+            packs: 2,
+            set_distinct_suits: true,
+            values: ACE11_VALUES,
+            joker_value: 25,
+            hand_size: 0,
+            ace_both_ends: true,
+            ..MeldRules::gin()
+        }
     }
 
     /// Every preset by name, in documentation order.
