@@ -300,28 +300,45 @@ class ContractRules:
         return max(ends, key=lambda e: e[0])[1] if ends else None
 
     def _swaps(self, state: State, seat: int, hand: list[Card]) -> list[Action]:
+        """The joker swaps open to ``seat``: each natural card in hand that a joker in a
+        run stands for - as long as the turn can still end after it (the joker laid off,
+        then a legal discard or going out; docs/rules/rummy.md#c3)."""
         actions = []
         for i, meld in enumerate(state.public["melds"]):
             if meld["kind"] != "run":
                 continue
             for card_text, plays in zip(meld["cards"], meld["plays"]):
-                if not Card(card_text).is_joker:
+                joker = Card(card_text)
+                if not joker.is_joker:
                     continue
                 for c in sorted(set(hand)):
-                    if not c.is_joker and str(c.face) == plays:
+                    if not c.is_joker and str(c.face) == plays and self._swap_finishable(state, seat, hand, c, joker):
                         actions.append(Action("swap", (c,), target=i))
         return actions
 
+    def _swap_finishable(self, state: State, seat: int, hand: list[Card], card: Card, joker: Card) -> bool:
+        """Whether, after swapping ``card`` for ``joker``, the turn can still end: the
+        joker must be laid off this turn (the table's melds play as before: ``card``
+        stands where the joker stood), and what is left must still finish the turn."""
+        melds = range(len(state.public["melds"]))
+        if not any(self._lay_off_plays(state, i, joker) is not None for i in melds):
+            return False
+        return self._finishable(state, seat, _without(hand, [card]))
+
     def _finishable(self, state: State, seat: int, rest: list[Card], extra: Sequence[Sequence[Card]] = ()) -> bool:
         """Whether a hand left as ``rest`` can still end the turn: empty, or holding a
-        card it may discard, or only cards it can lay off."""
+        card it may discard, or only cards it can lay off. A joker just won back by a
+        swap must be laid off first (a meld on the table to take it), and does not count
+        as a card to discard."""
         pub = state.public
-        if not rest:
-            return True
-        blocked = {pub["single_top"], pub["swapped"]}
-        if any(str(c) not in blocked for c in rest):
-            return True
         tables = [[Card(p) for p in m["plays"]] for m in pub["melds"]] + [list(e) for e in extra]
+        swapped = pub["swapped"]
+        if swapped is not None and Card(swapped) in rest:
+            if not tables:
+                return False
+            rest = [c for c in rest if str(c) != swapped]
+        if not rest or any(str(c) != pub["single_top"] for c in rest):
+            return True
         for c in rest:
             if c.is_joker:
                 if not tables:
