@@ -1,7 +1,8 @@
 """Contract rummy (docs/rules/rummy.md#c3), variant ``contract-rummy``.
 
-3 to 8 players: up to five play with one pack and a joker (53 cards), six to eight with
-two packs and two jokers (106 cards). Aces are high or low (A-2-3 and Q-K-A, never
+3 to 8 players: up to four play with one pack and a joker (53 cards), five to eight with
+two packs and two jokers (106 cards; one pack cannot deal five players the 12-card
+contracts). Aces are high or low (A-2-3 and Q-K-A, never
 K-A-2). The lowest card of a cut (from the seeded generator, ace low; option
 ``first_dealer`` fixes the dealer) deals first; the deal moves left. Cards are dealt
 one at a time from the dealer's left; the next card face up starts the discard pile;
@@ -115,8 +116,14 @@ def meld_of(plays: Sequence[Card]) -> rummy.Meld | None:
 _meld = meld_of
 
 
+#: The most players one pack and its joker (53 cards) can deal every contract to: five
+#: players' 12-card deals would need 61 cards, so five play with two packs
+#: (docs/rules/rummy.md#c3).
+ONE_PACK_PLAYERS = 4
+
+
 def _deck(options: Any, players: int = 4) -> Deck:
-    return Deck.standard(1, 1) if players <= 5 else Deck.standard(2, 2)
+    return Deck.standard(1, 1) if players <= ONE_PACK_PLAYERS else Deck.standard(2, 2)
 
 
 class ContractRules:
