@@ -129,7 +129,7 @@ def test_laying_down_all_seven_never_strands_on_a_joker_at_a_runs_end() -> None:
     game.act("lay off Jk on 0")
     assert texts(game) == ["lay off 8c on 0"]  # the joker now stands for the 7c; the Kc waits to go last
     game.act("lay off 8c on 0")
-    assert cards(game, "meld:0") == "2c 3c 4c 5c 6c Jk 8c".split()  # in rank order, the joker as the 7c
+    assert cards(game, "meld:0") == ["2c", "3c", "4c", "5c", "6c", "Jk", "8c"]  # in rank order, the joker as the 7c
     game.act("discard Kc")
     assert game.state.deal_number == 4 and game.state.score_sheet[3][0] > 0
 
