@@ -197,6 +197,14 @@ def test_the_stranded_seed_plays_to_the_end() -> None:
     assert game.is_over and len(game.state.score_sheet) == 7
 
 
+def test_no_swap_strands_in_the_soaks_game() -> None:
+    """The no-stranding soak's game 289 (four random players, seed 15595143122666537382):
+    after 411 actions, ``swap 6h on 1`` would have left seat 2 holding ``7c Jk`` - the 7c
+    just taken from the pile - with no legal action; every play tried along the game
+    (the look-ahead) leaves one."""
+    play_checked("contract-rummy", 15595143122666537382, ["random"] * 4, max_actions=600, look_ahead=True)
+
+
 def test_five_players_deal_every_contract_from_two_packs() -> None:
     """docs/rules/rummy.md#c3: one pack and a joker cannot deal five players 12 cards each
     (61 cards with the up-card), so five play with two packs and two jokers."""

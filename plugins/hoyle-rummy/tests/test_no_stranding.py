@@ -9,12 +9,13 @@ Wrotham's all-seven lay-down (see their tests)."""
 
 from __future__ import annotations
 
+import json
+
 import hoyle
 import pytest
 from hoyle import Deck, Rng
 from hoyle.plugins import default_registry
 from hoyle.simulate import game_seed
-from hoyle_rummy.common import table_melds
 from rummy_decks import assert_can_act, play_checked
 
 REGISTRY = default_registry()
@@ -63,8 +64,10 @@ def explore_turn(game: hoyle.Game, where: str, seen: set[str]) -> None:
         trial.act(action, seat)
         if trial.is_over or trial.to_act != seat or trial.state.deal_number != game.state.deal_number:
             continue
-        key = " ".join(sorted(str(c) for c in trial.state.zone(f"hand:{seat}").cards))
-        key += "|" + ";".join(sorted(" ".join(sorted(map(str, m))) for m in table_melds(trial.state)))
+        state = trial.state
+        key = json.dumps(state.public, sort_keys=True, default=str) + "|".join(
+            f"{name}:{' '.join(sorted(map(str, zone.cards)))}" for name, zone in sorted(state.zones.items())
+        )
         if key not in seen:
             seen.add(key)
             explore_turn(trial, f"{where}, {action}", seen)
