@@ -3,7 +3,7 @@ over the seat to act has a legal action (docs/rules/rummy.md#c0 - every turn can
 
 Seeded games of each variant between mixes of ``random`` and the variant's default bot,
 with two to four seats (contract rummy three to five), each bounded by ``max_actions``.
-The normal suite plays a few games of each; the soak plays three hundred. This is the
+The normal suite plays six games of each; the soak a hundred. This is the
 test that found contract rummy's stranding joker swap and five-player deal and
 Wrotham's all-seven lay-down (see their tests)."""
 
@@ -49,7 +49,7 @@ def test_random_play_always_has_a_legal_action(variant: str) -> None:
 @pytest.mark.soak
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_random_play_always_has_a_legal_action_soak(variant: str) -> None:
-    play_many(variant, games=300, max_actions=3000)
+    play_many(variant, games=100, max_actions=2000)
 
 
 def explore_turn(game: hoyle.Game, where: str, seen: set[str]) -> None:
