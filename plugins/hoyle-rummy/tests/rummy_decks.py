@@ -61,3 +61,48 @@ def card_value(card: str, ace: int, joker: int) -> int:
         return joker
     rank = card[0]
     return ace if rank == "A" else 10 if rank in "TJQK" else int(rank)
+
+
+def assert_can_act(game: hoyle.Game, where: str) -> list[Any]:
+    """The legal actions of the seat to act, asserting there is one (unless it is over)."""
+    if game.is_over:
+        return []
+    seat = game.to_act
+    assert seat is not None
+    legal = game.legal_actions(seat)
+    hand = [str(c) for c in game.state.zone(f"hand:{seat}").cards] if f"hand:{seat}" in game.state.zones else []
+    assert legal, (
+        f"{where}: deal {game.state.deal_number + 1}, seat {seat} ({game.phase}) holding "
+        f"{' '.join(hand)} has no legal action"
+    )
+    return legal
+
+
+def play_checked(
+    variant: str, seed: int, bots: list[str], max_actions: int = 20_000, look_ahead: bool = False
+) -> hoyle.Game:
+    """Play ``variant`` between ``bots`` (by name, seeded as ``hoyle.simulate`` seeds them:
+    bot ``i`` from stream ``1 + i`` of ``seed``) for at most ``max_actions`` actions,
+    asserting before each action that the seat to act has a legal action. With
+    ``look_ahead``, also every other play a seat could make mid-turn (each legal action
+    but a draw or a discard, tried on a clone) must leave a seat with a legal action."""
+    from hoyle import Rng
+    from hoyle.plugins import make_bot
+
+    game = hoyle.new_game(variant, players=len(bots), seed=seed)
+    players = [make_bot(b, Rng(seed, 1 + i).next_u64()) for i, b in enumerate(bots)]
+    for n in range(max_actions):
+        where = f"{variant} seed {seed} {bots} after {n} actions"
+        legal = assert_can_act(game, where)
+        if not legal:
+            break
+        seat = game.to_act
+        assert seat is not None
+        if look_ahead:
+            for action in legal:
+                if action.kind not in ("draw", "discard"):
+                    trial = game.clone()
+                    trial.act(action, seat)
+                    assert_can_act(trial, f"{where}, then {action}")
+        game.act(players[seat].choose(game.view(seat), legal), seat)
+    return game

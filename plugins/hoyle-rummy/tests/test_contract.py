@@ -8,6 +8,7 @@ from hoyle import Card, Deck
 from hoyle.errors import IllegalActionError, InvalidOptionError
 from hoyle.testing import check_variant
 from hoyle_rummy.bots import ContractBot
+from rummy_decks import play_checked
 
 FILLER_SKIP = {"Jk"}
 
@@ -165,6 +166,53 @@ def test_the_joker_swap_and_the_joker_must_be_used_that_turn() -> None:
     game.act("lay off Jk on 2")
     assert state.public["jokers"] == {"Jk": "8s"} and state.public["melds"][2]["cards"] == ["5s", "6s", "7s", "Jk"]
     assert "discard Kd" in texts(game)
+
+
+def test_no_joker_swap_that_would_leave_only_the_card_just_taken() -> None:
+    """docs/rules/rummy.md#c3 (no turn without an end): holding ``6s Kc`` with the Kc just
+    taken from the top of the pile, ``swap 6s`` would bring back the joker, which must be
+    laid off, and then leave only the Kc, which may not be discarded: it is not offered,
+    and the discard of the 6s is the only way to end the turn. Found by random play (seed
+    7861062152367299380, bots random, random, contract, deal 2: ``3s Jk`` stranded)."""
+    hands = ["7c 7d 7h 9c 9d 9h 5s Jk 7s Kc", "8c 8d 8h Tc Td Th 8s Ts 9s 6s"]
+    game = new(hands, "Qd", "4d")
+    game.act("draw stock")
+    game.act("meld 7c 7d 7h 9c 9d 9h")
+    game.act("meld 5s Jk 7s")
+    game.act("discard Kc")
+    game.act("draw discard")
+    game.act("meld 8c 8d 8h Tc Td Th")
+    for play in ("lay off 8s on 3", "lay off Ts on 4", "lay off 9s on 1"):
+        game.act(play)
+    assert sorted(str(c) for c in game.state.zone("hand:1").cards) == ["6s", "Kc"]
+    assert texts(game) == ["discard 6s"]
+    with pytest.raises(IllegalActionError):
+        game.act("swap 6s on 2")
+
+
+def test_the_stranded_seed_plays_to_the_end() -> None:
+    """The random-play game of the test above, replayed: the seat to act always has a
+    legal action, through all seven deals."""
+    game = play_checked("contract-rummy", 7861062152367299380, ["random", "random", "contract"])
+    assert game.is_over and len(game.state.score_sheet) == 7
+
+
+def test_no_swap_strands_in_the_soaks_game() -> None:
+    """The no-stranding soak's game 289 (four random players, seed 15595143122666537382):
+    after 411 actions, ``swap 6h on 1`` would have left seat 2 holding ``7c Jk`` - the 7c
+    just taken from the pile - with no legal action; every play tried along the game
+    (the look-ahead) leaves one."""
+    play_checked("contract-rummy", 15595143122666537382, ["random"] * 4, max_actions=600, look_ahead=True)
+
+
+def test_five_players_deal_every_contract_from_two_packs() -> None:
+    """docs/rules/rummy.md#c3: one pack and a joker cannot deal five players 12 cards each
+    (61 cards with the up-card), so five play with two packs and two jokers."""
+    game = hoyle.new_game("contract-rummy", players=5, seed=1)
+    assert len(game.state.deck) == 106 and sum(c.is_joker for c in game.state.deck) == 2
+    assert len(hoyle.new_game("contract-rummy", players=4, seed=1).state.deck) == 53
+    game = play_checked("contract-rummy", 348981619399714926, ["contract", "random", "random", "random", "contract"])
+    assert game.is_over and len(game.state.score_sheet) == 7
 
 
 def test_jokers_in_sets_are_dead() -> None:

@@ -8,7 +8,7 @@ import hoyle
 from hoyle import Deck, rummy
 from hoyle.testing import check_variant
 from hoyle_rummy.turns import MeldingBot
-from rummy_decks import cards, texts
+from rummy_decks import cards, play_checked, texts
 
 RUN = "2h 3h 4h 5h 6h 7h 8h Kd"  # a seven-card run and a king: out on the first turn
 OTHER = "Jk#1 2c 3d 4s 6c 8d Tc"  # 15 + 2 + 3 + 4 + 6 + 8 + 10 = 48
@@ -106,3 +106,36 @@ def test_an_exchange_while_laying_down_all_seven_never_strands_the_turn() -> Non
         assert legal, f"seat {game.to_act} has no legal action after {len(game.record['actions'])} actions"
         game.act(rng.choice(legal))
     assert len(game.state.score_sheet) == 6  # the six deals
+
+
+def test_laying_down_all_seven_never_strands_on_a_joker_at_a_runs_end() -> None:
+    """Deals 4-6 (docs/rules/rummy.md#c1): each meld or lay-off while laying down all seven
+    must leave cards the turn's own melds and one-card lay-offs can still all put down.
+    Found by random play (seed 11789508116705220505, bots random, rummy, random, deal 4):
+    after ``draw discard`` (6c), ``meld 2c 3c 4c 5c`` and ``lay off 6c on 0`` the hand
+    ``Jk 8c Kc`` had no legal action - the check counted the joker as the 7c, but the
+    lay-off it allowed was refused once the joker lay on the run."""
+    quick = [wrotham_deck(RUN, OTHER) for _ in range(3)]
+    game = wrotham([*quick, wrotham_deck("6c 9d Td Qs 2s 4s 6s 8h", "2c 3c 4c 5c Jk 8c Kc")])
+    for _ in range(3):
+        game.act("meld 2h 3h 4h 5h 6h 7h 8h")
+        game.act("discard Kd")
+    assert game.state.deal_number == 3 and game.to_act == 1
+    game.act("discard 6c")
+    game.act("draw discard")
+    game.act("meld 2c 3c 4c 5c")
+    game.act("lay off 6c on 0")
+    assert "lay off Jk on 0" in texts(game) and not [t for t in texts(game) if t.startswith("discard")]
+    game.act("lay off Jk on 0")
+    assert texts(game) == ["lay off 8c on 0"]  # the joker now stands for the 7c; the Kc waits to go last
+    game.act("lay off 8c on 0")
+    assert cards(game, "meld:0") == ["2c", "3c", "4c", "5c", "6c", "Jk", "8c"]  # in rank order, the joker as the 7c
+    game.act("discard Kc")
+    assert game.state.deal_number == 4 and game.state.score_sheet[3][0] > 0
+
+
+def test_the_stranded_seed_plays_to_the_end() -> None:
+    """The random-play game of the test above, replayed: every seat to act always has a
+    legal action, through all six deals."""
+    game = play_checked("wrotham-rummy", 11789508116705220505, ["random", "rummy", "random"])
+    assert len(game.state.score_sheet) == 6

@@ -212,13 +212,13 @@ class ContractBot:
         kept may still meld with a third."""
         if play.kind == "swap" or len(hand) - len(play.cards) != 2:
             return True
-        from hoyle_rummy.contract import RULES, meld_of
+        from hoyle_rummy.contract import ONE_PACK_PLAYERS, RULES, meld_of
 
         table = view["public"]["melds"]
         melds = [[Card(p) for p in m["plays"]] for m in table]  # as the cards play (jokers named)
         if play.kind == "meld":
             melds.append(list(play.cards))
-        rules = RULES.replace(packs=1 if len(view["players"]) <= 5 else 2)
+        rules = RULES.replace(packs=1 if len(view["players"]) <= ONE_PACK_PLAYERS else 2)
         shown = [Card(c) for m in table for c in m["cards"]]  # the real cards on the table
         spots = _open_spots(melds, hand, rules, fits=lambda cards: meld_of(cards) is not None, on_table=shown)
         return spots > 0

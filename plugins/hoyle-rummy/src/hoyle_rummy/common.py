@@ -94,11 +94,29 @@ def add_meld(state: State, seat: int, cards: Iterable[Card], rules: rummy.MeldRu
 def lay_off_card(
     state: State, seat: int, card: Card, index: int, rules: rummy.MeldRules, src: str | None = None
 ) -> None:
-    """Lay ``card`` off on table meld ``index``, at its end of a run (under it when it
-    extends the run downwards)."""
+    """Lay ``card`` off on table meld ``index``, keeping the meld's zone in the order
+    its cards play (docs/rules/rummy.md#c0: a meld's cards are kept in rank order). The
+    card goes under the meld when it extends a run downwards, on top otherwise; where
+    that is not the meld's order - a joker that moves along the run (``Jk 2c 3c`` with
+    the joker as the ace, then the 5c: ``2c 3c Jk 5c``), an ace that plays low once the
+    other ace of Scala 40's whole-suit run is laid off - the zone is put in order.
+
+    >>> from hoyle import Deck, State
+    >>> state = State("rummy", ["a", "b"], {}, deck=Deck("5c Jk 2c 3c"))
+    >>> _ = state.add_zone("hand:0"), state.add_zone("meld:0")
+    >>> _ = state.move_top("deck", "hand:0"), state.move_top("deck", "meld:0", 3)
+    >>> [str(c) for c in state.zone("meld:0").cards]
+    ['Jk', '2c', '3c']
+    >>> lay_off_card(state, 0, Card("5c"), 0, rummy.MeldRules.wrotham())
+    >>> [str(c) for c in state.zone("meld:0").cards]
+    ['2c', '3c', 'Jk', '5c']
+    """
     name = meld_zone(index)
-    ordered = rummy.Meld([*state.zone(name).cards, card], rules).cards
+    zone = state.zone(name)
+    ordered = rummy.Meld([*zone.cards, card], rules).cards
     state.move([card], src or hand_zone(seat), name, seat=seat, event="lay_off", bottom=ordered[0] == card)
+    if zone.cards != ordered:
+        zone.cards[:] = ordered
 
 
 def turn_over_pile(state: State, shuffle: bool = False) -> None:

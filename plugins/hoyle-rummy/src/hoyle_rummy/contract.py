@@ -1,7 +1,8 @@
 """Contract rummy (docs/rules/rummy.md#c3), variant ``contract-rummy``.
 
-3 to 8 players: up to five play with one pack and a joker (53 cards), six to eight with
-two packs and two jokers (106 cards). Aces are high or low (A-2-3 and Q-K-A, never
+3 to 8 players: up to four play with one pack and a joker (53 cards), five to eight with
+two packs and two jokers (106 cards; one pack cannot deal five players the 12-card
+contracts). Aces are high or low (A-2-3 and Q-K-A, never
 K-A-2). The lowest card of a cut (from the seeded generator, ace low; option
 ``first_dealer`` fixes the dealer) deals first; the deal moves left. Cards are dealt
 one at a time from the dealer's left; the next card face up starts the discard pile;
@@ -115,8 +116,14 @@ def meld_of(plays: Sequence[Card]) -> rummy.Meld | None:
 _meld = meld_of
 
 
+#: The most players one pack and its joker (53 cards) can deal every contract to: five
+#: players' 12-card deals would need 61 cards, so five play with two packs
+#: (docs/rules/rummy.md#c3).
+ONE_PACK_PLAYERS = 4
+
+
 def _deck(options: Any, players: int = 4) -> Deck:
-    return Deck.standard(1, 1) if players <= 5 else Deck.standard(2, 2)
+    return Deck.standard(1, 1) if players <= ONE_PACK_PLAYERS else Deck.standard(2, 2)
 
 
 class ContractRules:
@@ -300,28 +307,45 @@ class ContractRules:
         return max(ends, key=lambda e: e[0])[1] if ends else None
 
     def _swaps(self, state: State, seat: int, hand: list[Card]) -> list[Action]:
+        """The joker swaps open to ``seat``: each natural card in hand that a joker in a
+        run stands for - as long as the turn can still end after it (the joker laid off,
+        then a legal discard or going out; docs/rules/rummy.md#c3)."""
         actions = []
         for i, meld in enumerate(state.public["melds"]):
             if meld["kind"] != "run":
                 continue
             for card_text, plays in zip(meld["cards"], meld["plays"]):
-                if not Card(card_text).is_joker:
+                joker = Card(card_text)
+                if not joker.is_joker:
                     continue
                 for c in sorted(set(hand)):
-                    if not c.is_joker and str(c.face) == plays:
+                    if not c.is_joker and str(c.face) == plays and self._swap_finishable(state, seat, hand, c, joker):
                         actions.append(Action("swap", (c,), target=i))
         return actions
 
+    def _swap_finishable(self, state: State, seat: int, hand: list[Card], card: Card, joker: Card) -> bool:
+        """Whether, after swapping ``card`` for ``joker``, the turn can still end: the
+        joker must be laid off this turn (the table's melds play as before: ``card``
+        stands where the joker stood), and what is left must still finish the turn."""
+        melds = range(len(state.public["melds"]))
+        if not any(self._lay_off_plays(state, i, joker) is not None for i in melds):
+            return False
+        return self._finishable(state, seat, _without(hand, [card]))
+
     def _finishable(self, state: State, seat: int, rest: list[Card], extra: Sequence[Sequence[Card]] = ()) -> bool:
         """Whether a hand left as ``rest`` can still end the turn: empty, or holding a
-        card it may discard, or only cards it can lay off."""
+        card it may discard, or only cards it can lay off. A joker just won back by a
+        swap must be laid off first (a meld on the table to take it), and does not count
+        as a card to discard."""
         pub = state.public
-        if not rest:
-            return True
-        blocked = {pub["single_top"], pub["swapped"]}
-        if any(str(c) not in blocked for c in rest):
-            return True
         tables = [[Card(p) for p in m["plays"]] for m in pub["melds"]] + [list(e) for e in extra]
+        swapped = pub["swapped"]
+        if swapped is not None and Card(swapped) in rest:
+            if not tables:
+                return False
+            rest = [c for c in rest if str(c) != swapped]
+        if not rest or any(str(c) != pub["single_top"] for c in rest):
+            return True
         for c in rest:
             if c.is_joker:
                 if not tables:

@@ -31,13 +31,13 @@ is wild in any meld and counts 15 in hand, pictures 10, ace 1, others face value
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from hoyle import Action, Card, Deck, Option, State, Variant, hookimpl, rummy
 
-from hoyle_rummy.common import hand_cards, hand_zone, table_melds
+from hoyle_rummy.common import fits_meld, hand_cards, hand_zone, table_melds
 from hoyle_rummy.exchange import apply_exchange, exchange_actions, wild_for
-from hoyle_rummy.seven_card import can_finish
 from hoyle_rummy.turns import RummyTurns
 
 WROTHAM_RULES = rummy.MeldRules.wrotham().replace(hand_size=None)
@@ -51,6 +51,45 @@ OPTIONS = (
         choices=(-1, 0, 1, 2, 3, 4, 5),
     ),
 )
+
+
+def can_finish(rest: list[Card], table: list[list[Card]], taken: str | None) -> bool:
+    """Whether the turn's own actions can still lay down every card of ``rest`` this
+    turn - melds (:func:`hoyle.rummy.all_melds`) and lay-offs one card at a time, each
+    fitting its meld as the table then stands (:func:`~hoyle_rummy.common.fits_meld`) -
+    with at most one card, not ``taken``, left to discard (docs/rules/rummy.md#c1, deals
+    4-6). It searches the very moves the legal actions offer, so a meld or lay-off it
+    allows never leaves the player with no legal action.
+
+    >>> from hoyle import Card
+    >>> hand = [Card(c) for c in "Jk#2 8c Kc".split()]
+    >>> can_finish(hand, [[Card(c) for c in "2c 3c 4c 5c 6c".split()]], "6c")
+    True
+    >>> can_finish(hand[1:], [[Card(c) for c in "2c 3c 4c 5c 6c".split()]], None)
+    False
+    """
+    return _finishes(tuple(sorted(rest)), tuple(tuple(m) for m in table), taken)
+
+
+@lru_cache(maxsize=4096)
+def _finishes(rest: tuple[Card, ...], table: tuple[tuple[Card, ...], ...], taken: str | None) -> bool:
+    if not rest or (len(rest) == 1 and str(rest[0]) != taken):
+        return True
+    for meld in rummy.all_melds(list(rest), WROTHAM_RULES):
+        left = list(rest)
+        for c in meld.cards:
+            left.remove(c)
+        if _finishes(tuple(left), (*table, tuple(meld.cards)), taken):
+            return True
+    for card in sorted(set(rest)):
+        left = list(rest)
+        left.remove(card)
+        for i, meld_cards in enumerate(table):
+            if fits_meld(list(meld_cards), card, WROTHAM_RULES):
+                after = (*table[:i], (*meld_cards, card), *table[i + 1 :])
+                if _finishes(tuple(left), after, taken):
+                    return True
+    return False
 
 
 def all_seven(state: State) -> bool:
@@ -85,7 +124,7 @@ class WrothamRummy(RummyTurns):
 
     def rest_ok(self, state: State, seat: int, rest: list[Card], table: list[list[Card]]) -> bool:
         if all_seven(state):
-            return can_finish(rest, table, WROTHAM_RULES, state.public["taken"])
+            return can_finish(rest, table, state.public["taken"])
         return super().rest_ok(state, seat, rest, table)
 
     def may_discard(self, state: State, seat: int) -> bool:
@@ -109,7 +148,7 @@ class WrothamRummy(RummyTurns):
             return False
         table[exchange.target] = [card if c == wild else c for c in meld]
         hand = [c for c in hand_cards(state, seat) if c != card] + [wild]
-        return can_finish(hand, table, WROTHAM_RULES, state.public["taken"])
+        return can_finish(hand, table, state.public["taken"])
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
