@@ -12,11 +12,8 @@
 use std::hint::black_box;
 
 use _core::cards::{Card, Deck, Rng};
-use _core::rummy::{best_melds, best_opening, declaration, declaration_with_life, AceRule, MeldRules, WildShare};
+use _core::rummy::{best_melds, best_opening, declaration, declaration_with_life, MeldRules};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-
-const ACE15: [u8; 13] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 15];
-const ACE11: [u8; 13] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11];
 
 fn hands(n: usize, size: usize, jokers: u32, seed: u64) -> Vec<Vec<Card>> {
     let mut rng = Rng::new(seed);
@@ -31,24 +28,8 @@ fn hands(n: usize, size: usize, jokers: u32, seed: u64) -> Vec<Vec<Card>> {
 }
 
 fn bench(c: &mut Criterion) {
-    let kaluki = MeldRules {
-        ace: AceRule::HighOrLow,
-        jokers_wild: true,
-        packs: 2,
-        max_set: 8,
-        values: ACE15,
-        joker_value: 25,
-        hand_size: 0,
-        ..MeldRules::gin()
-    };
-    let romme = MeldRules {
-        set_distinct_suits: true,
-        wild_share: WildShare::NotMoreThanNaturals,
-        max_set: 4,
-        values: ACE11,
-        joker_value: 20,
-        ..kaluki.clone()
-    };
+    let kaluki = MeldRules::kaluki();
+    let romme = MeldRules::romme();
     const N: usize = 1000;
     let mut g = c.benchmark_group("rummy_opening");
     g.throughput(Throughput::Elements(N as u64));

@@ -12,34 +12,12 @@ fn cards(text: &str) -> Vec<Card> {
     parse_cards(text).unwrap()
 }
 
-const ACE15: [u8; 13] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 15];
-const ACE11: [u8; 13] = [2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11];
-
 fn kaluki() -> MeldRules {
-    MeldRules {
-        ace: AceRule::HighOrLow,
-        jokers_wild: true,
-        packs: 2,
-        max_set: 8,
-        values: ACE15,
-        joker_value: 25,
-        hand_size: 0,
-        ..MeldRules::gin()
-    }
+    MeldRules::kaluki()
 }
 
 fn romme() -> MeldRules {
-    MeldRules {
-        ace: AceRule::HighOrLow,
-        jokers_wild: true,
-        packs: 2,
-        set_distinct_suits: true,
-        wild_share: WildShare::NotMoreThanNaturals,
-        values: ACE11,
-        joker_value: 20,
-        hand_size: 0,
-        ..MeldRules::gin()
-    }
+    MeldRules::romme()
 }
 
 /// The most a meld of these cards scores over every reading of its wild cards (every

@@ -220,6 +220,48 @@ impl MeldRules {
         MeldRules { jokers_wild: true, packs: 4, max_set: 16, joker_value: 15, hand_size: 12, ..MeldRules::gin() }
     }
 
+    /// Kaluki (docs/rules/rummy.md#c7-1): two packs and four jokers (wild, 25 in hand),
+    /// the ace high or low, sets of up to eight cards, ace 15. The game builds these rules
+    /// from its options; this constructor (not one of the [`presets`](Self::presets))
+    /// serves the Rust tests and benches.
+    ///
+    /// ```
+    /// use _core::rummy::MeldRules;
+    /// assert!(MeldRules::kaluki().packs == 2 && MeldRules::kaluki().validate().is_ok());
+    /// ```
+    pub fn kaluki() -> MeldRules {
+        MeldRules {
+            ace: AceRule::HighOrLow,
+            jokers_wild: true,
+            packs: 2,
+            max_set: 8,
+            values: ACE15_VALUES,
+            joker_value: 25,
+            hand_size: 0,
+            ..MeldRules::gin()
+        }
+    }
+    /// German Rommé (docs/rules/rummy.md#c7-10): two packs and jokers (wild, 20 in hand),
+    /// the ace high or low, sets of 3-4 in different suits, no meld with more jokers than
+    /// natural cards, ace 11. Like [`kaluki`](Self::kaluki), for the Rust tests and benches.
+    ///
+    /// ```
+    /// use _core::rummy::{MeldRules, WildShare};
+    /// assert_eq!(MeldRules::romme().wild_share, WildShare::NotMoreThanNaturals);
+    /// ```
+    pub fn romme() -> MeldRules {
+        MeldRules {
+            ace: AceRule::HighOrLow,
+            jokers_wild: true,
+            packs: 2,
+            set_distinct_suits: true,
+            wild_share: WildShare::NotMoreThanNaturals,
+            values: ACE11_VALUES,
+            joker_value: 20,
+            hand_size: 0,
+            ..MeldRules::gin()
+        }
+    }
     /// Scala 40 (docs/rules/rummy.md#c7-11): two packs and four jolly (wild, 25 in hand),
     /// sets of different suits, the ace high or low and at both ends of the 14-card run
     /// A-2-...-K-A, ace 11. The game itself builds these rules from its options; this
