@@ -26,6 +26,7 @@ from typing import Any, NamedTuple
 
 from hoyle._core import Card, SlotIndex
 from hoyle.engine.actions import Action
+from hoyle.engine.cache import BoundedCache
 from hoyle.errors import InvalidArgumentError
 
 #: The card-index width: 52 cards, plus one shared slot for jokers when the deck has any.
@@ -67,6 +68,12 @@ def template_of(action: Action) -> Template:
 def card_slot(card: Card) -> int:
     """A card's index in the planes and card slots (jokers share :data:`JOKER_SLOT`)."""
     return JOKER_SLOT if card.is_joker else card.index
+
+
+def _sized_bet(key: tuple[str, str | None, int]) -> Action:
+    """The bet action of a (kind, source, amount) the variant did not list."""
+    kind, source, amount = key
+    return Action(kind, amount=amount, source=source)
 
 
 @dataclass(frozen=True)
@@ -196,7 +203,7 @@ class Catalogue:
         # _known learns and is emptied with it (its own limit is never reached first).
         self._index = SlotIndex(2 * _KNOWN_LIMIT)
         # The bet actions made for amounts the variant did not list, one per amount.
-        self._sized: dict[tuple[str, str | None, int], Action] = {}
+        self._sized: BoundedCache[tuple[str, str | None, int], Action] = BoundedCache(_sized_bet, _KNOWN_LIMIT)
         # The bet slots of a decision, by everything they are computed from (see
         # _bet_slots): a hold'em seat meets the same bets, pot and range hand after hand.
         # Each entry also holds the listed actions, so no other object can take one of
@@ -316,13 +323,7 @@ class Catalogue:
         for i, amount in enumerate(amounts):
             action = by_amount.get(amount)
             if action is None:
-                key = (t.kind, t.source, amount)
-                action = sized.get(key)
-                if action is None:
-                    if len(sized) >= _KNOWN_LIMIT:
-                        sized.clear()
-                    action = sized[key] = Action(t.kind, amount=amount, source=t.source)
-                by_amount[amount] = action
+                action = by_amount[amount] = sized[t.kind, t.source, amount]
             found.append((base + i, action))
         return tuple(found)
 
