@@ -162,10 +162,10 @@ def encoding_share(run: Callable[[int, int], int], steps: int, rounds: int = 5) 
     def twice(self: HoyleAECEnv, agent: str) -> Any:
         table = self.table
         if table is not None:
-            table._slots = None
+            table.unmap()
         observe(self, agent)
         if table is not None:
-            table._slots = None
+            table.unmap()
         return observe(self, agent)
 
     once_t: list[float] = []

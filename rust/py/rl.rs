@@ -36,41 +36,117 @@ pub struct PyObservationEncoder {
     scalar_at: usize,
     phases: usize,
     phase_index: Py<PyDict>,
-    public: Vec<(Py<PyString>, usize, usize)>,
+    /// Public key -> (offset, length), looked up by each key of `state.public` as it is read.
+    public: FxHashMap<String, (usize, usize)>,
     orders: Vec<(Py<PyString>, usize)>,
     resolve: Py<PyAny>,
-    zone_slots: Mutex<SlotTable>,
+    inner: Mutex<Inner>,
 }
 
-/// The numbers of one observation, summed per index (in f64, as `np.bincount` does).
+/// What an encoder keeps between calls: the zones' offsets and the sums of one
+/// observation (zero between calls; only the entries touched are written and reset).
+#[derive(Default)]
+struct Inner {
+    caches: Caches,
+    scratch: Vec<f64>,
+    touched: Vec<usize>,
+}
+
+/// A public key's offset and length (0 for a number) in the layout.
+type PublicSlot = (usize, usize);
+
+/// The most entries a cache by object address keeps (emptied when it reaches it).
+const BY_ADDRESS: usize = 4096;
+
+/// What the encoder has learnt of the names it meets, by content and, cheaper to look
+/// up, by the address of the string object met (each entry holds its string, so no
+/// other object takes the address while it is there).
+#[derive(Default)]
+struct Caches {
+    zone_slots: SlotTable,
+    zones_at: FxHashMap<(usize, i64, usize), (Py<PyAny>, ZoneSlots)>,
+    public_at: FxHashMap<usize, (Py<PyAny>, Option<PublicSlot>)>,
+}
+
+/// The numbers of one observation, summed per index (in f64, as `np.bincount` does):
+/// `at` is zero outside the indices listed in `touched`.
 struct Sums<'a> {
     at: &'a mut [f64],
+    touched: &'a mut Vec<usize>,
 }
 
 impl Sums<'_> {
     fn entry(&mut self, index: i64) -> PyResult<&mut f64> {
         let size = self.at.len();
-        usize::try_from(index)
+        let i = usize::try_from(index)
             .ok()
-            .and_then(|i| self.at.get_mut(i))
-            .ok_or_else(|| invalid_argument("index", index, format!("outside the observation (0..{size})")))
+            .filter(|&i| i < size)
+            .ok_or_else(|| invalid_argument("index", index, format!("outside the observation (0..{size})")))?;
+        self.touched.push(i);
+        Ok(&mut self.at[i])
     }
 
     fn add(&mut self, index: i64, value: f64) -> PyResult<()> {
         *self.entry(index)? += value;
         Ok(())
     }
+
+    /// Write the sums into `out` (zeroed) as f32, and zero them again.
+    fn finish(&mut self, out: &mut [f32]) {
+        for &i in self.touched.iter() {
+            out[i] = self.at[i] as f32;
+        }
+        self.discard();
+    }
+
+    /// Zero the sums without writing them (after an error).
+    fn discard(&mut self) {
+        for &i in self.touched.iter() {
+            self.at[i] = 0.0;
+        }
+        self.touched.clear();
+    }
 }
 
 /// A public value the observation counts: an int, float or bool (not a subclass).
 fn number(value: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
-    if value.is_exact_instance_of::<PyInt>()
-        || value.is_exact_instance_of::<PyFloat>()
-        || value.is_exact_instance_of::<PyBool>()
-    {
+    if value.is_exact_instance_of::<PyInt>() {
+        // through i64 where it fits: `PyFloat_AsDouble` on an int makes a float object
+        return Ok(Some(match value.extract::<i64>() {
+            Ok(i) => i as f64,
+            Err(_) => value.extract::<f64>()?,
+        }));
+    }
+    if value.is_exact_instance_of::<PyFloat>() {
         return Ok(Some(value.extract::<f64>()?));
     }
+    if value.is_exact_instance_of::<PyBool>() {
+        return Ok(Some(if value.is_truthy()? { 1.0 } else { 0.0 }));
+    }
     Ok(None)
+}
+
+/// A chip count, score or number the state keeps (an int, or any number).
+fn chips(value: &Bound<'_, PyAny>) -> PyResult<f64> {
+    if value.is_exact_instance_of::<PyInt>() {
+        if let Ok(i) = value.extract::<i64>() {
+            return Ok(i as f64);
+        }
+    }
+    value.extract::<f64>()
+}
+
+/// `state.<name>`, read from the instance dict when it has one (a dict look-up is
+/// cheaper than the attribute protocol), else as an attribute.
+fn read<'py>(
+    state: &Bound<'py, PyAny>,
+    attrs: Option<&Bound<'py, PyDict>>,
+    name: &Bound<'py, PyString>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if let Some(found) = attrs.map(|d| d.get_item(name)).transpose()?.flatten() {
+        return Ok(found);
+    }
+    state.getattr(name)
 }
 
 fn card_slot(card: &Bound<'_, PyAny>) -> PyResult<i64> {
@@ -79,44 +155,67 @@ fn card_slot(card: &Bound<'_, PyAny>) -> PyResult<i64> {
 }
 
 impl PyObservationEncoder {
+    /// A zone's offsets for `seat`: known by its name's address, or by its name, or
+    /// asked of the `resolve` callback.
+    #[allow(clippy::too_many_arguments)]
     fn slots_of(
         &self,
         py: Python<'_>,
+        caches: &mut Caches,
         name: &Bound<'_, PyAny>,
         zone: &Bound<'_, PyAny>,
         owner: i64,
         seat: usize,
     ) -> PyResult<ZoneSlots> {
-        let text = name.cast::<PyString>()?.to_str()?;
-        if let Some(found) = self.lock()?.get(text).and_then(|m| m.get(&(owner, seat))) {
+        let key = (name.as_ptr() as usize, owner, seat);
+        if let Some((_, found)) = caches.zones_at.get(&key) {
             return Ok(*found);
         }
-        // Asked without holding the lock: the callback is Python, and another thread
-        // may encode while it runs.
-        let found: ZoneSlots = self.resolve.bind(py).call1((name, zone, seat))?.extract()?;
-        self.lock()?.entry(text.to_owned()).or_default().insert((owner, seat), found);
+        let text = name.cast::<PyString>()?.to_str()?;
+        let found = match caches.zone_slots.get(text).and_then(|m| m.get(&(owner, seat))) {
+            Some(found) => *found,
+            None => {
+                let found: ZoneSlots = self.resolve.bind(py).call1((name, zone, seat))?.extract()?;
+                caches.zone_slots.entry(text.to_owned()).or_default().insert((owner, seat), found);
+                found
+            }
+        };
+        if caches.zones_at.len() >= BY_ADDRESS {
+            caches.zones_at.clear();
+        }
+        caches.zones_at.insert(key, (name.clone().unbind(), found));
         Ok(found)
     }
 
-    fn lock(&self) -> PyResult<std::sync::MutexGuard<'_, SlotTable>> {
-        self.zone_slots.lock().map_err(|_| invalid_argument("encoder", "poisoned", "an earlier call panicked"))
+    /// A public key's `(offset, length)` in the layout (None: not in it).
+    fn public_of(&self, caches: &mut Caches, key: &Bound<'_, PyAny>) -> PyResult<Option<PublicSlot>> {
+        let at = key.as_ptr() as usize;
+        if let Some((_, found)) = caches.public_at.get(&at) {
+            return Ok(*found);
+        }
+        let found = match key.cast::<PyString>() {
+            Ok(text) => self.public.get(text.to_str()?).copied(),
+            Err(_) => None,
+        };
+        if caches.public_at.len() >= BY_ADDRESS {
+            caches.public_at.clear();
+        }
+        caches.public_at.insert(at, (key.clone().unbind(), found));
+        Ok(found)
     }
 
     /// Add `seat`'s observation of `state` to `sums`, then the extra entries.
-    fn fill(
-        &self,
-        py: Python<'_>,
-        state: &Bound<'_, PyAny>,
-        seat: usize,
-        extra: Option<(&Bound<'_, PyAny>, &Bound<'_, PyAny>)>,
-        sums: &mut Sums<'_>,
-    ) -> PyResult<()> {
+    fn fill(&self, py: Python<'_>, asked: &Asked<'_, '_>, caches: &mut Caches, sums: &mut Sums<'_>) -> PyResult<()> {
+        let (state, seat, extra) = (asked.state, asked.seat, asked.extra);
         let n = self.players;
         if seat >= n {
             return Err(invalid_argument("seat", seat, format!("a seat is 0..{}", n - 1)));
         }
-        let zones = state.getattr(intern!(py, "zones"))?;
-        for (name, zone) in zones.cast::<PyDict>()?.iter() {
+        let attrs = state.getattr_opt(intern!(py, "__dict__"))?;
+        let attrs = attrs.as_ref().and_then(|d| d.cast::<PyDict>().ok());
+        let zones = read(state, attrs, intern!(py, "zones"))?;
+        let zones = zones.cast::<PyDict>()?;
+        for (name, zone) in zones.iter() {
             let cards = zone.getattr(intern!(py, "cards"))?;
             let cards = cards.cast::<PyList>()?;
             let len = cards.len();
@@ -129,16 +228,12 @@ impl PyObservationEncoder {
                 Err(_) => zone.getattr(intern!(py, "owner"))?,
             };
             let owner = if owner.is_none() { -1 } else { owner.extract::<i64>()? };
-            let (plane, count, top) = self.slots_of(py, &name, &zone, owner, seat)?;
+            let (plane, count, top) = self.slots_of(py, caches, &name, &zone, owner, seat)?;
             if count < 0 {
                 continue;
             }
             sums.add(count, len as f64)?;
-            if plane < 0 {
-                continue;
-            }
-            let seen = zone.getattr(intern!(py, "seen"))?;
-            if !seen.is_none() && !seen.contains(seat)? {
+            if plane < 0 || !sees(&zone, seat)? {
                 continue;
             }
             for card in cards.iter() {
@@ -151,43 +246,44 @@ impl PyObservationEncoder {
         let (ni, si) = (n as i64, seat as i64);
         let mut at = self.scalar_at as i64;
         sums.add(at + si, 1.0)?;
-        let to_act = state.getattr(intern!(py, "to_act"))?;
+        let to_act = read(state, attrs, intern!(py, "to_act"))?;
         let relative = if to_act.is_none() { ni } else { (to_act.extract::<i64>()? - si).rem_euclid(ni) };
         sums.add(at + ni + relative, 1.0)?;
-        let phase = state.getattr(intern!(py, "phase"))?;
+        let phase = read(state, attrs, intern!(py, "phase"))?;
         let phase = match self.phase_index.bind(py).get_item(phase)? {
             Some(i) => i.extract::<i64>()?,
             None => self.phases as i64,
         };
         sums.add(at + 2 * ni + 1 + phase, 1.0)?;
         at += 2 * ni + 2 + self.phases as i64;
-        sums.add(at, state.getattr(intern!(py, "deal_number"))?.extract::<f64>()?)?;
-        sums.add(at + 1, state.getattr(intern!(py, "pot"))?.extract::<f64>()?)?;
+        sums.add(at, chips(&read(state, attrs, intern!(py, "deal_number"))?)?)?;
+        sums.add(at + 1, chips(&read(state, attrs, intern!(py, "pot"))?)?)?;
         at += 2;
         for field in [intern!(py, "stacks"), intern!(py, "committed"), intern!(py, "scores")] {
-            let values = state.getattr(field)?;
+            let values = read(state, attrs, field)?;
             let values = values.cast::<PyList>()?;
             if values.len() != n {
                 return Err(invalid_argument(field.to_str()?, values.len(), format!("one entry per seat ({n})")));
             }
             for i in 0..n {
-                sums.add(at + i as i64, values.get_item((seat + i) % n)?.extract::<f64>()?)?;
+                sums.add(at + i as i64, chips(&values.get_item((seat + i) % n)?)?)?;
             }
             at += ni;
         }
-        let public = state.getattr(intern!(py, "public"))?;
+        let public = read(state, attrs, intern!(py, "public"))?;
         let public = public.cast::<PyDict>()?;
-        for (key, offset, length) in &self.public {
-            let Some(value) = public.get_item(key.bind(py))? else {
+        // One pass over the dict (cheaper than a look-up per key the layout has).
+        for (key, value) in public.iter() {
+            let Some((offset, length)) = self.public_of(caches, &key)? else {
                 continue;
             };
-            let offset = *offset as i64;
-            if *length == 0 {
+            let offset = offset as i64;
+            if length == 0 {
                 if let Some(x) = number(&value)? {
                     sums.add(offset, x)?;
                 }
             } else if value.is_exact_instance_of::<PyList>() {
-                for (i, v) in value.cast::<PyList>()?.iter().take(*length).enumerate() {
+                for (i, v) in value.cast::<PyList>()?.iter().take(length).enumerate() {
                     if let Some(x) = number(&v)? {
                         sums.add(offset + i as i64, x)?;
                     }
@@ -197,13 +293,12 @@ impl PyObservationEncoder {
         // Order planes: 1 / (1 + depth) for each card of a zone the observer sees, from
         // the bottom up, so a card's copy nearer the top replaces one under it.
         for (name, offset) in &self.orders {
-            let Some(zone) = zones.cast::<PyDict>()?.get_item(name.bind(py))? else {
+            let Some(zone) = zones.get_item(name.bind(py))? else {
                 continue;
             };
             let cards = zone.getattr(intern!(py, "cards"))?;
             let cards = cards.cast::<PyList>()?;
-            let seen = zone.getattr(intern!(py, "seen"))?;
-            if cards.is_empty() || (!seen.is_none() && !seen.contains(seat)?) {
+            if cards.is_empty() || !sees(&zone, seat)? {
                 continue;
             }
             let depth = cards.len();
@@ -217,21 +312,55 @@ impl PyObservationEncoder {
                 return Err(invalid_argument("val", val.len(), format!("one value per index ({} indices)", idx.len())));
             }
             for (i, v) in idx.iter().zip(val.iter()) {
-                sums.add(i.extract::<i64>()?, v.extract::<f64>()?)?;
+                sums.add(i.extract::<i64>()?, chips(&v)?)?;
             }
         }
         Ok(())
     }
 
-    /// `out` becomes `seat`'s observation of `state` (`scratch`: `size` f64 to sum in).
-    fn write(&self, py: Python<'_>, asked: Asked<'_, '_>, out: &mut [f32], scratch: &mut [f64]) -> PyResult<()> {
-        scratch.fill(0.0);
-        self.fill(py, asked.state, asked.seat, asked.extra, &mut Sums { at: scratch })?;
-        for (o, s) in out.iter_mut().zip(scratch.iter()) {
-            *o = *s as f32;
+    /// `out` (zeroed) becomes `seat`'s observation of `state`.
+    fn write(&self, py: Python<'_>, asked: Asked<'_, '_>, out: &mut [f32]) -> PyResult<()> {
+        let mut rows = [(asked, out)];
+        self.write_rows(py, &mut rows)
+    }
+
+    /// Each row's `out` (zeroed) becomes its observation. The encoder's table and sums
+    /// are held for the call; a call made while another thread holds them (the
+    /// callback or a state's property may run Python, which lets other threads run)
+    /// never waits: it works in its own, from an empty table.
+    fn write_rows(&self, py: Python<'_>, rows: &mut [(Asked<'_, '_>, &mut [f32])]) -> PyResult<()> {
+        let mut own = Inner::default();
+        let mut guard = match self.inner.try_lock() {
+            Ok(guard) => Some(guard),
+            Err(std::sync::TryLockError::WouldBlock) => None,
+            Err(std::sync::TryLockError::Poisoned(_)) => {
+                return Err(invalid_argument("encoder", "poisoned", "an earlier call panicked"))
+            }
+        };
+        let inner = match guard.as_deref_mut() {
+            Some(inner) => inner,
+            None => &mut own,
+        };
+        for (asked, out) in rows.iter_mut() {
+            let Inner { caches, scratch, touched } = &mut *inner;
+            scratch.resize(self.size, 0.0);
+            let mut sums = Sums { at: scratch, touched };
+            match self.fill(py, asked, caches, &mut sums) {
+                Ok(()) => sums.finish(out),
+                Err(e) => {
+                    sums.discard();
+                    return Err(e);
+                }
+            }
         }
         Ok(())
     }
+}
+
+/// Whether `seat` sees `zone`'s cards (`Zone.seen`: None for everyone).
+fn sees(zone: &Bound<'_, PyAny>, seat: usize) -> PyResult<bool> {
+    let seen = zone.getattr(intern!(zone.py(), "seen"))?;
+    Ok(seen.is_none() || seen.contains(seat)?)
 }
 
 /// One observation asked for: the state, the observer and any extra entries.
@@ -284,10 +413,13 @@ impl PyObservationEncoder {
             scalar_at,
             phases: phase_index.len(),
             phase_index: phase_index.unbind(),
-            public: public.into_iter().map(|(k, o, l)| (k.unbind(), o, l)).collect(),
+            public: public
+                .into_iter()
+                .map(|(k, o, l)| Ok((k.to_str()?.to_owned(), (o, l))))
+                .collect::<PyResult<_>>()?,
             orders: orders.into_iter().map(|(k, o)| (k.unbind(), o)).collect(),
             resolve: resolve.unbind(),
-            zone_slots: Mutex::new(FxHashMap::default()),
+            inner: Mutex::new(Inner::default()),
         })
     }
 
@@ -303,12 +435,11 @@ impl PyObservationEncoder {
         val: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let out = PyArray1::<f32>::zeros(py, self.size, false);
-        let mut scratch = vec![0.0; self.size];
         // SAFETY: the array was made just above and is contiguous; nothing else holds it
         // yet, so this is the only reference to its data (numpy's borrow tracking, which
         // `readwrite` goes through, would cost more than the whole encoding).
         let slice = unsafe { out.as_slice_mut() }.map_err(|e| invalid_argument("out", self.size, e.to_string()))?;
-        self.write(py, Asked { state, seat, extra: pair(&idx, &val)? }, slice, &mut scratch)?;
+        self.write(py, Asked { state, seat, extra: pair(&idx, &val)? }, slice)?;
         Ok(out)
     }
 
@@ -331,8 +462,9 @@ impl PyObservationEncoder {
         }
         let mut view = array.try_readwrite().map_err(|e| invalid_argument("out", "busy", e.to_string()))?;
         let slice = view.as_slice_mut().map_err(|e| invalid_argument("out", "not contiguous", e.to_string()))?;
-        let mut scratch = vec![0.0; self.size];
-        self.write(py, Asked { state, seat, extra: pair(&idx, &val)? }, slice, &mut scratch)
+        let extra = pair(&idx, &val)?;
+        slice.fill(0.0);
+        self.write(py, Asked { state, seat, extra }, slice)
     }
 
     /// Row `i` of `out` (a contiguous `(len(states), size)` float32 array) becomes the
@@ -374,20 +506,29 @@ impl PyObservationEncoder {
         }
         let mut view = array.try_readwrite().map_err(|e| invalid_argument("out", "busy", e.to_string()))?;
         let slice = view.as_slice_mut().map_err(|e| invalid_argument("out", "not contiguous", e.to_string()))?;
-        let mut scratch = vec![0.0; self.size];
-        for (i, (row, seat)) in slice.chunks_mut(self.size.max(1)).zip(seats).enumerate().take(rows) {
+        slice.fill(0.0);
+        let mut items = Vec::with_capacity(rows);
+        for i in 0..rows {
             let state = states.get_item(i)?;
-            match &extras {
+            let extra = match &extras {
                 Some(e) => {
                     let item = e.get_item(i)?;
                     let item = item.cast::<PyTuple>()?;
-                    let (idx, val) = (item.get_item(0)?, item.get_item(1)?);
-                    self.write(py, Asked { state: &state, seat, extra: Some((&idx, &val)) }, row, &mut scratch)?;
+                    Some((item.get_item(0)?, item.get_item(1)?))
                 }
-                None => self.write(py, Asked { state: &state, seat, extra: None }, row, &mut scratch)?,
-            }
+                None => None,
+            };
+            items.push((state, extra));
         }
-        Ok(())
+        let mut asked: Vec<(Asked<'_, '_>, &mut [f32])> = items
+            .iter()
+            .zip(seats)
+            .zip(slice.chunks_mut(self.size.max(1)))
+            .map(|(((state, extra), seat), row)| {
+                (Asked { state, seat, extra: extra.as_ref().map(|(i, v)| (i, v)) }, row)
+            })
+            .collect();
+        self.write_rows(py, &mut asked)
     }
 
     /// The layout's size (floats per observation).
@@ -414,6 +555,9 @@ fn action_mask<'py>(py: Python<'py>, size: usize, slots: &Bound<'py, PyAny>) -> 
     }
     Ok(PyArray1::from_vec(py, mask))
 }
+
+/// `SlotIndex.mask`'s answer: the mask, the grouped actions (if any), the slots marked.
+type Masked<'py> = (Bound<'py, PyArray1<i8>>, Option<Bound<'py, PyDict>>, usize);
 
 /// `SlotIndex.learn`'s code for an action whose slot depends on the others listed (a
 /// bet or a choice); a code below it: an action the catalogue has no slot for.
@@ -504,6 +648,58 @@ impl PySlotIndex {
             }
         }
         Ok(Some((out, grouped)))
+    }
+
+    /// `legal` (a list of actions) as an int8 mask of `size` slots (1 at each learnt
+    /// slot), a dict of each group and its actions (in the order listed) whose slots
+    /// depend on the others (None when there are none) and the number of slots marked;
+    /// None when an action has not been learnt (the caller maps and learns them). The
+    /// slot map and the mask in one call.
+    ///
+    /// >>> from hoyle._core import SlotIndex
+    /// >>> from hoyle import Action
+    /// >>> index, stock = SlotIndex(), Action("draw", source="stock")
+    /// >>> index.learn(stock, 2); mask, grouped, marked = index.mask([stock, stock], 4)
+    /// >>> mask.tolist(), grouped, marked
+    /// ([0, 0, 1, 0], None, 1)
+    fn mask<'py>(&self, py: Python<'py>, legal: &Bound<'py, PyList>, size: usize) -> PyResult<Option<Masked<'py>>> {
+        let out = PyArray1::<i8>::zeros(py, size, false);
+        let mut marked = 0;
+        // SAFETY: the array was made just above and is contiguous; nothing else holds it.
+        let mask = unsafe { out.as_slice_mut() }.map_err(|e| invalid_argument("size", size, e.to_string()))?;
+        let mut grouped: Option<Bound<'py, PyDict>> = None;
+        let known = self.lock()?;
+        for action in legal.iter() {
+            match known.get(&(action.as_ptr() as usize)) {
+                None => return Ok(None),
+                Some((_, slot, _)) if *slot >= 0 => match usize::try_from(*slot).ok().and_then(|i| mask.get_mut(i)) {
+                    Some(m) => {
+                        marked += usize::from(*m == 0);
+                        *m = 1;
+                    }
+                    None => return Err(invalid_argument("size", size, format!("slot {slot} is outside the mask"))),
+                },
+                Some((_, GROUPED, Some(group))) => {
+                    let groups = grouped.get_or_insert_with(|| PyDict::new(py));
+                    match groups.get_item(group.bind(py))? {
+                        Some(acts) => acts.cast::<PyList>()?.append(&action)?,
+                        None => groups.set_item(group.bind(py), PyList::new(py, [&action])?)?,
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(Some((out, grouped, marked)))
+    }
+
+    /// The first action of `legal` learnt with `slot` (None: none is; an action not
+    /// learnt is passed over).
+    fn action<'py>(&self, legal: &Bound<'py, PyList>, slot: i64) -> PyResult<Option<Bound<'py, PyAny>>> {
+        if slot < 0 {
+            return Ok(None);
+        }
+        let known = self.lock()?;
+        Ok(legal.iter().find(|a| known.get(&(a.as_ptr() as usize)).is_some_and(|(_, s, _)| *s == slot)))
     }
 
     /// The actions remembered.

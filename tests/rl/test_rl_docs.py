@@ -75,7 +75,7 @@ def test_the_rust_helpers_docstring_examples_run() -> None:
 
     from hoyle import _core
 
-    for helper in (_core.SlotIndex, _core.action_mask):
+    for helper in (_core.SlotIndex, _core.SlotIndex.mask, _core.action_mask):
         finder = doctest.DocTestFinder(recurse=False)
         tests = finder.find(helper, helper.__name__, globs={})
         assert tests and tests[0].examples, helper.__name__

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from typing import Any
 
 import hoyle
 import hoyle.rl
@@ -542,3 +543,106 @@ def test_two_actions_for_one_slot_take_the_first_listed_whatever_was_learnt() ->
     assert cat.slots([a1, a0], {}, 0, 0) == {q0.index: a1}  # learnt: a1 first
     assert cat.slots([a0, a1], {}, 0, 0) == {q0.index: a0}  # mapped by the index
     assert cat.slots([a1, a0], {}, 0, 0)[q0.index] is a1
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_one_call_mask_and_action_at_equal_the_slot_dict(variant: str) -> None:
+    """Table.mask (the legal actions mapped and the mask made in one Rust call) marks
+    exactly the slots of Table.slots, and action_at gives each slot's action, at every
+    step of random games; a slot not legal is a KeyError."""
+    enc = hoyle.rl.encoding(variant, players_of(variant), short_options(variant))
+    for seed in range(2):
+        table = hoyle.rl.Table.new(enc, seed)
+        rng = random.Random(seed)
+        for _ in range(150):
+            if table.over:
+                break
+            mask = table.mask()
+            table.unmap()
+            slots = table.slots()
+            assert sorted(np.flatnonzero(mask)) == sorted(slots)
+            table.unmap()  # action_at maps again, without the dict
+            for slot in range(enc.action_size):
+                if slot in slots:
+                    assert table.action_at(slot) is slots[slot]
+                else:
+                    with pytest.raises(KeyError):
+                        table.action_at(slot)
+            table.step(rng.choice(sorted(slots)))
+
+
+def test_action_at_survives_the_catalogue_forgetting_between_mask_and_step() -> None:
+    """A catalogue shared by several tables forgets at its limit (a new index): a table
+    that made its mask before still takes the action the mask offered."""
+    enc = hoyle.rl.encoding("gin-rummy", options={"deals": 1})
+    table = hoyle.rl.Table.new(enc, 4)
+    mask = table.mask()
+    slot = int(np.flatnonzero(mask)[0])
+    expected = table.slots()[slot]
+    table.unmap()
+    table.mask()
+    cat = enc.catalogue
+    cat._known.clear()
+    cat._index = type(cat.index)(64)  # what _learn does at the limit
+    assert table.action_at(slot) is expected
+    table.unmap()
+    table.mask()  # maps again through the new, empty index: learns them
+    assert table.action_at(slot) is expected
+    assert len(cat.index) > 0
+
+
+def test_mask_with_bets_marks_the_bet_slots() -> None:
+    enc = hoyle.rl.encoding("texas-holdem")
+    table = hoyle.rl.Table.new(enc, 2)
+    mask = table.mask()
+    names = {enc.catalogue.names[s] for s in np.flatnonzero(mask)}
+    assert {"raise min", "raise all-in", "fold", "call"} <= names, names
+    for s in np.flatnonzero(mask):
+        action = table.action_at(int(s))
+        assert action is not None and action.kind == enc.catalogue.names[s].split(" ")[0]
+
+
+def test_an_encoder_busy_in_another_call_encodes_from_its_own_table() -> None:
+    """The encoder keeps its table for a call; a call made while it is held (here the
+    zone callback encodes again, as another thread could while Python runs) works from
+    an empty table of its own and gives the same observation."""
+    from hoyle._core import ObservationEncoder
+
+    enc = hoyle.rl.encoding("gin-rummy", options={"deals": 1})
+    lay = enc.layout
+    state = hoyle.new_game("gin-rummy", seed=5, options={"deals": 1}).state
+    inner: list[np.ndarray] = []
+    calls: list[str] = []
+
+    def resolve(name: str, zone: Any, seat: int) -> tuple[int, int, int]:
+        calls.append(name)
+        if len(calls) == 1:
+            inner.append(native.encode(state, seat))  # re-entered: the table is held
+        return lay._slots_of(name, zone, seat)
+
+    native = ObservationEncoder(
+        lay.size,
+        lay.players,
+        lay.offsets["seat"],
+        {p: i for i, p in enumerate(lay.phases)},
+        [(key, off, length) for key, off, length in lay._public_items],
+        [("discard", lay.offsets["discard_order"])],
+        resolve,
+    )
+    outer = native.encode(state, 0)
+    assert inner and np.array_equal(inner[0], outer)
+    assert np.array_equal(outer, model_observation(enc, state, 0))
+    asked = len(calls)  # the inner call asked about every zone again (its own table)
+    assert np.array_equal(native.encode(state, 0), outer) and len(calls) == asked  # the outer's table kept
+
+
+def test_the_encoders_caches_by_address_give_the_same_observation_when_emptied() -> None:
+    """Zone names and public keys are looked up by the string object's address (4096 at
+    most, then emptied): thousands of new name objects later, the observation is still
+    the model's."""
+    enc = hoyle.rl.encoding("gin-rummy", options={"deals": 1})
+    for seed in range(3000):  # new games: new zone-name strings each time
+        game = hoyle.new_game("gin-rummy", seed=seed, options={"deals": 1})
+        obs = enc.layout.encode(game.state, seed % 2)
+        if seed % 500 == 0:
+            assert np.array_equal(obs, model_observation(enc, game.state, seed % 2))

@@ -140,10 +140,9 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
         assert table is not None
         if action.__class__ is not int and self.checks:
             assert self.action_spaces[agent].contains(action), "action is not in action space"
-        slots = table.slots()
         try:
-            chosen = slots[action if action.__class__ is int else int(action)]
-        except (KeyError, TypeError, ValueError):
+            chosen = table.action_at(action if action.__class__ is int else int(action))
+        except (KeyError, TypeError, ValueError, OverflowError):
             if self.checks and not 0 <= action < self.enc.action_size:
                 raise AssertionError("action is not in action space") from None
             self._illegal(agent, action)

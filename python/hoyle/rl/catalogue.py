@@ -24,7 +24,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from hoyle._core import Card, SlotIndex
+import numpy as np
+
+from hoyle._core import Card, SlotIndex, action_mask
 from hoyle.engine.actions import Action
 from hoyle.engine.cache import BoundedCache
 from hoyle.errors import InvalidArgumentError
@@ -232,15 +234,59 @@ class Catalogue:
                         grouped = {}
                     grouped.setdefault(hit[2], []).append(a)
         if grouped:
-            for t, acts in grouped.items():
-                base = self.base[t]
-                if t.shape == BET:
-                    self._bet_slots(t, base, acts, public, pot, seat, out)
-                else:
-                    acts.sort(key=_choice_key)
-                    for i, a in enumerate(acts[: self.max_choices]):
-                        out[base + i] = a
+            self._grouped_slots(grouped, public, pot, seat, out)
         return out
+
+    def mask(
+        self, legal: list[Action], public: Mapping[str, Any], pot: int, seat: int
+    ) -> tuple[np.ndarray, dict[int, Action] | None, int]:
+        """The reachable slots of ``seat``'s legal actions as an int8 mask, the slots whose
+        action depends on the others listed (bets and choices) with their actions (None
+        when there are none), and the number of slots reachable: what :meth:`slots` gives,
+        in one Rust call (``SlotIndex.mask``) when every action has been learnt. The other
+        slots' actions: :attr:`index`."""
+        found = self._index.mask(legal, self.size)
+        if found is None:
+            for a in legal:
+                if id(a) not in self._known:
+                    self._learn(a)
+            found = self._index.mask(legal, self.size)
+            if found is None:  # the index was emptied at its limit while learning them
+                slots = self.slots(legal, public, pot, seat)
+                return action_mask(self.size, slots), slots, len(slots)
+        mask, grouped, marked = found
+        if grouped is None:
+            return mask, None, marked
+        extra: dict[int, Action] = {}
+        self._grouped_slots(grouped, public, pot, seat, extra)
+        mask[list(extra)] = 1
+        return mask, extra, marked + len(extra)
+
+    @property
+    def index(self) -> SlotIndex:
+        """The Rust index of the actions learnt (``SlotIndex``): after :meth:`mask`, the
+        one that mapped its list, whose ``action(legal, slot)`` gives the first action
+        listed in a slot that depends on nothing else (None: none is). A new index
+        replaces it when the catalogue forgets at its limit; the old one keeps what it had."""
+        return self._index
+
+    def _grouped_slots(
+        self,
+        grouped: Mapping[Template, list[Action]],
+        public: Mapping[str, Any],
+        pot: int,
+        seat: int,
+        out: dict[int, Action],
+    ) -> None:
+        """Add the slots of the bets and choices to ``out``."""
+        for t, acts in grouped.items():
+            base = self.base[t]
+            if t.shape == BET:
+                self._bet_slots(t, base, acts, public, pot, seat, out)
+            else:
+                acts.sort(key=_choice_key)
+                for i, a in enumerate(acts[: self.max_choices]):
+                    out[base + i] = a
 
     def _learn(self, a: Action) -> tuple[Action, int, Template | None]:
         """Remember what ``a`` is: its slot when that depends on nothing else (-1 for a

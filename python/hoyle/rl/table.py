@@ -23,7 +23,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from hoyle._core import action_mask
+from hoyle._core import SlotIndex, action_mask
 from hoyle.engine.actions import Action
 from hoyle.engine.game import Game, new_game
 from hoyle.errors import HoyleError, InvalidArgumentError
@@ -34,12 +34,16 @@ from hoyle.rl.encoding import PASS_REACTION, Encoding
 class Table:
     """A game and its decision sequence (see the module docs)."""
 
-    __slots__ = ("_legal", "_slots", "enc", "game", "pending", "stuck")
+    __slots__ = ("_extra", "_index", "_legal", "_slots", "enc", "game", "pending", "stuck")
 
     def __init__(self, enc: Encoding, game: Game) -> None:
         self.enc, self.game = enc, game
         self.pending: list[int] = []  # seats still to be asked in this reaction round
         self._slots: dict[int, Action | None] | None = None
+        # The decision's bet and choice slots with their actions (None: it has none), once
+        # mask() has mapped the legal actions (_UNMAPPED before): action_at reads them.
+        self._extra: dict[int, Action] | None = _UNMAPPED
+        self._index: SlotIndex | None = None  # the catalogue's index that mapped them
         # The seat to act's legal actions, asked once per step (``Game.legal_actions``
         # copies its list on every call): read by _check_stuck, then by slots().
         self._legal: list[Action] | None = None
@@ -86,17 +90,54 @@ class Table:
                 dict[int, Action | None], self.enc.catalogue.slots(legal, game.state.public, game.state.pot, seat)
             )
             if not found and legal:
-                raise HoyleError(
-                    f"{self.enc.variant}: no catalogue slot for any legal action "
-                    f"({', '.join(map(str, legal))}); add its template with hoyle_register_rl_encodings"
-                )
+                self._no_slot(legal)
         self._slots = found
         return found
 
     def mask(self) -> np.ndarray:
-        """The legal slots, as int8 0/1 (all zero once the game is over)."""
-        mask: np.ndarray = action_mask(self.enc.catalogue.size, self.slots())
+        """The legal slots, as int8 0/1 (all zero once the game is over): a new array.
+
+        On a turn (not in a reaction phase) the legal actions are mapped and the mask made
+        in one Rust call (``Catalogue.mask``), without the slot dict :meth:`slots` builds."""
+        seat = self.seat
+        if self.pending or seat is None:
+            slot_mask: np.ndarray = action_mask(self.enc.catalogue.size, self.slots())
+            return slot_mask
+        game = self.game
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = game.legal_actions()
+        state = game.state
+        cat = self.enc.catalogue
+        mask, self._extra, marked = cat.mask(legal, state.public, state.pot, seat)
+        self._index = cat.index
+        if not marked and legal:
+            self._no_slot(legal)
         return mask
+
+    def action_at(self, slot: int) -> Action | None:
+        """What a legal slot does for the deciding seat (None: no reaction); KeyError
+        (or TypeError, OverflowError for what is no slot) when the slot is not legal now."""
+        if self.pending or self.seat is None:
+            return self.slots()[slot]
+        extra = self._extra
+        if extra is _UNMAPPED:
+            self.mask()
+            extra = self._extra
+        if extra is not None and slot in extra:
+            return extra[slot]
+        legal, index = self._legal, self._index
+        assert legal is not None and index is not None  # mask() listed and mapped them
+        action: Action | None = index.action(legal, slot)
+        if action is None:  # not legal (or mask() fell back on slots(): ask it)
+            return self.slots()[slot]
+        return action
+
+    def _no_slot(self, legal: list[Action]) -> None:
+        raise HoyleError(
+            f"{self.enc.variant}: no catalogue slot for any legal action "
+            f"({', '.join(map(str, legal))}); add its template with hoyle_register_rl_encodings"
+        )
 
     def observe(self, seat: int) -> np.ndarray:
         return self.enc.layout.encode(self.game.state, seat)
@@ -104,10 +145,10 @@ class Table:
     def step(self, slot: int) -> Action | None:
         """Take the slot for the deciding seat; returns the action taken (None: no
         reaction). A slot that is not legal raises InvalidArgumentError and changes nothing."""
-        slots = self.slots()
         try:
-            action = slots[slot]
-        except (KeyError, TypeError):
+            action = self.action_at(slot)
+        except (KeyError, TypeError, OverflowError):
+            slots = self.slots()
             raise InvalidArgumentError(
                 f"slot {slot!r} is not legal now (legal: {sorted(slots)})"
                 if slots
@@ -122,7 +163,7 @@ class Table:
         seat = self.seat
         if seat is None:
             raise InvalidArgumentError(f"action {action}: the game is over")
-        self._slots = self._legal = None
+        self.forget()
         game = self.game
         if self.pending:
             if action is not None:
@@ -136,6 +177,16 @@ class Table:
                 self._start_reactions(seat)
         self._drop_silent()
         self._check_stuck()
+
+    def forget(self) -> None:
+        """Drop what was worked out for the decision (the game moved on)."""
+        self._slots = self._legal = None
+        self._extra = _UNMAPPED
+
+    def unmap(self) -> None:
+        """Drop the mapping of the legal actions to slots (the legal actions are kept)."""
+        self._slots = None
+        self._extra = _UNMAPPED
 
     def reactions(self, seat: int) -> list[Action]:
         """The out-of-turn actions ``seat`` may take now."""
@@ -190,6 +241,10 @@ class Table:
         if action is None:
             return {"action": None, "amount": None}
         return {"action": action.text, "amount": action.amount}
+
+
+#: Table._extra before the decision's legal actions are mapped (told apart by identity).
+_UNMAPPED: dict[int, Action] = {}
 
 
 def _restore(key: str, record: str, pending: list[int], stuck: bool) -> Table:
