@@ -149,9 +149,27 @@ fn read<'py>(
     state.getattr(name)
 }
 
-fn card_slot(card: &Bound<'_, PyAny>) -> PyResult<i64> {
-    // Card.index is the face: 0..=51, and 52 for every joker - the joker slot.
-    Ok(i64::from(card.cast::<PyCard>()?.get().0.face()))
+/// `Card`'s type object, read once a call (the check of each card against it is then a
+/// pointer comparison).
+#[derive(Clone, Copy)]
+struct CardType(*mut pyo3::ffi::PyTypeObject);
+
+impl CardType {
+    fn of(py: Python<'_>) -> Self {
+        CardType(py.get_type::<PyCard>().as_type_ptr())
+    }
+
+    /// A card's index in the planes: its face, 0..=51, and 52 for every joker (the joker slot).
+    fn slot(self, card: &Bound<'_, PyAny>) -> PyResult<i64> {
+        // SAFETY: reading an object's type is always valid; a card of exactly Card's
+        // type is a `PyCard` (anything else goes through the checked cast).
+        let card = if unsafe { pyo3::ffi::Py_TYPE(card.as_ptr()) } == self.0 {
+            unsafe { card.cast_unchecked::<PyCard>() }
+        } else {
+            card.cast::<PyCard>()?
+        };
+        Ok(i64::from(card.get().0.face()))
+    }
 }
 
 impl PyObservationEncoder {
@@ -211,6 +229,7 @@ impl PyObservationEncoder {
         if seat >= n {
             return Err(invalid_argument("seat", seat, format!("a seat is 0..{}", n - 1)));
         }
+        let card_type = CardType::of(py);
         let attrs = state.getattr_opt(intern!(py, "__dict__"))?;
         let attrs = attrs.as_ref().and_then(|d| d.cast::<PyDict>().ok());
         let zones = read(state, attrs, intern!(py, "zones"))?;
@@ -237,10 +256,10 @@ impl PyObservationEncoder {
                 continue;
             }
             for card in cards.iter() {
-                sums.add(plane + card_slot(&card)?, 1.0)?;
+                sums.add(plane + card_type.slot(&card)?, 1.0)?;
             }
             if top >= 0 {
-                sums.add(top + card_slot(&cards.get_item(len - 1)?)?, 1.0)?;
+                sums.add(top + card_type.slot(&cards.get_item(len - 1)?)?, 1.0)?;
             }
         }
         let (ni, si) = (n as i64, seat as i64);
@@ -303,7 +322,7 @@ impl PyObservationEncoder {
             }
             let depth = cards.len();
             for (i, card) in cards.iter().enumerate() {
-                *sums.entry(*offset as i64 + card_slot(&card)?)? = 1.0 / (depth - i) as f64;
+                *sums.entry(*offset as i64 + card_type.slot(&card)?)? = 1.0 / (depth - i) as f64;
             }
         }
         if let Some((idx, val)) = extra {
@@ -556,8 +575,9 @@ fn action_mask<'py>(py: Python<'py>, size: usize, slots: &Bound<'py, PyAny>) -> 
     Ok(PyArray1::from_vec(py, mask))
 }
 
-/// `SlotIndex.mask`'s answer: the mask, the grouped actions (if any), the slots marked.
-type Masked<'py> = (Bound<'py, PyArray1<i8>>, Option<Bound<'py, PyDict>>, usize);
+/// `SlotIndex.mask`'s answer: the mask, the groups left to the caller (if any), the
+/// slots marked and the remembered bet slots (if any).
+type Masked<'py> = (Bound<'py, PyArray1<i8>>, Option<Bound<'py, PyDict>>, usize, Option<Bound<'py, PyDict>>);
 
 /// `SlotIndex.learn`'s code for an action whose slot depends on the others listed (a
 /// bet or a choice); a code below it: an action the catalogue has no slot for.
@@ -584,11 +604,76 @@ type Learnt = FxHashMap<usize, (Py<PyAny>, i64, Option<Py<PyAny>>)>;
 pub struct PySlotIndex {
     limit: usize,
     known: Mutex<Learnt>,
+    bets: Mutex<BetMemo>,
+}
+
+/// What the bet slots of a decision are computed from (`Catalogue._bet_slots`): the
+/// listed actions of the group (by address), the pot, the seat and `public`'s
+/// `structure`, `range` and `bets` (None, or not a string / list of ints: no memo).
+#[derive(PartialEq, Eq, Hash)]
+struct BetKey {
+    listed: Vec<usize>,
+    pot: i64,
+    seat: i64,
+    structure: Option<String>,
+    range: Option<Vec<i64>>,
+    bets: Option<Vec<i64>>,
+}
+
+/// A group's slots and their actions, with the listed actions held (so no other
+/// object takes one of their addresses while the entry is there).
+type BetSlots = (Vec<Py<PyAny>>, Vec<(i64, Py<PyAny>)>);
+
+/// The bet slots remembered (`SlotIndex.remember`), by what they are computed from.
+type BetMemo = FxHashMap<BetKey, BetSlots>;
+
+/// `public[key]` as the memo reads it: Ok(None) when absent or None, Err(()) when it is
+/// neither that nor what `read` accepts (then the group is not remembered).
+fn memo_value<T>(
+    public: Option<&Bound<'_, PyDict>>,
+    key: &Bound<'_, PyString>,
+    read: impl Fn(&Bound<'_, PyAny>) -> Option<T>,
+) -> PyResult<Result<Option<T>, ()>> {
+    let Some(value) = public.map(|p| p.get_item(key)).transpose()?.flatten() else {
+        return Ok(Ok(None));
+    };
+    if value.is_none() {
+        return Ok(Ok(None));
+    }
+    Ok(read(&value).map(Some).ok_or(()))
+}
+
+fn int_list(value: &Bound<'_, PyAny>) -> Option<Vec<i64>> {
+    let list = value.cast_exact::<PyList>().ok()?;
+    list.iter().map(|v| if v.is_exact_instance_of::<PyInt>() { v.extract::<i64>().ok() } else { None }).collect()
+}
+
+fn bet_key(
+    py: Python<'_>,
+    listed: &[Bound<'_, PyAny>],
+    public: Option<&Bound<'_, PyAny>>,
+    pot: i64,
+    seat: i64,
+) -> PyResult<Option<BetKey>> {
+    let public = public.and_then(|p| p.cast::<PyDict>().ok());
+    let text = |v: &Bound<'_, PyAny>| v.cast_exact::<PyString>().ok()?.to_str().ok().map(str::to_owned);
+    let structure = memo_value(public, intern!(py, "structure"), text)?;
+    let range = memo_value(public, intern!(py, "range"), int_list)?;
+    let bets = memo_value(public, intern!(py, "bets"), int_list)?;
+    let (Ok(structure), Ok(range), Ok(bets)) = (structure, range, bets) else {
+        return Ok(None);
+    };
+    let listed = listed.iter().map(|a| a.as_ptr() as usize).collect();
+    Ok(Some(BetKey { listed, pot, seat, structure, range, bets }))
 }
 
 impl PySlotIndex {
     fn lock(&self) -> PyResult<std::sync::MutexGuard<'_, Learnt>> {
         self.known.lock().map_err(|_| invalid_argument("index", "poisoned", "an earlier call panicked"))
+    }
+
+    fn lock_bets(&self) -> PyResult<std::sync::MutexGuard<'_, BetMemo>> {
+        self.bets.lock().map_err(|_| invalid_argument("index", "poisoned", "an earlier call panicked"))
     }
 }
 
@@ -601,7 +686,7 @@ impl PySlotIndex {
         if limit == 0 {
             return Err(invalid_argument("limit", limit, "at least one action"));
         }
-        Ok(PySlotIndex { limit, known: Mutex::new(FxHashMap::default()) })
+        Ok(PySlotIndex { limit, known: Mutex::new(FxHashMap::default()), bets: Mutex::new(FxHashMap::default()) })
     }
 
     /// Remember `action`'s slot (-1: it depends on the others listed of its `group`;
@@ -650,46 +735,117 @@ impl PySlotIndex {
         Ok(Some((out, grouped)))
     }
 
-    /// `legal` (a list of actions) as an int8 mask of `size` slots (1 at each learnt
-    /// slot), a dict of each group and its actions (in the order listed) whose slots
-    /// depend on the others (None when there are none) and the number of slots marked;
-    /// None when an action has not been learnt (the caller maps and learns them). The
-    /// slot map and the mask in one call.
+    /// `legal` (a list of actions) as an int8 mask of `size` slots: 1 at each learnt
+    /// slot and at each remembered bet slot (`remember`, for the same `public`, `pot`
+    /// and `seat`); the groups whose slots depend on the others and are not remembered,
+    /// each with its actions in the order listed (None when there are none); the number
+    /// of slots marked; and the remembered bet slots with their actions (None when
+    /// there are none). None when an action has not been learnt (the caller maps and
+    /// learns them). The slot map and the mask in one call.
     ///
     /// >>> from hoyle._core import SlotIndex
     /// >>> from hoyle import Action
     /// >>> index, stock = SlotIndex(), Action("draw", source="stock")
-    /// >>> index.learn(stock, 2); mask, grouped, marked = index.mask([stock, stock], 4)
-    /// >>> mask.tolist(), grouped, marked
-    /// ([0, 0, 1, 0], None, 1)
-    fn mask<'py>(&self, py: Python<'py>, legal: &Bound<'py, PyList>, size: usize) -> PyResult<Option<Masked<'py>>> {
+    /// >>> index.learn(stock, 2); mask, grouped, marked, bets = index.mask([stock, stock], 4)
+    /// >>> mask.tolist(), grouped, marked, bets
+    /// ([0, 0, 1, 0], None, 1, None)
+    #[pyo3(signature = (legal, size, public = None, pot = 0, seat = 0))]
+    fn mask<'py>(
+        &self,
+        py: Python<'py>,
+        legal: &Bound<'py, PyList>,
+        size: usize,
+        public: Option<&Bound<'py, PyAny>>,
+        pot: i64,
+        seat: i64,
+    ) -> PyResult<Option<Masked<'py>>> {
         let out = PyArray1::<i8>::zeros(py, size, false);
-        let mut marked = 0;
         // SAFETY: the array was made just above and is contiguous; nothing else holds it.
         let mask = unsafe { out.as_slice_mut() }.map_err(|e| invalid_argument("size", size, e.to_string()))?;
-        let mut grouped: Option<Bound<'py, PyDict>> = None;
-        let known = self.lock()?;
-        for action in legal.iter() {
-            match known.get(&(action.as_ptr() as usize)) {
-                None => return Ok(None),
-                Some((_, slot, _)) if *slot >= 0 => match usize::try_from(*slot).ok().and_then(|i| mask.get_mut(i)) {
-                    Some(m) => {
-                        marked += usize::from(*m == 0);
-                        *m = 1;
+        let mut marked = 0;
+        let mut mark = |slot: i64, mask: &mut [i8]| match usize::try_from(slot).ok().and_then(|i| mask.get_mut(i)) {
+            Some(m) => {
+                marked += usize::from(*m == 0);
+                *m = 1;
+                Ok(())
+            }
+            None => Err(invalid_argument("size", size, format!("slot {slot} is outside the mask"))),
+        };
+        // each group (by equality, in the order first listed) and its actions
+        let mut groups: Vec<(Bound<'py, PyAny>, Vec<Bound<'py, PyAny>>)> = Vec::new();
+        {
+            let known = self.lock()?;
+            for action in legal.iter() {
+                match known.get(&(action.as_ptr() as usize)) {
+                    None => return Ok(None),
+                    Some((_, slot, _)) if *slot >= 0 => mark(*slot, mask)?,
+                    Some((_, GROUPED, Some(group))) => {
+                        let group = group.bind(py);
+                        let mut found = None;
+                        for (i, (g, _)) in groups.iter().enumerate() {
+                            if g.is(group) || g.eq(group)? {
+                                found = Some(i);
+                                break;
+                            }
+                        }
+                        match found {
+                            Some(i) => groups[i].1.push(action),
+                            None => groups.push((group.clone(), vec![action])),
+                        }
                     }
-                    None => return Err(invalid_argument("size", size, format!("slot {slot} is outside the mask"))),
-                },
-                Some((_, GROUPED, Some(group))) => {
-                    let groups = grouped.get_or_insert_with(|| PyDict::new(py));
-                    match groups.get_item(group.bind(py))? {
-                        Some(acts) => acts.cast::<PyList>()?.append(&action)?,
-                        None => groups.set_item(group.bind(py), PyList::new(py, [&action])?)?,
-                    }
+                    Some(_) => {}
                 }
-                Some(_) => {}
             }
         }
-        Ok(Some((out, grouped, marked)))
+        if groups.is_empty() {
+            return Ok(Some((out, None, marked, None)));
+        }
+        let mut grouped: Option<Bound<'py, PyDict>> = None;
+        let mut remembered: Option<Bound<'py, PyDict>> = None;
+        let memo = self.lock_bets()?;
+        for (group, acts) in groups {
+            let hit =
+                if memo.is_empty() { None } else { bet_key(py, &acts, public, pot, seat)?.and_then(|k| memo.get(&k)) };
+            match hit {
+                Some((_, slots)) => {
+                    let found = remembered.get_or_insert_with(|| PyDict::new(py));
+                    for (slot, action) in slots {
+                        mark(*slot, mask)?;
+                        found.set_item(slot, action.bind(py))?;
+                    }
+                }
+                None => grouped.get_or_insert_with(|| PyDict::new(py)).set_item(group, PyList::new(py, acts)?)?,
+            }
+        }
+        Ok(Some((out, grouped, marked, remembered)))
+    }
+
+    /// Remember the bet slots of `listed` (one group's actions, in the order listed) for
+    /// `public`, `pot` and `seat`: `slots` lists each slot and its action. Nothing is
+    /// kept when `public`'s `structure`, `range` or `bets` is not None, a string (the
+    /// structure) or a list of ints.
+    #[pyo3(signature = (listed, public, pot, seat, slots))]
+    fn remember(
+        &self,
+        listed: Vec<Bound<'_, PyAny>>,
+        public: Option<&Bound<'_, PyAny>>,
+        pot: i64,
+        seat: i64,
+        slots: Vec<(i64, Bound<'_, PyAny>)>,
+    ) -> PyResult<bool> {
+        if listed.is_empty() {
+            return Ok(false);
+        }
+        let Some(key) = bet_key(listed[0].py(), &listed, public, pot, seat)? else {
+            return Ok(false);
+        };
+        let mut memo = self.lock_bets()?;
+        if memo.len() >= self.limit {
+            memo.clear();
+        }
+        let held = listed.into_iter().map(Bound::unbind).collect();
+        memo.insert(key, (held, slots.into_iter().map(|(s, a)| (s, a.unbind())).collect()));
+        Ok(true)
     }
 
     /// The first action of `legal` learnt with `slot` (None: none is; an action not

@@ -481,16 +481,24 @@ def test_order_plane_equals_the_features_own_write() -> None:
         table.step(rng.choice(sorted(table.slots())))
 
 
-def test_remembered_bet_slots_follow_every_input() -> None:
-    """The bet slots of a decision are remembered: asked again with one input changed
-    (the pot, this street's bets, the range, the listed actions, the seat, the
-    structure), the amounts are the ones worked out by hand for the new input."""
+@pytest.mark.parametrize("path", ["slots", "mask"])
+def test_remembered_bet_slots_follow_every_input(path: str) -> None:
+    """The bet slots of a decision are remembered (by the catalogue for ``slots``, by
+    the Rust index for ``mask``): asked again with one input changed (the pot, this
+    street's bets, the range, the listed actions, the seat, the structure), the amounts
+    are the ones worked out by hand for the new input."""
     cat = Catalogue([Template("fold", None, "plain"), Template("raise", None, "bet")], width=52)
     base = cat.base[Template("raise", None, "bet")]
     listed = [Action("fold"), Action("raise", amount=4), Action("raise", amount=200)]
 
     def amounts(public: dict[str, object], pot: int, seat: int = 1, legal: list[Action] = listed) -> list[int | None]:
-        slots = cat.slots(legal, public, pot, seat)
+        if path == "slots":
+            slots = cat.slots(legal, public, pot, seat)
+        else:
+            mask, extra, marked = cat.mask(legal, public, pot, seat)
+            assert extra is not None
+            slots = {cat.base[Template("fold", None, "plain")]: legal[0], **extra}
+            assert sorted(np.flatnonzero(mask)) == sorted(slots) and marked == len(slots)
         return [slots[base + i].amount for i in range(4)]
 
     heads_up = {"bets": [2, 1], "range": [4, 200]}
@@ -583,7 +591,7 @@ def test_action_at_survives_the_catalogue_forgetting_between_mask_and_step() -> 
     table.mask()
     cat = enc.catalogue
     cat._known.clear()
-    cat._index = type(cat.index)(64)  # what _learn does at the limit
+    cat.index = type(cat.index)(64)  # what _learn does at the limit
     assert table.action_at(slot) is expected
     table.unmap()
     table.mask()  # maps again through the new, empty index: learns them

@@ -54,6 +54,7 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
         self.enc = setup.enc
         self.reward_mode, self.illegal_reward, self.render_mode = setup.reward, setup.illegal_reward, setup.render_mode
         self.checks = checks
+        self._encode = self.enc.layout.encoder
         self.metadata = {**self.metadata, "name": f"hoyle_{variant.replace('-', '_')}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(self.enc.players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
@@ -119,8 +120,7 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
             EnvLogger.error_observe_before_reset()
         assert table is not None
         seat = self._seat[agent]
-        mask = table.mask() if seat == table.seat else np.zeros(self.enc.action_size, np.int8)
-        return {"observation": self.enc.layout.encode(table.game.state, seat), "action_mask": mask}
+        return {"observation": self._encode(table.game.state, seat), "action_mask": table.mask_for(seat)}
 
     def step(self, action: Any) -> None:
         if self.checks:

@@ -192,6 +192,7 @@ class Catalogue:
                 names += [f"{t.label} #{i}" for i in range(max_choices)]
             else:
                 raise InvalidArgumentError(f"template {t!r}: shape must be plain, card, bet or choice")
+        self._canonical = {t: t for t in self.templates}
         self.names: tuple[str, ...] = tuple(names)
         self.size = len(names)
         # What each action object listed is (see _learn), by its id: variants hand out
@@ -200,10 +201,13 @@ class Catalogue:
         # entry keeps its action alive, so no other object can take its id while it is
         # there; cleared when it grows past _KNOWN_LIMIT.
         self._known: dict[int, tuple[Action, int, Template | None]] = {}
-        # The same slots, in Rust: a decision whose actions are all known is mapped in one
-        # call (``SlotIndex.map``), without a Python step per action. It learns what
-        # _known learns and is emptied with it (its own limit is never reached first).
-        self._index = SlotIndex(2 * _KNOWN_LIMIT)
+        #: The same slots, in Rust (``SlotIndex``): a decision whose actions are all known is
+        #: mapped in one call (``map``, ``mask``), without a Python step per action; its
+        #: ``action(legal, slot)`` gives the first action listed in a slot that depends on
+        #: nothing else. It learns what _known learns; when that is emptied at its limit a
+        #: new index replaces this one (its own limit is never reached first), and the old
+        #: one keeps what it had for whoever holds it.
+        self.index = SlotIndex(2 * _KNOWN_LIMIT)
         # The bet actions made for amounts the variant did not list, one per amount.
         self._sized: BoundedCache[tuple[str, str | None, int], Action] = BoundedCache(_sized_bet, _KNOWN_LIMIT)
         # The bet slots of a decision, by everything they are computed from (see
@@ -216,7 +220,7 @@ class Catalogue:
         """Each reachable slot and the action it stands for, given ``seat``'s legal actions.
         Legal actions outside the catalogue are left out (see :meth:`missing`)."""
         known = self._known
-        mapped = self._index.map(legal) if legal.__class__ is list else None
+        mapped = self.index.map(legal) if legal.__class__ is list else None
         grouped: dict[Template, list[Action]] | None = None
         if mapped is not None:  # every action learnt: the index gives the slots and the groups
             out, grouped = mapped
@@ -243,32 +247,36 @@ class Catalogue:
         """The reachable slots of ``seat``'s legal actions as an int8 mask, the slots whose
         action depends on the others listed (bets and choices) with their actions (None
         when there are none), and the number of slots reachable: what :meth:`slots` gives,
-        in one Rust call (``SlotIndex.mask``) when every action has been learnt. The other
-        slots' actions: :attr:`index`."""
-        found = self._index.mask(legal, self.size)
+        in one Rust call (``SlotIndex.mask``) when every action has been learnt and the
+        bet slots of the decision were met before (``SlotIndex.remember``). The other
+        slots' actions: ``index.action``."""
+        index = self.index
+        found = index.mask(legal, self.size, public, pot, seat)
         if found is None:
             for a in legal:
                 if id(a) not in self._known:
                     self._learn(a)
-            found = self._index.mask(legal, self.size)
+            index = self.index
+            found = index.mask(legal, self.size, public, pot, seat)
             if found is None:  # the index was emptied at its limit while learning them
                 slots = self.slots(legal, public, pot, seat)
                 return action_mask(self.size, slots), slots, len(slots)
-        mask, grouped, marked = found
+        mask, grouped, marked, extra = found
         if grouped is None:
-            return mask, None, marked
-        extra: dict[int, Action] = {}
-        self._grouped_slots(grouped, public, pot, seat, extra)
-        mask[list(extra)] = 1
-        return mask, extra, marked + len(extra)
-
-    @property
-    def index(self) -> SlotIndex:
-        """The Rust index of the actions learnt (``SlotIndex``): after :meth:`mask`, the
-        one that mapped its list, whose ``action(legal, slot)`` gives the first action
-        listed in a slot that depends on nothing else (None: none is). A new index
-        replaces it when the catalogue forgets at its limit; the old one keeps what it had."""
-        return self._index
+            return mask, extra, marked
+        if extra is None:
+            extra = {}
+        for t, acts in grouped.items():
+            got: dict[int, Action] = {}
+            self._grouped_slots({t: acts}, public, pot, seat, got)
+            if t.shape == BET:
+                index.remember(acts, public, pot, seat, list(got.items()))
+            for slot in got:
+                if not mask[slot]:
+                    mask[slot] = 1
+                    marked += 1
+            extra.update(got)
+        return mask, extra, marked
 
     def _grouped_slots(
         self,
@@ -293,6 +301,8 @@ class Catalogue:
         bet or a choice), and its template (None when the catalogue has none)."""
         t = template_of(a)
         base = self.base.get(t)
+        if base is not None:
+            t = self._canonical[t]  # one object per template: the index groups by identity first
         if base is None:
             found: tuple[Action, int, Template | None] = (a, -1, None)
         elif t.shape == PLAIN:
@@ -303,11 +313,11 @@ class Catalogue:
             found = (a, -1, t)
         if len(self._known) >= _KNOWN_LIMIT:
             self._known.clear()
-            self._index = SlotIndex(2 * _KNOWN_LIMIT)
+            self.index = SlotIndex(2 * _KNOWN_LIMIT)
         self._known[id(a)] = found
         # The index's code: the slot, -1 for a bet or a choice (with its template), -2 for
         # no template.
-        self._index.learn(a, found[1] if found[2] is not None else -2, found[2] if found[1] < 0 else None)
+        self.index.learn(a, found[1] if found[2] is not None else -2, found[2] if found[1] < 0 else None)
         return found
 
     def _bet_slots(

@@ -21,7 +21,7 @@ Blocks, in order (:meth:`Layout.fields` lists each with its offset and size):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -168,6 +168,12 @@ class Layout:
             [(key, off, length) for key, off, length in self._public_items],
             [(getattr(f, "order_of"), self.offsets[f.name]) for f in native],  # noqa: B009 - not in the protocol
             self._slots_of,
+        )
+
+        #: ``encode(state, seat)`` in its quickest form: the Rust encoder's own method
+        #: when no feature writes its block in Python.
+        self.encoder: Callable[[State, int], np.ndarray] = (
+            self._native.encode if not self._feature_adds and not self._feature_items else self.encode
         )
 
     def fields(self) -> list[dict[str, Any]]:

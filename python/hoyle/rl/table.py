@@ -99,21 +99,32 @@ class Table:
 
         On a turn (not in a reaction phase) the legal actions are mapped and the mask made
         in one Rust call (``Catalogue.mask``), without the slot dict :meth:`slots` builds."""
-        seat = self.seat
-        if self.pending or seat is None:
-            slot_mask: np.ndarray = action_mask(self.enc.catalogue.size, self.slots())
-            return slot_mask
-        game = self.game
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = game.legal_actions()
-        state = game.state
+        return self.mask_for(self.seat)
+
+    def mask_for(self, seat: int | None) -> np.ndarray:
+        """:meth:`mask` for the seat deciding, all zero for any other (a new array)."""
+        state = self.game.state
         cat = self.enc.catalogue
-        mask, self._extra, marked = cat.mask(legal, state.public, state.pot, seat)
-        self._index = cat.index
-        if not marked and legal:
-            self._no_slot(legal)
-        return mask
+        if seat is not None and seat == state.to_act and not self.pending and not self.stuck:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self.game.legal_actions()
+            index = cat.index
+            mask: np.ndarray
+            found = index.mask(legal, cat.size, state.public, state.pot, seat)
+            if found is not None and found[1] is None:  # every action learnt, the bets remembered
+                mask, _, marked, self._extra = found
+            else:
+                mask, self._extra, marked = cat.mask(legal, state.public, state.pot, seat)
+                index = cat.index
+            self._index = index
+            if not marked and legal:
+                self._no_slot(legal)
+            return mask
+        if seat is not None and seat == self.seat:  # asked in a reaction phase
+            slot_mask: np.ndarray = action_mask(cat.size, self.slots())
+            return slot_mask
+        return np.zeros(cat.size, np.int8)
 
     def action_at(self, slot: int) -> Action | None:
         """What a legal slot does for the deciding seat (None: no reaction); KeyError
