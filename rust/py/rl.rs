@@ -326,6 +326,14 @@ impl PyObservationEncoder {
             }
         }
         if let Some((idx, val)) = extra {
+            if idx.is_exact_instance_of::<PyInt>() {
+                // a block: val's entries at idx, idx + 1...
+                let start = idx.extract::<i64>()?;
+                for (i, v) in val.cast::<PyList>()?.iter().enumerate() {
+                    sums.add(start + i as i64, chips(&v)?)?;
+                }
+                return Ok(());
+            }
             let (idx, val) = (idx.cast::<PyList>()?, val.cast::<PyList>()?);
             if idx.len() != val.len() {
                 return Err(invalid_argument("val", val.len(), format!("one value per index ({} indices)", idx.len())));
@@ -443,7 +451,8 @@ impl PyObservationEncoder {
     }
 
     /// The observation of `seat`, a new float32 array; `idx` and `val` (lists) add
-    /// extra entries (a variant's features).
+    /// extra entries (a variant's features), or `idx` an int: `val`'s entries at
+    /// `idx`, `idx + 1`...
     #[pyo3(signature = (state, seat, idx = None, val = None))]
     fn encode<'py>(
         &self,

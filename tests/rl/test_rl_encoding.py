@@ -654,3 +654,22 @@ def test_the_encoders_caches_by_address_give_the_same_observation_when_emptied()
         obs = enc.layout.encode(game.state, seed % 2)
         if seed % 500 == 0:
             assert np.array_equal(obs, model_observation(enc, game.state, seed % 2))
+
+
+@pytest.mark.parametrize("variant", ["texas-holdem", "seven-card-stud", "gin-rummy", "war"])
+def test_the_quick_encoder_equals_the_documented_model(variant: str) -> None:
+    """Layout.encoder (what the AEC env calls: the Rust method itself, or with the one
+    feature's values as a block) gives the model's observation at every step."""
+    if variant not in VARIANTS:
+        pytest.skip(f"{variant} is not installed")
+    enc = hoyle.rl.encoding(variant, players_of(variant), short_options(variant))
+    table = hoyle.rl.Table.new(enc, 1)
+    rng = random.Random(1)
+    for _ in range(80):
+        for seat in range(enc.players):
+            obs = enc.layout.encoder(table.game.state, seat)
+            assert np.array_equal(obs, model_observation(enc, table.game.state, seat))
+        if table.over:
+            break
+        table.step(rng.choice(sorted(table.slots())))
+    assert getattr(enc.layout.encoder, "__self__", None) is not enc.layout  # a quicker form than Layout.encode

@@ -48,7 +48,9 @@ class Feature(Protocol):
 
 # A feature may instead have ``add(state, seat, offset, idx, val)``, appending its nonzero
 # entries (index ``offset + i``, value) to the two lists: they go into the vector with
-# everything else in the Rust encoder's one call (faster than ``write``). Or it may be an
+# everything else in the Rust encoder's one call (faster than ``write``); with ``values(state,
+# seat)`` too (its ``size`` numbers, a list), the only feature goes in as a block, without
+# the index list (``Layout.encoder``). Or it may be an
 # *order plane*, declared by ``order_of = "<zone name>"`` (its ``size`` the card width):
 # ``1 / (1 + depth)`` at each card of that zone when the observer sees it (the top card
 # 1.0; of a card's copies, the one nearest the top), written by the Rust encoder itself.
@@ -171,10 +173,14 @@ class Layout:
         )
 
         #: ``encode(state, seat)`` in its quickest form: the Rust encoder's own method
-        #: when no feature writes its block in Python.
-        self.encoder: Callable[[State, int], np.ndarray] = (
-            self._native.encode if not self._feature_adds and not self._feature_items else self.encode
-        )
+        #: when no feature writes its block in Python, or with the one feature's
+        #: ``values`` as a block when that is the only one.
+        self.encoder: Callable[[State, int], np.ndarray] = self.encode
+        if not self._feature_items:
+            if not self._feature_adds:
+                self.encoder = self._native.encode
+            elif len(rest) == 1 and callable(values := getattr(rest[0], "values", None)):
+                self.encoder = _block_encoder(self._native.encode, values, self._feature_adds[0][1])
 
     def fields(self) -> list[dict[str, Any]]:
         """Every block: name, offset, size and meaning."""
@@ -234,6 +240,18 @@ class Layout:
             for row, (state, seat) in enumerate(zip(states, seats)):
                 feature.write(state, seat, out[row, off : off + feature.size])
         return out
+
+
+def _block_encoder(
+    encode: Callable[..., np.ndarray], values: Callable[[State, int], list[Any]], offset: int
+) -> Callable[[State, int], np.ndarray]:
+    """``encode(state, seat)`` with one feature's dense ``values`` at ``offset`` (what its
+    ``add`` would append, without the index list)."""
+
+    def encoder(state: State, seat: int) -> np.ndarray:
+        return encode(state, seat, offset, values(state, seat))
+
+    return encoder
 
 
 class _Slots(dict[Card, int]):

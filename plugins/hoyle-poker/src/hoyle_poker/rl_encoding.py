@@ -28,24 +28,30 @@ _AGGRESSIVE = ("bet", "raise")
 
 
 class _Scan:
-    """How far one event log has been read, and the sums so far (mutated as it is read)."""
+    """How far one event log has been read, and the sums so far (mutated as it is read):
+    the chips per street and seat as each observer orders them (``views[observer]``,
+    street by street, the observer first), and the bets and raises per street."""
 
-    __slots__ = ("betting", "chips", "events", "raises", "read", "street")
+    __slots__ = ("betting", "events", "raises", "read", "street", "views")
 
     def __init__(self, events: list[Any], players: int) -> None:
         self.events = events  # held, so that no other list can take its id while this is kept
         self.read, self.street, self.betting = 0, 0, False
-        self.chips, self.raises = [0] * (STREETS * players), [0] * STREETS
+        self.views = [[0] * (STREETS * players) for _ in range(players)]
+        self.raises = [0] * STREETS
 
-    def advance(self, players: int) -> None:
-        """Read the events appended since the last call."""
+    def advance(self, players: int, place: list[list[int]]) -> None:
+        """Read the events appended since the last call (``place[observer][seat]``: the
+        seat's entry in the observer's order)."""
         events = self.events
-        street, betting, chips, raises = self.street, self.betting, self.chips, self.raises
+        street, betting, views, raises = self.street, self.betting, self.views, self.raises
         for i in range(self.read, len(events)):
             e = events[i]
             kind = e.type
             if kind == "commit":
-                chips[street * players + e.seat] += e.data["amount"]
+                amount, at = e.data["amount"], street * players
+                for view, where in zip(views, place[e.seat]):
+                    view[at + where] += amount
             elif kind == "action":
                 word = e.data["action"].split(" ", 1)[0]
                 if word in _BETTING:
@@ -54,7 +60,8 @@ class _Scan:
                         raises[street] += 1
             elif kind == "deal_start":
                 street, betting = 0, False
-                chips[:] = [0] * len(chips)
+                for view in views:
+                    view[:] = [0] * len(view)
                 raises[:] = [0] * STREETS
             elif e.cards and betting and kind not in ("reveal", "award"):
                 street, betting = min(street + 1, STREETS - 1), False
@@ -75,11 +82,8 @@ class BetHistory:
         self.players = players
         self.size = STREETS * players + STREETS
         self._scans: dict[int, _Scan] = {}
-        # for each observer, the chips entries in its order (street by street, itself first)
-        self._order = [
-            [s * players + (seat + r) % players for s in range(STREETS) for r in range(players)]
-            for seat in range(players)
-        ]
+        # place[seat][observer]: where the seat's chips go in the observer's order
+        self._place = [[(seat - observer) % players for observer in range(players)] for seat in range(players)]
 
     def _scan(self, state: Any) -> _Scan:
         events = state.events
@@ -89,12 +93,13 @@ class BetHistory:
                 self._scans.clear()
             scan = self._scans[id(events)] = _Scan(events, self.players)
         if scan.read < len(events):
-            scan.advance(self.players)
+            scan.advance(self.players, self._place)
         return scan
 
     def values(self, state: Any, seat: int) -> list[int]:
+        """The feature's numbers for ``seat`` (a new list)."""
         scan = self._scan(state)
-        return [*map(scan.chips.__getitem__, self._order[seat]), *scan.raises]
+        return scan.views[seat] + scan.raises
 
     def write(self, state: Any, seat: int, out: Any) -> None:
         out[:] = self.values(state, seat)
