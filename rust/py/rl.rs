@@ -66,6 +66,13 @@ struct Caches {
     zone_slots: SlotTable,
     zones_at: FxHashMap<(usize, i64, usize), (Py<PyAny>, ZoneSlots)>,
     public_at: FxHashMap<usize, (Py<PyAny>, Option<PublicSlot>)>,
+    /// The public keys (by address) in the order the last dict listed them, with their
+    /// slots: a dict with the same keys in the same order is read without a look-up.
+    /// Each address is one `public_at` holds (emptied with it).
+    public_order: Vec<(usize, Option<PublicSlot>)>,
+    /// Likewise for each observer, the zones (name by address, owner) in the order the
+    /// last state listed them, with their slots; each address is one `zones_at` holds.
+    zone_order: Vec<Vec<(usize, i64, ZoneSlots)>>,
 }
 
 /// The numbers of one observation, summed per index (in f64, as `np.bincount` does):
@@ -173,19 +180,48 @@ impl CardType {
 }
 
 impl PyObservationEncoder {
-    /// A zone's offsets for `seat`: known by its name's address, or by its name, or
-    /// asked of the `resolve` callback.
+    /// The offsets for `seat` of the `i`-th zone listed: as the last state's `i`-th zone
+    /// when it has the same name object and owner, else from `zone_slots_of`.
     #[allow(clippy::too_many_arguments)]
     fn slots_of(
         &self,
         py: Python<'_>,
         caches: &mut Caches,
+        i: usize,
         name: &Bound<'_, PyAny>,
         zone: &Bound<'_, PyAny>,
         owner: i64,
         seat: usize,
     ) -> PyResult<ZoneSlots> {
         let key = (name.as_ptr() as usize, owner, seat);
+        if let Some(&(at, o, found)) = caches.zone_order.get(seat).and_then(|z| z.get(i)) {
+            if at == key.0 && o == owner {
+                return Ok(found);
+            }
+        }
+        let found = self.zone_slots_of(py, caches, key, name, zone)?;
+        if caches.zone_order.len() <= seat {
+            caches.zone_order.resize_with(seat + 1, Vec::new);
+        }
+        let order = &mut caches.zone_order[seat];
+        if i < order.len() {
+            order[i] = (key.0, owner, found);
+        } else if i == order.len() {
+            order.push((key.0, owner, found));
+        }
+        Ok(found)
+    }
+
+    /// A zone's offsets by its name's address, or by its name, or asked of `resolve`.
+    fn zone_slots_of(
+        &self,
+        py: Python<'_>,
+        caches: &mut Caches,
+        key: (usize, i64, usize),
+        name: &Bound<'_, PyAny>,
+        zone: &Bound<'_, PyAny>,
+    ) -> PyResult<ZoneSlots> {
+        let (_, owner, seat) = key;
         if let Some((_, found)) = caches.zones_at.get(&key) {
             return Ok(*found);
         }
@@ -200,6 +236,7 @@ impl PyObservationEncoder {
         };
         if caches.zones_at.len() >= BY_ADDRESS {
             caches.zones_at.clear();
+            caches.zone_order.clear();
         }
         caches.zones_at.insert(key, (name.clone().unbind(), found));
         Ok(found)
@@ -217,8 +254,28 @@ impl PyObservationEncoder {
         };
         if caches.public_at.len() >= BY_ADDRESS {
             caches.public_at.clear();
+            caches.public_order.clear();
         }
         caches.public_at.insert(at, (key.clone().unbind(), found));
+        Ok(found)
+    }
+
+    /// The slot of the `i`-th key of a public dict: as the last dict's `i`-th key when
+    /// it is the same object, else from `public_of`.
+    fn public_at(&self, caches: &mut Caches, i: usize, key: &Bound<'_, PyAny>) -> PyResult<Option<PublicSlot>> {
+        let at = key.as_ptr() as usize;
+        if let Some(&(seen, found)) = caches.public_order.get(i) {
+            if seen == at {
+                return Ok(found);
+            }
+        }
+        let found = self.public_of(caches, key)?;
+        let order = &mut caches.public_order;
+        if i < order.len() {
+            order[i] = (at, found);
+        } else if i == order.len() {
+            order.push((at, found));
+        }
         Ok(found)
     }
 
@@ -234,7 +291,7 @@ impl PyObservationEncoder {
         let attrs = attrs.as_ref().and_then(|d| d.cast::<PyDict>().ok());
         let zones = read(state, attrs, intern!(py, "zones"))?;
         let zones = zones.cast::<PyDict>()?;
-        for (name, zone) in zones.iter() {
+        for (i, (name, zone)) in zones.iter().enumerate() {
             let cards = zone.getattr(intern!(py, "cards"))?;
             let cards = cards.cast::<PyList>()?;
             let len = cards.len();
@@ -247,7 +304,7 @@ impl PyObservationEncoder {
                 Err(_) => zone.getattr(intern!(py, "owner"))?,
             };
             let owner = if owner.is_none() { -1 } else { owner.extract::<i64>()? };
-            let (plane, count, top) = self.slots_of(py, caches, &name, &zone, owner, seat)?;
+            let (plane, count, top) = self.slots_of(py, caches, i, &name, &zone, owner, seat)?;
             if count < 0 {
                 continue;
             }
@@ -292,8 +349,8 @@ impl PyObservationEncoder {
         let public = read(state, attrs, intern!(py, "public"))?;
         let public = public.cast::<PyDict>()?;
         // One pass over the dict (cheaper than a look-up per key the layout has).
-        for (key, value) in public.iter() {
-            let Some((offset, length)) = self.public_of(caches, &key)? else {
+        for (i, (key, value)) in public.iter().enumerate() {
+            let Some((offset, length)) = self.public_at(caches, i, &key)? else {
                 continue;
             };
             let offset = offset as i64;

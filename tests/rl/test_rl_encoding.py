@@ -673,3 +673,20 @@ def test_the_quick_encoder_equals_the_documented_model(variant: str) -> None:
             break
         table.step(rng.choice(sorted(table.slots())))
     assert getattr(enc.layout.encoder, "__self__", None) is not enc.layout  # a quicker form than Layout.encode
+
+
+def test_the_encoder_reads_public_keys_and_zones_in_any_order() -> None:
+    """The encoder remembers the order of the last state's public keys and zones: a
+    state listing them in another order (or with other key objects) is still read right."""
+    enc = hoyle.rl.encoding("gin-rummy", options={"deals": 1})
+    state = hoyle.new_game("gin-rummy", seed=8, options={"deals": 1}).state
+    expected = [model_observation(enc, state, seat) for seat in (0, 1)]
+    for _ in range(2):
+        for seat in (0, 1):
+            assert np.array_equal(enc.layout.encode(state, seat), expected[seat])
+        state.public = dict(reversed(list(state.public.items())))
+        state.zones = dict(reversed(list(state.zones.items())))
+    state.public = {"".join(list(k)): v for k, v in state.public.items()}  # equal keys, other objects
+    state.public["target"] = 250
+    assert enc.layout.encode(state, 0)[enc.layout.offsets["public.target"]] == 250
+    assert np.array_equal(enc.layout.encode(state, 1), model_observation(enc, state, 1))

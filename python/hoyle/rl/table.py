@@ -186,7 +186,8 @@ class Table:
             game.act(action)  # the seat to act
             if self.enc.reactions and game.state.result is None:
                 self._start_reactions(seat)
-        self._drop_silent()
+        if self.pending:
+            self._drop_silent()
         self._check_stuck()
 
     def forget(self) -> None:
