@@ -107,12 +107,12 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         if table.over:
             raise InvalidArgumentError("the episode is over: call reset()")
         slot = int(action)
-        slots = table.slots()
-        if slot not in slots:
+        try:
+            taken = table.action_at(slot)
+        except (KeyError, TypeError, OverflowError):
             info = self._info(None)
             info["illegal_action"] = slot
             return self.illegal_reward, True, False, info
-        taken = slots[slot]
         table.take(taken)
         self._play_opponents()
         info = self._info(table.info(taken))
@@ -136,9 +136,7 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _mask(self) -> np.ndarray:
         assert self.table is not None
-        if self.table.seat != self.seat:
-            return np.zeros(self.enc.action_size, np.int8)
-        return self.table.mask()
+        return self.table.mask_for(self.seat)
 
     def _observe(self, out: np.ndarray | None = None) -> np.ndarray:
         assert self.table is not None

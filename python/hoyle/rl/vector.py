@@ -78,12 +78,10 @@ class HoyleVectorEnv(VectorEnv):
         envs = self.envs
         self._layout.encode_batch([e.table.game.state for e in envs], self._seats, self._obs)  # type: ignore[union-attr]
         masks = self._masks
-        masks[:] = 0
         for i, env in enumerate(envs):
             table = env.table
             assert table is not None
-            if table.seat == env.seat:
-                masks[i, list(table.slots())] = 1
+            masks[i] = table.mask_for(env.seat)
         return self._obs.copy(), {"action_mask": masks.copy()}
 
     def action_masks(self) -> np.ndarray:
