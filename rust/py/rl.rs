@@ -312,9 +312,7 @@ impl PyObservationEncoder {
             if plane < 0 || !sees(&zone, seat)? {
                 continue;
             }
-            for card in cards.iter() {
-                sums.add(plane + card_type.slot(&card)?, 1.0)?;
-            }
+            each_borrowed(cards, |_, card| sums.add(plane + card_type.slot(card)?, 1.0))?;
             if top >= 0 {
                 sums.add(top + card_type.slot(&cards.get_item(len - 1)?)?, 1.0)?;
             }
@@ -348,24 +346,29 @@ impl PyObservationEncoder {
         }
         let public = read(state, attrs, intern!(py, "public"))?;
         let public = public.cast::<PyDict>()?;
-        // One pass over the dict (cheaper than a look-up per key the layout has).
-        for (i, (key, value)) in public.iter().enumerate() {
-            let Some((offset, length)) = self.public_at(caches, i, &key)? else {
-                continue;
+        // One pass over the dict (cheaper than a look-up per key the layout has), reading
+        // only numbers and lists of them (no Python code runs).
+        each_item_borrowed(public, |i, key, value| {
+            let Some((offset, length)) = self.public_at(caches, i, key)? else {
+                return Ok(());
             };
             let offset = offset as i64;
             if length == 0 {
-                if let Some(x) = number(&value)? {
+                if let Some(x) = number(value)? {
                     sums.add(offset, x)?;
                 }
             } else if value.is_exact_instance_of::<PyList>() {
-                for (i, v) in value.cast::<PyList>()?.iter().take(length).enumerate() {
-                    if let Some(x) = number(&v)? {
-                        sums.add(offset + i as i64, x)?;
+                each_borrowed(value.cast::<PyList>()?, |i, v| {
+                    if i < length {
+                        if let Some(x) = number(v)? {
+                            sums.add(offset + i as i64, x)?;
+                        }
                     }
-                }
+                    Ok(())
+                })?;
             }
-        }
+            Ok(())
+        })?;
         // Order planes: 1 / (1 + depth) for each card of a zone the observer sees, from
         // the bottom up, so a card's copy nearer the top replaces one under it.
         for (name, offset) in &self.orders {
@@ -378,9 +381,10 @@ impl PyObservationEncoder {
                 continue;
             }
             let depth = cards.len();
-            for (i, card) in cards.iter().enumerate() {
-                *sums.entry(*offset as i64 + card_type.slot(&card)?)? = 1.0 / (depth - i) as f64;
-            }
+            each_borrowed(cards, |i, card| {
+                *sums.entry(*offset as i64 + card_type.slot(card)?)? = 1.0 / (depth - i) as f64;
+                Ok(())
+            })?;
         }
         if let Some((idx, val)) = extra {
             if idx.is_exact_instance_of::<PyInt>() {
@@ -439,6 +443,47 @@ impl PyObservationEncoder {
         }
         Ok(())
     }
+}
+
+/// Call `f` with the index and each item of `list`, borrowed (no reference counting).
+/// `f` must run no Python code (nothing else may change the list meanwhile).
+fn each_borrowed<'py>(
+    list: &Bound<'py, PyList>,
+    mut f: impl FnMut(usize, &Bound<'py, PyAny>) -> PyResult<()>,
+) -> PyResult<()> {
+    let py = list.py();
+    for i in 0..list.len() {
+        // SAFETY: `i` is inside the list, which this thread holds with the GIL and `f`
+        // does not change; PyList_GetItem gives a borrowed reference, alive while the
+        // list holds it.
+        let item = unsafe { pyo3::ffi::PyList_GetItem(list.as_ptr(), i as pyo3::ffi::Py_ssize_t) };
+        if item.is_null() {
+            return Err(PyErr::fetch(py));
+        }
+        let item = unsafe { pyo3::Borrowed::from_ptr(py, item) };
+        f(i, &item)?;
+    }
+    Ok(())
+}
+
+/// Call `f` with the index, key and value of each item of `dict`, borrowed (no
+/// reference counting). `f` must run no Python code (nothing else may change the dict
+/// meanwhile).
+fn each_item_borrowed<'py>(
+    dict: &Bound<'py, PyDict>,
+    mut f: impl FnMut(usize, &Bound<'py, PyAny>, &Bound<'py, PyAny>) -> PyResult<()>,
+) -> PyResult<()> {
+    let py = dict.py();
+    let (mut pos, mut i): (pyo3::ffi::Py_ssize_t, usize) = (0, 0);
+    let (mut key, mut value) = (std::ptr::null_mut(), std::ptr::null_mut());
+    // SAFETY: the dict is held and not changed by `f`; PyDict_Next gives borrowed
+    // references, alive while the dict holds them.
+    while unsafe { pyo3::ffi::PyDict_Next(dict.as_ptr(), &mut pos, &mut key, &mut value) } != 0 {
+        let (k, v) = unsafe { (pyo3::Borrowed::from_ptr(py, key), pyo3::Borrowed::from_ptr(py, value)) };
+        f(i, &k, &v)?;
+        i += 1;
+    }
+    Ok(())
 }
 
 /// Whether `seat` sees `zone`'s cards (`Zone.seen`: None for everyone).
