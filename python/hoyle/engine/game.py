@@ -144,7 +144,11 @@ class Game:
         self.record = record
         #: the fixed decks of the first deals (``record["decks"]`` read back when not given)
         self._decks: list[Deck] = decks if decks is not None else [Deck(d) for d in record.get("decks") or []]
-        self._legal_cache: tuple[int, int, list[Action]] | None = None
+        #: The variant's legal actions for ``_legal_seat`` when the log held ``_legal_at``
+        #: events (-1: none asked yet): see :meth:`legal_actions`.
+        self._legal_at = -1
+        self._legal_seat: int | None = None
+        self._legal: list[Action] = []
         self._actions: list[list[Any]] = record["actions"]
         #: the variant's deck for these options, unshuffled (made by the first deal if not given)
         self._base_deck: Deck | None = base_deck
@@ -214,11 +218,11 @@ class Game:
             self._check_seat(seat)
             if state.result is not None:
                 return []
-        cached = self._legal_cache
-        if cached is not None and cached[0] == len(state.events) and cached[1] == seat:
-            return list(cached[2])
+        at = len(state.events)
+        if at == self._legal_at and seat == self._legal_seat:
+            return list(self._legal)
         legal = self._hook.legal(state, seat) or []
-        self._legal_cache = (len(state.events), seat, legal)
+        self._legal_at, self._legal_seat, self._legal = at, seat, legal
         return list(legal)
 
     # --- acting ----------------------------------------------------------------------------
@@ -246,12 +250,9 @@ class Game:
             )
         events = state.events
         first_new = len(events)
-        cached = self._legal_cache
-        if cached is None or cached[0] != first_new or cached[1] != who:
+        if first_new != self._legal_at or who != self._legal_seat:
             self.legal_actions(who)  # not asked first (rare): ask, and read the cache
-            cached = self._legal_cache
-            assert cached is not None
-        legal = cached[2]
+        legal = self._legal
         # A player usually hands back one of the legal action objects: look for it by
         # identity first (equality would compare the cards of every action before it;
         # benches/test_bench_gin_games.py); anything else is _check_unlisted's.
@@ -364,7 +365,8 @@ class Game:
     def clone(self) -> Game:
         """An independent copy, cheap enough for tree search."""
         g = Game.__new__(Game)
-        g._rules, g._hook, g._decks, g._legal_cache = self._rules, self._hook, self._decks, None
+        g._rules, g._hook, g._decks = self._rules, self._hook, self._decks
+        g._legal_at, g._legal_seat, g._legal = -1, None, []
         g._base_deck = self._base_deck
         g.state = self.state.clone()
         g.record = {**self.record, "actions": list(self.record["actions"])}
@@ -431,11 +433,15 @@ def _hide_unseen_cards(events: list[Event], at: int, who: int, cards: tuple[Card
     actor alone: the others read it without them (:meth:`Event.for_viewer`). A card
     that was in sight of everyone before (taken from a face-up pile) or goes face up is
     no secret: its moves are seen by all (``visible`` None)."""
-    named = set(cards)
+    named: set[Card] | None = None  # made only when a move is not seen by all (benches/test_bench_gin_games.py)
     seen: frozenset[int] | None = None
     for event in events[at + 1 :]:
-        if event.visible is not None and not named.isdisjoint(event.cards):
-            seen = event.visible if seen is None else seen & event.visible
+        visible = event.visible
+        if visible is not None:
+            if named is None:
+                named = set(cards)
+            if not named.isdisjoint(event.cards):
+                seen = visible if seen is None else seen & visible
     if seen is not None:
         logged = events[at]
         events[at] = Event(logged.type, logged.seat, logged.data, cards, seen | {who})

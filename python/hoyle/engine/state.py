@@ -235,6 +235,25 @@ def _make_logged(action: Action) -> _Logged:
 _LOGGED: BoundedCache[Action, _Logged] = BoundedCache(_make_logged, limit=1 << 16)
 
 
+def _chip_events(kind: str) -> BoundedCache[tuple[int, int], Event]:
+    """The ``kind`` ("commit" or "award") event of each seat and amount, made on first
+    use: a hand of poker logs several, the same blinds and bets hand after hand
+    (``benches/test_bench_poker_games.py``). Immutable values, so the log may hold one
+    object many times; their data is read-only (:class:`EventData`). Only plain ints are
+    looked up (an equal float or numpy int is logged as given)."""
+
+    def make(key: tuple[int, int]) -> Event:
+        seat, amount = key
+        return _new_event(Event, (kind, seat, EventData({"amount": amount}), (), None))
+
+    return BoundedCache(make, limit=1 << 14)
+
+
+#: :meth:`State.commit`'s and :meth:`State.award`'s events (see :func:`_chip_events`).
+_COMMITS = _chip_events("commit")
+_AWARDS = _chip_events("award")
+
+
 class ScoreRow(list[int]):
     """One deal's row of the score sheet: the points each seat scored (a list of ints,
     equal to the plain list) and ``outcome``, what happened in that deal, readable after
@@ -403,8 +422,12 @@ class State:
         except KeyError:
             source, target = self.zone(src), self.zone(dst)
         pile = source.cards
-        a, b = source.seen, target.seen
-        route = _ROUTES[event, seat, src, dst, a, b]
+        route = _ROUTES[event, seat, src, dst, source.seen, target.seen]
+        if n == 1 and pile and not bottom:  # a card drawn or dealt: the fast path
+            card = pile.pop()
+            self.events.append(route[card])
+            target.cards.append(card)
+            return [card]
         if n == 1 and pile:
             card = pile.pop()
             taken = [card]
@@ -537,7 +560,11 @@ class State:
         self.stacks[seat] -= amount
         self.committed[seat] += amount
         self.pot += amount
-        self.events.append(_new_event(Event, ("commit", seat, {"amount": amount}, (), None)))
+        self.events.append(
+            _COMMITS[seat, amount]
+            if type(amount) is int and type(seat) is int
+            else _new_event(Event, ("commit", seat, {"amount": amount}, (), None))
+        )
 
     def chips_won(self) -> dict[int, int]:
         """Each seat's chips now less what it brought to the table (its stack plus what
@@ -551,7 +578,11 @@ class State:
             raise InvalidArgumentError(f"cannot award {amount} chips from a pot of {self.pot}")
         self.pot -= amount
         self.stacks[seat] += amount
-        self.events.append(_new_event(Event, ("award", seat, {"amount": amount}, (), None)))
+        self.events.append(
+            _AWARDS[seat, amount]
+            if type(amount) is int and type(seat) is int
+            else _new_event(Event, ("award", seat, {"amount": amount}, (), None))
+        )
 
     # --- flow --------------------------------------------------------------------------
 
