@@ -298,7 +298,8 @@ class Game:
         row = _per_seat(hook.hoyle_score_deal(state=state) or {}, seats)
         state.score_sheet.append(ScoreRow._taking(row, self._deal_outcome()))
         totals = state.scores = list(map(add, state.scores, row))
-        state.log("deal_scored", None, scores=row, totals=list(totals))
+        events = state.events  # the two logs below are state.log's events, made here: one call fewer each
+        events.append(_new_event(Event, ("deal_scored", None, {"scores": row, "totals": list(totals)}, (), None)))
         over = hook.hoyle_match_over(state=state)
         if over is None or over:
             settlement = hook.hoyle_settle(state=state)
@@ -313,7 +314,7 @@ class Game:
             }
             state.phase = "over"
             state.to_act = None
-            state.log("match_end", None, **result)
+            events.append(_new_event(Event, ("match_end", None, dict(result), (), None)))
         else:
             state.deal_number += 1
             self._start_deal()
@@ -328,23 +329,30 @@ class Game:
             outcome.update(kept)
         return _copy_plain(outcome)  # type: ignore[no-any-return]
 
-    def _start_deal(self) -> None:
-        state = self.state
-        k = state.deal_number
+    def _deck_for(self, k: int, options: Mapping[str, Any], players: int, seed: int) -> Deck:
+        """The deck of deal ``k``: the fixed one given for it (checked to be an ordering
+        of the variant's deck) or the variant's deck shuffled from the seed."""
         base = self._base_deck
         if base is None:  # the same options every deal: made once a game
-            base = self._base_deck = self.variant.make_deck(state.options, len(state.players))
+            base = self._base_deck = self.variant.make_deck(options, players)
         if k < len(self._decks):
             deck = self._decks[k]
             if sorted(deck) != sorted(base):
                 raise InvalidArgumentError(
                     f"deck {k} is not an ordering of the {self.variant.name} deck ({len(base)} cards)"
                 )
-        else:
-            deck = base.shuffled(state.seed, k)
-        state.deal_end, state.deal_end_data = None, {}
-        state.committed = [0] * len(state.players)
-        state.load_deck(deck)
+            return deck
+        return base.shuffled(seed, k)
+
+    def _start_deal(self, loaded: bool = False) -> None:
+        """Deal the next deal (``loaded``: the first, whose deck the new state was made
+        with - one generator made per new game, not two: ``benches/test_bench_hand_setup.py``)."""
+        state = self.state
+        k = state.deal_number
+        if not loaded:
+            state.deal_end, state.deal_end_data = None, {}
+            state.committed = [0] * len(state.players)
+            state.load_deck(self._deck_for(k, state.options, len(state.players), state.seed))
         state.events.append(_DEAL_STARTS[k])
         dealt_from = len(state.events)
         self._hook.hoyle_deal(state=state)
@@ -353,9 +361,12 @@ class Game:
             # the deal, less what it was paid during it - a deal can end with no decision
             # (blinds all in: uncalled chips returned and the pot awarded before anyone acts)
             brought = list(state.stacks)
-            for event in state.events[dealt_from:]:
-                if event.seat is not None and event.type in ("commit", "award"):
-                    brought[event.seat] += event.data["amount"] if event.type == "commit" else -event.data["amount"]
+            for kind, seat, data, _, _ in state.events[dealt_from:]:  # unpacked: cheaper than 3 field reads
+                if seat is not None:
+                    if kind == "commit":
+                        brought[seat] += data["amount"]
+                    elif kind == "award":
+                        brought[seat] -= data["amount"]
             state.start_stacks = brought
         if state.deal_end is not None:  # a deal that needed no decision (e.g. all-in blinds)
             self._finish_deal()
@@ -503,10 +514,15 @@ def new_game(
         "stacks": list(stacks) if stacks is not None else None,
         "actions": [],
     }
-    state = State(variant, names, opts, None, seed, stacks)  # by position: benches/test_bench_hand_setup.py
-    game = Game(ruleset, state, record, decks, seated.deck() if seated is not None else None)
-    game._start_deal()
+    game = Game(ruleset, _NO_STATE, record, decks, seated.deck() if seated is not None else None)
+    first = game._deck_for(0, opts, len(names), seed)
+    game.state = State(variant, names, opts, first, seed, stacks)  # by position: benches/test_bench_hand_setup.py
+    game._start_deal(loaded=True)
     return game
+
+
+#: The state of a game being set up, until its first deck is made (:func:`new_game`).
+_NO_STATE = State("", (), {}, None)
 
 
 def _are_stacks(stacks: Sequence[int], players: int) -> bool:
