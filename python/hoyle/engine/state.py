@@ -436,8 +436,8 @@ class State:
             if n > len(pile):
                 raise InvalidArgumentError(f"cannot take {n} cards from {src!r}, which holds {len(pile)}")
             cut = len(pile) - n
-            taken = pile[cut:] if n > 0 else []
-            del pile[cut:]  # nothing when n is 0
+            taken = pile[cut:]  # none when n is 0
+            del pile[cut:]
             taken.reverse()  # in the order taken: the top card first
             self.events.append(_new_event(Event, (event, seat, route.data, tuple(taken), route.visible)))
         if bottom:
@@ -511,27 +511,30 @@ class State:
             source, target = self.zone(src), self.zone(dst)
         moved: tuple[Card, ...] = cards if type(cards) is tuple else tuple(cards)
         pile = source.cards
-        if len(moved) == 1:
+        if len(moved) == 1:  # a card discarded or laid off: the fast path (benches/test_bench_gin_games.py)
+            card = moved[0]
             try:
-                pile.remove(moved[0])
+                pile.remove(card)
             except ValueError:
-                raise InvalidArgumentError(f"{moved[0]} not in {src!r}") from None
-        else:
-            for c in moved:
-                if c not in pile:
-                    missing = [c for c in moved if c not in pile]
-                    raise InvalidArgumentError(f"{' '.join(map(str, missing))} not in {src!r}")
-            for c in moved:
-                pile.remove(c)
+                raise InvalidArgumentError(f"{card} not in {src!r}") from None
+            if bottom:
+                target.cards.insert(0, card)
+            else:
+                target.cards.append(card)
+            self.events.append(_ROUTES[event, seat, src, dst, source.seen, target.seen][card])
+            return
+        for c in moved:
+            if c not in pile:
+                missing = [c for c in moved if c not in pile]
+                raise InvalidArgumentError(f"{' '.join(map(str, missing))} not in {src!r}")
+        for c in moved:
+            pile.remove(c)
         if bottom:
             target.cards[:0] = reversed(moved)
         else:
             target.cards += moved
-        a, b = source.seen, target.seen
-        route = _ROUTES[event, seat, src, dst, a, b]
-        self.events.append(
-            route[moved[0]] if len(moved) == 1 else _new_event(Event, (event, seat, route.data, moved, route.visible))
-        )
+        route = _ROUTES[event, seat, src, dst, source.seen, target.seen]
+        self.events.append(_new_event(Event, (event, seat, route.data, moved, route.visible)))
 
     def _record_move(self, event: str, seat: int | None, cards: list[Card], src: str, dst: str) -> None:
         a, b = self.zones[src].seen, self.zones[dst].seen
