@@ -325,7 +325,7 @@ class Game:
         state = self.state
         outcome: dict[str, Any] = {"reason": state.deal_end, **state.deal_end_data}
         kept = state.public.get("outcome")
-        if isinstance(kept, Mapping):
+        if kept is not None and (type(kept) is dict or isinstance(kept, Mapping)):  # a dict: no ABC check
             outcome.update(kept)
         return _copy_plain(outcome)  # type: ignore[no-any-return]
 
