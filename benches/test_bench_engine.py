@@ -66,19 +66,8 @@ class _PassRules:
         return True
 
 
-class _OneActionRules:
-    """A variant with no rule work whose one action ends the deal and the game."""
-
-    END = hoyle.Action("end")
-
-    @hoyle.hookimpl
-    def hoyle_deal(self, state):  # type: ignore[no-untyped-def]
-        state.phase, state.to_act = "play", 0
-        return True
-
-    @hoyle.hookimpl
-    def hoyle_legal_actions(self, state, seat):  # type: ignore[no-untyped-def]
-        return [self.END] if seat == state.to_act else []
+class _OneActionRules(_PassRules):
+    """A variant with no rule work whose one action (a pass) ends the deal and the game."""
 
     @hoyle.hookimpl
     def hoyle_apply_action(self, state, seat, action):  # type: ignore[no-untyped-def]
