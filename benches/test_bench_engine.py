@@ -66,23 +66,49 @@ class _PassRules:
         return True
 
 
-def test_engine_overhead_per_action(benchmark) -> None:  # type: ignore[no-untyped-def]
-    """legal_actions + act on a variant that does nothing: the engine's own cost."""
+class _OneActionRules(_PassRules):
+    """A variant with no rule work whose one action (a pass) ends the deal and the game."""
+
+    @hoyle.hookimpl
+    def hoyle_apply_action(self, state, seat, action):  # type: ignore[no-untyped-def]
+        state.end_deal("ended")
+        return True
+
+
+def _registry(name: str, rules: object):  # type: ignore[no-untyped-def]
+    """A registry holding only the variant ``name`` played by ``rules``."""
     from hoyle.plugins import get_plugin_manager
     from hoyle.registry import Registry
 
     class Plugin:
         @hoyle.hookimpl
         def hoyle_register_variants(self, register):  # type: ignore[no-untyped-def]
-            register(
-                hoyle.Variant(name="pass", rules=_PassRules(), players=(2, 2), deck=lambda o: hoyle.Deck.standard())
-            )
+            register(hoyle.Variant(name=name, rules=rules, players=(2, 2), deck=lambda o: hoyle.Deck.standard()))
 
     pm = get_plugin_manager(load_entrypoints=False)
     pm.register(Plugin())
-    game = hoyle.new_game("pass", seed=1, registry=Registry(pm))
+    return Registry(pm)
+
+
+def test_engine_overhead_per_action(benchmark) -> None:  # type: ignore[no-untyped-def]
+    """legal_actions + act on a variant that does nothing: the engine's own cost."""
+    game = hoyle.new_game("pass", seed=1, registry=_registry("pass", _PassRules()))
 
     def step() -> None:
         game.act(game.legal_actions()[0])
 
     benchmark(step)
+
+
+def test_engine_overhead_per_deal(benchmark) -> None:  # type: ignore[no-untyped-def]
+    """A new game of one deal and one action on a variant that does nothing: the
+    engine's own cost of a deal (new_game, the shuffle, the deal's start and its
+    scoring and settlement), which a poker session pays every hand."""
+    registry = _registry("one-action", _OneActionRules())
+
+    def deal() -> None:
+        game = hoyle.new_game("one-action", seed=1, registry=registry)
+        game.act(game.legal_actions()[0])
+        assert game.is_over
+
+    benchmark(deal)

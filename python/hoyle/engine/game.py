@@ -144,7 +144,11 @@ class Game:
         self.record = record
         #: the fixed decks of the first deals (``record["decks"]`` read back when not given)
         self._decks: list[Deck] = decks if decks is not None else [Deck(d) for d in record.get("decks") or []]
-        self._legal_cache: tuple[int, int, list[Action]] | None = None
+        #: The variant's legal actions for ``_legal_seat`` when the log held ``_legal_at``
+        #: events (-1: none asked yet): see :meth:`legal_actions`.
+        self._legal_at = -1
+        self._legal_seat: int | None = None
+        self._legal: list[Action] = []
         self._actions: list[list[Any]] = record["actions"]
         #: the variant's deck for these options, unshuffled (made by the first deal if not given)
         self._base_deck: Deck | None = base_deck
@@ -214,11 +218,11 @@ class Game:
             self._check_seat(seat)
             if state.result is not None:
                 return []
-        cached = self._legal_cache
-        if cached is not None and cached[0] == len(state.events) and cached[1] == seat:
-            return list(cached[2])
+        at = len(state.events)
+        if at == self._legal_at and seat == self._legal_seat:
+            return list(self._legal)
         legal = self._hook.legal(state, seat) or []
-        self._legal_cache = (len(state.events), seat, legal)
+        self._legal_at, self._legal_seat, self._legal = at, seat, legal
         return list(legal)
 
     # --- acting ----------------------------------------------------------------------------
@@ -246,12 +250,9 @@ class Game:
             )
         events = state.events
         first_new = len(events)
-        cached = self._legal_cache
-        if cached is None or cached[0] != first_new or cached[1] != who:
+        if first_new != self._legal_at or who != self._legal_seat:
             self.legal_actions(who)  # not asked first (rare): ask, and read the cache
-            cached = self._legal_cache
-            assert cached is not None
-        legal = cached[2]
+        legal = self._legal
         # A player usually hands back one of the legal action objects: look for it by
         # identity first (equality would compare the cards of every action before it;
         # benches/test_bench_gin_games.py); anything else is _check_unlisted's.
@@ -297,7 +298,8 @@ class Game:
         row = _per_seat(hook.hoyle_score_deal(state=state) or {}, seats)
         state.score_sheet.append(ScoreRow._taking(row, self._deal_outcome()))
         totals = state.scores = list(map(add, state.scores, row))
-        state.log("deal_scored", None, scores=row, totals=list(totals))
+        events = state.events  # the two logs below are state.log's events, made here: one call fewer each
+        events.append(_new_event(Event, ("deal_scored", None, {"scores": row, "totals": list(totals)}, (), None)))
         over = hook.hoyle_match_over(state=state)
         if over is None or over:
             settlement = hook.hoyle_settle(state=state)
@@ -312,7 +314,7 @@ class Game:
             }
             state.phase = "over"
             state.to_act = None
-            state.log("match_end", None, **result)
+            events.append(_new_event(Event, ("match_end", None, dict(result), (), None)))
         else:
             state.deal_number += 1
             self._start_deal()
@@ -323,27 +325,34 @@ class Game:
         state = self.state
         outcome: dict[str, Any] = {"reason": state.deal_end, **state.deal_end_data}
         kept = state.public.get("outcome")
-        if isinstance(kept, Mapping):
+        if kept is not None and (type(kept) is dict or isinstance(kept, Mapping)):  # a dict: no ABC check
             outcome.update(kept)
         return _copy_plain(outcome)  # type: ignore[no-any-return]
 
-    def _start_deal(self) -> None:
-        state = self.state
-        k = state.deal_number
+    def _deck_for(self, k: int, options: Mapping[str, Any], players: int, seed: int) -> Deck:
+        """The deck of deal ``k``: the fixed one given for it (checked to be an ordering
+        of the variant's deck) or the variant's deck shuffled from the seed."""
         base = self._base_deck
         if base is None:  # the same options every deal: made once a game
-            base = self._base_deck = self.variant.make_deck(state.options, len(state.players))
+            base = self._base_deck = self.variant.make_deck(options, players)
         if k < len(self._decks):
             deck = self._decks[k]
             if sorted(deck) != sorted(base):
                 raise InvalidArgumentError(
                     f"deck {k} is not an ordering of the {self.variant.name} deck ({len(base)} cards)"
                 )
-        else:
-            deck = base.shuffled(state.seed, k)
-        state.deal_end, state.deal_end_data = None, {}
-        state.committed = [0] * len(state.players)
-        state.load_deck(deck)
+            return deck
+        return base.shuffled(seed, k)
+
+    def _start_deal(self, loaded: bool = False) -> None:
+        """Deal the next deal (``loaded``: the first, whose deck the new state was made
+        with - one generator made per new game, not two: ``benches/test_bench_hand_setup.py``)."""
+        state = self.state
+        k = state.deal_number
+        if not loaded:
+            state.deal_end, state.deal_end_data = None, {}
+            state.committed = [0] * len(state.players)
+            state.load_deck(self._deck_for(k, state.options, len(state.players), state.seed))
         state.events.append(_DEAL_STARTS[k])
         dealt_from = len(state.events)
         self._hook.hoyle_deal(state=state)
@@ -352,9 +361,12 @@ class Game:
             # the deal, less what it was paid during it - a deal can end with no decision
             # (blinds all in: uncalled chips returned and the pot awarded before anyone acts)
             brought = list(state.stacks)
-            for event in state.events[dealt_from:]:
-                if event.seat is not None and event.type in ("commit", "award"):
-                    brought[event.seat] += event.data["amount"] if event.type == "commit" else -event.data["amount"]
+            for kind, seat, data, _, _ in state.events[dealt_from:]:  # unpacked: cheaper than 3 field reads
+                if seat is not None:
+                    if kind == "commit":
+                        brought[seat] += data["amount"]
+                    elif kind == "award":
+                        brought[seat] -= data["amount"]
             state.start_stacks = brought
         if state.deal_end is not None:  # a deal that needed no decision (e.g. all-in blinds)
             self._finish_deal()
@@ -364,7 +376,8 @@ class Game:
     def clone(self) -> Game:
         """An independent copy, cheap enough for tree search."""
         g = Game.__new__(Game)
-        g._rules, g._hook, g._decks, g._legal_cache = self._rules, self._hook, self._decks, None
+        g._rules, g._hook, g._decks = self._rules, self._hook, self._decks
+        g._legal_at, g._legal_seat, g._legal = -1, None, []
         g._base_deck = self._base_deck
         g.state = self.state.clone()
         g.record = {**self.record, "actions": list(self.record["actions"])}
@@ -431,11 +444,15 @@ def _hide_unseen_cards(events: list[Event], at: int, who: int, cards: tuple[Card
     actor alone: the others read it without them (:meth:`Event.for_viewer`). A card
     that was in sight of everyone before (taken from a face-up pile) or goes face up is
     no secret: its moves are seen by all (``visible`` None)."""
-    named = set(cards)
+    named: set[Card] | None = None  # made only when a move is not seen by all (benches/test_bench_gin_games.py)
     seen: frozenset[int] | None = None
     for event in events[at + 1 :]:
-        if event.visible is not None and not named.isdisjoint(event.cards):
-            seen = event.visible if seen is None else seen & event.visible
+        visible = event.visible
+        if visible is not None:
+            if named is None:
+                named = set(cards)
+            if not named.isdisjoint(event.cards):
+                seen = visible if seen is None else seen & visible
     if seen is not None:
         logged = events[at]
         events[at] = Event(logged.type, logged.seat, logged.data, cards, seen | {who})
@@ -497,10 +514,15 @@ def new_game(
         "stacks": list(stacks) if stacks is not None else None,
         "actions": [],
     }
-    state = State(variant, names, opts, None, seed, stacks)  # by position: benches/test_bench_hand_setup.py
-    game = Game(ruleset, state, record, decks, seated.deck() if seated is not None else None)
-    game._start_deal()
+    game = Game(ruleset, _NO_STATE, record, decks, seated.deck() if seated is not None else None)
+    first = game._deck_for(0, opts, len(names), seed)
+    game.state = State(variant, names, opts, first, seed, stacks)  # by position: benches/test_bench_hand_setup.py
+    game._start_deal(loaded=True)
     return game
+
+
+#: The state of a game being set up, until its first deck is made (:func:`new_game`).
+_NO_STATE = State("", (), {}, None)
 
 
 def _are_stacks(stacks: Sequence[int], players: int) -> bool:

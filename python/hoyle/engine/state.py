@@ -235,6 +235,25 @@ def _make_logged(action: Action) -> _Logged:
 _LOGGED: BoundedCache[Action, _Logged] = BoundedCache(_make_logged, limit=1 << 16)
 
 
+def _chip_events(kind: str) -> BoundedCache[tuple[int, int], Event]:
+    """The ``kind`` ("commit" or "award") event of each seat and amount, made on first
+    use: a hand of poker logs several, the same blinds and bets hand after hand
+    (``benches/test_bench_poker_games.py``). Immutable values, so the log may hold one
+    object many times; their data is read-only (:class:`EventData`). Only plain ints are
+    looked up (an equal float or numpy int is logged as given)."""
+
+    def make(key: tuple[int, int]) -> Event:
+        seat, amount = key
+        return _new_event(Event, (kind, seat, EventData({"amount": amount}), (), None))
+
+    return BoundedCache(make, limit=1 << 14)
+
+
+#: :meth:`State.commit`'s and :meth:`State.award`'s events (see :func:`_chip_events`).
+_COMMITS = _chip_events("commit")
+_AWARDS = _chip_events("award")
+
+
 class ScoreRow(list[int]):
     """One deal's row of the score sheet: the points each seat scored (a list of ints,
     equal to the plain list) and ``outcome``, what happened in that deal, readable after
@@ -403,8 +422,12 @@ class State:
         except KeyError:
             source, target = self.zone(src), self.zone(dst)
         pile = source.cards
-        a, b = source.seen, target.seen
-        route = _ROUTES[event, seat, src, dst, a, b]
+        route = _ROUTES[event, seat, src, dst, source.seen, target.seen]
+        if n == 1 and pile and not bottom:  # a card drawn or dealt: the fast path
+            card = pile.pop()
+            self.events.append(route[card])
+            target.cards.append(card)
+            return [card]
         if n == 1 and pile:
             card = pile.pop()
             taken = [card]
@@ -413,8 +436,8 @@ class State:
             if n > len(pile):
                 raise InvalidArgumentError(f"cannot take {n} cards from {src!r}, which holds {len(pile)}")
             cut = len(pile) - n
-            taken = pile[cut:] if n > 0 else []
-            del pile[cut:]  # nothing when n is 0
+            taken = pile[cut:]  # none when n is 0
+            del pile[cut:]
             taken.reverse()  # in the order taken: the top card first
             self.events.append(_new_event(Event, (event, seat, route.data, tuple(taken), route.visible)))
         if bottom:
@@ -488,27 +511,30 @@ class State:
             source, target = self.zone(src), self.zone(dst)
         moved: tuple[Card, ...] = cards if type(cards) is tuple else tuple(cards)
         pile = source.cards
-        if len(moved) == 1:
+        if len(moved) == 1:  # a card discarded or laid off: the fast path (benches/test_bench_gin_games.py)
+            card = moved[0]
             try:
-                pile.remove(moved[0])
+                pile.remove(card)
             except ValueError:
-                raise InvalidArgumentError(f"{moved[0]} not in {src!r}") from None
-        else:
-            for c in moved:
-                if c not in pile:
-                    missing = [c for c in moved if c not in pile]
-                    raise InvalidArgumentError(f"{' '.join(map(str, missing))} not in {src!r}")
-            for c in moved:
-                pile.remove(c)
+                raise InvalidArgumentError(f"{card} not in {src!r}") from None
+            if bottom:
+                target.cards.insert(0, card)
+            else:
+                target.cards.append(card)
+            self.events.append(_ROUTES[event, seat, src, dst, source.seen, target.seen][card])
+            return
+        for c in moved:
+            if c not in pile:
+                missing = [c for c in moved if c not in pile]
+                raise InvalidArgumentError(f"{' '.join(map(str, missing))} not in {src!r}")
+        for c in moved:
+            pile.remove(c)
         if bottom:
             target.cards[:0] = reversed(moved)
         else:
             target.cards += moved
-        a, b = source.seen, target.seen
-        route = _ROUTES[event, seat, src, dst, a, b]
-        self.events.append(
-            route[moved[0]] if len(moved) == 1 else _new_event(Event, (event, seat, route.data, moved, route.visible))
-        )
+        route = _ROUTES[event, seat, src, dst, source.seen, target.seen]
+        self.events.append(_new_event(Event, (event, seat, route.data, moved, route.visible)))
 
     def _record_move(self, event: str, seat: int | None, cards: list[Card], src: str, dst: str) -> None:
         a, b = self.zones[src].seen, self.zones[dst].seen
@@ -537,7 +563,11 @@ class State:
         self.stacks[seat] -= amount
         self.committed[seat] += amount
         self.pot += amount
-        self.events.append(_new_event(Event, ("commit", seat, {"amount": amount}, (), None)))
+        self.events.append(
+            _COMMITS[seat, amount]
+            if type(amount) is int and type(seat) is int
+            else _new_event(Event, ("commit", seat, {"amount": amount}, (), None))
+        )
 
     def chips_won(self) -> dict[int, int]:
         """Each seat's chips now less what it brought to the table (its stack plus what
@@ -551,7 +581,11 @@ class State:
             raise InvalidArgumentError(f"cannot award {amount} chips from a pot of {self.pot}")
         self.pot -= amount
         self.stacks[seat] += amount
-        self.events.append(_new_event(Event, ("award", seat, {"amount": amount}, (), None)))
+        self.events.append(
+            _AWARDS[seat, amount]
+            if type(amount) is int and type(seat) is int
+            else _new_event(Event, ("award", seat, {"amount": amount}, (), None))
+        )
 
     # --- flow --------------------------------------------------------------------------
 
