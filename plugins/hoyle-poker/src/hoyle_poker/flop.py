@@ -44,7 +44,7 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any, Protocol
 
-from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
+from hoyle import Action, Card, CardSet, Deck, Option, State, Variant, Zone, hookimpl
 from hoyle import poker as ev
 from hoyle.engine.cache import BoundedCache
 from hoyle.errors import InvalidOptionError
@@ -277,13 +277,14 @@ class BettingGameRules:
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
-        if action.kind == betting.SIT:
+        kind = action.kind
+        if kind == betting.SIT:
             betting.sit_down(state, seat, action)
             return True
         if state.phase == "showdown":
             self._show_or_muck(state, seat, action)
             return True
-        if action.kind in ("expose", "look"):
+        if kind in ("expose", "look"):
             over = betting.irregular(state, seat, action)
         elif seat != state.to_act:
             betting.freeze(state, seat, action)
@@ -330,7 +331,7 @@ class BettingGameRules:
             state.to_act = order[0]
             return
         for s in order:
-            state.reveal(f"hole:{s}", seat=s)
+            state.reveal(HOLE[s], seat=s)
         self._settle(state)
 
     def _show_or_muck(self, state: State, seat: int, action: Action) -> None:
@@ -378,11 +379,12 @@ class BettingGameRules:
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
         start = public(state)["start"]
-        return {s: state.stacks[s] - start[s] for s in state.seats}
+        stacks = state.stacks
+        return {s: stacks[s] - start[s] for s in state.seats}
 
     @hookimpl
     def hoyle_match_over(self, state: State) -> bool:
-        return betting.players_next_hand(state) < 2 or len(state.score_sheet) >= state.options["hands"]
+        return len(state.score_sheet) >= state.options["hands"] or betting.players_next_hand(state) < 2
 
     @hookimpl
     def hoyle_settle(self, state: State) -> dict[int, int]:
@@ -423,9 +425,11 @@ class FlopRules(BettingGameRules):
             raise InvalidOptionError(
                 f"{len(dealt)} players with {hole} hole cards each{times} need more than the {deck_size}-card deck"
             )
-        for key in ("run_from", "runs", "run_choices", "to_choose"):  # the last hand's runs
-            flop_public(state).pop(key, None)  # type: ignore[misc]
-        posts = parse_posts(o.get("posts", "")) if state.deal_number == 0 else []
+        if runs > 1:  # the last hand's runs (only a game of several runs has them)
+            for key in ("run_from", "runs", "run_choices", "to_choose"):
+                flop_public(state).pop(key, None)  # type: ignore[misc]
+        posted = o.get("posts", "")
+        posts = parse_posts(posted) if posted and state.deal_number == 0 else []
         for seat, _, _ in posts:
             if seat not in dealt:
                 raise InvalidOptionError(f"posts: seat {seat} is not dealt in (dealt: {dealt})")
@@ -461,7 +465,7 @@ class FlopRules(BettingGameRules):
         (``run_from``); with ``run_it="ask"`` the players still in choose first."""
         p = flop_public(state)
         runs = int(state.options.get("runs", 1))
-        if "run_from" not in p and "run_choices" not in p and runs > 1 and betting.betting_closed(state):
+        if runs > 1 and "run_from" not in p and "run_choices" not in p and betting.betting_closed(state):
             if state.options.get("run_it") == "ask":
                 self._ask_runs(state, street)
                 return
@@ -503,7 +507,7 @@ class FlopRules(BettingGameRules):
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
         if state.phase != "runout" or action.kind == betting.SIT:
-            return bool(super().hoyle_apply_action(state, seat, action))
+            return BettingGameRules.hoyle_apply_action(self, state, seat, action)
         p = flop_public(state)
         assert action.amount is not None
         p["run_choices"][seat] = action.amount
@@ -602,9 +606,11 @@ def _board(state: State, board: Sequence[Card] | None) -> list[Card]:
 
 
 def holdem_values(state: State, board: Sequence[Card] | None = None) -> betting.Valuers:
-    """Hold'em: the best five of the two hole cards and the board."""
-    cards = _board(state, board)
-    return (lambda s: ev.evaluate(_hole(state, s) + cards).value), None
+    """Hold'em: the best five of the two hole cards and the board. The board is made a
+    :class:`~hoyle.CardSet` once a showdown and each hand valued as its union with the
+    hole cards, the evaluator's cheapest input (``benches/test_bench_poker_games.py``)."""
+    cards = CardSet(state.zone("board").cards if board is None else board)
+    return (lambda s: ev.evaluate(cards | _hole(state, s)).value), None
 
 
 def omaha_values(state: State, board: Sequence[Card] | None = None) -> betting.Valuers:
