@@ -228,15 +228,14 @@ def start_hand(
                 if not live_antes:
                     dead[seat] += amount
     last_blind = None
-    posted_blind = [False] * n
     for seat, blind in zip(order, blinds):
         if blind:
-            amount = min(blind, stacks[seat])
+            chips = stacks[seat]
+            amount = blind if blind < chips else chips
             if amount:
                 state.commit(seat, amount)  # the commit event records it
                 bets[seat] += amount
             last_blind = seat
-            posted_blind[seat] = True
     if p.get("posting"):
         big = blinds[1] if len(blinds) > 1 else max(blinds, default=0)
         for seat in p["posting"]:  # a newcomer's live big blind, out of position
@@ -255,6 +254,10 @@ def start_hand(
             _differs(p, "the call and the least raise are measured from the big blind actually posted")
         p["pk_top_blind"] = top
         # PokerKit's opener: left of the largest blind posted (the later seat on a tie)
+        posted_blind = [False] * n
+        for seat, blind in zip(order, blinds):
+            if blind:
+                posted_blind[seat] = True
         biggest = max(range(n), key=lambda s: (bets[s] if posted_blind[s] else 0, s))
         _pokerkit_open(state)
         _set_turn(state, _first_to_act(state, (biggest + 1) % n))
@@ -422,8 +425,12 @@ def _set_turn(state: State, seat: int | None) -> None:
 
 
 def live_seats(state: State) -> list[int]:
-    """The seats still in the hand, in seat order."""
-    return [s for s, x in enumerate(state.public["live"]) if x]
+    """The seats still in the hand, in seat order (a plain loop: see :func:`pots`)."""
+    seats = []
+    for s, x in enumerate(state.public["live"]):
+        if x:
+            seats.append(s)
+    return seats
 
 
 def betting_closed(state: State) -> bool:
@@ -1023,7 +1030,7 @@ def _contributions(state: State) -> list[int]:
     dead = state.public["dead"]
     if not any(dead):
         return list(state.committed)
-    return [c - d for c, d in zip(state.committed, dead)]
+    return [c - dead[s] for s, c in enumerate(state.committed)]
 
 
 def return_uncalled(state: State) -> None:
@@ -1047,23 +1054,40 @@ def return_uncalled(state: State) -> None:
 
 def pots(state: State) -> list[tuple[int, list[int]]]:
     """The main pot and side pots as ``(amount, eligible seats)``, layered by the
-    contributions of the live players (bets and uniform antes); dead money (a big-blind
-    ante, a forfeited surplus) goes to the main pot, which every live player may win."""
+    contributions of the live players (bets and uniform antes, :func:`_contributions`);
+    dead money (a big-blind ante, a forfeited surplus) goes to the main pot, which every
+    live player may win.
+
+    Plain loops, no comprehension: every showdown forms its pots, and on Python 3.11 a
+    comprehension costs a function call, more than the loop over a few seats
+    (``benches/test_bench_poker_games.py``)."""
     live = live_seats(state)
     committed = _contributions(state)
     dead = sum(state.public["dead"])
-    levels = sorted({committed[s] for s in live})
+    levels: list[int] = []
+    for s in live:
+        if committed[s] not in levels:
+            levels.append(committed[s])
+    levels.sort()
     out: list[tuple[int, list[int]]] = []
     prev = 0
     for level in levels:
-        amount = sum([(level if c > level else c) - (prev if c > prev else c) for c in committed])
-        eligible = [s for s in live if committed[s] >= level]
+        amount = 0  # each contribution's chips between the last level and this one
+        for c in committed:
+            if c > prev:
+                amount += (c if c < level else level) - prev
+        eligible = []
+        for s in live:
+            if committed[s] >= level:
+                eligible.append(s)
         if amount or (dead and not out):  # the main pot holds the dead money
             out.append((amount, eligible))
         prev = level
     if dead and out:  # antes: dead money in the main pot
         out[0] = (out[0][0] + dead, out[0][1])
-    rest = state.pot - sum([a for a, _ in out])
+    rest = state.pot
+    for a, _ in out:
+        rest -= a
     if rest and out:  # chips above every live player's contribution (folded players)
         a, e = out[-1]
         out[-1] = (a + rest, e)
@@ -1107,7 +1131,10 @@ def showdown_order(state: State) -> list[int]:
     else the first live player left of the button; then clockwise."""
     p: BettingPublic = state.public  # type: ignore[assignment]
     live = p["live"]
-    order = [s for s in order_from_button(state) if live[s]]
+    order = []
+    for s in order_from_button(state):  # a plain loop: see pots()
+        if live[s]:
+            order.append(s)
     first = p["aggressor"]
     if first is not None and first in order:
         i = order.index(first)
@@ -1166,7 +1193,9 @@ def settle_runs(
     pk = state.public.get("conventions") == POKERKIT
     values = []
     for high, low in runs:
-        highs = {s: high(s) for s in live}
+        highs = {}
+        for s in live:  # a plain loop: see pots()
+            highs[s] = high(s)
         lows: dict[int, Any] = {}
         if low is not None:
             lows = {s: v for s in highs if (v := low(s)) is not None}
@@ -1198,7 +1227,10 @@ def _award_pot(
     """Award one pot to the best high hands among ``eligible`` (half of it to the best
     lows, the high half taking the odd chip, when some eligible hand has a low)."""
     best = max(map(highs.__getitem__, eligible))
-    hi_winners = [s for s in eligible if highs[s] == best]
+    hi_winners = []
+    for s in eligible:  # a plain loop: see pots()
+        if highs[s] == best:
+            hi_winners.append(s)
     lo_eligible = [s for s in eligible if s in lows] if lows else []
     if not lo_eligible:
         split(state, amount, hi_winners, high_odd)
@@ -1238,7 +1270,10 @@ def seat_hand(state: State, stack: int, blinds: Sequence[int] = ()) -> tuple[int
     if state.deal_number == 0:
         if not any(state.stacks):
             state.stacks = [stack] * n
-        dealt = [s for s in range(n) if state.stacks[s] > 0]
+        dealt = []
+        for s, chips in enumerate(state.stacks):  # a plain loop: see pots()
+            if chips > 0:
+                dealt.append(s)
         button = dealt[-1] if dealt else n - 1
     else:
         waiting = list(p.get("waiting", ()))

@@ -44,7 +44,7 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any, Protocol
 
-from hoyle import Action, Card, CardSet, Deck, Option, State, Variant, Zone, hookimpl
+from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
 from hoyle import poker as ev
 from hoyle.engine.cache import BoundedCache
 from hoyle.errors import InvalidOptionError
@@ -380,7 +380,10 @@ class BettingGameRules:
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
         start = public(state)["start"]
         stacks = state.stacks
-        return {s: stacks[s] - start[s] for s in state.seats}
+        won = {}
+        for s in state.seats:  # a plain loop, no comprehension: see betting.pots()
+            won[s] = stacks[s] - start[s]
+        return won
 
     @hookimpl
     def hoyle_match_over(self, state: State) -> bool:
@@ -545,7 +548,10 @@ class FlopRules(BettingGameRules):
         return self.values(state)
 
     def run_values(self, state: State) -> list[betting.Valuers]:
-        """Each run's board values the hands for its part of every pot."""
+        """Each run's board values the hands for its part of every pot (the board dealt,
+        ``state.zone("board")``, when it ran once)."""
+        if flop_public(state).get("run_from") is None:
+            return [self.values(state)]
         return [self.values(state, board) for board in run_boards(state)]
 
 
@@ -606,11 +612,9 @@ def _board(state: State, board: Sequence[Card] | None) -> list[Card]:
 
 
 def holdem_values(state: State, board: Sequence[Card] | None = None) -> betting.Valuers:
-    """Hold'em: the best five of the two hole cards and the board. The board is made a
-    :class:`~hoyle.CardSet` once a showdown and each hand valued as its union with the
-    hole cards, the evaluator's cheapest input (``benches/test_bench_poker_games.py``)."""
-    cards = CardSet(state.zone("board").cards if board is None else board)
-    return (lambda s: ev.evaluate(cards | _hole(state, s)).value), None
+    """Hold'em: the best five of the two hole cards and the board."""
+    cards = _board(state, board)
+    return (lambda s: ev.evaluate(_hole(state, s) + cards).value), None
 
 
 def omaha_values(state: State, board: Sequence[Card] | None = None) -> betting.Valuers:
