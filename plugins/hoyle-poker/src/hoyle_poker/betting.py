@@ -1363,14 +1363,16 @@ def end_if_uncontested(state: State) -> bool:
     if sum(state.public["live"]) != 1:
         return False
     return_uncalled(state)
-    award_uncontested(state)
+    winner = award_uncontested(state)
     state.phase = "over"
-    state.end_deal("folds", winner=live_seats(state)[0])
+    state.end_deal("folds", winner=winner)
     return True
 
 
-def award_uncontested(state: State) -> None:
-    """Everyone else folded: the last player takes the pot without showing."""
+def award_uncontested(state: State) -> int:
+    """Everyone else folded: the last player takes the pot without showing. Returns
+    that player's seat."""
     (winner,) = live_seats(state)
     if state.pot:
         state.award(winner, state.pot)
+    return winner

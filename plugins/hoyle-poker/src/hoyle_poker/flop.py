@@ -344,9 +344,9 @@ class BettingGameRules:
         rest = [s for s in p["to_show"] if s != seat]
         p["to_show"] = rest
         if sum(p["live"]) == 1:
-            betting.award_uncontested(state)
+            winner = betting.award_uncontested(state)
             state.phase = "over"
-            state.end_deal("showdown", winner=betting.live_seats(state)[0])
+            state.end_deal("showdown", winner=winner)
         elif not rest:
             self._settle(state)
         else:
