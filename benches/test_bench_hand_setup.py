@@ -12,8 +12,9 @@ The engine's setup fast paths this measures: ``hoyle.engine.game._SEATINGS`` (a 
 game's ruleset, names, checked default options and unshuffled deck remembered per
 registry, variant and number of players), ``hoyle.engine.game._default_registry``
 (``hoyle.plugins`` imported once), ``State(deck=None)`` built by position, the deal's
-``_DEAL_STARTS`` event, ``State.add_zones`` with the flop games' ``_TABLE_ZONES``, and
-the betting core's one store per public fact.
+``_DEAL_STARTS`` event, ``State.add_zones`` with the flop games' ``_TABLE_ZONES``, the
+betting core's one store per public fact, and its seat order and first turn read from a
+seat ring made once per table size (``hoyle_poker.betting._RINGS``).
 """
 
 from __future__ import annotations

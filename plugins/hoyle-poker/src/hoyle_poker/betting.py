@@ -133,6 +133,8 @@ def order_from_button(state: State) -> list[int]:
 
 
 def _order(n: int, button: int, dealt: Sequence[int]) -> list[int]:
+    if len(dealt) == n:  # every seat dealt in (``dealt`` names each seat once)
+        return list(_RINGS[n][(button + 1) % n])
     members = set(dealt)
     return [s for k in range(1, n + 1) if (s := (button + k) % n) in members]
 
@@ -170,10 +172,15 @@ def start_hand(
     ``procedure``, ``penalty``, ``short_all_in`` and ``conventions`` apply.
     """
     p: BettingPublic = state.public  # type: ignore[assignment]
+    o = state.options
     n = len(state.players)
-    live = [False] * n
-    for s in p["dealt"]:
-        live[s] = True
+    dealt = p["dealt"]
+    if len(dealt) == n:  # every seat dealt in (``dealt`` names each seat once)
+        live = [True] * n
+    else:
+        live = [False] * n
+        for s in dealt:
+            live[s] = True
     bets = [0] * n
     dead = [0] * n
     # one store per key (a dict built to update p would cost twice as much; the keys
@@ -192,12 +199,12 @@ def start_hand(
     p["street"] = 0
     p["range"] = None
     p["dead"] = dead
-    p["procedure"] = state.options.get("procedure", "strict")
-    p["penalty"] = state.options.get("penalty", 1)
+    p["procedure"] = o.get("procedure", "strict")
+    p["penalty"] = o.get("penalty", 1)
     p["frozen"] = [None] * n
-    p["half_bet_reopens"] = state.options.get("short_all_in", "full-bet") == "half-bet"
-    p["conventions"] = state.options.get("conventions", CARDROOM)
-    pk = p["conventions"] == POKERKIT
+    p["half_bet_reopens"] = o.get("short_all_in", "full-bet") == "half-bet"
+    conventions = p["conventions"] = o.get("conventions", CARDROOM)
+    pk = conventions == POKERKIT
     if pk:
         _pokerkit_round(p, n)
     if len(p.get("exposures", ())) != n:
@@ -209,26 +216,26 @@ def start_hand(
     # uniform antes (every player dealt in antes) are live money, layered into the pots
     # like bets; a big-blind ante (some positions only) is dead money in the main pot
     # (PokerKit's conventions: antes are always dead money)
-    live_antes = len(antes) >= len(order) and (not order or min(antes[: len(order)]) > 0)
-    if pk and live_antes:
-        live_antes = False
-        _differs(p, "antes are dead money in the main pot, even uniform ones")
-    for seat, ante in zip(order, antes):
-        if ante:
-            amount = min(ante, stacks[seat])
-            state.commit(seat, amount)  # the commit event records it
-            if not live_antes:
-                dead[seat] += amount
+    if any(antes):
+        live_antes = len(antes) >= len(order) and (not order or min(antes[: len(order)]) > 0)
+        if pk and live_antes:
+            live_antes = False
+            _differs(p, "antes are dead money in the main pot, even uniform ones")
+        for seat, ante in zip(order, antes):
+            if ante:
+                amount = min(ante, stacks[seat])
+                state.commit(seat, amount)  # the commit event records it
+                if not live_antes:
+                    dead[seat] += amount
     last_blind = None
-    posted_blind = [False] * n
     for seat, blind in zip(order, blinds):
         if blind:
-            amount = min(blind, stacks[seat])
+            chips = stacks[seat]
+            amount = blind if blind < chips else chips
             if amount:
                 state.commit(seat, amount)  # the commit event records it
                 bets[seat] += amount
             last_blind = seat
-            posted_blind[seat] = True
     if p.get("posting"):
         big = blinds[1] if len(blinds) > 1 else max(blinds, default=0)
         for seat in p["posting"]:  # a newcomer's live big blind, out of position
@@ -237,7 +244,7 @@ def start_hand(
                 state.commit(seat, amount)
                 bets[seat] += amount
                 state.log("newcomer_blind", seat, amount=amount)
-    top = max(blinds, default=0)
+    top = max(blinds) if blinds else 0
     if posts:
         top = max(top, post_out_of_position(state, posts))
     if pk:  # the call is the largest bet posted; the blinds set no raise increment
@@ -247,6 +254,10 @@ def start_hand(
             _differs(p, "the call and the least raise are measured from the big blind actually posted")
         p["pk_top_blind"] = top
         # PokerKit's opener: left of the largest blind posted (the later seat on a tie)
+        posted_blind = [False] * n
+        for seat, blind in zip(order, blinds):
+            if blind:
+                posted_blind[seat] = True
         biggest = max(range(n), key=lambda s: (bets[s] if posted_blind[s] else 0, s))
         _pokerkit_open(state)
         _set_turn(state, _first_to_act(state, (biggest + 1) % n))
@@ -356,38 +367,55 @@ def _needs_to_act(state: State, seat: int) -> bool:
     )
 
 
+def _rings(n: int) -> tuple[tuple[int, ...], ...]:
+    """``_RINGS[n][start]``: the ``n`` seats clockwise from ``start``."""
+    return tuple(tuple((start + k) % n for k in range(n)) for start in range(n))
+
+
+#: The seats of an ``n``-seat table clockwise from each seat, made once per table size:
+#: every turn of a betting round is looked for in this order (a hot path of
+#: ``benches/test_bench_poker_games.py``).
+_RINGS: BoundedCache[int, tuple[tuple[int, ...], ...]] = BoundedCache(_rings, limit=64)
+
+
 def _first_to_act(state: State, start: int) -> int | None:
-    n = len(state.players)
+    """The first seat clockwise from ``start`` that has a decision to make this round, or
+    None when nobody has. One pass over the seats counts those who can still act and
+    finds the first of them who must (the turn is looked for after every action:
+    ``benches/test_bench_poker_games.py``)."""
     p: BettingPublic = state.public  # type: ignore[assignment]
     live, frozen, bets, acted = p["live"], p["frozen"], p["bets"], p["acted"]
     stacks, to_call = state.stacks, p["to_call"]
+    first = None
+    can_act = 0
+    actor = -1
+    for s in _RINGS[len(live)][start]:
+        if live[s]:
+            waiting = frozen[s] is not None  # an action out of turn waits to be resolved
+            if waiting or stacks[s] > 0:
+                can_act += 1
+                actor = s
+                if first is None and (waiting or acted[s] is None or bets[s] < to_call):
+                    first = s
+    if can_act > 1:
+        return first
     # Nobody acts when at most one live player can act and it has matched every other
     # player's bet (their chips, not the nominal bet: a big blind all in for less than
     # the small blind leaves the small blind nothing to decide; the excess is returned
     # as uncalled). A folded player's bet counts: calling it wins those chips.
-    can_act = 0
-    actor = -1
-    top_other = 0
-    for s in range(n):
-        if live[s] and (stacks[s] > 0 or frozen[s] is not None):
-            can_act += 1
-            actor = s
-    if can_act <= 1 and p["conventions"] == POKERKIT:
+    if p["conventions"] == POKERKIT:
         # PokerKit asks a player who has not acted yet even then (the redundant check
         # it records); who had nothing to decide when the round opened was skipped
         if can_act == 1 and acted[actor] is None and bets[actor] >= max(bets):
             _differs(p, "a player who has not acted checks though nobody else can act")
-    elif can_act <= 1:
-        for s in range(n):
-            if s != actor and bets[s] > top_other:
-                top_other = bets[s]
-        if can_act == 0 or bets[actor] >= top_other:
-            return None
-    for k in range(n):
-        s = (start + k) % n
-        if live[s] and (frozen[s] is not None or (stacks[s] > 0 and (acted[s] is None or bets[s] < to_call))):
-            return s
-    return None
+        return first
+    if can_act == 0:
+        return None
+    top_other = 0
+    for s, bet in enumerate(bets):
+        if s != actor and bet > top_other:
+            top_other = bet
+    return None if bets[actor] >= top_other else first
 
 
 def _set_turn(state: State, seat: int | None) -> None:
@@ -397,7 +425,12 @@ def _set_turn(state: State, seat: int | None) -> None:
 
 
 def live_seats(state: State) -> list[int]:
-    return [s for s, x in enumerate(state.public["live"]) if x]
+    """The seats still in the hand, in seat order (a plain loop: see :func:`pots`)."""
+    seats = []
+    for s, x in enumerate(state.public["live"]):
+        if x:
+            seats.append(s)
+    return seats
 
 
 def betting_closed(state: State) -> bool:
@@ -412,8 +445,8 @@ def betting_closed(state: State) -> bool:
 def raise_range(state: State, seat: int) -> list[int] | None:
     """``[least, most]`` total this round ``seat`` may bet or raise to, or None."""
     p: BettingPublic = state.public  # type: ignore[assignment]
-    bets, to_call, stack = p["bets"], p["to_call"], state.stacks[seat]
-    all_in = bets[seat] + stack
+    bets, to_call, stacks = p["bets"], p["to_call"], state.stacks
+    all_in = bets[seat] + stacks[seat]
     if all_in <= to_call:
         return None  # can only call (all-in) or fold
     if p["conventions"] == POKERKIT:
@@ -422,9 +455,9 @@ def raise_range(state: State, seat: int) -> list[int] | None:
     if acted is not None and to_call - acted < p["min_raise"] and p.get("full_to", 0) <= acted:
         return None  # a short all-in did not reopen the betting (a completion does)
     # Someone must be able to call: no raise when everyone else is all-in or folded.
-    live, stacks = p["live"], state.stacks
-    for s in range(len(bets)):
-        if s != seat and live[s] and stacks[s] > 0:
+    live = p["live"]
+    for s, chips in enumerate(stacks):
+        if chips > 0 and live[s] and s != seat:
             break
     else:
         return None
@@ -445,8 +478,7 @@ def raise_range(state: State, seat: int) -> list[int] | None:
     if structure == POT_LIMIT:
         call = to_call - bets[seat]
         most = min(all_in, to_call + state.pot + call)
-    least = min(least, most)
-    return [least, most]
+    return [least if least < most else most, most]
 
 
 class BetRange(NamedTuple):
@@ -501,20 +533,19 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     also legal (see :func:`check_action`)."""
     if seat != state.to_act:
         return []
-    p: BettingPublic = state.public  # type: ignore[assignment]
     if state.phase == "showdown":
         return [SHOW, MUCK]
-    facing = p["to_call"] > p["bets"][seat]
+    p: BettingPublic = state.public  # type: ignore[assignment]
     if p["frozen"][seat] is not None:  # deemed to have called: call or fold, no raise
         return [FOLD, CALL]
-    out = [FOLD, CALL] if facing else [CHECK]
-    rng = p["range"]
-    if rng is not None:
-        if p["structure"] == FIXED_LIMIT:
-            out += _BET_CHOICES[True, p["to_call"], rng[0], rng[1], 0]
-        else:
-            out += _BET_CHOICES[False, p["to_call"], rng[0], rng[1], state.pot - p["bets"][seat]]
-    return out
+    to_call, bet, rng = p["to_call"], p["bets"][seat], p["range"]
+    if rng is None:
+        return [FOLD, CALL] if to_call > bet else [CHECK]
+    if p["structure"] == FIXED_LIMIT:
+        sizes = _BET_CHOICES[True, to_call, rng[0], rng[1], 0]
+    else:
+        sizes = _BET_CHOICES[False, to_call, rng[0], rng[1], state.pot - bet]
+    return [FOLD, CALL, *sizes] if to_call > bet else [CHECK, *sizes]
 
 
 def _bet_choices(key: tuple[bool, int, int, int, int]) -> tuple[Action, ...]:
@@ -597,11 +628,12 @@ def apply(state: State, seat: int, action: Action) -> bool:
     if kind == "fold":  # the action event records it
         p["live"][seat] = False
     elif kind in ("check", "call"):
-        amount = min(p["to_call"] - bets[seat], state.stacks[seat])
+        to_call = p["to_call"]
+        amount = min(to_call - bets[seat], state.stacks[seat])
         if amount:
             state.commit(seat, amount)
             bets[seat] += amount
-        p["acted"][seat] = p["to_call"]
+        p["acted"][seat] = to_call
         if p["conventions"] == POKERKIT:
             p["pk_acted"][seat] = True
     else:
@@ -642,16 +674,19 @@ def _advance(state: State, seat: int) -> bool:
     """Pass the turn on from ``seat``, resolving actions frozen out of turn as their
     seats' turns come. True when the betting round is over."""
     p: BettingPublic = state.public  # type: ignore[assignment]
-    n = len(state.players)
+    live, frozen = p["live"], p["frozen"]  # changed in place while the round lasts
+    n = len(live)
     while True:
-        if sum(p["live"]) <= 1:
+        if sum(live) <= 1:
             _set_turn(state, None)
             return True
-        _set_turn(state, _first_to_act(state, (seat + 1) % n))
-        who = state.to_act
-        frozen = p["frozen"][who] if who is not None else None
-        if who is None or frozen is None or frozen["kind"] == "deemed call":
-            return who is None
+        who = _first_to_act(state, (seat + 1) % n)
+        _set_turn(state, who)
+        if who is None:
+            return True
+        waiting = frozen[who]
+        if waiting is None or waiting["kind"] == "deemed call":
+            return False
         _resolve_frozen(state, who)
         seat = who
 
@@ -992,7 +1027,10 @@ def _pokerkit_pots(
 def _contributions(state: State) -> list[int]:
     """Chips each seat put in this hand as live money: bets and uniform antes (not a
     big-blind ante or a forfeited surplus, which are dead money)."""
-    return [c - d for c, d in zip(state.committed, state.public["dead"])]
+    dead = state.public["dead"]
+    if not any(dead):
+        return list(state.committed)
+    return [c - dead[s] for s, c in enumerate(state.committed)]
 
 
 def return_uncalled(state: State) -> None:
@@ -1007,7 +1045,7 @@ def return_uncalled(state: State) -> None:
             top, second, leader = c, top, s
         elif c > second:
             second = c
-    excess = top - max(second, 0)
+    excess = top - (second if second > 0 else 0)
     if excess > 0 and top != second:
         state.award(leader, excess)
         state.committed[leader] -= excess
@@ -1016,23 +1054,40 @@ def return_uncalled(state: State) -> None:
 
 def pots(state: State) -> list[tuple[int, list[int]]]:
     """The main pot and side pots as ``(amount, eligible seats)``, layered by the
-    contributions of the live players (bets and uniform antes); dead money (a big-blind
-    ante, a forfeited surplus) goes to the main pot, which every live player may win."""
-    live = [s for s, x in enumerate(state.public["live"]) if x]
+    contributions of the live players (bets and uniform antes, :func:`_contributions`);
+    dead money (a big-blind ante, a forfeited surplus) goes to the main pot, which every
+    live player may win.
+
+    Plain loops, no comprehension: every showdown forms its pots, and on Python 3.11 a
+    comprehension costs a function call, more than the loop over a few seats
+    (``benches/test_bench_poker_games.py``)."""
+    live = live_seats(state)
     committed = _contributions(state)
     dead = sum(state.public["dead"])
-    levels = sorted({committed[s] for s in live})
+    levels: list[int] = []
+    for s in live:
+        if committed[s] not in levels:
+            levels.append(committed[s])
+    levels.sort()
     out: list[tuple[int, list[int]]] = []
     prev = 0
     for level in levels:
-        amount = sum(min(c, level) - min(c, prev) for c in committed)
-        eligible = [s for s in live if committed[s] >= level]
+        amount = 0  # each contribution's chips between the last level and this one
+        for c in committed:
+            if c > prev:
+                amount += (c if c < level else level) - prev
+        eligible = []
+        for s in live:
+            if committed[s] >= level:
+                eligible.append(s)
         if amount or (dead and not out):  # the main pot holds the dead money
             out.append((amount, eligible))
         prev = level
     if dead and out:  # antes: dead money in the main pot
         out[0] = (out[0][0] + dead, out[0][1])
-    rest = state.pot - sum(a for a, _ in out)
+    rest = state.pot
+    for a, _ in out:
+        rest -= a
     if rest and out:  # chips above every live player's contribution (folded players)
         a, e = out[-1]
         out[-1] = (a + rest, e)
@@ -1075,7 +1130,11 @@ def showdown_order(state: State) -> list[int]:
     """The live players in the order they show: the last aggressor of the final round,
     else the first live player left of the button; then clockwise."""
     p: BettingPublic = state.public  # type: ignore[assignment]
-    order = [s for s in order_from_button(state) if p["live"][s]]
+    live = p["live"]
+    order = []
+    for s in order_from_button(state):  # a plain loop: see pots()
+        if live[s]:
+            order.append(s)
     first = p["aggressor"]
     if first is not None and first in order:
         i = order.index(first)
@@ -1134,7 +1193,9 @@ def settle_runs(
     pk = state.public.get("conventions") == POKERKIT
     values = []
     for high, low in runs:
-        highs = {s: high(s) for s in live}
+        highs = {}
+        for s in live:  # a plain loop: see pots()
+            highs[s] = high(s)
         lows: dict[int, Any] = {}
         if low is not None:
             lows = {s: v for s in highs if (v := low(s)) is not None}
@@ -1165,9 +1226,12 @@ def _award_pot(
 ) -> dict[str, Any]:
     """Award one pot to the best high hands among ``eligible`` (half of it to the best
     lows, the high half taking the odd chip, when some eligible hand has a low)."""
-    best = max(highs[s] for s in eligible)
-    hi_winners = [s for s in eligible if highs[s] == best]
-    lo_eligible = [s for s in eligible if s in lows]
+    best = max(map(highs.__getitem__, eligible))
+    hi_winners = []
+    for s in eligible:  # a plain loop: see pots()
+        if highs[s] == best:
+            hi_winners.append(s)
+    lo_eligible = [s for s in eligible if s in lows] if lows else []
     if not lo_eligible:
         split(state, amount, hi_winners, high_odd)
         return {"amount": amount, "high": hi_winners}
@@ -1206,7 +1270,10 @@ def seat_hand(state: State, stack: int, blinds: Sequence[int] = ()) -> tuple[int
     if state.deal_number == 0:
         if not any(state.stacks):
             state.stacks = [stack] * n
-        dealt = [s for s in range(n) if state.stacks[s] > 0]
+        dealt = []
+        for s, chips in enumerate(state.stacks):  # a plain loop: see pots()
+            if chips > 0:
+                dealt.append(s)
         button = dealt[-1] if dealt else n - 1
     else:
         waiting = list(p.get("waiting", ()))
@@ -1285,7 +1352,7 @@ def players_next_hand(state: State) -> int:
     """Players with chips for the next hand, newcomers arriving included."""
     arriving = state.public.get("arriving")
     if not arriving:
-        return sum(1 for x in state.stacks if x > 0)
+        return len(state.stacks) - state.stacks.count(0)  # stacks are never negative
     seats = {s for s, _ in arriving}
     return sum(1 for s, x in enumerate(state.stacks) if x > 0 or s in seats)
 
@@ -1296,14 +1363,16 @@ def end_if_uncontested(state: State) -> bool:
     if sum(state.public["live"]) != 1:
         return False
     return_uncalled(state)
-    award_uncontested(state)
+    winner = award_uncontested(state)
     state.phase = "over"
-    state.end_deal("folds", winner=live_seats(state)[0])
+    state.end_deal("folds", winner=winner)
     return True
 
 
-def award_uncontested(state: State) -> None:
-    """Everyone else folded: the last player takes the pot without showing."""
+def award_uncontested(state: State) -> int:
+    """Everyone else folded: the last player takes the pot without showing. Returns
+    that player's seat."""
     (winner,) = live_seats(state)
     if state.pot:
         state.award(winner, state.pot)
+    return winner

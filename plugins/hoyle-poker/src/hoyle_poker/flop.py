@@ -277,13 +277,14 @@ class BettingGameRules:
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
-        if action.kind == betting.SIT:
+        kind = action.kind
+        if kind == betting.SIT:
             betting.sit_down(state, seat, action)
             return True
         if state.phase == "showdown":
             self._show_or_muck(state, seat, action)
             return True
-        if action.kind in ("expose", "look"):
+        if kind in ("expose", "look"):
             over = betting.irregular(state, seat, action)
         elif seat != state.to_act:
             betting.freeze(state, seat, action)
@@ -330,7 +331,7 @@ class BettingGameRules:
             state.to_act = order[0]
             return
         for s in order:
-            state.reveal(f"hole:{s}", seat=s)
+            state.reveal(HOLE[s], seat=s)
         self._settle(state)
 
     def _show_or_muck(self, state: State, seat: int, action: Action) -> None:
@@ -343,9 +344,9 @@ class BettingGameRules:
         rest = [s for s in p["to_show"] if s != seat]
         p["to_show"] = rest
         if sum(p["live"]) == 1:
-            betting.award_uncontested(state)
+            winner = betting.award_uncontested(state)
             state.phase = "over"
-            state.end_deal("showdown", winner=betting.live_seats(state)[0])
+            state.end_deal("showdown", winner=winner)
         elif not rest:
             self._settle(state)
         else:
@@ -378,11 +379,15 @@ class BettingGameRules:
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
         start = public(state)["start"]
-        return {s: state.stacks[s] - start[s] for s in state.seats}
+        stacks = state.stacks
+        won = {}
+        for s in state.seats:  # a plain loop, no comprehension: see betting.pots()
+            won[s] = stacks[s] - start[s]
+        return won
 
     @hookimpl
     def hoyle_match_over(self, state: State) -> bool:
-        return betting.players_next_hand(state) < 2 or len(state.score_sheet) >= state.options["hands"]
+        return len(state.score_sheet) >= state.options["hands"] or betting.players_next_hand(state) < 2
 
     @hookimpl
     def hoyle_settle(self, state: State) -> dict[int, int]:
@@ -423,9 +428,11 @@ class FlopRules(BettingGameRules):
             raise InvalidOptionError(
                 f"{len(dealt)} players with {hole} hole cards each{times} need more than the {deck_size}-card deck"
             )
-        for key in ("run_from", "runs", "run_choices", "to_choose"):  # the last hand's runs
-            flop_public(state).pop(key, None)  # type: ignore[misc]
-        posts = parse_posts(o.get("posts", "")) if state.deal_number == 0 else []
+        if runs > 1:  # the last hand's runs (only a game of several runs has them)
+            for key in ("run_from", "runs", "run_choices", "to_choose"):
+                flop_public(state).pop(key, None)  # type: ignore[misc]
+        posted = o.get("posts", "")
+        posts = parse_posts(posted) if posted and state.deal_number == 0 else []
         for seat, _, _ in posts:
             if seat not in dealt:
                 raise InvalidOptionError(f"posts: seat {seat} is not dealt in (dealt: {dealt})")
@@ -461,7 +468,7 @@ class FlopRules(BettingGameRules):
         (``run_from``); with ``run_it="ask"`` the players still in choose first."""
         p = flop_public(state)
         runs = int(state.options.get("runs", 1))
-        if "run_from" not in p and "run_choices" not in p and runs > 1 and betting.betting_closed(state):
+        if runs > 1 and "run_from" not in p and "run_choices" not in p and betting.betting_closed(state):
             if state.options.get("run_it") == "ask":
                 self._ask_runs(state, street)
                 return
@@ -503,7 +510,7 @@ class FlopRules(BettingGameRules):
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
         if state.phase != "runout" or action.kind == betting.SIT:
-            return bool(super().hoyle_apply_action(state, seat, action))
+            return BettingGameRules.hoyle_apply_action(self, state, seat, action)
         p = flop_public(state)
         assert action.amount is not None
         p["run_choices"][seat] = action.amount
@@ -541,7 +548,10 @@ class FlopRules(BettingGameRules):
         return self.values(state)
 
     def run_values(self, state: State) -> list[betting.Valuers]:
-        """Each run's board values the hands for its part of every pot."""
+        """Each run's board values the hands for its part of every pot (the board dealt,
+        ``state.zone("board")``, when it ran once)."""
+        if flop_public(state).get("run_from") is None:
+            return [self.values(state)]
         return [self.values(state, board) for board in run_boards(state)]
 
 
