@@ -45,8 +45,14 @@ fn time<R>(label: &str, reps: u32, per: f64, unit: &str, mut f: impl FnMut() -> 
 #[inline(never)]
 fn write_values(t: &Tables, hands: &[[u8; 7]], out: &mut [u32]) {
     for (h, o) in hands.iter().zip(out.iter_mut()) {
-        *o = Hand::of_indices(t, h).value(t);
+        *o = t.value_of_indices(h);
     }
+}
+
+/// The plain loop through [`Hand`] (one card at a time, then [`Hand::value`]).
+#[inline(never)]
+fn hand_sum(t: &Tables, hands: &[[u8; 7]]) -> u32 {
+    hands.iter().fold(0u32, |acc, h| acc.wrapping_add(Hand::of_indices(t, h).value(t)))
 }
 
 fn main() {
@@ -54,6 +60,7 @@ fn main() {
     let n = N;
     let hands = random_hands();
     time("random 7-card (indices)", 3, n as f64, "hands", || hoyle_sum(t, &hands));
+    time("random 7-card (Hand::of_indices + value)", 3, n as f64, "hands", || hand_sum(t, &hands));
     // The peer of benches/poker.rs (rs_poker 4, a dev-dependency) on the same hands, so
     // that the ratio comes from CPU time in one run.
     let rs = rs_poker_hands(&hands);

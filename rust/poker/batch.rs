@@ -17,13 +17,14 @@
 //! them) - under two instructions a row, where the
 //! scalar test (each row's mask and its bit count) costs two a card. Each sixteen rows
 //! are validated just before they are evaluated, in one pass, so the vector unit's work
-//! overlaps the scalar evaluation; the evaluation is the plain loop ([`Hand::of_indices`]:
-//! no mask unless the hand is a flush). The validation is its own (not inlined) function:
+//! overlaps the scalar evaluation; the evaluation is the plain loop
+//! ([`Tables::value_of_indices`]: two cards per key load, no mask unless the hand is a
+//! flush). The validation is its own (not inlined) function:
 //! compiled together with it, the evaluation was turned into vector gathers, slower.
 
 use rayon::prelude::*;
 
-use super::tables::{tables, Hand, Tables, BAD_KEY_BITS};
+use super::tables::{tables, Tables, BAD_KEY_BITS};
 use crate::error::{CoreError, CoreResult};
 
 /// Rows per work item for threads (and per validation test).
@@ -161,7 +162,7 @@ mod wide {
             // SAFETY: `available()` found the features `group_bad` is compiled for.
             bad |= unsafe { group_bad::<W>(group) };
             for (row, v) in group.chunks_exact(W).zip(o.iter_mut()) {
-                *v = Hand::of_indices(t, row).value(t);
+                *v = t.value_of_indices(row);
             }
         }
         bad == 0 && super::index_rows::<W>(t, &data[full * W..rows * W], &mut out[full..rows])
