@@ -692,10 +692,11 @@ fn table_sizes_are_reported() {
     let t0 = std::time::Instant::now();
     let t = super::tables::tables();
     eprintln!(
-        "tables: {} bytes ({} values, {} lookup slots), built in {:?}",
+        "tables: {} bytes ({} values, {} lookup slots, {} spanned), built in {:?}",
         t.bytes(),
         t.values.len(),
         t.slots(),
+        t.slots_spanned(),
         t0.elapsed()
     );
     assert!(t.bytes() < 2 << 20);
