@@ -11,12 +11,10 @@ use _core::poker::tables::{for_each_seven, for_each_seven_value, tables, Hand, T
 mod common;
 use common::{hoyle_sum, random_hands, rs_poker_hands, rs_poker_rank_all, N};
 
-fn cpu_ns() -> u64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next().and_then(|x| x.parse().ok()))
-        .unwrap_or(0)
-}
+#[path = "../benches/common/cpu_time.rs"]
+mod cpu_time;
+use cpu_time::CpuTime;
+use criterion::measurement::Measurement;
 
 /// Best of `reps` runs; each run repeats `f` until it has used 0.25 s of CPU (the
 /// kernel's CPU-time accounting is only tick-accurate). Returns the best rate (per
@@ -25,13 +23,14 @@ fn time<R>(label: &str, reps: u32, per: f64, unit: &str, mut f: impl FnMut() -> 
     black_box(f());
     let mut best = f64::MAX;
     for _ in 0..reps {
-        let t0 = cpu_ns();
+        // The clock of the criterion CPU-time bench (benches/poker.rs).
+        let t0 = CpuTime.start();
         let mut k = 0u32;
-        while cpu_ns() - t0 < 250_000_000 || k == 0 {
+        while CpuTime.end(t0) < 250_000_000 || k == 0 {
             black_box(f());
             k += 1;
         }
-        best = best.min((cpu_ns() - t0) as f64 / k as f64);
+        best = best.min(CpuTime.end(t0) as f64 / k as f64);
     }
     let secs = best / 1e9;
     if per > 0.0 {

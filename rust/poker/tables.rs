@@ -25,14 +25,15 @@
 //!   time: two bytes of the row read as one `u16` index [`Tables::pair_key`], four loads
 //!   and additions for seven cards instead of seven. The card mask is built only for a
 //!   flush, out of line, so the loop over hands keeps no card in a register; what is
-//!   left per seven-card hand is 20 instructions (callgrind), against 29 through
+//!   left per random seven-card hand is 21 instructions (callgrind), against 28 through
 //!   [`Hand`]. The flush branch stays: branch-free versions (both tables read, one
-//!   selected) cost 12-20 more instructions a hand, more than the mispredicted 3 %.
+//!   selected) cost 12-20 more instructions a hand (19-30 % slower), more than the
+//!   mispredicted 3 %.
 //!
 //! Sizes: `flush` 32 KiB, `offsets` 32 KiB, `lookup` 512 KiB (324 KiB used), per-byte
 //! card keys 2 KiB, two-card keys 512 KiB (21 KiB read by real cards), per-suit mask keys
-//! 8 KiB, rank-mask key sums 32 KiB: 1.1 MiB in all ([`Tables::bytes`]); what a random
-//! hand reads (about 380 KiB) is within a core's L2 cache on the development machine
+//! 8 KiB, rank-mask key sums 32 KiB: 1.1 MiB in all ([`Tables::bytes`]); what random
+//! hands read (about 410 KiB) is within a core's L2 cache on the development machine
 //! (1 MiB).
 
 use std::sync::OnceLock;
