@@ -149,6 +149,18 @@ def test_batch_hoyle_one_thread(benchmark: Any) -> None:
     )
 
 
+def test_batch_hoyle_one_thread_out(benchmark: Any) -> None:
+    """Into one buffer reused call after call (``out=``): no new 4 MB array per call."""
+    out = np.empty(N_BATCH, dtype=np.uint32)
+    _run(
+        benchmark,
+        "batch, 7 cards",
+        "hoyle evaluate_batch(out=), 1 thread",
+        N_BATCH,
+        lambda: poker.evaluate_batch(BATCH, threads=1, out=out),
+    )
+
+
 MASKS = (np.uint64(1) << BATCH.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
 
 
@@ -159,6 +171,17 @@ def test_batch_hoyle_masks_one_thread(benchmark: Any) -> None:
         "hoyle evaluate_batch(uint64 masks), 1 thread",
         N_BATCH,
         lambda: poker.evaluate_batch(MASKS, threads=1),
+    )
+
+
+def test_batch_hoyle_masks_one_thread_out(benchmark: Any) -> None:
+    out = np.empty(N_BATCH, dtype=np.uint32)
+    _run(
+        benchmark,
+        "batch, 7 cards",
+        "hoyle evaluate_batch(uint64 masks, out=), 1 thread",
+        N_BATCH,
+        lambda: poker.evaluate_batch(MASKS, threads=1, out=out),
     )
 
 
