@@ -153,7 +153,7 @@ def test_batch_bad_rows_past_the_first_groups_name_the_row_and_card(width: int) 
 
 # Around the sixteen-row validation groups, the 16,384-row chunks and odd sizes.
 SIZES = [0, 1, 2, 7, 15, 16, 17, 31, 33, 255, 1001, 16_384, 16_401]
-SENTINEL = 0xFFFF_FFFF  # no hand's value: every value has at most 28 bits (docs/poker.md)
+SENTINEL = 0xFFFF_FFFF  # no high value: category << 20 plus five rank nibbles (docs/poker.md)
 
 
 def _one_by_one(hands: np.ndarray) -> list[int]:
