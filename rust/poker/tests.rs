@@ -1019,3 +1019,35 @@ fn batch_accepts_exactly_the_valid_rows() {
         }
     }
 }
+
+#[test]
+fn batch_into_uninitialised_slots_writes_every_slot() {
+    // The slots start as a value no hand has, so a slot left unwritten would show; sizes
+    // around the sixteen-row groups and the 16,384-row chunks, one and two threads.
+    use std::mem::MaybeUninit;
+
+    use super::batch::{evaluate_indices_uninit, evaluate_masks_uninit};
+    let deck: Vec<u8> = (0..52).collect();
+    let mut rng = Rng::new(31);
+    let sizes = [0usize, 1, 2, 7, 15, 16, 17, 31, 33, 1001, 16_383, 16_384, 16_385, 16_401, 33_000];
+    for w in 5..=7 {
+        let rows: Vec<Vec<u8>> = (0..33_000).map(|_| random_cards(&mut rng, w, &deck)).collect();
+        let masks: Vec<u64> = rows.iter().map(|r| r.iter().fold(0u64, |m, &c| m | 1 << c)).collect();
+        let expected: Vec<u32> = masks.iter().map(|&m| super::generic::high_of_mask(m)).collect();
+        let flat = rows.concat();
+        for n in sizes {
+            for threads in [1, 2] {
+                let mut slots = vec![MaybeUninit::new(u32::MAX); n];
+                evaluate_indices_uninit(&flat[..n * w], w, &mut slots, threads).unwrap();
+                // SAFETY: every slot was initialised (to u32::MAX) when the vector was made.
+                let got: Vec<u32> = slots.iter().map(|s| unsafe { s.assume_init() }).collect();
+                assert_eq!(got, expected[..n], "{w} cards, {n} rows, {threads} threads");
+                let mut slots = vec![MaybeUninit::new(u32::MAX); n];
+                evaluate_masks_uninit(&masks[..n], &mut slots, threads).unwrap();
+                // SAFETY: as above.
+                let got: Vec<u32> = slots.iter().map(|s| unsafe { s.assume_init() }).collect();
+                assert_eq!(got, expected[..n], "masks, {n} rows, {threads} threads");
+            }
+        }
+    }
+}
