@@ -6,18 +6,25 @@ use std::hint::black_box;
 use _core::cards::CardSet;
 use _core::poker::equity::{equity, EquityRequest, Game};
 use _core::poker::tables::{for_each_seven_value, tables, Hand};
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::measurement::Measurement;
+use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
 
 #[path = "common/poker.rs"]
 mod common;
 use common::{hoyle_sum, random_hands, rs_poker_hands, rs_poker_rank_all, N};
+#[path = "common/cpu_time.rs"]
+mod cpu_time;
+use cpu_time::CpuTime;
 
-fn random_seven(c: &mut Criterion) {
+/// Every evaluator on the same random hands, timed by `M` (wall clock, or this thread's
+/// CPU time with flat sampling: every sample long enough for the tick-accurate clock).
+fn random_seven<M: Measurement>(c: &mut Criterion<M>, name: &str, sampling: SamplingMode) {
     let hands = random_hands();
     let t = tables();
-    let mut g = c.benchmark_group("random 7-card hands");
+    let mut g = c.benchmark_group(name);
     g.throughput(Throughput::Elements(N as u64));
     g.sample_size(20);
+    g.sampling_mode(sampling);
     g.bench_function("hoyle (card indices)", |b| b.iter(|| black_box(hoyle_sum(t, &hands))));
     let flat: Vec<u8> = hands.iter().flatten().copied().collect();
     let mut out = vec![0u32; N];
@@ -76,6 +83,18 @@ fn random_seven(c: &mut Criterion) {
     g.finish();
 }
 
+fn random_seven_wall(c: &mut Criterion) {
+    random_seven(c, "random 7-card hands", SamplingMode::Auto);
+}
+
+fn random_seven_cpu(c: &mut Criterion<CpuTime>) {
+    random_seven(c, "random 7-card hands, CPU time", SamplingMode::Flat);
+}
+
+fn cpu_config() -> Criterion<CpuTime> {
+    Criterion::default().with_measurement(CpuTime)
+}
+
 fn all_seven(c: &mut Criterion) {
     let t = tables();
     let mut g = c.benchmark_group("all 133,784,560 seven-card hands");
@@ -118,5 +137,10 @@ fn equities(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, random_seven, all_seven, equities);
-criterion_main!(benches);
+criterion_group!(benches, random_seven_wall, all_seven, equities);
+criterion_group! {
+    name = cpu;
+    config = cpu_config();
+    targets = random_seven_cpu
+}
+criterion_main!(benches, cpu);

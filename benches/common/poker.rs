@@ -8,7 +8,7 @@
 use std::hint::black_box;
 
 use _core::cards::Rng;
-use _core::poker::tables::{Hand, Tables};
+use _core::poker::tables::Tables;
 
 /// Hands per measurement.
 pub const N: usize = 1 << 20;
@@ -28,11 +28,10 @@ pub fn random_hands() -> Vec<[u8; 7]> {
         .collect()
 }
 
-/// hoyle's plain loop: every hand's value ([`Hand::of_indices`] + [`Hand::value`]),
-/// summed.
+/// hoyle's plain loop: every hand's value ([`Tables::value_of_indices`]), summed.
 #[inline(never)]
 pub fn hoyle_sum(t: &Tables, hands: &[[u8; 7]]) -> u32 {
-    hands.iter().fold(0u32, |acc, h| acc.wrapping_add(Hand::of_indices(t, h).value(t)))
+    hands.iter().fold(0u32, |acc, h| acc.wrapping_add(t.value_of_indices(h)))
 }
 
 /// The same hands in `rs_poker` 4's own form (a dev-dependency).

@@ -189,7 +189,10 @@ def evaluate_low(
 def evaluate_badugi(cards: _CardsLike) -> HandValue: ...
 def evaluate_pai_gow_low(cards: _CardsLike) -> HandValue: ...
 def evaluate_batch(
-    hands: _npt.NDArray[_np.uint8] | _npt.NDArray[_np.uint64], *, threads: int | None = 1
+    hands: _npt.NDArray[_np.uint8] | _npt.NDArray[_np.uint64],
+    *,
+    threads: int | None = 1,
+    out: _npt.NDArray[_np.uint32] | None = None,
 ) -> _npt.NDArray[_np.uint32]: ...
 def equity(
     hands: Iterable[_CardsLike],

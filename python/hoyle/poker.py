@@ -51,12 +51,25 @@ rank not already held; deuce-to-seven: never a straight or flush if avoidable)::
     >>> poker.evaluate_pai_gow_low("Jk Kd").describe()
     'Ace-king'
 
-Many hands at once, and equity::
+Many hands at once::
 
     >>> import numpy as np
     >>> values = poker.evaluate_batch(np.array([[51, 50, 49, 48, 47, 0, 13]], dtype=np.uint8))
     >>> int(values[0]) == poker.evaluate("As Ks Qs Js Ts 2c 2d").value
     True
+
+Batch after batch into one buffer with ``out=`` (numpy's convention: a writeable,
+C-contiguous ``(N,)`` ``uint32`` array, filled and returned)::
+
+    >>> buffer = np.empty(2, dtype=np.uint32)
+    >>> hands = np.array([[51, 50, 49, 48, 47, 0, 13], [12, 25, 38, 51, 0, 1, 2]], dtype=np.uint8)
+    >>> poker.evaluate_batch(hands, out=buffer) is buffer
+    True
+    >>> [int(v) for v in buffer] == [poker.evaluate(h).value for h in ["As Ks Qs Js Ts 2c 2d", "Ac Ad Ah As 2c 3c 4c"]]
+    True
+
+Equity::
+
     >>> r = poker.equity(["Ah Kh", "Qs Qd"])
     >>> [round(e, 5) for e in r.equity], r.boards, r.exact
     ([0.46214, 0.53786], 1712304, True)

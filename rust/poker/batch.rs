@@ -17,13 +17,20 @@
 //! them) - under two instructions a row, where the
 //! scalar test (each row's mask and its bit count) costs two a card. Each sixteen rows
 //! are validated just before they are evaluated, in one pass, so the vector unit's work
-//! overlaps the scalar evaluation; the evaluation is the plain loop ([`Hand::of_indices`]:
-//! no mask unless the hand is a flush). The validation is its own (not inlined) function:
+//! overlaps the scalar evaluation; the evaluation is the plain loop
+//! ([`Tables::value_of_indices`]: two cards per key load, no mask unless the hand is a
+//! flush). The validation is its own (not inlined) function:
 //! compiled together with it, the evaluation was turned into vector gathers, slower.
+//!
+//! The loops write into `MaybeUninit<u32>` slots, so that the Python binding can hand
+//! them a new array that nobody has zeroed ([`evaluate_indices_uninit`],
+//! [`evaluate_masks_uninit`]): every slot is written before they return `Ok`.
+
+use std::mem::MaybeUninit;
 
 use rayon::prelude::*;
 
-use super::tables::{tables, Hand, Tables, BAD_KEY_BITS};
+use super::tables::{tables, Tables, BAD_KEY_BITS};
 use crate::error::{CoreError, CoreResult};
 
 /// Rows per work item for threads (and per validation test).
@@ -37,7 +44,7 @@ fn bad_row(row: usize, what: String) -> CoreError {
 /// 51 sets a key bit no card sets (ORed over the rows), and a repeated card leaves fewer
 /// mask bits than cards (the bit counts are summed and compared once).
 #[inline(always)]
-fn index_rows<const W: usize>(t: &Tables, data: &[u8], out: &mut [u32]) -> bool {
+fn index_rows<const W: usize>(t: &Tables, data: &[u8], out: &mut [MaybeUninit<u32>]) -> bool {
     let mut keys = 0u64;
     let mut bits = 0usize;
     for (row, o) in data.chunks_exact(W).zip(out.iter_mut()) {
@@ -50,7 +57,7 @@ fn index_rows<const W: usize>(t: &Tables, data: &[u8], out: &mut [u32]) -> bool 
         }
         keys |= key;
         bits += mask.count_ones() as usize;
-        *o = t.value_branchless(key, mask);
+        o.write(t.value_branchless(key, mask));
     }
     keys & BAD_KEY_BITS == 0 && bits == W * out.len().min(data.len() / W)
 }
@@ -58,14 +65,14 @@ fn index_rows<const W: usize>(t: &Tables, data: &[u8], out: &mut [u32]) -> bool 
 /// Evaluate masks; returns false if some mask is bad. `POPCNT`: count suit cards with
 /// the bit-count instruction (only where the CPU has it).
 #[inline(always)]
-fn mask_rows<const POPCNT: bool>(t: &Tables, masks: &[u64], out: &mut [u32]) -> bool {
+fn mask_rows<const POPCNT: bool>(t: &Tables, masks: &[u64], out: &mut [MaybeUninit<u32>]) -> bool {
     let mut all = 0u64;
     let mut worst = 0u32;
     for (&m, o) in masks.iter().zip(out.iter_mut()) {
         all |= m;
         worst = worst.max(m.count_ones().wrapping_sub(5));
         let key = if POPCNT { t.mask_key_popcnt(m) } else { t.mask_key(m) };
-        *o = t.value_branchless(key, m);
+        o.write(t.value_branchless(key, m));
     }
     all >> 52 == 0 && worst <= 2
 }
@@ -75,11 +82,11 @@ mod fast {
     use super::*;
 
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    pub unsafe fn index_rows<const W: usize>(t: &Tables, data: &[u8], out: &mut [u32]) -> bool {
+    pub unsafe fn index_rows<const W: usize>(t: &Tables, data: &[u8], out: &mut [MaybeUninit<u32>]) -> bool {
         super::index_rows::<W>(t, data, out)
     }
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    pub unsafe fn mask_rows(t: &Tables, masks: &[u64], out: &mut [u32]) -> bool {
+    pub unsafe fn mask_rows(t: &Tables, masks: &[u64], out: &mut [MaybeUninit<u32>]) -> bool {
         super::mask_rows::<true>(t, masks, out)
     }
     pub fn available() -> bool {
@@ -153,7 +160,7 @@ mod wide {
     /// just before they are evaluated (the rows past the last full group by the scalar
     /// loop); false if some row is bad.
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    pub fn index_rows<const W: usize>(t: &Tables, data: &[u8], out: &mut [u32]) -> bool {
+    pub fn index_rows<const W: usize>(t: &Tables, data: &[u8], out: &mut [MaybeUninit<u32>]) -> bool {
         let rows = out.len().min(data.len() / W);
         let full = rows / GROUP * GROUP;
         let mut bad = 0u64;
@@ -161,14 +168,14 @@ mod wide {
             // SAFETY: `available()` found the features `group_bad` is compiled for.
             bad |= unsafe { group_bad::<W>(group) };
             for (row, v) in group.chunks_exact(W).zip(o.iter_mut()) {
-                *v = Hand::of_indices(t, row).value(t);
+                v.write(t.value_of_indices(row));
             }
         }
         bad == 0 && super::index_rows::<W>(t, &data[full * W..rows * W], &mut out[full..rows])
     }
 }
 
-fn dispatch_index<const W: usize>(t: &Tables, data: &[u8], out: &mut [u32]) -> bool {
+fn dispatch_index<const W: usize>(t: &Tables, data: &[u8], out: &mut [MaybeUninit<u32>]) -> bool {
     #[cfg(target_arch = "x86_64")]
     if wide::available() {
         // SAFETY: the CPU has the features the function is compiled for.
@@ -182,7 +189,7 @@ fn dispatch_index<const W: usize>(t: &Tables, data: &[u8], out: &mut [u32]) -> b
     index_rows::<W>(t, data, out)
 }
 
-fn dispatch_mask(t: &Tables, masks: &[u64], out: &mut [u32]) -> bool {
+fn dispatch_mask(t: &Tables, masks: &[u64], out: &mut [MaybeUninit<u32>]) -> bool {
     #[cfg(target_arch = "x86_64")]
     if fast::available() {
         // SAFETY: as above.
@@ -232,9 +239,9 @@ fn find_bad_mask_row(masks: &[u64], first_row: usize) -> CoreError {
 fn run<T: Sync>(
     items: &[T],
     per_row: usize,
-    out: &mut [u32],
+    out: &mut [MaybeUninit<u32>],
     threads: usize,
-    f: impl Fn(&[T], &mut [u32]) -> bool + Sync,
+    f: impl Fn(&[T], &mut [MaybeUninit<u32>]) -> bool + Sync,
     locate: impl Fn(&[T], usize) -> CoreError,
 ) -> CoreResult<()> {
     let first_bad = if threads == 1 || out.len() <= CHUNK {
@@ -270,8 +277,27 @@ pub fn with_threads<R: Send>(threads: usize, work: impl FnOnce() -> R + Send) ->
     }
 }
 
+/// `out` as slots the loops may write (they never read them).
+fn slots(out: &mut [u32]) -> &mut [MaybeUninit<u32>] {
+    // SAFETY: `MaybeUninit<u32>` has the layout of `u32`, and the functions of this
+    // module only ever write initialised values into the slots, so `out` stays
+    // initialised.
+    unsafe { &mut *(out as *mut [u32] as *mut [MaybeUninit<u32>]) }
+}
+
 /// Evaluate rows of `width` card indices (5..=7) into `out` (one value per row).
 pub fn evaluate_indices(data: &[u8], width: usize, out: &mut [u32], threads: usize) -> CoreResult<()> {
+    evaluate_indices_uninit(data, width, slots(out), threads)
+}
+
+/// [`evaluate_indices`] into slots that need not be initialised: on `Ok` every slot of
+/// `out` holds its row's value (on an error some may not).
+pub fn evaluate_indices_uninit(
+    data: &[u8],
+    width: usize,
+    out: &mut [MaybeUninit<u32>],
+    threads: usize,
+) -> CoreResult<()> {
     if !(5..=7).contains(&width) {
         return Err(CoreError::invalid_argument(
             "hands",
@@ -297,6 +323,12 @@ pub fn evaluate_indices(data: &[u8], width: usize, out: &mut [u32], threads: usi
 
 /// Evaluate 64-bit card masks (5 to 7 bits among 0..=51) into `out`.
 pub fn evaluate_masks(masks: &[u64], out: &mut [u32], threads: usize) -> CoreResult<()> {
+    evaluate_masks_uninit(masks, slots(out), threads)
+}
+
+/// [`evaluate_masks`] into slots that need not be initialised: on `Ok` every slot of
+/// `out` holds its mask's value (on an error some may not).
+pub fn evaluate_masks_uninit(masks: &[u64], out: &mut [MaybeUninit<u32>], threads: usize) -> CoreResult<()> {
     if masks.len() != out.len() {
         return Err(CoreError::invalid_argument(
             "hands",

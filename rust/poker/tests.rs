@@ -130,6 +130,71 @@ fn all_seven_card_hands_counts() {
     assert_eq!((x, n), (y, 133_784_560));
 }
 
+/// Call `f` with every row of `n` distinct card indices, in lexicographic order.
+fn for_each_row(n: usize, f: &mut impl FnMut(&[u8])) {
+    fn rec(row: &mut Vec<u8>, n: usize, from: u8, f: &mut impl FnMut(&[u8])) {
+        if row.len() == n {
+            f(row);
+            return;
+        }
+        for c in from..52 {
+            row.push(c);
+            rec(row, n, c + 1, f);
+            row.pop();
+        }
+    }
+    rec(&mut Vec::with_capacity(n), n, 0, f);
+}
+
+#[test]
+fn value_of_indices_agrees_with_the_hand_path_on_every_hand() {
+    // Every 5-, 6- and 7-card hand as a row of indices, forwards and backwards (so the
+    // two-card keys pair different cards), against the value of its mask through `Hand`
+    // (card at a time, the flush found from the mask); the seven-card sequence also
+    // against `for_each_seven`, whose category counts are checked exactly above.
+    let t = tables();
+    for n in [5usize, 6] {
+        for_each_row(n, &mut |row| {
+            let want = Hand::from_mask(t, row.iter().fold(0, |m, &c| m | 1 << c)).value(t);
+            let back: Vec<u8> = row.iter().rev().copied().collect();
+            assert_eq!((t.value_of_indices(row), t.value_of_indices(&back)), (want, want), "{row:?}");
+        });
+    }
+    let (mut x, mut y, mut n) = (0u64, 0u64, 0u64);
+    for_each_seven(t, |hand| x = x.wrapping_mul(0x100_0000_01b3).wrapping_add(hand.value(t) as u64));
+    let mut back = [0u8; 7];
+    for_each_row(7, &mut |row| {
+        let v = t.value_of_indices(row);
+        for (b, &c) in back.iter_mut().zip(row.iter().rev()) {
+            *b = c;
+        }
+        assert_eq!(t.value_of_indices(&back), v, "{row:?}");
+        y = y.wrapping_mul(0x100_0000_01b3).wrapping_add(v as u64);
+        n += 1;
+    });
+    assert_eq!((x, n), (y, 133_784_560));
+}
+
+#[test]
+fn pair_keys_are_two_card_keys_and_any_bytes_stay_inside_the_tables() {
+    let t = tables();
+    for w in 0..1usize << 16 {
+        assert_eq!(t.pair_key[w], t.byte_key[w & 255] + t.byte_key[w >> 8], "entry {w:#06x}");
+    }
+    // Rows of any bytes, repeated cards and bytes above 51 included, give some value
+    // without a panic or an out-of-bounds read (every index is masked or a byte).
+    let mut rng = Rng::new(9);
+    for n in 5..=7 {
+        for _ in 0..100_000 {
+            let row: Vec<u8> = (0..n).map(|_| rng.below(256) as u8).collect();
+            let _ = t.value_of_indices(&row);
+        }
+        for b in [0u8, 12, 38, 51, 52, 64, 200, 255] {
+            let _ = t.value_of_indices(&vec![b; n]);
+        }
+    }
+}
+
 #[test]
 fn random_seven_card_hands_match_brute_force_and_generic() {
     let mut rng = Rng::new(1);
@@ -143,6 +208,7 @@ fn random_seven_card_hands_match_brute_force_and_generic() {
             assert_eq!(decoded(v.value, false), r, "{cs:?}");
             let mask = f.iter().fold(0u64, |m, &x| m | 1 << x);
             assert_eq!(best_high(&Counts::from_mask(mask), &Rules::HIGH), v.value);
+            assert_eq!(tables().value_of_indices(&f), v.value, "{cs:?}");
         }
     }
 }
@@ -626,10 +692,11 @@ fn table_sizes_are_reported() {
     let t0 = std::time::Instant::now();
     let t = super::tables::tables();
     eprintln!(
-        "tables: {} bytes ({} values, {} lookup slots), built in {:?}",
+        "tables: {} bytes ({} values, {} lookup slots, {} spanned), built in {:?}",
         t.bytes(),
         t.values.len(),
         t.slots(),
+        t.slots_spanned(),
         t0.elapsed()
     );
     assert!(t.bytes() < 2 << 20);
@@ -948,6 +1015,38 @@ fn batch_accepts_exactly_the_valid_rows() {
                     let e = got.unwrap_err().to_string();
                     assert!(e.contains(&format!("=row {first}:")), "{e} {:?}", rows[first]);
                 }
+            }
+        }
+    }
+}
+
+#[test]
+fn batch_into_uninitialised_slots_writes_every_slot() {
+    // The slots start as a value no hand has, so a slot left unwritten would show; sizes
+    // around the sixteen-row groups and the 16,384-row chunks, one and two threads.
+    use std::mem::MaybeUninit;
+
+    use super::batch::{evaluate_indices_uninit, evaluate_masks_uninit};
+    let deck: Vec<u8> = (0..52).collect();
+    let mut rng = Rng::new(31);
+    let sizes = [0usize, 1, 2, 7, 15, 16, 17, 31, 33, 1001, 16_383, 16_384, 16_385, 16_401, 33_000];
+    for w in 5..=7 {
+        let rows: Vec<Vec<u8>> = (0..33_000).map(|_| random_cards(&mut rng, w, &deck)).collect();
+        let masks: Vec<u64> = rows.iter().map(|r| r.iter().fold(0u64, |m, &c| m | 1 << c)).collect();
+        let expected: Vec<u32> = masks.iter().map(|&m| super::generic::high_of_mask(m)).collect();
+        let flat = rows.concat();
+        for n in sizes {
+            for threads in [1, 2] {
+                let mut slots = vec![MaybeUninit::new(u32::MAX); n];
+                evaluate_indices_uninit(&flat[..n * w], w, &mut slots, threads).unwrap();
+                // SAFETY: every slot was initialised (to u32::MAX) when the vector was made.
+                let got: Vec<u32> = slots.iter().map(|s| unsafe { s.assume_init() }).collect();
+                assert_eq!(got, expected[..n], "{w} cards, {n} rows, {threads} threads");
+                let mut slots = vec![MaybeUninit::new(u32::MAX); n];
+                evaluate_masks_uninit(&masks[..n], &mut slots, threads).unwrap();
+                // SAFETY: as above.
+                let got: Vec<u32> = slots.iter().map(|s| unsafe { s.assume_init() }).collect();
+                assert_eq!(got, expected[..n], "masks, {n} rows, {threads} threads");
             }
         }
     }

@@ -1,7 +1,12 @@
 //! Python bindings for `rust/poker`: `HandValue`, `Equity` and the evaluation functions
 //! that `hoyle.poker` re-exports.
 
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
+use std::mem::MaybeUninit;
+
+use numpy::{
+    ndarray::Dimension, BorrowError, Element, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray, PyUntypedArray,
+    PyUntypedArrayMethods,
+};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -12,6 +17,7 @@ use super::cards::{
 };
 use super::errors::{detached, invalid_argument};
 use crate::cards::{Card, CardSet, RANK_CHARS};
+use crate::error::CoreResult;
 use crate::poker::equity::{equity as run_equity, EquityRequest, EquityResult, Game};
 use crate::poker::hand::{cards_used, evaluate as eval_cards, evaluate_short_deck, HandValue, Joker, Wild};
 use crate::poker::tables::eval_mask;
@@ -329,63 +335,124 @@ fn threads_arg(threads: Option<i64>) -> PyResult<usize> {
     }
 }
 
+/// The rows of `hands` as one slice, copied only when the array is strided.
+fn contiguous<'a, T: Element + Copy, D: Dimension>(
+    hands: &'a PyReadonlyArray<'_, T, D>,
+    owned: &'a mut Vec<T>,
+) -> &'a [T] {
+    match hands.as_slice() {
+        Ok(s) => s,
+        Err(_) => {
+            *owned = hands.as_array().iter().copied().collect();
+            owned
+        }
+    }
+}
+
+/// The caller's `out` for `n` values: a writeable, C-contiguous `(n,)` `uint32` array.
+fn checked_out<'py>(out: &Bound<'py, PyAny>, n: usize) -> PyResult<Bound<'py, PyArray1<u32>>> {
+    let bad = |why: String| invalid_argument("out", repr(out), why);
+    let Ok(a) = out.cast::<PyArray1<u32>>() else {
+        return Err(bad(match dtype_and_shape(out) {
+            Some((dtype, shape)) => format!("got a {dtype} array of shape {shape:?}; expected a ({n},) uint32 array"),
+            None => format!("expected a numpy ({n},) uint32 array"),
+        }));
+    };
+    if a.len() != n {
+        return Err(bad(format!("holds {} values; hands has {n} rows", a.len())));
+    }
+    if !a.is_c_contiguous() {
+        return Err(bad(format!("is not C-contiguous (strides {:?}); pass a contiguous array", a.strides())));
+    }
+    Ok(a.clone())
+}
+
+/// Evaluate `hands` with `eval` into a new array, or into the caller's `out` (checked
+/// before any work), with the GIL released.
+fn fill<'py, T, D>(
+    py: Python<'py>,
+    hands: &PyReadonlyArray<'py, T, D>,
+    n: usize,
+    out: Option<&Bound<'py, PyAny>>,
+    eval: impl Fn(&[T], &mut [MaybeUninit<u32>]) -> CoreResult<()> + Send,
+) -> PyResult<Bound<'py, PyArray1<u32>>>
+where
+    T: Element + Copy + Sync,
+    D: Dimension,
+{
+    let mut owned = Vec::new();
+    let Some(out) = out else {
+        let data = contiguous(hands, &mut owned);
+        // SAFETY: `PyArray1::new` leaves the elements uninitialised; they are plain
+        // `u32`s, so dropping the array unread (on an error) is sound, and they are only
+        // written (below, through `MaybeUninit` slots) before the array is returned.
+        let array = unsafe { PyArray1::<u32>::new(py, n, false) };
+        let slots: &mut [MaybeUninit<u32>] = if n == 0 {
+            &mut [] // numpy's pointer for no elements is not one to make a slice from
+        } else {
+            // SAFETY: the new array is C-contiguous, aligned for `u32` and `n` long, and
+            // nobody else can see it until it is returned, so this is the only reference
+            // to its data; `MaybeUninit` asks nothing of the bytes. The batch functions
+            // write every slot before returning `Ok` (`tests/poker/test_poker_batch_equity.py`
+            // checks every value of outputs of many sizes against single evaluations).
+            unsafe { std::slice::from_raw_parts_mut(array.data().cast::<MaybeUninit<u32>>(), n) }
+        };
+        detached(py, move || eval(data, slots))?;
+        return Ok(array);
+    };
+    let out = checked_out(out, n)?;
+    let mut view = out.try_readwrite().map_err(|e| {
+        let why = match e {
+            BorrowError::NotWriteable => "is read-only".to_string(),
+            _ => "shares memory with hands, or is in use elsewhere".to_string(),
+        };
+        invalid_argument("out", repr(out.as_any()), why)
+    })?;
+    let values = view.as_slice_mut().map_err(|e| invalid_argument("out", repr(out.as_any()), e.to_string()))?;
+    let data = contiguous(hands, &mut owned);
+    // SAFETY: `MaybeUninit<u32>` has the layout of `u32`, and the batch functions only
+    // write initialised values, so `out` stays initialised.
+    let slots = unsafe { &mut *(values as *mut [u32] as *mut [MaybeUninit<u32>]) };
+    detached(py, move || eval(data, slots))?;
+    drop(view);
+    Ok(out)
+}
+
 /// Evaluate many seven-, six- or five-card high hands at once.
 ///
 /// `hands` is a numpy array: `(N, 5..7)` `uint8` card indices (`suit * 13 + rank`,
 /// 2c = 0 .. As = 51) or `(N,)` `uint64` card masks (bit `i` = index `i`). Returns an
-/// `(N,)` `uint32` array of `HandValue.value`s. Releases the GIL; `threads=None` uses
-/// every core.
+/// `(N,)` `uint32` array of `HandValue.value`s: a new one, or `out` (a writeable,
+/// C-contiguous `(N,)` `uint32` array, numpy's convention) filled and returned, so that
+/// batch after batch can reuse one buffer (if a row is bad, `out` may hold some values).
+/// Releases the GIL; `threads=None` uses every core.
 ///
 /// ```python
 /// >>> import numpy as np
 /// >>> evaluate_batch(np.array([[51, 50, 49, 48, 47, 0, 13]], dtype=np.uint8))[0] == evaluate("As Ks Qs Js Ts 2c 2d").value
 /// True
+/// >>> buffer = np.empty(1, dtype=np.uint32)
+/// >>> evaluate_batch(np.array([[51, 50, 49, 48, 47, 0, 13]], dtype=np.uint8), out=buffer) is buffer
+/// True
 /// ```
 #[pyfunction]
-#[pyo3(signature = (hands, *, threads = 1))]
+#[pyo3(signature = (hands, *, threads = 1, out = None))]
 fn evaluate_batch<'py>(
     py: Python<'py>,
     hands: &Bound<'py, PyAny>,
     threads: Option<i64>,
+    out: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     let threads = threads_arg(threads)?;
     if let Ok(a) = hands.cast::<PyArray2<u8>>() {
-        let a = a.readonly();
         let (n, w) = (a.shape()[0], a.shape()[1]);
-        let out = PyArray1::<u32>::zeros(py, n, false);
-        let owned;
-        let data: &[u8] = match a.as_slice() {
-            Ok(s) => s,
-            Err(_) => {
-                owned = a.as_array().iter().copied().collect::<Vec<u8>>();
-                &owned
-            }
-        };
-        {
-            let mut view = out.readwrite();
-            let slice = view.as_slice_mut().map_err(|e| invalid_argument("hands", n, e.to_string()))?;
-            detached(py, || batch::evaluate_indices(data, w, slice, threads))?;
-        }
-        return Ok(out);
+        let eval = |data: &[u8], o: &mut [MaybeUninit<u32>]| batch::evaluate_indices_uninit(data, w, o, threads);
+        return fill(py, &a.readonly(), n, out, eval);
     }
     if let Ok(a) = hands.cast::<PyArray1<u64>>() {
-        let a = a.readonly();
         let n = a.shape()[0];
-        let out = PyArray1::<u32>::zeros(py, n, false);
-        let owned;
-        let data: &[u64] = match a.as_slice() {
-            Ok(s) => s,
-            Err(_) => {
-                owned = a.as_array().iter().copied().collect::<Vec<u64>>();
-                &owned
-            }
-        };
-        {
-            let mut view = out.readwrite();
-            let slice = view.as_slice_mut().map_err(|e| invalid_argument("hands", n, e.to_string()))?;
-            detached(py, || batch::evaluate_masks(data, slice, threads))?;
-        }
-        return Ok(out);
+        let eval = |data: &[u64], o: &mut [MaybeUninit<u32>]| batch::evaluate_masks_uninit(data, o, threads);
+        return fill(py, &a.readonly(), n, out, eval);
     }
     let why = match dtype_and_shape(hands) {
         Some((dtype, shape)) => format!(

@@ -147,3 +147,117 @@ def test_batch_bad_rows_past_the_first_groups_name_the_row_and_card(width: int) 
         card = DECK[int(dup[row, col])]
         with pytest.raises(errors.InvalidArgumentError, match=rf"row {row}: card index \d+ \({card}\) appears twice"):
             poker.evaluate_batch(dup)
+
+
+# --- every slot written: new uninitialised arrays and `out=` ----------------------------
+
+# Around the sixteen-row validation groups, the 16,384-row chunks and odd sizes.
+SIZES = [0, 1, 2, 7, 15, 16, 17, 31, 33, 255, 1001, 16_384, 16_401]
+SENTINEL = 0xFFFF_FFFF  # no high value: category << 20 plus five rank nibbles (docs/poker.md)
+
+
+def _one_by_one(hands: np.ndarray) -> list[int]:
+    """The independent model: each row evaluated alone, from its text."""
+    return [poker.evaluate(" ".join(DECK[i] for i in row)).value for row in hands]
+
+
+@pytest.mark.parametrize("width", [5, 6, 7])
+def test_batch_writes_every_value_of_outputs_of_many_sizes(width: int) -> None:
+    hands = _random_hands(max(SIZES), width, 100 + width)
+    expected = np.array(_one_by_one(hands), dtype=np.uint32)
+    masks = np.array([sum(1 << int(i) for i in row) for row in hands], dtype=np.uint64)
+    # A freed array full of the sentinel makes it likely that a new array reuses its memory.
+    np.full(2 * max(SIZES), SENTINEL, dtype=np.uint32)
+    for n in SIZES:
+        for threads in (1, 2):
+            got = poker.evaluate_batch(hands[:n], threads=threads)
+            assert got.shape == (n,) and got.dtype == np.uint32
+            assert np.array_equal(got, expected[:n]), (n, threads)
+            assert np.array_equal(poker.evaluate_batch(masks[:n], threads=threads), expected[:n]), (n, threads)
+            buffer = np.full(n, SENTINEL, dtype=np.uint32)
+            assert poker.evaluate_batch(hands[:n], threads=threads, out=buffer) is buffer
+            assert np.array_equal(buffer, expected[:n]), (n, threads)
+            buffer[:] = SENTINEL
+            assert poker.evaluate_batch(masks[:n], threads=threads, out=buffer) is buffer
+            assert np.array_equal(buffer, expected[:n]), (n, threads)
+
+
+def test_batch_out_reused_batch_after_batch_and_with_strided_hands() -> None:
+    buffer = np.empty(1000, dtype=np.uint32)
+    for seed in range(3):
+        hands = _random_hands(1000, 7, 200 + seed)
+        assert poker.evaluate_batch(hands, out=buffer) is buffer
+        assert buffer.tolist() == _one_by_one(hands)
+    wide = np.zeros((1000, 14), dtype=np.uint8)
+    wide[:, ::2] = hands
+    buffer[:] = SENTINEL
+    assert poker.evaluate_batch(wide[:, ::2], out=buffer) is buffer
+    assert buffer.tolist() == _one_by_one(hands)
+
+
+@pytest.mark.parametrize("use_out", [False, True])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_batch_error_mid_batch_names_the_row_and_card(use_out: bool, threads: int) -> None:
+    n = 16_401  # two chunks: the bad row in the second one, past its first groups
+    for row in (7, 16_390):
+        bad = _random_hands(n, 7, row)
+        bad[row, 3] = 99
+        out = np.empty(n, dtype=np.uint32) if use_out else None
+        with pytest.raises(errors.InvalidArgumentError, match=rf"row {row}: card index 99 is out of range"):
+            poker.evaluate_batch(bad, threads=threads, out=out)
+        dup = _random_hands(n, 7, row + 1)
+        dup[row, 6] = dup[row, 2]
+        card = DECK[int(dup[row, 2])]
+        with pytest.raises(errors.InvalidArgumentError, match=rf"row {row}: card index \d+ \({card}\) appears twice"):
+            poker.evaluate_batch(dup, threads=threads, out=out)
+        masks = np.array([sum(1 << int(i) for i in r) for r in _random_hands(n, 7, 5)], dtype=np.uint64)
+        masks[row] |= 1 << 55
+        with pytest.raises(errors.InvalidArgumentError, match=rf"row {row}: mask 0x[0-9a-f]+ has bits above 51"):
+            poker.evaluate_batch(masks, threads=threads, out=out)
+
+
+def _read_only(n: int) -> np.ndarray:
+    a = np.full(n, SENTINEL, dtype=np.uint32)
+    a.setflags(write=False)
+    return a
+
+
+BAD_OUTS: list[tuple[str, object, str]] = [
+    ("int32", np.full(10, -1, dtype=np.int32), r"got a int32 array of shape \[10\]; expected a \(10,\) uint32"),
+    ("uint64", np.full(10, SENTINEL, dtype=np.uint64), r"got a uint64 array of shape \[10\]"),
+    ("big-endian", np.full(10, SENTINEL, dtype=">u4"), r"got a >u4 array of shape \[10\]"),
+    (
+        "2-d",
+        np.full((10, 1), SENTINEL, dtype=np.uint32),
+        r"got a uint32 array of shape \[10, 1\]; expected a \(10,\) uint32",
+    ),
+    ("too short", np.full(9, SENTINEL, dtype=np.uint32), r"holds 9 values; hands has 10 rows"),
+    ("too long", np.full(11, SENTINEL, dtype=np.uint32), r"holds 11 values; hands has 10 rows"),
+    ("strided", np.full(20, SENTINEL, dtype=np.uint32)[::2], r"is not C-contiguous \(strides \[8\]\)"),
+    ("reversed", np.full(10, SENTINEL, dtype=np.uint32)[::-1], r"is not C-contiguous \(strides \[-4\]\)"),
+    ("read-only", _read_only(10), r"is read-only"),
+    ("a list", [0] * 10, r"expected a numpy \(10,\) uint32 array"),
+]
+
+
+@pytest.mark.parametrize(("what", "out", "why"), BAD_OUTS, ids=[w for w, _, _ in BAD_OUTS])
+def test_batch_bad_out_is_refused_before_any_work(what: str, out: object, why: str) -> None:
+    hands = _random_hands(10, 7, 9)
+    masks = np.array([sum(1 << int(i) for i in row) for row in hands], dtype=np.uint64)
+    before = np.array(out, copy=True)
+    for rows in (hands, masks):
+        with pytest.raises(errors.InvalidArgumentError, match=rf"(?s)out=.*: {why}"):
+            poker.evaluate_batch(rows, out=out)  # type: ignore[arg-type]
+        assert np.array_equal(np.asarray(out), before), what  # nothing written
+
+
+def test_batch_out_sharing_memory_with_hands_is_refused() -> None:
+    hands = _random_hands(4, 7, 11)
+    raw = hands.reshape(-1).copy()
+    before = raw.copy()
+    with pytest.raises(errors.InvalidArgumentError, match=r"(?s)out=.*shares memory with hands"):
+        poker.evaluate_batch(raw.reshape(4, 7), out=raw[:16].view(np.uint32))
+    assert np.array_equal(raw, before)
+    masks = np.array([sum(1 << int(i) for i in row) for row in hands], dtype=np.uint64)
+    with pytest.raises(errors.InvalidArgumentError, match=r"(?s)out=.*shares memory with hands"):
+        poker.evaluate_batch(masks, out=masks.view(np.uint32)[:4])
