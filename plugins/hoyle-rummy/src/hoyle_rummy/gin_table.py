@@ -18,7 +18,6 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any, cast
 
-import numpy as np
 from hoyle import Action, Card, State, Zone, rummy
 from hoyle.engine.cache import BoundedCache
 
@@ -116,6 +115,11 @@ class _ActionsByCard(dict[Card, Action]):
 
 DISCARDS = _ActionsByCard("discard")
 KNOCKS = _ActionsByCard("knock")
+#: ``DISCARDS[card]`` as one bound function, made once: :func:`discard_actions` maps it
+#: over the hand on every discard turn, and looking up ``DISCARDS.__getitem__`` there
+#: made a new method object each time (about 1 % of a random-play action's
+#: instructions: benches/test_bench_gin_games.py under callgrind).
+_discard_of = DISCARDS.__getitem__
 
 
 # --- whose turn ------------------------------------------------------------------------
@@ -300,7 +304,7 @@ def discard_actions(state: State, t: Table, tp: TableFacts, seat: int) -> list[A
         forbidden = _CARD_OF[taken]
         allowed = list(hand)
         allowed.remove(forbidden)
-    actions = [] if tp["must_knock"] == seat else list(map(DISCARDS.__getitem__, allowed))
+    actions = [] if tp["must_knock"] == seat else list(map(_discard_of, allowed))
     limit = tp["knock_limit"]
     # Whether any knock may exist: discarding a card lowers the least deadwood by at
     # most the card's value (10 at most), so a hand whose deadwood exceeds the limit by
@@ -335,6 +339,8 @@ def deadwood_without_each(hand: list[Card], cards: list[Card], rules: rummy.Meld
         >>> deadwood_without_each(hand, hand, GIN_RULES)
         [9, 20, 19, 9, 0]
     """
+    import numpy as np  # (here: importing the plugin needs no numpy)
+
     mask = 0
     for c in hand:
         mask |= 1 << c.index
@@ -379,7 +385,7 @@ def apply_action(state: State, seat: int, action: Action) -> bool:
         t, tp, phase = ONE_TABLE, public, state.phase  # type: ignore[assignment]
     kind = action.kind
     if kind == "discard":
-        discard(state, t, tp, seat, action.cards[0])
+        discard(state, t, tp, seat, action.cards)
     elif kind == "draw":
         draw(state, t, tp, phase, seat, action.source == "stock")
     elif kind == "pass":
@@ -417,11 +423,13 @@ def draw(state: State, t: Table, tp: TableFacts, phase: str, seat: int, from_sto
         turn(state, t, "discard", seat)
 
 
-def discard(state: State, t: Table, tp: TableFacts, seat: int, card: Card) -> None:
-    """``seat`` discards ``card`` face up; the other player draws next - unless the stock
-    is down to two cards: then the hand is void, or (option ``late_pickup``) the other
-    player has the last chance at this card."""
-    state.move((card,), t.hands[seat], t.discard, seat, "discard")
+def discard(state: State, t: Table, tp: TableFacts, seat: int, cards: tuple[Card, ...]) -> None:
+    """``seat`` discards ``cards``' one card face up (the action's own tuple, moved as it
+    is); the other player draws next - unless the stock is down to two cards: then the
+    hand is void, or (option ``late_pickup``) the other player has the last chance at
+    this card."""
+    state.move(cards, t.hands[seat], t.discard, seat, "discard")
+    card = cards[0]
     a, b = tp["players"]
     other = b if seat == a else a
     if state.options["retake"] and tp["taken"] == str(card):
