@@ -17,6 +17,7 @@ from typing import Any
 import hoyle
 import pytest
 from hoyle import Action, Card, Deck, State, rummy
+from hoyle.errors import InvalidArgumentError
 from hoyle_rummy.gin_table import GIN_RULES, deadwood_without_each
 
 FOUR_RULES = GIN_RULES.replace(packs=2)
@@ -150,3 +151,12 @@ def test_deadwood_without_each_card_is_one_search_of_each_shorter_hand() -> None
         cards = hand if trial % 3 else pick.sample(hand, pick.randint(1, len(hand)))
         expected = [rummy.deadwood(_without(hand, c), rules) for c in cards]
         assert deadwood_without_each(hand, cards, rules) == expected, (hand, cards)
+
+
+def test_deadwood_without_each_refuses_a_card_not_in_the_hand_or_held_twice() -> None:
+    hand = [Card(c) for c in ["2c", "3c", "4c", "5c", "9d"]]
+    with pytest.raises(InvalidArgumentError, match="cards Kd: not in the hand 2c 3c 4c 5c 9d"):
+        deadwood_without_each(hand, [hand[0], Card("Kd")], GIN_RULES)
+    twice = [*hand, Card("2c#1")]
+    with pytest.raises(InvalidArgumentError, match="holds a card twice"):
+        deadwood_without_each(twice, hand, FOUR_RULES)
