@@ -117,9 +117,8 @@ class _ActionsByCard(dict[Card, Action]):
 DISCARDS = _ActionsByCard("discard")
 KNOCKS = _ActionsByCard("knock")
 #: ``DISCARDS[card]`` as one bound function, made once: :func:`discard_actions` maps it
-#: over the hand on every discard turn, and looking up ``DISCARDS.__getitem__`` there
-#: made a new method object each time (about 1 % of a random-play action's
-#: instructions: benches/test_bench_gin_games.py under callgrind).
+#: over the hand on every discard turn, where looking up ``DISCARDS.__getitem__`` made
+#: a new method object each time - benches/test_bench_gin_games.py (random play).
 _discard_of = DISCARDS.__getitem__
 
 
