@@ -16,6 +16,13 @@ from one ``random.Random`` per run); OpenSpiel's chance nodes (the deal and the 
 draws) are sampled the same way. Each library checks every action it is given
 (hoyle's ``Game.act`` refuses an action that is not legal).
 
+Knock turns (hoyle only): the legal actions of discard turns at which a knock is
+possible - where every discard's deadwood is searched - collected from games in which
+both players discard the card that leaves the least deadwood and never knock
+(:func:`knock_turns`). The split of a random-play action (:func:`action_split`): the
+CPU spent in gin's two rule hooks (``hoyle_rummy.gin_table.legal_actions`` and
+``apply_action``) and in the rest (the engine's ``Game.act`` and ``legal_actions``).
+
 Basic rummy: ``rummy`` for four players, one deal (``deals=1``) with the Block rummy
 ending (``stock_end="block"``: the hand ends when the stock runs out; random players
 rarely go out). Contract rummy: the whole seven-deal game for four players with
@@ -102,6 +109,87 @@ def hoyle_random(variant: str, options: Mapping[str, object], games: int, seed: 
     return actions
 
 
+def knock_turn_states(turns: int = 200, seed: int = 0) -> list[tuple[hoyle.State, int]]:
+    """``turns`` discard turns (copies of the state, and the seat to act) at which a knock
+    is possible: from one-hand games in which each player discards the card that leaves
+    the least deadwood (ties: the first such) and never knocks, draws at random."""
+    from hoyle import rummy
+
+    rules = rummy.MeldRules.gin()
+    pick = random.Random(seed).random
+    found: list[tuple[hoyle.State, int]] = []
+    game_no = 0
+    while len(found) < turns:
+        game = hoyle.new_game("gin-rummy", seed=seed * 1_000_003 + game_no, options={"deals": 1})
+        game_no += 1
+        state = game.state
+        while state.result is None and len(found) < turns:
+            legal = game.legal_actions()
+            if legal[0].kind != "discard":
+                game.act(legal[int(pick() * len(legal))])
+                continue
+            seat = state.to_act
+            assert seat is not None
+            if any(a.kind == "knock" for a in legal):
+                found.append((state.clone(), seat))
+            hand = state.zones[f"hand:{seat}"].cards
+            discards = [a for a in legal if a.kind == "discard"]
+            game.act(min(discards, key=lambda a: rummy.deadwood([c for c in hand if c != a.cards[0]], rules)))
+    return found
+
+
+def knock_turns(states: list[tuple[hoyle.State, int]], repeat: int = 1) -> int:
+    """The gin rules' legal actions of each knock turn, ``repeat`` times over; returns the
+    calls made."""
+    from hoyle_rummy.gin_table import legal_actions
+
+    for _ in range(repeat):
+        for state, seat in states:
+            legal_actions(state, seat)
+    return repeat * len(states)
+
+
+def action_split(games: int = 200, seed: int = 0) -> tuple[float, float]:
+    """µs per random-play gin action (the games of :func:`hoyle_gin`) spent in gin's two
+    rule hooks, ``hoyle_rummy.gin_table.legal_actions`` and ``apply_action``: each game
+    is played through the engine, then replayed on a fresh deal of the same seed by
+    calling the two hooks directly, each call timed by the CPU clock of the thread
+    (``time.thread_time_ns``: a busy machine does not count; the cost of reading it
+    around an empty call is subtracted)."""
+    from hoyle_rummy.gin_table import apply_action, legal_actions
+
+    clock = time.thread_time_ns
+    samples = []
+    for _ in range(10_000):
+        t = clock()
+        samples.append(clock() - t)
+    overhead = statistics.median(samples)
+    spent_legal = spent_apply = 0.0
+    pick = random.Random(seed).random
+    actions = 0
+    for i in range(games):
+        options = {"deals": 1}
+        game = hoyle.new_game("gin-rummy", seed=seed * 1_000_003 + i, options=options)
+        played: list[tuple[int, hoyle.Action]] = []
+        while game.state.result is None:
+            seat = game.state.to_act
+            assert seat is not None
+            legal = game.legal_actions()
+            played.append((seat, legal[int(pick() * len(legal))]))
+            game.act(played[-1][1])
+        state = hoyle.new_game("gin-rummy", seed=seed * 1_000_003 + i, options=options).state
+        for seat, action in played:
+            t = clock()
+            legal_actions(state, seat)
+            t2 = clock()
+            apply_action(state, seat, action)
+            t3 = clock()
+            spent_legal += t2 - t - overhead
+            spent_apply += t3 - t2 - overhead
+        actions += len(played)
+    return spent_legal / actions / 1e3, spent_apply / actions / 1e3
+
+
 RUMMY_4 = {"deals": 1, "stock_end": "block"}
 CONTRACT_4 = {"reshuffles": 0}
 
@@ -134,6 +222,12 @@ def test_rlcard_gin(benchmark) -> None:  # type: ignore[no-untyped-def]
     pytest.importorskip("rlcard")
     benchmark.group = GIN_GROUP
     assert benchmark.pedantic(rlcard_gin, rounds=3, iterations=1) > 0
+
+
+def test_hoyle_gin_knock_turns(benchmark) -> None:  # type: ignore[no-untyped-def]
+    benchmark.group = "gin, the legal actions of 200 knock turns"
+    states = knock_turn_states(200)
+    assert benchmark(knock_turns, states) == 200
 
 
 def test_hoyle_basic_rummy_4(benchmark) -> None:  # type: ignore[no-untyped-def]
@@ -196,6 +290,21 @@ def main(scale: float = 1.0, rounds: int = 5) -> None:
     for name, (w, c, us) in rates.items():
         ratio = "" if name == "hoyle" else f"   {wall / w:5.1f}x, {cpu / c:5.1f}x"
         print(f"  {name:10} {w:13.0f} {c:12.0f} {us:14.1f}{ratio}")
+    states = knock_turn_states(200)
+    knock_turns(states)  # warm up
+    per_turn = []
+    for _ in range(rounds):
+        c = time.process_time()
+        calls = knock_turns(states, max(1, int(5 * scale)))
+        per_turn.append((time.process_time() - c) / calls * 1e6)
+    print(f"gin knock turns (a knock possible): {statistics.median(per_turn):.1f} µs CPU per legal-actions call")
+    splits = [action_split(max(1, int(100 * scale)), r + 1) for r in range(rounds)]
+    legal, apply = (statistics.median(x) for x in zip(*splits))
+    total = rates["hoyle"][2]
+    print(
+        f"gin random-play action: {total:.2f} µs CPU in all (above), of which gin's legal_actions "
+        f"{legal:.2f} µs and apply_action {apply:.2f} µs; the rest (the engine, the player) {total - legal - apply:.2f} µs"
+    )
     more = {
         "basic rummy 4p": (basic_rummy_4, max(1, int(20 * scale))),
         "contract rummy 4p": (contract_rummy_4, max(1, int(2 * scale))),

@@ -20,6 +20,7 @@ from typing import Any, cast
 
 from hoyle import Action, Card, State, Zone, rummy
 from hoyle.engine.cache import BoundedCache
+from hoyle.errors import InvalidArgumentError
 
 from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, PASS, card_points, hand_zone, is_meld
 from hoyle_rummy.gin_state import FourTableFacts, KnockOutcome, Phase, TableFacts
@@ -115,6 +116,10 @@ class _ActionsByCard(dict[Card, Action]):
 
 DISCARDS = _ActionsByCard("discard")
 KNOCKS = _ActionsByCard("knock")
+#: ``DISCARDS[card]`` as one bound function, made once: :func:`discard_actions` maps it
+#: over the hand on every discard turn, where looking up ``DISCARDS.__getitem__`` made
+#: a new method object each time - benches/test_bench_gin_games.py (random play).
+_discard_of = DISCARDS.__getitem__
 
 
 # --- whose turn ------------------------------------------------------------------------
@@ -249,49 +254,106 @@ def _four_player_table(state: State, seat: int) -> tuple[Table, TableFacts, str]
 
 def legal_actions(state: State, seat: int) -> list[Action]:
     """The legal actions of ``seat`` at the table it plays at (the rules' hook: a plain
-    function, called on every action)."""
+    function, called on every action). The two phases nearly every action is in are
+    asked first: :func:`discard_actions`, then :func:`draw_actions`."""
     if seat != state.to_act:
         return []
     tp: TableFacts
-    if "tables" in state.public:
+    public = state.public
+    if "tables" in public:
         t, tp, phase = _four_player_table(state, seat)
     else:  # one table (the facts are state.public itself): inline, it runs on every action
-        t, tp, phase = ONE_TABLE, state.public, state.phase  # type: ignore[assignment]
+        t, tp, phase = ONE_TABLE, public, state.phase  # type: ignore[assignment]
+    if phase == "discard":
+        return discard_actions(state, t, tp, seat)
     if phase == "draw":
-        if tp["stock_only"]:
-            return [DRAW_STOCK]
-        if tp["retake_barred"] != seat and state.zones[t.discard].cards:
-            return [DRAW_STOCK, DRAW_DISCARD]
-        return [DRAW_STOCK, DRAW_DISCARD] if may_take_discard(state, t, seat) else [DRAW_STOCK]
+        return draw_actions(state, t, tp, seat)
     if phase == "offer":
         return [DRAW_DISCARD, PASS]
-    if phase == "last-chance":
-        return ([DRAW_DISCARD] if can_knock_with(state, t, seat, state.zones[t.discard].cards[-1]) else []) + [PASS]
-    # the discard phase (the hand is in order: see apply_action)
+    # last-chance
+    return ([DRAW_DISCARD] if can_knock_with(state, t, seat, state.zones[t.discard].cards[-1]) else []) + [PASS]
+
+
+def draw_actions(state: State, t: Table, tp: TableFacts, seat: int) -> list[Action]:
+    """The draw phase: ``draw stock``, and ``draw discard`` unless the up-card was passed
+    twice (then the stock only), the pile is empty, or (option ``retake``) its top is the
+    card ``seat`` may take back only to knock and cannot knock with."""
+    if tp["stock_only"]:
+        return [DRAW_STOCK]
+    if tp["retake_barred"] != seat:  # the usual case: no retake question
+        return [DRAW_STOCK, DRAW_DISCARD] if state.zones[t.discard].cards else [DRAW_STOCK]
+    return [DRAW_STOCK, DRAW_DISCARD] if may_take_discard(state, t, seat) else [DRAW_STOCK]
+
+
+def discard_actions(state: State, t: Table, tp: TableFacts, seat: int) -> list[Action]:
+    """The discard phase: ``discard X`` for each card X of the hand, in the hand's order
+    (kept sorted: see :func:`apply_action`), but the card just taken from the pile
+    (unless option ``retake``) and none when ``seat`` must knock; then ``knock X`` for
+    each such X that leaves at most the knock limit (:func:`knock_actions`).
+
+    The cheap order of this per-action work is measured by
+    ``python benches/test_bench_gin_games.py`` (random play, beside OpenSpiel and
+    RLCard): one list of the shared ``discard X`` actions (:data:`DISCARDS`), and one
+    exact deadwood search of the eleven cards, which rules out a knock in most turns."""
     hand = state.zones[t.hands[seat]].cards
     taken = tp["taken"]
-    if taken is not None and not state.options["retake"]:
-        card = _CARD_OF[taken]
-        allowed = list(hand)
-        allowed.remove(card)
-        forbidden: Card | None = card
-    else:
+    forbidden: Card | None
+    if taken is None or state.options["retake"]:
         forbidden, allowed = None, hand
-    actions = [] if tp["must_knock"] == seat else list(map(DISCARDS.__getitem__, allowed))
+    else:
+        forbidden = _CARD_OF[taken]
+        allowed = list(hand)
+        allowed.remove(forbidden)
+    actions = [] if tp["must_knock"] == seat else list(map(_discard_of, allowed))
     limit = tp["knock_limit"]
-    # Whether any knock exists: discarding a card lowers the least deadwood by at
-    # most the card's value (10 at most), so a hand whose deadwood exceeds the limit
-    # by more than 10 cannot knock (the usual case, and the cheaper search); else
-    # one exact search answers. Only then is each discard checked.
-    rules = t.rules
-    if (
-        rummy.deadwood(hand, rules) <= limit + MAX_CARD
-        and rummy.best_discard(hand, rules, forbid=forbidden).deadwood_value <= limit
-    ):
-        for c in allowed:
-            if rummy.deadwood([x for x in hand if x != c], rules) <= limit:
-                actions.append(KNOCKS[c])
+    # Whether any knock may exist: discarding a card lowers the least deadwood by at
+    # most the card's value (10 at most), so a hand whose deadwood exceeds the limit by
+    # more than 10 cannot knock (the usual case, and one cheap search).
+    if rummy.deadwood(hand, t.rules) <= limit + MAX_CARD:
+        actions += knock_actions(hand, allowed, forbidden, t.rules, limit)
     return actions
+
+
+def knock_actions(
+    hand: list[Card], allowed: list[Card], forbidden: Card | None, rules: rummy.MeldRules, limit: int
+) -> list[Action]:
+    """``knock X`` for each card X of ``allowed`` (in order) whose discard leaves
+    ``hand`` at most ``limit`` deadwood: first one exact search of the best discard
+    (none within the limit: no knock, the common case of a hand near the limit), then
+    the deadwood left by each discard (:func:`deadwood_without_each`)."""
+    if rummy.best_discard(hand, rules, forbid=forbidden).deadwood_value > limit:
+        return []
+    left = deadwood_without_each(hand, allowed, rules)
+    return [KNOCKS[c] for c, value in zip(allowed, left) if value <= limit]
+
+
+def deadwood_without_each(hand: list[Card], cards: list[Card], rules: rummy.MeldRules) -> list[int]:
+    """The least deadwood of ``hand`` less each card of ``cards`` in turn, in one batched
+    search (:func:`hoyle.rummy.deadwood_batch` of one-pack masks: a gin table's hand is
+    one pack's cards, of either copy, and gin has no wild cards): the same numbers as
+    ``rummy.deadwood`` of each shorter hand, in less than half the time of one search
+    each - benches/test_bench_gin_games.py (``knock_turns``). A hand that holds a card
+    twice, or a card of ``cards`` that is not in the hand, is refused
+    (:class:`~hoyle.errors.InvalidArgumentError`).
+
+        >>> from hoyle import Card
+        >>> hand = [Card(c) for c in "2c 3c 4c 5c 9d".split()]
+        >>> deadwood_without_each(hand, hand, GIN_RULES)
+        [9, 20, 19, 9, 0]
+    """
+    import numpy as np  # (here: importing the plugin needs no numpy)
+
+    mask = 0
+    for c in hand:
+        mask |= 1 << c.index
+    if mask.bit_count() != len(hand):
+        raise InvalidArgumentError(f"hand {' '.join(map(str, hand))}: holds a card twice (one pack's cards only)")
+    shorter = [mask & ~(1 << c.index) for c in cards]
+    if mask in shorter:  # a card not in the hand leaves it whole
+        missing = [str(c) for c, m in zip(cards, shorter) if m == mask]
+        raise InvalidArgumentError(f"cards {' '.join(missing)}: not in the hand {' '.join(map(str, hand))}")
+    values: list[int] = rummy.deadwood_batch(np.array(shorter, dtype=np.uint64), rules, threads=1).tolist()
+    return values
 
 
 def may_take_discard(state: State, t: Table, seat: int) -> bool:
@@ -319,73 +381,98 @@ def can_knock_with(state: State, t: Table, seat: int, card: Card) -> bool:
 
 
 def apply_action(state: State, seat: int, action: Action) -> bool:
-    """Apply ``seat``'s legal ``action`` at the table it plays at (the rules' hook)."""
+    """Apply ``seat``'s legal ``action`` at the table it plays at (the rules' hook): the
+    two actions nearly every turn is made of first (:func:`discard`, :func:`draw`),
+    then the up-card's ``pass`` and the knock."""
     tp: TableFacts
-    if "tables" in state.public:
+    public = state.public
+    if "tables" in public:
         t, tp, phase = _four_player_table(state, seat)
     else:  # one table (the facts are state.public itself): inline, it runs on every action
-        t, tp, phase = ONE_TABLE, state.public, state.phase  # type: ignore[assignment]
-    one_table = t.index is None  # then a turn is just state.phase and state.to_act
+        t, tp, phase = ONE_TABLE, public, state.phase  # type: ignore[assignment]
     kind = action.kind
-    if kind == "draw":
-        name = t.hands[seat]
-        hand = state.zones[name].cards
-        if action.source == "stock":
-            state.move_top(t.stock, name, 1, seat, "draw")
-            insort(hand, hand.pop())  # keep the hand in order
-            tp["taken"] = None
-            tp["stock_only"] = False
-        else:
-            card = state.move_top(t.discard, name, 1, seat, "draw")[0]
-            insort(hand, hand.pop())
-            retaking = tp["retake_barred"] == seat and str(card) == tp["retake_card"]
-            if phase == "last-chance" or retaking:
-                tp["must_knock"] = seat
-            tp["taken"] = str(card)
-        if one_table:
-            state.phase, state.to_act = "discard", seat
-        else:
-            turn(state, t, "discard", seat)
-        return True
+    if kind == "discard":
+        discard(state, t, tp, seat, action.cards)
+    elif kind == "draw":
+        draw(state, t, tp, phase, seat, action.source == "stock")
+    elif kind == "pass":
+        pass_up_card(state, t, tp, phase, seat)
+    else:  # a knock (``knock X on N``: the knocker names spread N of rummy.knock_spreads)
+        card = action.cards[0]
+        a, b = tp["players"]  # (ONE_TABLE's players are not the three-player game's)
+        state.move([card], t.hands[seat], t.knock, seat=seat, event="knock")
+        spread(state, t, seat, b if seat == a else a, action.target if isinstance(action.target, int) else None)
+    return True
+
+
+def draw(state: State, t: Table, tp: TableFacts, phase: str, seat: int, from_stock: bool) -> None:
+    """``seat`` draws the stock's top card or (``from_stock`` False) the discard pile's,
+    into the hand, kept in order (one insertion: the legal actions list the hand in
+    order - benches/test_bench_gin_games.py); then ``seat`` discards. The pile's top
+    taken at the last chance, or retaken (option ``retake``), obliges a knock."""
+    name = t.hands[seat]
+    hand = state.zones[name].cards
+    if from_stock:
+        state.move_top(t.stock, name, 1, seat, "draw")
+        insort(hand, hand.pop())
+        tp["taken"] = None
+        tp["stock_only"] = False
+    else:
+        card = state.move_top(t.discard, name, 1, seat, "draw")[0]
+        insort(hand, hand.pop())
+        text = str(card)
+        if phase == "last-chance" or (tp["retake_barred"] == seat and text == tp["retake_card"]):
+            tp["must_knock"] = seat
+        tp["taken"] = text
+    if t.index is None:  # one table: the turn is just state.phase and state.to_act
+        state.phase, state.to_act = "discard", seat
+    else:
+        turn(state, t, "discard", seat)
+
+
+def discard(state: State, t: Table, tp: TableFacts, seat: int, cards: tuple[Card, ...]) -> None:
+    """``seat`` discards ``cards``' one card face up (the action's own tuple, moved as it
+    is); the other player draws next - unless the stock is down to two cards: then the
+    hand is void, or (option ``late_pickup``) the other player has the last chance at
+    this card."""
+    state.move(cards, t.hands[seat], t.discard, seat, "discard")
+    card = cards[0]
     a, b = tp["players"]
     other = b if seat == a else a
-    if kind == "pass":
-        if phase == "last-chance":
+    if state.options["retake"] and tp["taken"] == str(card):
+        tp["retake_card"], tp["retake_barred"] = str(card), other
+    else:
+        tp["retake_card"] = tp["retake_barred"] = None
+    tp["taken"] = tp["must_knock"] = None
+    if len(state.zones[t.stock].cards) <= 2:
+        if state.options["late_pickup"]:
+            # The other player is always asked (``pass``, or ``draw discard`` if it
+            # lets them knock): voiding at once when it cannot would tell the
+            # discarder something about a hand they never saw.
+            turn(state, t, "last-chance", other)
+        else:
             finish(state, t, "void", None)
-            return True
-        tp["passes"] += 1
-        if tp["passes"] == 2:
-            tp["stock_only"] = True
-            turn(state, t, "draw", other)
-        else:
-            turn(state, t, cast(Phase, phase), other)
-        return True
-    card = action.cards[0]
-    if kind == "discard":
-        state.move((card,), t.hands[seat], t.discard, seat, "discard")
-        if state.options["retake"] and tp["taken"] == str(card):
-            tp["retake_card"], tp["retake_barred"] = str(card), other
-        else:
-            tp["retake_card"] = tp["retake_barred"] = None
-        tp["taken"] = tp["must_knock"] = None
-        if len(state.zones[t.stock].cards) <= 2:
-            if state.options["late_pickup"]:
-                # The other player is always asked (``pass``, or ``draw discard`` if
-                # it lets them knock): voiding at once when it cannot would tell the
-                # discarder something about a hand they never saw.
-                turn(state, t, "last-chance", other)
-                return True
-            finish(state, t, "void", None)
-            return True
-        if one_table:
-            state.phase, state.to_act = "draw", other
-        else:
-            turn(state, t, "draw", other)
-        return True
-    # a knock (``knock X on N``: the knocker names spread N of rummy.knock_spreads)
-    state.move([card], t.hands[seat], t.knock, seat=seat, event="knock")
-    spread(state, t, seat, other, action.target if isinstance(action.target, int) else None)
-    return True
+    elif t.index is None:  # one table: the turn is just state.phase and state.to_act
+        state.phase, state.to_act = "draw", other
+    else:
+        turn(state, t, "draw", other)
+
+
+def pass_up_card(state: State, t: Table, tp: TableFacts, phase: str, seat: int) -> None:
+    """``seat`` passes: the up-card (the first player first, then the dealer; after two
+    passes the first player must draw from the stock), or the last chance (the hand is
+    void)."""
+    if phase == "last-chance":
+        finish(state, t, "void", None)
+        return
+    a, b = tp["players"]
+    other = b if seat == a else a
+    tp["passes"] += 1
+    if tp["passes"] == 2:
+        tp["stock_only"] = True
+        turn(state, t, "draw", other)
+    else:
+        turn(state, t, cast(Phase, phase), other)
 
 
 def check_action(state: State, seat: int, action: Action) -> str | None:
