@@ -34,10 +34,13 @@ from hoyle.rl.encoding import PASS_REACTION, Encoding
 class Table:
     """A game and its decision sequence (see the module docs)."""
 
-    __slots__ = ("_extra", "_index", "_legal", "_slots", "enc", "game", "pending", "stuck")
+    __slots__ = ("_catalogue", "_extra", "_index", "_legal", "_size", "_slots", "enc", "game", "pending", "stuck")
 
     def __init__(self, enc: Encoding, game: Game) -> None:
         self.enc, self.game = enc, game
+        # The catalogue and its size, read once (mask_for reads them on every decision).
+        self._catalogue = enc.catalogue
+        self._size: int = enc.catalogue.size
         self.pending: list[int] = []  # seats still to be asked in this reaction round
         self._slots: dict[int, Action | None] | None = None
         # The decision's bet and choice slots with their actions (None: it has none), once
@@ -104,14 +107,14 @@ class Table:
     def mask_for(self, seat: int | None) -> np.ndarray:
         """:meth:`mask` for the seat deciding, all zero for any other (a new array)."""
         state = self.game.state
-        cat = self.enc.catalogue
         if seat is not None and seat == state.to_act and not self.pending and not self.stuck:
+            cat = self._catalogue
             legal = self._legal
             if legal is None:
                 legal = self._legal = self.game.legal_actions()
             index = cat.index
             mask: np.ndarray
-            found = index.mask(legal, cat.size, state.public, state.pot, seat)
+            found = index.mask(legal, self._size, state.public, state.pot, seat)
             if found is not None and found[1] is None:  # every action learnt, the bets remembered
                 mask, _, marked, self._extra = found
             else:
@@ -122,9 +125,9 @@ class Table:
                 self._no_slot(legal)
             return mask
         if seat is not None and seat == self.seat:  # asked in a reaction phase
-            slot_mask: np.ndarray = action_mask(cat.size, self.slots())
+            slot_mask: np.ndarray = action_mask(self._size, self.slots())
             return slot_mask
-        return np.zeros(cat.size, np.int8)
+        return np.zeros(self._size, np.int8)
 
     def action_at(self, slot: int) -> Action | None:
         """What a legal slot does for the deciding seat (None: no reaction); KeyError
