@@ -23,7 +23,7 @@ from hoyle import hookspecs
 from hoyle._core import Card, Deck
 from hoyle.engine.actions import Action
 from hoyle.engine.cache import BoundedCache
-from hoyle.engine.state import _LOGGED, Event, EventData, ScoreRow, State, _copy_plain, _new_event
+from hoyle.engine.state import _ATOMS, _LOGGED, Event, EventData, ScoreRow, State, _copy_plain, _new_event
 from hoyle.errors import IllegalActionError, InvalidArgumentError, InvalidOptionError, ReplayError
 from hoyle.registry import HouseRule, Registry, Variant
 
@@ -323,11 +323,16 @@ class Game:
         """What happened in the deal just ended, for its score-sheet row: the reason and
         data of ``end_deal``, and the variant's ``public["outcome"]`` if it keeps one."""
         state = self.state
-        outcome: dict[str, Any] = {"reason": state.deal_end, **state.deal_end_data}
+        # built as the copy itself, each value copied by _copy_plain (not a merged dict
+        # copied again: every deal ends here, benches/test_bench_poker_games.py)
+        outcome: dict[str, Any] = {"reason": state.deal_end}
+        for key, value in state.deal_end_data.items():
+            outcome[key] = value if type(value) in _ATOMS else _copy_plain(value)
         kept = state.public.get("outcome")
         if kept is not None and (type(kept) is dict or isinstance(kept, Mapping)):  # a dict: no ABC check
-            outcome.update(kept)
-        return _copy_plain(outcome)  # type: ignore[no-any-return]
+            for key, value in kept.items():
+                outcome[key] = value if type(value) in _ATOMS else _copy_plain(value)
+        return outcome
 
     def _deck_for(self, k: int, options: Mapping[str, Any], players: int, seed: int) -> Deck:
         """The deck of deal ``k``: the fixed one given for it (checked to be an ordering
