@@ -362,17 +362,7 @@ class Game:
         dealt_from = len(state.events)
         self._hook.hoyle_deal(state=state)
         if k == 0:
-            # what each seat brought to the table: its stack now, plus what it put in during
-            # the deal, less what it was paid during it - a deal can end with no decision
-            # (blinds all in: uncalled chips returned and the pot awarded before anyone acts)
-            brought = list(state.stacks)
-            for kind, seat, data, _, _ in state.events[dealt_from:]:  # unpacked: cheaper than 3 field reads
-                if seat is not None:
-                    if kind == "commit":
-                        brought[seat] += data["amount"]
-                    elif kind == "award":
-                        brought[seat] -= data["amount"]
-            state.start_stacks = brought
+            state.start_stacks = _brought_to_table(state, dealt_from)
         if state.deal_end is not None:  # a deal that needed no decision (e.g. all-in blinds)
             self._finish_deal()
 
@@ -433,6 +423,29 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.variant.name} deal {self.state.deal_number} phase={self.phase} to_act={self.to_act}>"
+
+
+def _brought_to_table(state: State, dealt_from: int) -> list[int]:
+    """What each seat brought to the table, read when the first deal has been dealt
+    (its events from ``dealt_from``): its stack now, plus what it put in during the
+    deal, less what it was paid during it - a deal can end with no decision (blinds all
+    in: uncalled chips returned and the pot awarded before anyone acts).
+
+    Nothing paid yet (the pot holds every chip committed, the usual case: every new game
+    of ``benches/test_bench_poker_games.py``), it is the stacks plus the chips committed,
+    in C; otherwise the deal's commit and award events are added up.
+    """
+    committed = state.committed
+    if state.pot == sum(committed):
+        return list(map(add, state.stacks, committed))
+    brought = list(state.stacks)
+    for kind, seat, data, _, _ in state.events[dealt_from:]:  # unpacked: cheaper than 3 field reads
+        if seat is not None:
+            if kind == "commit":
+                brought[seat] += data["amount"]
+            elif kind == "award":
+                brought[seat] -= data["amount"]
+    return brought
 
 
 def _per_seat(points: Mapping[int, int], seats: range) -> list[int]:
