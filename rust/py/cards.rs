@@ -113,15 +113,24 @@ static CARD_OBJECTS: PyOnceLock<Vec<Py<PyCard>>> = PyOnceLock::new();
 
 const FACES: usize = JOKER_FACE as usize + 1;
 
-/// The shared object of `card`.
-pub fn card_object(py: Python<'_>, card: Card) -> PyResult<Py<PyCard>> {
-    let all = CARD_OBJECTS.get_or_try_init(py, || {
+/// Every shared card object, by [`object_index`] (made on first use).
+fn card_objects(py: Python<'_>) -> PyResult<&Vec<Py<PyCard>>> {
+    CARD_OBJECTS.get_or_try_init(py, || {
         (0..=MAX_COPY)
             .flat_map(|copy| (0..FACES as u8).map(move |face| (face, copy)))
             .map(|(face, copy)| Py::new(py, PyCard(Card::from_face(face, copy)?)))
             .collect::<PyResult<Vec<_>>>()
-    })?;
-    Ok(all[card.copy() as usize * FACES + card.face() as usize].clone_ref(py))
+    })
+}
+
+/// Where `card`'s shared object sits in [`card_objects`].
+fn object_index(card: Card) -> usize {
+    card.copy() as usize * FACES + card.face() as usize
+}
+
+/// The shared object of `card`.
+pub fn card_object(py: Python<'_>, card: Card) -> PyResult<Py<PyCard>> {
+    Ok(card_objects(py)?[object_index(card)].clone_ref(py))
 }
 
 fn repr(obj: &Bound<'_, PyAny>) -> String {
@@ -508,8 +517,12 @@ impl PyDeck {
     /// The cards as a list, top first (the shared card objects: the same card is the
     /// same object in every deck).
     #[getter]
-    fn cards(&self, py: Python<'_>) -> PyResult<Vec<Py<PyCard>>> {
-        self.0.cards().iter().map(|&c| card_object(py, c)).collect()
+    ///
+    /// The list is built straight from the shared objects, looked up once for the deck
+    /// (every deal of `benches/test_bench_poker_games.py` reads a whole deck).
+    fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let all = card_objects(py)?;
+        PyList::new(py, self.0.cards().iter().map(|&c| all[object_index(c)].bind(py)))
     }
     fn __len__(&self) -> usize {
         self.0.len()

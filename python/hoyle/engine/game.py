@@ -23,7 +23,7 @@ from hoyle import hookspecs
 from hoyle._core import Card, Deck
 from hoyle.engine.actions import Action
 from hoyle.engine.cache import BoundedCache
-from hoyle.engine.state import _LOGGED, Event, EventData, ScoreRow, State, _copy_plain, _new_event
+from hoyle.engine.state import _ATOMS, _LOGGED, Event, EventData, ScoreRow, State, _copy_plain, _new_event
 from hoyle.errors import IllegalActionError, InvalidArgumentError, InvalidOptionError, ReplayError
 from hoyle.registry import HouseRule, Registry, Variant
 
@@ -323,11 +323,16 @@ class Game:
         """What happened in the deal just ended, for its score-sheet row: the reason and
         data of ``end_deal``, and the variant's ``public["outcome"]`` if it keeps one."""
         state = self.state
-        outcome: dict[str, Any] = {"reason": state.deal_end, **state.deal_end_data}
+        # built as the copy itself, each value copied by _copy_plain (not a merged dict
+        # copied again: every deal ends here, benches/test_bench_poker_games.py)
+        outcome: dict[str, Any] = {"reason": state.deal_end}
+        for key, value in state.deal_end_data.items():
+            outcome[key] = value if type(value) in _ATOMS else _copy_plain(value)
         kept = state.public.get("outcome")
         if kept is not None and (type(kept) is dict or isinstance(kept, Mapping)):  # a dict: no ABC check
-            outcome.update(kept)
-        return _copy_plain(outcome)  # type: ignore[no-any-return]
+            for key, value in kept.items():
+                outcome[key] = value if type(value) in _ATOMS else _copy_plain(value)
+        return outcome
 
     def _deck_for(self, k: int, options: Mapping[str, Any], players: int, seed: int) -> Deck:
         """The deck of deal ``k``: the fixed one given for it (checked to be an ordering
@@ -357,17 +362,7 @@ class Game:
         dealt_from = len(state.events)
         self._hook.hoyle_deal(state=state)
         if k == 0:
-            # what each seat brought to the table: its stack now, plus what it put in during
-            # the deal, less what it was paid during it - a deal can end with no decision
-            # (blinds all in: uncalled chips returned and the pot awarded before anyone acts)
-            brought = list(state.stacks)
-            for kind, seat, data, _, _ in state.events[dealt_from:]:  # unpacked: cheaper than 3 field reads
-                if seat is not None:
-                    if kind == "commit":
-                        brought[seat] += data["amount"]
-                    elif kind == "award":
-                        brought[seat] -= data["amount"]
-            state.start_stacks = brought
+            state.start_stacks = _brought_to_table(state, dealt_from)
         if state.deal_end is not None:  # a deal that needed no decision (e.g. all-in blinds)
             self._finish_deal()
 
@@ -428,6 +423,29 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.variant.name} deal {self.state.deal_number} phase={self.phase} to_act={self.to_act}>"
+
+
+def _brought_to_table(state: State, dealt_from: int) -> list[int]:
+    """What each seat brought to the table, read when the first deal has been dealt
+    (its events from ``dealt_from``): its stack now, plus what it put in during the
+    deal, less what it was paid during it - a deal can end with no decision (blinds all
+    in: uncalled chips returned and the pot awarded before anyone acts).
+
+    Nothing paid yet (the pot holds every chip committed, the usual case: every new game
+    of ``benches/test_bench_poker_games.py``), it is the stacks plus the chips committed,
+    in C; otherwise the deal's commit and award events are added up.
+    """
+    committed = state.committed
+    if state.pot == sum(committed):
+        return list(map(add, state.stacks, committed))
+    brought = list(state.stacks)
+    for kind, seat, data, _, _ in state.events[dealt_from:]:  # unpacked: cheaper than 3 field reads
+        if seat is not None:
+            if kind == "commit":
+                brought[seat] += data["amount"]
+            elif kind == "award":
+                brought[seat] -= data["amount"]
+    return brought
 
 
 def _per_seat(points: Mapping[int, int], seats: range) -> list[int]:

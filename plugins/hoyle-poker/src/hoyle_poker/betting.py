@@ -443,7 +443,9 @@ def betting_closed(state: State) -> bool:
 
 
 def raise_range(state: State, seat: int) -> list[int] | None:
-    """``[least, most]`` total this round ``seat`` may bet or raise to, or None."""
+    """``[least, most]`` total this round ``seat`` may bet or raise to, or None (found
+    after every action: the seats looked at on the seat ring, no tuple per seat,
+    ``benches/test_bench_poker_games.py``)."""
     p: BettingPublic = state.public  # type: ignore[assignment]
     bets, to_call, stacks = p["bets"], p["to_call"], state.stacks
     all_in = bets[seat] + stacks[seat]
@@ -456,8 +458,8 @@ def raise_range(state: State, seat: int) -> list[int] | None:
         return None  # a short all-in did not reopen the betting (a completion does)
     # Someone must be able to call: no raise when everyone else is all-in or folded.
     live = p["live"]
-    for s, chips in enumerate(stacks):
-        if chips > 0 and live[s] and s != seat:
+    for s in _RINGS[len(live)][seat]:
+        if s != seat and live[s] and stacks[s] > 0:
             break
     else:
         return None
