@@ -298,8 +298,7 @@ class Game:
         row = _per_seat(hook.hoyle_score_deal(state=state) or {}, seats)
         state.score_sheet.append(ScoreRow._taking(row, self._deal_outcome()))
         totals = state.scores = list(map(add, state.scores, row))
-        events = state.events  # the two logs below are state.log's events, made here: one call fewer each
-        events.append(_new_event(Event, ("deal_scored", None, {"scores": row, "totals": list(totals)}, (), None)))
+        state.log("deal_scored", None, scores=row, totals=list(totals))
         over = hook.hoyle_match_over(state=state)
         if over is None or over:
             settlement = hook.hoyle_settle(state=state)
@@ -314,7 +313,7 @@ class Game:
             }
             state.phase = "over"
             state.to_act = None
-            events.append(_new_event(Event, ("match_end", None, dict(result), (), None)))
+            state.log("match_end", None, **result)
         else:
             state.deal_number += 1
             self._start_deal()
