@@ -112,15 +112,8 @@ class Table:
             legal = self._legal
             if legal is None:
                 legal = self._legal = self.game.legal_actions()
-            index = cat.index
-            mask: np.ndarray
-            found = index.mask(legal, self._size, state.public, state.pot, seat)
-            if found is not None and found[1] is None:  # every action learnt, the bets remembered
-                mask, _, marked, self._extra = found
-            else:
-                mask, self._extra, marked = cat.mask(legal, state.public, state.pot, seat)
-                index = cat.index
-            self._index = index
+            mask, self._extra, marked = cat.mask(legal, state.public, state.pot, seat)
+            self._index = cat.index  # the index that mapped them (a new one if it was emptied)
             if not marked and legal:
                 self._no_slot(legal)
             return mask
