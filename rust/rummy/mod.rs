@@ -22,6 +22,9 @@ mod contract;
 mod declare;
 mod enumerate;
 mod fast;
+// the compiled two-player gin deal of the RL tables (gin-kernel)
+pub mod gin_deal;
+pub mod gin_observe;
 mod knock;
 mod meld;
 mod opening;
