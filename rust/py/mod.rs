@@ -8,6 +8,8 @@ pub mod poker;
 pub mod rummy;
 // hoyle.rl's observation encoder and action mask (rl-speed)
 pub mod rl;
+// the compiled gin deal of hoyle.rl's gin tables (gin-kernel)
+pub mod gin;
 
 use pyo3::prelude::*;
 
@@ -17,5 +19,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     poker::register(m)?;
     paigow::register(m)?;
     rl::register(m)?;
+    gin::register(m)?;
     Ok(())
 }

@@ -641,8 +641,7 @@ mod tests {
         // Discarding Kc leaves Jc (10), discarding Jc leaves Kc (10): both knock; any
         // meld card's discard leaves 20 or more.
         assert_eq!(legal.knocks, bit(faces("Kc")[0]) | bit(faces("Jc")[0]));
-        let mut low = Scoring::default();
-        low.knock_limit = 9;
+        let low = Scoring { knock_limit: 9, ..Scoring::default() };
         let mut strict = deal(GIN_HAND, OTHER, "Qc", "Jc", low);
         strict.apply(Move::Pass).unwrap();
         strict.apply(Move::Pass).unwrap();
