@@ -369,6 +369,26 @@ def hoyle_register_default_bots(register: Callable[[str, str], None]) -> None:
     """
 
 
+@hookspec
+def hoyle_register_rl_kernels(register: Callable[[str, Callable[[Any], Any]], None]) -> None:
+    """Play some of this plugin's reinforcement-learning tables in compiled code
+    (``hoyle.rl.kernel``, docs/rl.md): the Python rules stay the reference and the only
+    dealer; a kernel table plays the deal from there and writes the observation and mask
+    straight from its own state, exactly as the generic encoder would.
+
+    :param register: call ``register(variant_name, factory)``; ``factory(encoding)``
+        returns a *maker* - ``maker(game)`` (the Python game just after its deal) gives a
+        :class:`hoyle.rl.kernel.KernelTable` - or None when the encoding's players,
+        options or layout are not ones the kernel plays (the Python table is used).
+
+    Example::
+
+        @hookimpl
+        def hoyle_register_rl_kernels(register):
+            register("gin-rummy", gin_kernel_factory)
+    """
+
+
 __all__ = [
     "NAME",
     "hookimpl",
@@ -386,6 +406,7 @@ __all__ = [
     "hoyle_register_phh_replayers",
     "hoyle_register_phh_writers",
     "hoyle_register_rl_encodings",
+    "hoyle_register_rl_kernels",
     "hoyle_register_variants",
     "hoyle_score_deal",
     "hoyle_settle",

@@ -35,9 +35,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
+from hoyle.rl.kernel import AnyTable, new_table
 from hoyle.rl.observation import BOUND
 from hoyle.rl.settings import EnvSettings, env_setup
-from hoyle.rl.table import Table
 
 
 class HoyleAECEnv(AECEnv):  # type: ignore[misc]
@@ -54,7 +54,7 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
         self.enc = setup.enc
         self.reward_mode, self.illegal_reward, self.render_mode = setup.reward, setup.illegal_reward, setup.render_mode
         self.checks = checks
-        self._encode = self.enc.layout.encoder
+        self.compiled = setup.compiled
         self.metadata = {**self.metadata, "name": f"hoyle_{variant.replace('-', '_')}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(self.enc.players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
@@ -72,7 +72,7 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
         self._seed_source: int | None = None
         self._seed_rng: np.random.Generator | None = None
         self._has_reset = self._has_updated = False
-        self.table: Table | None = None
+        self.table: AnyTable | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -90,7 +90,7 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
                 self._seed_rng = np.random.default_rng(self._seed_source)
             game_seed = int(self._seed_rng.integers(0, 2**63))
         self._has_reset = self._has_updated = True
-        self.table = Table.new(self.enc, game_seed)
+        self.table = new_table(self.enc, game_seed, self.compiled)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -120,7 +120,7 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
             EnvLogger.error_observe_before_reset()
         assert table is not None
         seat = self._seat[agent]
-        return {"observation": self._encode(table.game.state, seat), "action_mask": table.mask_for(seat)}
+        return {"observation": table.observe(seat), "action_mask": table.mask_for(seat)}
 
     def step(self, action: Any) -> None:
         if self.checks:
@@ -220,6 +220,8 @@ def aec_env(variant: str, wrap: bool = False, checks: bool = True, **settings: U
     :param render_mode: None or ``"ansi"``. :param reward: ``"settlement"`` or ``"win-loss"``.
     :param illegal_reward: the offender's reward for an illegal action (the game ends).
     :param bets: the bet abstraction (docs/rl.md). :param max_choices: slots per choice template.
+    :param compiled: False forces the Python table where a compiled one would play
+        (:mod:`hoyle.rl.kernel`; the same episodes either way).
     """
     if not wrap:
         return HoyleAECEnv(variant, checks=checks, **settings)

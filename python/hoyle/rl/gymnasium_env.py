@@ -32,9 +32,9 @@ from hoyle.engine.state import LazyView
 from hoyle.errors import InvalidArgumentError
 from hoyle.plugins import make_bot
 from hoyle.rl.encoding import Encoding
+from hoyle.rl.kernel import AnyTable, new_table
 from hoyle.rl.observation import BOUND
 from hoyle.rl.settings import EnvSettings, env_setup
-from hoyle.rl.table import Table
 
 
 class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -60,7 +60,8 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.reward_mode, self.illegal_reward, self.render_mode = setup.reward, setup.illegal_reward, setup.render_mode
         self.observation_space = spaces.Box(-BOUND, BOUND, (self.enc.observation_size,), np.float32)
         self.action_space = spaces.Discrete(self.enc.action_size)
-        self.table: Table | None = None
+        self.table: AnyTable | None = None
+        self.compiled = setup.compiled
         self._bots: dict[int, Any] = {}
         self._episode_rng = np.random.default_rng()
 
@@ -86,7 +87,7 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         else:
             game_seed = int(self._episode_rng.integers(0, 2**63))
         while True:
-            self.table = Table.new(self.enc, game_seed)
+            self.table = new_table(self.enc, game_seed, self.compiled)
             seats = [s for s in range(self.enc.players) if s != self.seat]
             self._bots = {
                 s: make_bot(spec, seed=(game_seed + 7919 * (s + 1)) % 2**63) if isinstance(spec, str) else spec
@@ -139,8 +140,13 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self.table.mask_for(self.seat)
 
     def _observe(self, out: np.ndarray | None = None) -> np.ndarray:
-        assert self.table is not None
-        return self.enc.layout.encode(self.table.game.state, self.seat, out)
+        table = self.table
+        assert table is not None
+        if out is None:
+            obs: np.ndarray = table.observe(self.seat)
+            return obs
+        table.observe_into(self.seat, out)
+        return out
 
     def _info(self, step: dict[str, Any] | None) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self._mask()}

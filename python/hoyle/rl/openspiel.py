@@ -25,7 +25,9 @@ Parameters: ``players`` (2), ``options`` (a mapping, JSON text or
 :func:`encode_options`' comma-free form, which OpenSpiel's game strings need),
 ``house_rules`` (separated by ``;``), ``seeds`` (64), ``seed`` (0), ``reward`` ("settlement"), ``history``
 (64), ``max_utility`` (0: the stack times the other players for chip games, else 1000),
-``max_game_length`` (10000).
+``max_game_length`` (10000), ``compiled`` (True: a compiled table plays the episode
+where a plugin's kernel plays the encoding, :mod:`hoyle.rl.kernel`; False: the Python
+table).
 """
 
 from __future__ import annotations
@@ -40,8 +42,8 @@ import pyspiel
 import hoyle
 from hoyle.errors import InvalidArgumentError
 from hoyle.rl.encoding import Encoding, encoding
+from hoyle.rl.kernel import AnyTable, new_table
 from hoyle.rl.settings import check_reward
-from hoyle.rl.table import Table
 
 DEFAULTS: dict[str, Any] = {
     "players": 2,
@@ -53,6 +55,7 @@ DEFAULTS: dict[str, Any] = {
     "history": 64,
     "max_utility": 0.0,
     "max_game_length": 10000,
+    "compiled": True,
 }
 
 
@@ -94,6 +97,7 @@ class HoyleSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.enc: Encoding = encoding(variant, int(p["players"]), options, house_rules)
         self.reward_mode = check_reward(str(p["reward"]))
         self.seeds, self.seed, self.history = int(p["seeds"]), int(p["seed"]), int(p["history"])
+        self.compiled = bool(p["compiled"])
         if self.seeds < 1 or self.history < 0:
             raise InvalidArgumentError(f"seeds={self.seeds}, history={self.history}: need seeds >= 1, history >= 0")
         bound = float(p["max_utility"])
@@ -129,7 +133,7 @@ class HoyleSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: HoyleSpielGame) -> None:
         super().__init__(game)
-        self.table: Table | None = None
+        self.table: AnyTable | None = None
         self.own: list[list[int]] = [[] for _ in range(game.enc.players)]
 
     def _hoyle_game(self) -> HoyleSpielGame:
@@ -157,7 +161,7 @@ class HoyleSpielState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         game = self._hoyle_game()
         if self.table is None:
-            self.table = Table.new(game.enc, game.seed + int(action))
+            self.table = new_table(game.enc, game.seed + int(action), game.compiled)
             return
         seat = self.table.seat
         assert seat is not None
@@ -199,7 +203,7 @@ class HoyleObserver:
         self.tensor.fill(0.0)
         if state.table is None:
             return
-        self.enc.layout.encode(state.table.game.state, player, self.dict["observation"])
+        state.table.observe_into(player, self.dict["observation"])
         if self.history:
             own = state.own[player][-self.history :]
             self.dict["history"][: len(own)] = np.asarray(own, np.float32) + 1.0

@@ -26,7 +26,9 @@ class EnvSettings(TypedDict, total=False):
     (names), ``render_mode`` (None or ``"ansi"``), ``reward`` (``"settlement"`` or
     ``"win-loss"``), ``illegal_reward`` (-1: the offender's reward for an illegal
     slot, which ends the game), ``bets`` (the bet abstraction, docs/rl.md) and
-    ``max_choices`` (128: slots per choice template).
+    ``max_choices`` (128: slots per choice template) and ``compiled`` (True: play the
+    episode in compiled code where a plugin's kernel plays the encoding - plain
+    two-player gin, one deal - :mod:`hoyle.rl.kernel`; False: always the Python table).
     """
 
     players: int
@@ -37,16 +39,19 @@ class EnvSettings(TypedDict, total=False):
     illegal_reward: float
     bets: Sequence[str | float] | None
     max_choices: int
+    compiled: bool
 
 
 @dataclass(frozen=True)
 class EnvSetup:
-    """Checked settings: the encoding, the reward mode and penalty, the render mode."""
+    """Checked settings: the encoding, the reward mode and penalty, the render mode,
+    whether a compiled table may play."""
 
     enc: Encoding
     reward: str
     illegal_reward: float
     render_mode: str | None
+    compiled: bool = True
 
 
 def check_reward(mode: str, render_mode: str | None = None) -> str:
@@ -76,4 +81,7 @@ def env_setup(variant: str, settings: EnvSettings) -> EnvSetup:
     )
     render_mode = settings.get("render_mode")
     reward = check_reward(settings.get("reward", "settlement"), render_mode)
-    return EnvSetup(enc, reward, float(settings.get("illegal_reward", -1.0)), render_mode)
+    compiled = settings.get("compiled", True)
+    if not isinstance(compiled, bool):
+        raise InvalidArgumentError(f"compiled={compiled!r}: True or False")
+    return EnvSetup(enc, reward, float(settings.get("illegal_reward", -1.0)), render_mode, compiled)

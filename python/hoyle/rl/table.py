@@ -147,7 +147,12 @@ class Table:
         )
 
     def observe(self, seat: int) -> np.ndarray:
-        return self.enc.layout.encode(self.game.state, seat)
+        """``seat``'s observation, a new float32 array (the layout's quickest encoder)."""
+        return self.enc.layout.encoder(self.game.state, seat)
+
+    def observe_into(self, seat: int, out: np.ndarray) -> None:
+        """:meth:`observe` written into ``out`` (a float32 array of the layout's size)."""
+        self.enc.layout.encode(self.game.state, seat, out)
 
     def step(self, slot: int) -> Action | None:
         """Take the slot for the deciding seat; returns the action taken (None: no

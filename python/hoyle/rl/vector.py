@@ -25,6 +25,7 @@ from gymnasium.vector.utils import batch_space
 
 from hoyle.errors import InvalidArgumentError
 from hoyle.rl.gymnasium_env import HoyleGymEnv
+from hoyle.rl.table import Table
 
 
 class HoyleVectorEnv(VectorEnv):
@@ -76,7 +77,13 @@ class HoyleVectorEnv(VectorEnv):
     def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
         """Every game's observation, encoded in one call, and its mask (new arrays)."""
         envs = self.envs
-        self._layout.encode_batch([e.table.game.state for e in envs], self._seats, self._obs)  # type: ignore[union-attr]
+        tables = [e.table for e in envs]
+        if all(isinstance(t, Table) for t in tables):  # the Python tables: one batched call
+            self._layout.encode_batch([t.game.state for t in tables], self._seats, self._obs)  # type: ignore[union-attr]
+        else:  # compiled tables write their own rows
+            for i, t in enumerate(tables):
+                assert t is not None
+                t.observe_into(self._seats[i], self._obs[i])
         masks = self._masks
         for i, env in enumerate(envs):
             table = env.table

@@ -21,6 +21,7 @@ from hoyle_rummy.dime import DIME
 from hoyle_rummy.five_hundred import FIVE_HUNDRED
 from hoyle_rummy.gin import GIN, OKLAHOMA
 from hoyle_rummy.rl_encoding import hoyle_register_rl_encodings as hoyle_register_rl_encodings
+from hoyle_rummy.rl_encoding import hoyle_register_rl_kernels as hoyle_register_rl_kernels
 from hoyle_rummy.seven_card import SEVEN_CARD
 from hoyle_rummy.wrotham import WROTHAM
 

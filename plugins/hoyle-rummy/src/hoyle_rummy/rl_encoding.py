@@ -62,3 +62,11 @@ def hoyle_register_rl_encodings(register: Any) -> None:
     for name, variant in hoyle.variants().items():
         if variant.distribution == "hoyle-rummy":
             register(name, lambda players, options, _name=name: refinement(players, options, _name))
+
+
+@hookimpl
+def hoyle_register_rl_kernels(register: Any) -> None:
+    """Two-player gin's compiled table (:mod:`hoyle_rummy.gin_rl`, imported when asked)."""
+    from hoyle_rummy.gin_rl import gin_kernel
+
+    register("gin-rummy", gin_kernel)
