@@ -11,9 +11,11 @@ and mask, picks a uniformly random legal action (``legal[int(random() * len(lega
 one ``random.Random`` per run) and steps. Each library produces what an RL loop needs:
 
 * gin rummy, one hand per episode: hoyle's PettingZoo AEC env (``aec_env("gin-rummy",
-  options={"deals": 1})`` as users get it, the classic wrappers' checks built in; with
-  ``wrap=True``, PettingZoo's own wrapper objects instead; with ``checks=False``, none;
-  ``env.last()`` then ``env.step``), OpenSpiel's ``gin_rummy`` (``legal_actions``,
+  options={"deals": 1})`` as users get it, the classic wrappers' checks built in, the
+  deal played by the compiled gin table - ``hoyle.rl.kernel``, dealt by the Python
+  rules; with ``compiled=False``, the Python table, whose rules run in Python; with
+  ``wrap=True``, PettingZoo's own wrapper objects instead of the built-in checks; with
+  ``checks=False``, none; ``env.last()`` then ``env.step``), OpenSpiel's ``gin_rummy`` (``legal_actions``,
   ``observation_tensor`` of the player to act, ``apply_action``; chance nodes sampled,
   not counted) and RLCard's ``gin-rummy`` (``env.step`` returns the next state with its
   observation);
@@ -85,6 +87,8 @@ hoyle_gin_wrapped = _hoyle("gin-rummy", wrap=True)
 hoyle_holdem_wrapped = _hoyle("texas-holdem", wrap=True)
 #: No checks at all (``checks=False``).
 hoyle_gin_raw = _hoyle("gin-rummy", checks=False)
+#: The Python table instead of the compiled one (``compiled=False``).
+hoyle_gin_python = _hoyle("gin-rummy", compiled=False)
 hoyle_holdem_raw = _hoyle("texas-holdem", checks=False)
 
 
@@ -278,6 +282,7 @@ def main(scale: float = 1.0, rounds: int = 5) -> None:
             "hoyle AEC": (hoyle_gin, n),
             "hoyle AEC wrap=True": (hoyle_gin_wrapped, n),
             "hoyle AEC checks=False": (hoyle_gin_raw, n),
+            "hoyle AEC compiled=False": (hoyle_gin_python, n),
         },
         "no-limit hold'em": {
             "hoyle AEC": (hoyle_holdem, n),
@@ -301,7 +306,7 @@ def main(scale: float = 1.0, rounds: int = 5) -> None:
         for name, (w, c) in rates.items():
             ratio = "" if name.startswith("hoyle") else f"   {wall / w:5.1f}x, {cpu / c:5.1f}x"
             print(f"  {name:24} {w:13.0f} {c:12.0f}{ratio}")
-    for title, run in (("gin", hoyle_gin), ("hold'em", hoyle_holdem)):
+    for title, run in (("gin", hoyle_gin), ("gin compiled=False", hoyle_gin_python), ("hold'em", hoyle_holdem)):
         print(f"encoding share of a hoyle AEC {title} step (observation + mask): {100 * encoding_share(run, n):.1f} %")
     if _available("gymnasium"):
         for name, rate in vector_rates().items():
