@@ -334,6 +334,15 @@ impl PyGinDeal {
         Ok(out)
     }
 
+    /// The PettingZoo observation dict of `seat`: `{"observation": observe(seat),
+    /// "action_mask": mask_for(seat)}`, new arrays, in one call.
+    fn observation<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyDict>> {
+        let out = PyDict::new(py);
+        out.set_item(intern!(py, "observation"), self.observe(py, seat)?)?;
+        out.set_item(intern!(py, "action_mask"), self.mask_for(py, Some(seat)))?;
+        Ok(out)
+    }
+
     /// As `observe`, written into `out` (a contiguous float32 array of the layout's size).
     fn observe_into(&self, py: Python<'_>, seat: usize, out: &Bound<'_, PyAny>) -> PyResult<()> {
         let array = out

@@ -119,8 +119,7 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
         if table is None:
             EnvLogger.error_observe_before_reset()
         assert table is not None
-        seat = self._seat[agent]
-        return {"observation": table.observe(seat), "action_mask": table.mask_for(seat)}
+        return table.observation(self._seat[agent])
 
     def step(self, action: Any) -> None:
         if self.checks:

@@ -150,6 +150,10 @@ class Table:
         """``seat``'s observation, a new float32 array (the layout's quickest encoder)."""
         return self.enc.layout.encoder(self.game.state, seat)
 
+    def observation(self, seat: int) -> dict[str, np.ndarray]:
+        """PettingZoo's observation dict of ``seat``: the observation and the mask."""
+        return {"observation": self.observe(seat), "action_mask": self.mask_for(seat)}
+
     def observe_into(self, seat: int, out: np.ndarray) -> None:
         """:meth:`observe` written into ``out`` (a float32 array of the layout's size)."""
         self.enc.layout.encode(self.game.state, seat, out)
