@@ -7,7 +7,10 @@
 //! adds the Python side (the replayed game, clone, pickling) over these methods, which
 //! the adapters call directly on every step.
 
-use numpy::{PyArray1, PyArrayMethods};
+use std::sync::Mutex;
+
+use numpy::npyffi::flags::{NPY_ARRAY_C_CONTIGUOUS, NPY_ARRAY_OWNDATA, NPY_ARRAY_WRITEABLE};
+use numpy::{Element, PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyKeyError;
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -43,6 +46,62 @@ pub struct PyGinKernel {
     /// The plugin's action object of each move (by `code`) and its text.
     actions: Vec<Py<PyAny>>,
     texts: Vec<Py<PyAny>>,
+    /// Observation and mask arrays handed out before, to hand out again once nobody
+    /// else holds them (`recycled`).
+    kept: Mutex<Kept>,
+}
+
+/// The observation arrays and the mask arrays a kernel keeps for reuse.
+type Kept = (Vec<Py<PyArray1<f32>>>, Vec<Py<PyArray1<i8>>>);
+
+/// How many arrays of each kind a kernel keeps for reuse.
+const KEPT: usize = 4;
+
+/// A zeroed 1-D array of `len` elements: one of `kept` that nobody else holds any more,
+/// else a new one (kept in place of the oldest). An observation made and dropped costs
+/// two numpy allocations and frees (more than the whole encoding of gin's 303 floats:
+/// numpy caches no buffer over 1 KiB); a kept array is reused only when its reference
+/// count is `kept`'s own and it has no weak reference - no caller, view, buffer or
+/// weak reference can see it change - and it is still an owning, writeable, contiguous
+/// array of `len` elements of its type. Measured by `benches/test_bench_rl.py` (the gin
+/// encoding share).
+fn recycled<'py, T: Element + Copy + Default>(
+    py: Python<'py>,
+    kept: &mut Vec<Py<PyArray1<T>>>,
+    len: usize,
+) -> Bound<'py, PyArray1<T>> {
+    let dtype = T::get_dtype(py);
+    let want = NPY_ARRAY_OWNDATA | NPY_ARRAY_WRITEABLE | NPY_ARRAY_C_CONTIGUOUS;
+    for a in kept.iter() {
+        let a = a.bind(py);
+        // SAFETY: `a` is a live object.
+        if unsafe { pyo3::ffi::Py_REFCNT(a.as_ptr()) } != 1 {
+            continue;
+        }
+        // SAFETY: `a` is a live numpy array (its fields are read, not changed).
+        let fields = unsafe { &(*a.as_array_ptr()).fields };
+        let same = fields.nd == 1
+            && fields.flags & want == want
+            && fields.base.is_null()
+            && fields.weakreflist.is_null()
+            // SAFETY: nd == 1: one dimension.
+            && unsafe { *fields.dimensions } as usize == len
+            && std::ptr::eq(fields.descr.cast(), dtype.as_ptr());
+        if same {
+            // SAFETY: nothing but `kept` refers to the array (checked above), so this is
+            // the only access to its data; it is contiguous and owns `len` elements.
+            if let Ok(data) = unsafe { a.as_slice_mut() } {
+                data.fill(T::default());
+                return a.clone();
+            }
+        }
+    }
+    let fresh = PyArray1::<T>::zeros(py, len, false);
+    if kept.len() >= KEPT {
+        kept.remove(0);
+    }
+    kept.push(fresh.clone().unbind());
+    fresh
 }
 
 fn offset(value: i64) -> Option<usize> {
@@ -118,7 +177,14 @@ impl PyGinKernel {
             .iter()
             .map(|a| Ok(a.bind(py).getattr(intern!(py, "text"))?.unbind()))
             .collect::<PyResult<Vec<_>>>()?;
-        Ok(PyGinKernel { layout, slots, scoring: read_scoring(&scoring)?, actions, texts })
+        Ok(PyGinKernel {
+            layout,
+            slots,
+            scoring: read_scoring(&scoring)?,
+            actions,
+            texts,
+            kept: Mutex::new((Vec::new(), Vec::new())),
+        })
     }
 
     /// The observation's size and the catalogue's.
@@ -324,11 +390,17 @@ impl PyGinDeal {
         self.taken.clone()
     }
 
-    /// `seat`'s observation, a new float32 array in the encoding's layout.
+    /// `seat`'s observation, a float32 array in the encoding's layout that nobody else
+    /// holds (a new one, or one handed out before and dropped since: see `recycled`).
     fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let layout = &self.kernel(py).layout;
-        let out = PyArray1::<f32>::zeros(py, layout.size, false);
-        // SAFETY: the array was made just above and is contiguous; nothing else holds it.
+        let kernel = self.kernel(py);
+        let layout = &kernel.layout;
+        let out = match kernel.kept.try_lock() {
+            Ok(mut kept) => recycled(py, &mut kept.0, layout.size),
+            Err(_) => PyArray1::<f32>::zeros(py, layout.size, false),
+        };
+        // SAFETY: nothing else holds the array (new, or recycled: see `recycled`); it is
+        // contiguous.
         let slice = unsafe { out.as_slice_mut() }.map_err(|e| invalid_argument("out", layout.size, e.to_string()))?;
         layout.write(&self.deal, seat, slice)?;
         Ok(out)
@@ -355,15 +427,20 @@ impl PyGinDeal {
         Ok(())
     }
 
-    /// The legal slots of the seat deciding, int8 0/1 (all zero once over): a new array.
+    /// The legal slots of the seat deciding, int8 0/1 (all zero once over): an array
+    /// nobody else holds, as `observe`'s.
     fn mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
         self.mask_for(py, self.deal.to_act())
     }
 
     /// `mask` for the seat deciding, all zero for any other seat.
     fn mask_for<'py>(&self, py: Python<'py>, seat: Option<usize>) -> Bound<'py, PyArray1<i8>> {
-        let slots = &self.kernel(py).slots;
-        let out = PyArray1::<i8>::zeros(py, slots.size, false);
+        let kernel = self.kernel(py);
+        let slots = &kernel.slots;
+        let out = match kernel.kept.try_lock() {
+            Ok(mut kept) => recycled(py, &mut kept.1, slots.size),
+            Err(_) => PyArray1::<i8>::zeros(py, slots.size, false),
+        };
         if seat.is_some() && seat == self.deal.to_act() {
             // SAFETY: as in `observe`.
             if let Ok(slice) = unsafe { out.as_slice_mut() } {

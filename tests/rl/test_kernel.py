@@ -412,3 +412,37 @@ def test_the_compiled_no_leak_probe_sees_a_difference() -> None:
     twin = maker(hide_and_shuffle(table.game, 1, random.Random(5)))
     assert np.array_equal(table.observe(1), twin.observe(1))
     assert not np.array_equal(table.observe(0), twin.observe(0))
+
+
+def test_an_observation_kept_never_changes() -> None:
+    """The compiled table reuses an array it handed out only once nobody holds it: kept
+    arrays, views of them, read-only or retyped arrays and weakly referenced ones stay
+    as they were."""
+    import weakref
+
+    enc = hoyle.rl.encoding("gin-rummy", options=ONE_DEAL)
+    table = new_table(enc, 4)
+    kept = [table.observe(0), table.mask_for(table.seat)]
+    view = table.observe(1)[:60]
+    frozen = table.observe(0)
+    frozen.flags.writeable = False
+    retyped = table.observe(0)
+    retyped.dtype = np.int32
+    weak = table.observe(1)
+    ref = weakref.ref(weak)
+    copies = [a.copy() for a in (*kept, view, frozen, retyped, weak)]
+    ids = {id(a) for a in (*kept, view.base, frozen, retyped, weak)}
+    for _ in range(12):
+        if table.over:
+            break
+        for seat in (0, 1):
+            fresh = table.observation(seat)
+            assert id(fresh["observation"]) not in ids and id(fresh["action_mask"]) not in ids
+            assert fresh["observation"].flags.writeable and fresh["observation"].dtype == np.float32
+        table.step(table.legal_slots()[0])
+    for a, c in zip((*kept, view, frozen, retyped, weak), copies):
+        assert np.array_equal(a, c)
+    assert ref() is weak
+    table.observe(1)  # dropped at once: handed out again below, written anew
+    again = table.observe(0)
+    assert np.array_equal(again, Table(enc, table.game).observe(0))
