@@ -236,36 +236,31 @@ class _PythonFeature:
         out[0] = 1.0
 
 
+def with_layout(enc: Any, **changes: Any) -> Any:
+    """A copy of ``enc`` whose layout has ``changes`` (Layout's arguments)."""
+    lay = enc.layout
+    args = {
+        "players": lay.players,
+        "width": lay.width,
+        "groups": lay.groups,
+        "planes": lay.planes,
+        "tops": lay.tops,
+        "seat_numbered": lay.seat_numbered,
+        "phases": lay.phases,
+        "public": lay.public,
+        "features": lay.features,
+    }
+    fake = copy.copy(enc)
+    fake.layout = Layout(**{**args, **changes})
+    return fake
+
+
 def test_a_layout_field_the_kernel_does_not_write_keeps_the_python_table() -> None:
     enc = hoyle.rl.encoding("gin-rummy", options=ONE_DEAL)
-    lay = enc.layout
-    fake = copy.copy(enc)
-    fake.layout = Layout(
-        players=lay.players,
-        width=lay.width,
-        groups=lay.groups,
-        planes=lay.planes,
-        tops=lay.tops,
-        seat_numbered=lay.seat_numbered,
-        phases=lay.phases,
-        public=lay.public,
-        features=[*lay.features, _PythonFeature()],
-    )
-    assert gin_kernel(fake) is None
-    public = copy.copy(enc)
-    public.layout = Layout(
-        players=lay.players,
-        width=lay.width,
-        groups=lay.groups,
-        planes=lay.planes,
-        tops=lay.tops,
-        seat_numbered=lay.seat_numbered,
-        phases=lay.phases,
-        public={**lay.public, "bets": 2},
-        features=lay.features,
-    )
-    assert gin_kernel(public) is None
-    assert gin_kernel(enc) is not None
+    assert gin_kernel(with_layout(enc, features=[*enc.layout.features, _PythonFeature()])) is None
+    assert gin_kernel(with_layout(enc, public={**enc.layout.public, "bets": 2})) is None
+    assert gin_kernel(with_layout(enc, tops=[*enc.layout.tops, "hand:self"])) is None
+    assert gin_kernel(with_layout(enc)) is not None
 
 
 def kernel_args(enc: Any) -> dict[str, Any]:

@@ -38,49 +38,95 @@ KernelMaker = Callable[[Game], "KernelTable"]
 KernelFactory = Callable[[Encoding], KernelMaker | None]
 
 
-class KernelTable:
+if TYPE_CHECKING:
+
+    class CompiledDeal:
+        """The per-step methods a compiled deal provides (its type stub derives from
+        this), with the meaning :class:`~hoyle.rl.table.Table`'s have. For the type
+        checker only: at run time the plugin's class puts the compiled base after
+        :class:`KernelTable`, and nothing there may shadow its methods."""
+
+        @property
+        def seat(self) -> int | None:
+            raise NotImplementedError
+
+        @property
+        def over(self) -> bool:
+            raise NotImplementedError
+
+        @property
+        def stuck(self) -> bool:
+            raise NotImplementedError
+
+        @property
+        def pending(self) -> list[int]:
+            raise NotImplementedError
+
+        @property
+        def reacting(self) -> bool:
+            raise NotImplementedError
+
+        @property
+        def taken_slots(self) -> list[int]:
+            raise NotImplementedError
+
+        def observe(self, seat: int) -> Any:
+            raise NotImplementedError
+
+        def observation(self, seat: int) -> dict[str, Any]:
+            raise NotImplementedError
+
+        def observe_into(self, seat: int, out: Any) -> None:
+            raise NotImplementedError
+
+        def mask(self) -> Any:
+            raise NotImplementedError
+
+        def mask_for(self, seat: int | None) -> Any:
+            raise NotImplementedError
+
+        def slots(self) -> dict[int, Action | None]:
+            raise NotImplementedError
+
+        def action_at(self, slot: int) -> Action | None:
+            raise NotImplementedError
+
+        def step(self, slot: int) -> Action | None:
+            raise NotImplementedError
+
+        def take(self, action: Action | None) -> None:
+            raise NotImplementedError
+
+        def info(self, action: Action | None) -> dict[str, Any]:
+            raise NotImplementedError
+
+        def rewards(self, mode: str = "settlement") -> list[float]:
+            raise NotImplementedError
+
+        def copy_from(self, other: Any) -> None:
+            raise NotImplementedError
+
+        def forget(self) -> None:
+            raise NotImplementedError
+
+        def unmap(self) -> None:
+            raise NotImplementedError
+
+    _Compiled = CompiledDeal
+else:
+    _Compiled = object
+
+
+class KernelTable(_Compiled):
     """The Python side of a compiled table: the replayed :attr:`game`, :meth:`clone`,
     pickling. A plugin's table class derives from this and from its compiled deal
-    (first this, then the compiled class), which gives the methods the adapters call on
-    every step - ``seat``, ``over``, ``stuck``, ``pending``, ``observe(seat)``,
-    ``observe_into(seat, out)``, ``observation(seat)``, ``mask()``, ``mask_for(seat)``, ``slots()``,
-    ``action_at(slot)``, ``step(slot)``, ``take(action)``, ``info(action)``,
-    ``rewards(mode)``, ``taken_slots`` and ``copy_from(other)`` - with the meaning
-    :class:`~hoyle.rl.table.Table`'s have. :meth:`bind` sets the Python side."""
+    (first this, then the compiled class), which gives the per-step methods of
+    :class:`CompiledDeal` the adapters call. :meth:`bind` sets the Python side."""
 
     enc: Encoding
     _start: Game
     _maker: KernelMaker
     _game: tuple[Game, int] | None
-
-    if TYPE_CHECKING:  # the compiled base's methods (see the class docs)
-
-        @property
-        def seat(self) -> int | None: ...
-        @property
-        def over(self) -> bool: ...
-        @property
-        def stuck(self) -> bool: ...
-        @property
-        def pending(self) -> list[int]: ...
-        @property
-        def reacting(self) -> bool: ...
-        @property
-        def taken_slots(self) -> list[int]: ...
-        def observe(self, seat: int) -> Any: ...
-        def observation(self, seat: int) -> dict[str, Any]: ...
-        def observe_into(self, seat: int, out: Any) -> None: ...
-        def mask(self) -> Any: ...
-        def mask_for(self, seat: int | None) -> Any: ...
-        def slots(self) -> dict[int, Action | None]: ...
-        def action_at(self, slot: int) -> Action | None: ...
-        def step(self, slot: int) -> Action | None: ...
-        def take(self, action: Action | None) -> None: ...
-        def info(self, action: Action | None) -> dict[str, Any]: ...
-        def rewards(self, mode: str = "settlement") -> list[float]: ...
-        def copy_from(self, other: Any) -> None: ...
-        def forget(self) -> None: ...
-        def unmap(self) -> None: ...
 
     def bind(self, enc: Encoding, start: Game, maker: KernelMaker) -> None:
         """Record the encoding, the Python game the deal started from (kept as it was
