@@ -441,3 +441,22 @@ def test_an_observation_kept_never_changes() -> None:
     table.observe(1)  # dropped at once: handed out again below, written anew
     again = table.observe(0)
     assert np.array_equal(again, Table(enc, table.game).observe(0))
+
+
+def test_gym_episodes_against_the_gin_bot_are_the_same_compiled_or_not() -> None:
+    """The Gymnasium env's bots choose from the replayed Python game: the episodes, the
+    observations and the rewards are those of the Python table."""
+    pytest.importorskip("gymnasium")
+    envs = [hoyle.rl.gym_env("gin-rummy", options=ONE_DEAL, opponents=["gin"], compiled=c) for c in (True, False)]
+    for seed in range(6):
+        (obs_k, info_k), (obs_p, info_p) = (e.reset(seed=seed) for e in envs)
+        assert isinstance(envs[0].table, GinTable) and type(envs[1].table) is Table
+        rng = random.Random(seed)
+        done = False
+        while not done:
+            assert np.array_equal(obs_k, obs_p) and np.array_equal(info_k["action_mask"], info_p["action_mask"])
+            slot = rng.choice([int(s) for s in np.flatnonzero(info_k["action_mask"])])
+            (obs_k, r_k, te_k, tr_k, info_k), (obs_p, r_p, te_p, tr_p, info_p) = (e.step(slot) for e in envs)
+            assert (r_k, te_k, tr_k) == (r_p, te_p, tr_p)
+            done = te_k or tr_k
+        assert np.array_equal(obs_k, obs_p)
