@@ -472,28 +472,27 @@ impl GinDeal {
                     self.to_act = Some(other);
                 }
             }
-            Move::Knock(card) => {
-                self.hands[seat] &= !bit(card);
-                self.knocked = Some(card);
-                self.spread(seat)?;
-            }
+            Move::Knock(card) => self.spread(seat, card)?,
         }
         self.legal = self.find_legal();
         Ok(())
     }
 
-    /// The knocker spreads the best spread against the defender's best lay-offs
-    /// (`best_knock`); the defender lays off (not on gin) and melds; the hand is over.
-    fn spread(&mut self, knocker: usize) -> CoreResult<()> {
+    /// The knocker puts `card` face down and spreads the best spread against the
+    /// defender's best lay-offs (`best_knock`, asked before anything changes); the
+    /// defender lays off (not on gin) and melds; the hand is over.
+    fn spread(&mut self, knocker: usize, card: u8) -> CoreResult<()> {
         let rules = MeldRules::gin();
         let defender = 1 - knocker;
         let knock = best_knock(
-            &ordered(self.hands[knocker]),
+            &ordered(self.hands[knocker] & !bit(card)),
             &ordered(self.hands[defender]),
             &rules,
             self.scoring.knock_limit,
             self.scoring.undercut_bonus,
         )?;
+        self.hands[knocker] &= !bit(card);
+        self.knocked = Some(card);
         let spread = knock.spread.iter().fold(0, |m, meld| m | mask_of(meld.cards.iter().copied()));
         let laid = mask_of(knock.answer.layoffs.iter().map(|l| l.card));
         let own = knock.answer.melds.iter().fold(0, |m, meld| m | mask_of(meld.cards.iter().copied()));
