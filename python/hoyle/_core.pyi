@@ -476,6 +476,8 @@ __all__ += ["SlotIndex"]
 
 # --- the compiled gin deal of hoyle.rl's gin tables (gin-kernel) ---------------------------
 
+from typing import Self
+
 from hoyle.rl.kernel import CompiledDeal  # the per-step methods (typing only)
 
 @final
@@ -498,13 +500,11 @@ class GinKernel:
     @property
     def sizes(self) -> tuple[int, int]: ...
 
-_Deal = TypeVar("_Deal", bound="GinDeal")
-
 class GinDeal(CompiledDeal):
     """One two-player gin hand played in Rust with a :class:`GinKernel` (subclassable)."""
 
     def __new__(
-        cls: type[_Deal],
+        cls,
         kernel: GinKernel,
         hands: tuple[Iterable[Card], Iterable[Card]],
         stock: Iterable[Card],
@@ -516,7 +516,7 @@ class GinDeal(CompiledDeal):
         passes: int,
         stock_only: bool,
         taken: Card | None,
-    ) -> _Deal: ...
+    ) -> Self: ...
     @property
     def phase(self) -> str: ...
     @property
