@@ -460,3 +460,32 @@ def test_gym_episodes_against_the_gin_bot_are_the_same_compiled_or_not() -> None
             assert (r_k, te_k, tr_k) == (r_p, te_p, tr_p)
             done = te_k or tr_k
         assert np.array_equal(obs_k, obs_p)
+
+
+def test_meld_planes_and_the_hand_winner_when_a_layout_has_them() -> None:
+    """A layout with the meld zones' groups (planes and counts) and ``public.hand_winner``
+    (the derived gin layout has neither) is written as the generic encoder writes it."""
+    enc = hoyle.rl.encoding("gin-rummy", options=ONE_DEAL)
+    melds = ("meld:self:*", "meld:+1:*")
+    fake = with_layout(
+        enc,
+        groups=(*enc.layout.groups, *melds),
+        planes=(*enc.layout.planes, *melds),
+        public={**enc.layout.public, "hand_winner": 0},
+    )
+    assert {f"cards[{m}]" for m in melds} <= set(fake.layout.offsets)
+    maker = gin_kernel(fake)
+    assert maker is not None
+    knocked = 0
+    for seed in range(60):
+        game = hoyle.new_game("gin-rummy", seed=seed, options=ONE_DEAL)
+        kernel, py = maker(game.clone()), Table(fake, game)
+        py._check_stuck()
+        rng = random.Random(seed)
+        lockstep(kernel, py, lambda legal, py=py, rng=rng, seed=seed: choose(py, legal, 1 + seed % 2, rng))
+        if outcome(py) != "void":
+            knocked += 1
+            obs = kernel.observe(0)
+            seen = [obs[fake.layout.offsets[f"cards[{m}]"] :][:52].sum() for m in melds]
+            assert sum(seen) >= 3  # the spread is on the table, in one seat's plane or both
+    assert knocked >= 10
