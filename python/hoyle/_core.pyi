@@ -478,6 +478,8 @@ __all__ += ["SlotIndex"]
 
 from typing import Self
 
+from typing_extensions import disjoint_base
+
 from hoyle.rl.kernel import CompiledDeal  # the per-step methods (typing only)
 
 @final
@@ -500,6 +502,7 @@ class GinKernel:
     @property
     def sizes(self) -> tuple[int, int]: ...
 
+@disjoint_base
 class GinDeal(CompiledDeal):
     """One two-player gin hand played in Rust with a :class:`GinKernel` (subclassable)."""
 
