@@ -10,7 +10,7 @@ import random
 
 import hoyle
 import pytest
-from hoyle import Action, Deck, Zone
+from hoyle import Action, Deck, Rng, Zone
 from hoyle.engine.state import State
 from hoyle.errors import InvalidArgumentError, InvalidOptionError, UnknownVariantError
 from hoyle.plugins import load_plugins
@@ -108,6 +108,32 @@ def test_a_state_made_without_a_deck_has_no_zones_until_one_is_loaded() -> None:
         s.rng.__reduce__()
         == State(variant="demo", players=("a", "b"), options={}, deck=Deck("As Kd"), seed=3).rng.__reduce__()
     )
+
+
+def test_each_deal_draws_from_its_own_stream_made_when_first_used() -> None:
+    def draws(rng: Rng) -> list[int]:
+        return [rng.next_u64() for _ in range(3)]
+
+    s = State(variant="demo", players=("a", "b"), options={}, deck=Deck("As Kd"), seed=7)
+    untouched = s.clone()  # cloned before the deal's generator was made
+    assert draws(s.rng) == draws(Rng(7, 2**32))
+    assert draws(untouched.rng) == draws(Rng(7, 2**32))  # the clone's own, from the start
+    ahead = s.clone()  # cloned after three draws: it goes on from there, independently
+    assert draws(ahead.rng) == draws(s.rng) == _after(Rng(7, 2**32), 3, 3)
+    assert s.snapshot(events=False)["rng"] == (7, 2**32, 12)  # 6 draws of two words each
+    s.deal_number = 1
+    s.load_deck(Deck("Qh"))  # the next deal: a fresh stream, from its start
+    assert s.snapshot(events=False)["rng"] == (7, 2**32 + 1, 0)
+    assert draws(s.rng) == draws(Rng(7, 2**32 + 1))
+    s.rng = Rng(99)  # a variant may set its own
+    assert draws(s.rng) == draws(Rng(99))
+
+
+def _after(rng: Rng, skip: int, take: int) -> list[int]:
+    """``take`` draws of ``rng`` after ``skip`` draws."""
+    for _ in range(skip):
+        rng.next_u64()
+    return [rng.next_u64() for _ in range(take)]
 
 
 def test_add_zones_adds_independent_empty_copies_or_nothing() -> None:

@@ -328,6 +328,8 @@ class State:
     engine's: its first deal loads the deck with :meth:`load_deck`).
     """
 
+    _rng: Rng | None  # the deal's generator once made (see :attr:`rng`)
+
     def __init__(  # the engine passes these by position (cheaper: one per new game); others name them
         self,
         variant: str,
@@ -359,7 +361,7 @@ class State:
         self.events: list[Event] = []
         self._view_cache: dict[int | None, list[dict[str, Any]]] = {}
         if deck is None:  # no deal yet: the engine's first deal loads the deck
-            self.deck, self.rng = _NO_CARDS, Rng(seed, 1 << 32)
+            self.deck, self._rng = _NO_CARDS, None
             self.zones: dict[str, Zone] = {}
         else:
             self.load_deck(deck)
@@ -375,7 +377,32 @@ class State:
         stock = _new_zone(Zone)  # Zone("deck", None, Zone.HIDDEN, cards), without the checks
         stock.name, stock._owner, stock._visibility, stock.seen, stock.cards = "deck", None, Zone.HIDDEN, _NOBODY, cards
         self.zones = {"deck": stock}
-        self.rng = Rng(self.seed, (1 << 32) + self.deal_number)
+        self._rng = None  # the deal's generator, made when first used (see rng)
+
+    @property
+    def rng(self) -> Rng:
+        """The deal's generator of chance events (a stock shuffled again, a dealer
+        drawn): ``Rng(seed, 2**32 + deal_number)``, a fresh stream for every deal.
+
+        Made on first use, not when the deal's deck is loaded: most deals never draw
+        from it (a hand of hold'em, every new game of ``benches/test_bench_poker_games.py``
+        and ``benches/test_bench_hand_setup.py``), and making one costs more than a
+        card move. The engine changes ``deal_number`` only as it loads the next deal's
+        deck, so the generator is the same whenever it is made.
+
+            >>> from hoyle import Deck, Rng
+            >>> s = State(variant="demo", players=("a", "b"), options={}, deck=Deck("As"), seed=3)
+            >>> s.rng.below(10) == Rng(3, 2**32).below(10)
+            True
+        """
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = Rng(self.seed, (1 << 32) + self.deal_number)
+        return rng
+
+    @rng.setter
+    def rng(self, rng: Rng) -> None:
+        self._rng = rng
 
     def add_zone(self, name: str, owner: int | None = None, visibility: str = Zone.PUBLIC) -> Zone:
         """Create an empty zone (an error if it exists)."""
@@ -683,7 +710,8 @@ class State:
         new.score_sheet = [r.copy() for r in self.score_sheet]
         new.events = list(self.events)
         new.result = _copy_plain(self.result)
-        new.rng = self.rng.__copy__()
+        if self._rng is not None:  # one not made yet is made alike by the copy's first use
+            new._rng = self._rng.__copy__()
         new._view_cache = {}
         return new
 
