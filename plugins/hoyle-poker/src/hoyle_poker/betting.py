@@ -153,7 +153,6 @@ def blind_order(state: State) -> list[int]:
 
 def start_hand(
     state: State,
-    *,
     structure: str,
     blinds: Sequence[int],
     antes: Sequence[int],
@@ -169,7 +168,9 @@ def start_hand(
     are the seat's bet (a returning player's big blind), ``dead`` chips go to the main
     pot and are no bet (a dead small blind); see :func:`post_out_of_position`.
     The variant has set ``public["button"]`` and ``public["dealt"]`` first; the options
-    ``procedure``, ``penalty``, ``short_all_in`` and ``conventions`` apply.
+    ``procedure``, ``penalty``, ``short_all_in`` and ``conventions`` apply. The
+    arguments may be named or, in this order, given by position (the flop games', on
+    every new hand of ``benches/test_bench_poker_games.py``: no keyword to match).
     """
     p: BettingPublic = state.public  # type: ignore[assignment]
     o = state.options

@@ -249,14 +249,17 @@ def _compute_forced_bets(key: tuple[Any, ...]) -> ForcedBets:
 _FORCED: BoundedCache[tuple[Any, ...], ForcedBets] = BoundedCache(_compute_forced_bets, limit=1000)
 
 
-def _table_zones(players: int) -> tuple[Zone, ...]:
-    """The zones of a flop game's hand: each seat's hole cards (seen by the holder), the
-    board and the burn cards (seen by nobody), made once per table size."""
+def _table_zones(key: tuple[int, int]) -> tuple[Zone, ...]:
+    """The zones of a flop game's hand for ``(players, runs)``: each seat's hole cards
+    (seen by the holder), the board and the burn cards (seen by nobody), then the board
+    of each further run of the board (public), made once per table size and runs."""
+    players, runs = key
     holes = tuple(Zone(HOLE[s], s, Zone.OWNER) for s in range(players))
-    return (*holes, Zone("board", None, Zone.PUBLIC), Zone("burn", None, Zone.HIDDEN))
+    boards = tuple(Zone(RUN_BOARD[run], None, Zone.PUBLIC) for run in range(2, runs + 1))
+    return (*holes, Zone("board", None, Zone.PUBLIC), Zone("burn", None, Zone.HIDDEN), *boards)
 
 
-_TABLE_ZONES: BoundedCache[int, tuple[Zone, ...]] = BoundedCache(_table_zones, limit=64)
+_TABLE_ZONES: BoundedCache[tuple[int, int], tuple[Zone, ...]] = BoundedCache(_table_zones, limit=256)
 
 
 class BettingGameRules:
@@ -424,17 +427,19 @@ class FlopRules(BettingGameRules):
 
     # --- dealing ------------------------------------------------------------------------
 
-    def hole_cards(self, options: Any) -> int:
-        return int(options.get("hole_cards", 2))
-
     @hookimpl
     def hoyle_deal(self, state: State) -> bool:
+        """Seat the hand, post the forced bets and deal the hole cards. Every new game
+        of ``benches/test_bench_poker_games.py`` and ``benches/test_bench_hand_setup.py``
+        starts here: the zones are added in one call (:data:`_TABLE_ZONES`, the extra
+        runs' boards with them), the deck is read from the zones straight (the engine
+        has just loaded it) and the betting core is called positionally."""
         o = state.options
         n = len(state.players)
-        hole = self.hole_cards(o)
+        hole = int(o.get("hole_cards", 2))
         blinds, antes, bet_sizes, min_bet = _forced_bets(o)
         _, dealt = betting.seat_hand(state, o["stack"], blinds)
-        deck_size = len(state.zone("deck").cards)
+        deck_size = len(state.zones["deck"].cards)
         runs = int(o.get("runs", 1))
         if hole * len(dealt) + 8 * runs > deck_size:
             times = f", the board run {runs} times," if runs > 1 else ""
@@ -445,27 +450,20 @@ class FlopRules(BettingGameRules):
             for key in ("run_from", "runs", "run_choices", "to_choose"):
                 flop_public(state).pop(key, None)  # type: ignore[misc]
         posted = o.get("posts", "")
-        posts = parse_posts(posted) if posted and state.deal_number == 0 else []
-        for seat, _, _ in posts:
-            if seat not in dealt:
-                raise InvalidOptionError(f"posts: seat {seat} is not dealt in (dealt: {dealt})")
-        state.add_zones(_TABLE_ZONES[n])
-        for run in range(2, runs + 1):
-            state.add_zone(RUN_BOARD[run], visibility=Zone.PUBLIC)
+        posts: Sequence[tuple[int, int, int]] = ()
+        if posted and state.deal_number == 0:
+            posts = parse_posts(posted)
+            for seat, _, _ in posts:
+                if seat not in dealt:
+                    raise InvalidOptionError(f"posts: seat {seat} is not dealt in (dealt: {dealt})")
+        state.add_zones(_TABLE_ZONES[n, runs])
         if antes is None:  # every player antes
             antes = [o["ante"]] * len(dealt)
         state.phase = "preflop"
-        betting.start_hand(
-            state,
-            structure=o["structure"],
-            blinds=blinds,
-            antes=antes,
-            min_bet=min_bet,
-            bet_sizes=bet_sizes,
-            posts=posts,
-        )
+        # structure, blinds, antes, min_bet, bet_sizes, posts
+        betting.start_hand(state, o["structure"], blinds, antes, min_bet, bet_sizes, posts)
         for s in betting.order_from_button(state):
-            state.move_top("deck", HOLE[s], hole, seat=s, event="deal")
+            state.move_top("deck", HOLE[s], hole, s, "deal")  # seat s, event "deal"
         if state.to_act is None:
             self._next_street(state)
         return True
@@ -616,11 +614,11 @@ class Values(Protocol):
 
 
 def _hole(state: State, seat: int) -> list[Any]:
-    return state.zone(HOLE[seat]).cards
+    return state.zones[HOLE[seat]].cards  # a live seat's: dealt this hand
 
 
 def _board(state: State, board: Sequence[Card] | None) -> list[Card]:
-    return state.zone("board").cards if board is None else list(board)
+    return state.zones["board"].cards if board is None else list(board)
 
 
 def holdem_values(state: State, board: Sequence[Card] | None = None) -> betting.Valuers:
