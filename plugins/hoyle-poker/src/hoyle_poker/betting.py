@@ -381,8 +381,9 @@ _RINGS: BoundedCache[int, tuple[tuple[int, ...], ...]] = BoundedCache(_rings, li
 
 def _first_to_act(state: State, start: int) -> int | None:
     """The first seat clockwise from ``start`` that has a decision to make this round, or
-    None when nobody has. One pass over the seats counts those who can still act and
-    finds the first of them who must (the turn is looked for after every action:
+    None when nobody has. One pass over the seats counts those who can still act (chips
+    behind, or an action out of turn waiting) and finds the first of them who must, the
+    usual seat's chips read first (the turn is looked for after every action:
     ``benches/test_bench_poker_games.py``)."""
     p: BettingPublic = state.public  # type: ignore[assignment]
     live, frozen, bets, acted = p["live"], p["frozen"], p["bets"], p["acted"]
@@ -392,11 +393,15 @@ def _first_to_act(state: State, start: int) -> int | None:
     actor = -1
     for s in _RINGS[len(live)][start]:
         if live[s]:
-            waiting = frozen[s] is not None  # an action out of turn waits to be resolved
-            if waiting or stacks[s] > 0:
+            if stacks[s] > 0:  # the usual seat: chips behind, asked unless it has matched the bet
                 can_act += 1
                 actor = s
-                if first is None and (waiting or acted[s] is None or bets[s] < to_call):
+                if first is None and (acted[s] is None or bets[s] < to_call or frozen[s] is not None):
+                    first = s
+            elif frozen[s] is not None:  # all in out of turn: the action waits to be resolved
+                can_act += 1
+                actor = s
+                if first is None:
                     first = s
     if can_act > 1:
         return first
@@ -680,15 +685,19 @@ def _advance(state: State, seat: int) -> bool:
     live, frozen = p["live"], p["frozen"]  # changed in place while the round lasts
     n = len(live)
     while True:
-        if sum(live) <= 1:
-            _set_turn(state, None)
-            return True
-        who = _first_to_act(state, (seat + 1) % n)
-        _set_turn(state, who)
+        # the turn and its range set here, as _set_turn sets them, without its call
+        # (every action passes the turn: benches/test_bench_poker_games.py)
+        who = None if sum(live) <= 1 else _first_to_act(state, (seat + 1) % n)
+        state.to_act = who
         if who is None:
+            p["range"] = None
             return True
         waiting = frozen[who]
-        if waiting is None or waiting["kind"] == "deemed call":
+        if waiting is None:
+            p["range"] = raise_range(state, who)
+            return False
+        p["range"] = None  # a deemed call: call or fold, no raise
+        if waiting["kind"] == "deemed call":
             return False
         _resolve_frozen(state, who)
         seat = who
