@@ -417,11 +417,8 @@ def _first_to_act(state: State, start: int) -> int | None:
         return first
     if can_act == 0:
         return None
-    top_other = 0
-    for s, bet in enumerate(bets):
-        if s != actor and bet > top_other:
-            top_other = bet
-    return None if bets[actor] >= top_other else first
+    # the actor has matched every other bet exactly when its bet is the largest (in C)
+    return None if bets[actor] >= max(bets) else first
 
 
 def _set_turn(state: State, seat: int | None) -> None:
