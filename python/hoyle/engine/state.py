@@ -450,23 +450,22 @@ class State:
             source, target = self.zone(src), self.zone(dst)
         pile = source.cards
         route = _ROUTES[event, seat, src, dst, source.seen, target.seen]
-        if n == 1 and pile and not bottom:  # a card drawn or dealt: the fast path
+        if n == 1 and pile:  # a card drawn, dealt or burned: the fast path
             card = pile.pop()
             self.events.append(route[card])
-            target.cards.append(card)
+            if bottom:
+                target.cards.insert(0, card)
+            else:
+                target.cards.append(card)
             return [card]
-        if n == 1 and pile:
-            card = pile.pop()
-            taken = [card]
-            self.events.append(route[card])
+        if n > len(pile):
+            raise InvalidArgumentError(f"cannot take {n} cards from {src!r}, which holds {len(pile)}")
+        if n > 0:  # hole cards, a flop: the top n in the order taken (the top card first), one slice
+            taken = pile[: -n - 1 : -1]
+            del pile[-n:]
         else:
-            if n > len(pile):
-                raise InvalidArgumentError(f"cannot take {n} cards from {src!r}, which holds {len(pile)}")
-            cut = len(pile) - n
-            taken = pile[cut:]  # none when n is 0
-            del pile[cut:]
-            taken.reverse()  # in the order taken: the top card first
-            self.events.append(_new_event(Event, (event, seat, route.data, tuple(taken), route.visible)))
+            taken = []
+        self.events.append(_new_event(Event, (event, seat, route.data, tuple(taken), route.visible)))
         if bottom:
             target.cards[:0] = reversed(taken)
         else:
