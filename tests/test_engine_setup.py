@@ -170,6 +170,21 @@ def test_move_top_of_several_cards_takes_them_top_first() -> None:
     assert [str(c) for c in s.zone("hand").cards] == ["Jc", "As", "Kd", "Qh"]
 
 
+def test_move_top_under_a_pile_and_from_an_empty_one() -> None:
+    s = State(variant="demo", players=("a", "b"), options={}, deck=Deck("As Kd Qh Jc Tc"))
+    s.add_zone("pile", visibility=Zone.PUBLIC)
+    s.move_top("deck", "pile")
+    assert [str(c) for c in s.move_top("deck", "pile", 2, bottom=True)] == ["Kd", "Qh"]
+    # taken Kd then Qh, each slid under the pile: Qh at the bottom, then Kd, then As
+    assert [str(c) for c in s.zone("pile").cards] == ["Qh", "Kd", "As"]
+    assert [str(c) for c in s.move_top("deck", "pile", -1)] == [] and len(s.zone("deck").cards) == 2
+    s.move_top("deck", "pile", 2)
+    before = (len(s.events), [str(c) for c in s.zone("pile").cards])
+    with pytest.raises(InvalidArgumentError, match="cannot take 1 cards from 'deck', which holds 0"):
+        s.move_top("deck", "pile")
+    assert (len(s.events), [str(c) for c in s.zone("pile").cards]) == before
+
+
 def test_fresh_games_with_the_default_options_share_no_mutable_setup() -> None:
     # the remembered seating hands each game its own options dict and names list; the
     # shared unshuffled deck is immutable, and each deal's shuffle still follows its seed
