@@ -532,7 +532,7 @@ def new_game(
         "players": names,
         "seed": seed,
         "options": opts,
-        "house_rules": list(house_rules),
+        "house_rules": list(house_rules) if house_rules else [],
         "decks": [str(d) for d in decks] if decks else None,
         "stacks": list(stacks) if stacks is not None else None,
         "actions": [],

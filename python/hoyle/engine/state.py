@@ -314,6 +314,11 @@ def _copy_plain(value: Any) -> Any:
 _ATOMS = frozenset({int, str, bool, float, type(None)})
 
 
+#: ``range(n)``, the seats of a table of ``n``, one shared object per size (a range is
+#: immutable; making one costs more than looking it up: every new game of
+#: ``benches/test_bench_hand_setup.py`` makes a state).
+_SEATS: BoundedCache[int, range] = BoundedCache(range, limit=1 << 10)
+
 #: The deck of a state made with ``deck=None``, which has no zones until a deck is loaded.
 _NO_CARDS = Deck([])
 
@@ -341,7 +346,7 @@ class State:
     ) -> None:
         self.variant = variant
         self.players = tuple(players)
-        self.seats = range(len(self.players))
+        self.seats = _SEATS[len(self.players)]
         self.options = options
         self.seed = seed
         self.deal_number = 0
