@@ -217,7 +217,7 @@ def start_hand(
     # uniform antes (every player dealt in antes) are live money, layered into the pots
     # like bets; a big-blind ante (some positions only) is dead money in the main pot
     # (PokerKit's conventions: antes are always dead money)
-    if any(antes):
+    if antes and any(antes):  # no call for a hand without antes
         live_antes = len(antes) >= len(order) and (not order or min(antes[: len(order)]) > 0)
         if pk and live_antes:
             live_antes = False

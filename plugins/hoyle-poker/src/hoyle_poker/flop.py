@@ -318,11 +318,12 @@ class BettingGameRules:
     def _next_street(self, state: State) -> None:
         """The betting round is over: open the next street (skipping any where nobody
         can act), or go to the showdown; a hand won uncontested ends at once."""
+        rounds = self.rounds()
         while True:
             if betting.end_if_uncontested(state):
                 return
             street = public(state)["street"] + 1
-            if street == self.rounds():
+            if street == rounds:
                 self._showdown(state)
                 return
             self._open_street(state, street)
@@ -347,7 +348,7 @@ class BettingGameRules:
             state.to_act = order[0]
             return
         for s in order:
-            state.reveal(HOLE[s], seat=s)
+            state.reveal(HOLE[s], s)  # seat s
         self._settle(state)
 
     def _show_or_muck(self, state: State, seat: int, action: Action) -> None:
@@ -457,11 +458,12 @@ class FlopRules(BettingGameRules):
                 if seat not in dealt:
                     raise InvalidOptionError(f"posts: seat {seat} is not dealt in (dealt: {dealt})")
         state.add_zones(_TABLE_ZONES[n, runs])
-        if antes is None:  # every player antes
-            antes = [o["ante"]] * len(dealt)
+        # antes by position; every player antes when the options give no positions (no
+        # list made when nobody does)
+        by_position: Sequence[int] = antes if antes is not None else [o["ante"]] * len(dealt) if o["ante"] else ()
         state.phase = "preflop"
         # structure, blinds, antes, min_bet, bet_sizes, posts
-        betting.start_hand(state, o["structure"], blinds, antes, min_bet, bet_sizes, posts)
+        betting.start_hand(state, o["structure"], blinds, by_position, min_bet, bet_sizes, posts)
         for s in betting.order_from_button(state):
             state.move_top("deck", HOLE[s], hole, s, "deal")  # seat s, event "deal"
         if state.to_act is None:
@@ -484,8 +486,9 @@ class FlopRules(BettingGameRules):
                 self._ask_runs(state, street)
                 return
             p["run_from"], p["runs"] = street, runs
-        state.move_top("deck", "burn", 1, event="burn")
-        state.move_top("deck", "board", BOARD_CARDS[street], event=STREETS[street])
+        # by position (seat None, the event): every street of benches/test_bench_poker_games.py
+        state.move_top("deck", "burn", 1, None, "burn")
+        state.move_top("deck", "board", BOARD_CARDS[street], None, STREETS[street])
         state.phase = STREETS[street]
         betting.start_round(state, street)
 
