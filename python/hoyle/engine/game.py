@@ -310,10 +310,14 @@ class Game:
             settlement = hook.settle(state)
             settle = _per_seat(settlement, seats) if settlement is not None else list(totals)
             best = max(settle)
+            winners = []
+            for s in seats:  # a loop, not a comprehension (a function call on Python 3.11)
+                if settle[s] == best:
+                    winners.append(s)
             result = state.result = {
                 "scores": list(totals),
                 "settlement": settle,
-                "winners": [s for s in seats if settle[s] == best],
+                "winners": winners,
                 "deals": len(state.score_sheet),
                 "stacks": list(state.stacks),
             }

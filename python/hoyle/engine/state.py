@@ -603,8 +603,13 @@ class State:
     def chips_won(self) -> dict[int, int]:
         """Each seat's chips now less what it brought to the table (its stack plus what
         it had put in when the first deal was dealt): the usual settlement of a game
-        played for chips."""
-        return {s: self.stacks[s] - self.start_stacks[s] for s in self.seats}
+        played for chips. (A loop: a comprehension is a function call on Python 3.11,
+        and every game of ``benches/test_bench_poker_games.py`` settles.)"""
+        stacks, start = self.stacks, self.start_stacks
+        won = {}
+        for s in self.seats:
+            won[s] = stacks[s] - start[s]
+        return won
 
     def award(self, seat: int, amount: int) -> None:
         """Move chips from the pot to a seat's stack."""
