@@ -447,7 +447,7 @@ def betting_closed(state: State) -> bool:
 
 def raise_range(state: State, seat: int) -> list[int] | None:
     """``[least, most]`` total this round ``seat`` may bet or raise to, or None (found
-    after every action: the seats looked at on the seat ring, no tuple per seat,
+    after every action: the seats looked at in seat order, no tuple per seat,
     ``benches/test_bench_poker_games.py``)."""
     p: BettingPublic = state.public  # type: ignore[assignment]
     bets, to_call, stacks = p["bets"], p["to_call"], state.stacks
@@ -459,9 +459,10 @@ def raise_range(state: State, seat: int) -> list[int] | None:
     acted = p["acted"][seat]
     if acted is not None and to_call - acted < p["min_raise"] and p.get("full_to", 0) <= acted:
         return None  # a short all-in did not reopen the betting (a completion does)
-    # Someone must be able to call: no raise when everyone else is all-in or folded.
+    # Someone must be able to call: no raise when everyone else is all-in or folded (in
+    # seat order: any order finds one; the state's own range, no cache lookup)
     live = p["live"]
-    for s in _RINGS[len(live)][seat]:
+    for s in state.seats:
         if s != seat and live[s] and stacks[s] > 0:
             break
     else:
