@@ -268,7 +268,10 @@ class Game:
         else:
             action = self._check_unlisted(action, who, legal)
         logged = _LOGGED[action]
-        events.append(logged[who])
+        try:
+            events.append(logged.by_seat[who])  # who: a seat number, 0 or more
+        except IndexError:  # the first time this action is taken from this seat
+            events.append(logged.event(who))
         self._actions.append([who, logged.text])
         self._hook.apply(state, who, action)
         if action.cards:

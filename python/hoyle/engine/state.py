@@ -208,21 +208,27 @@ def _make_route(key: RouteKey) -> _Route:
 _ROUTES: BoundedCache[RouteKey, _Route] = BoundedCache(_make_route, limit=1 << 14)
 
 
-class _Logged(dict[int, Event]):
+class _Logged:
     """The "action" event of one action, by seat, each built once, and the action's
-    text for the game record."""
+    text for the game record. ``by_seat[seat]`` is the event of ``seat`` once
+    :meth:`event` has made it: a list, indexed in C (a dict subclass's lookup goes
+    through its ``__getitem__`` method; every action of
+    ``benches/test_bench_poker_games.py`` logs one)."""
 
-    __slots__ = ("data", "text")
+    __slots__ = ("by_seat", "data", "text")
 
     def __init__(self, text: str) -> None:
-        super().__init__()
         self.text = text
         self.data = EventData({"action": text})
+        self.by_seat: list[Event] = []
 
-    def __missing__(self, seat: int) -> Event:
-        event: Event = _new_event(Event, ("action", seat, self.data, (), None))
-        self[seat] = event
-        return event
+    def event(self, seat: int) -> Event:
+        """The event of ``seat`` (a seat number, 0 or more), made with those of every
+        seat before it on first use."""
+        by_seat = self.by_seat
+        while len(by_seat) <= seat:
+            by_seat.append(_new_event(Event, ("action", len(by_seat), self.data, (), None)))
+        return by_seat[seat]
 
 
 def _make_logged(action: Action) -> _Logged:
@@ -230,8 +236,8 @@ def _make_logged(action: Action) -> _Logged:
 
 
 #: The logged form of each action taken, made on first use: the engine appends
-#: ``_LOGGED[action][seat]`` for every action instead of building an event and the
-#: action's text (``benches/test_bench_engine.py``: the engine overhead per action).
+#: ``_LOGGED[action].by_seat[seat]`` for every action instead of building an event and
+#: the action's text (``benches/test_bench_engine.py``: the engine overhead per action).
 _LOGGED: BoundedCache[Action, _Logged] = BoundedCache(_make_logged, limit=1 << 16)
 
 
