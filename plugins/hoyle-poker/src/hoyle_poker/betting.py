@@ -1142,7 +1142,7 @@ def showdown_order(state: State) -> list[int]:
     p: BettingPublic = state.public  # type: ignore[assignment]
     live = p["live"]
     order = []
-    for s in order_from_button(state):  # a plain loop: see pots()
+    for s in p["order"]:  # the seats from the button's left (a plain loop: see pots())
         if live[s]:
             order.append(s)
     first = p["aggressor"]

@@ -224,14 +224,10 @@ _FORCED_KEYS = (
 _forced_key = itemgetter(*_FORCED_KEYS)
 
 
-def _forced_bets(o: Any) -> ForcedBets:
-    """The flop games' forced bets from the options: blinds and antes by position
-    (antes None: every player antes ``ante``), the fixed-limit bet of each round and
-    the minimum bet. Cached: a session deals many hands with the same options."""
-    return _FORCED[_forced_key(o)]
-
-
 def _compute_forced_bets(key: tuple[Any, ...]) -> ForcedBets:
+    """The flop games' forced bets from the options (``key``: the values of
+    ``_FORCED_KEYS``): blinds and antes by position (antes None: every player antes
+    ``ante``), the fixed-limit bet of each round and the minimum bet."""
     o = dict(zip(_FORCED_KEYS, key))
     blinds = chip_list(o["blinds"]) or [o["small_blind"], o["big_blind"]] + ([o["straddle"]] if o["straddle"] else [])
     if o["antes"]:
@@ -246,6 +242,9 @@ def _compute_forced_bets(key: tuple[Any, ...]) -> ForcedBets:
     return blinds, antes, [small_bet, small_bet, big_bet, big_bet], min_bet
 
 
+#: The forced bets by the options that set them, ``_FORCED[_forced_key(options)]``: a
+#: session deals many hands with the same options, and a run of fresh games
+#: (``benches/test_bench_poker_games.py``) starts many with the same.
 _FORCED: BoundedCache[tuple[Any, ...], ForcedBets] = BoundedCache(_compute_forced_bets, limit=1000)
 
 
@@ -438,7 +437,7 @@ class FlopRules(BettingGameRules):
         o = state.options
         n = len(state.players)
         hole = int(o.get("hole_cards", 2))
-        blinds, antes, bet_sizes, min_bet = _forced_bets(o)
+        blinds, antes, bet_sizes, min_bet = _FORCED[_forced_key(o)]
         _, dealt = betting.seat_hand(state, o["stack"], blinds)
         deck_size = len(state.zones["deck"].cards)
         runs = int(o.get("runs", 1))
