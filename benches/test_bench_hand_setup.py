@@ -12,9 +12,12 @@ The engine's setup fast paths this measures: ``hoyle.engine.game._SEATINGS`` (a 
 game's ruleset, names, checked default options and unshuffled deck remembered per
 registry, variant and number of players), ``hoyle.engine.game._default_registry``
 (``hoyle.plugins`` imported once), ``State(deck=None)`` built by position, the deal's
-``_DEAL_STARTS`` event, ``State.add_zones`` with the flop games' ``_TABLE_ZONES``, the
-betting core's one store per public fact, and its seat order and first turn read from a
-seat ring made once per table size (``hoyle_poker.betting._RINGS``).
+``_DEAL_STARTS`` event, ``State.add_zones`` with the flop games' ``_TABLE_ZONES`` (the
+extra runs' boards in the same template), the betting core's one store per public fact,
+and its seat order and first turn read from a seat ring made once per table size
+(``hoyle_poker.betting._RINGS``); a state's seats one shared ``range`` per table size
+(``hoyle.engine.state._SEATS``), its deal's generator made only when drawn from (``State.rng``), and
+the first deck shuffled straight from the seating's deck.
 """
 
 from __future__ import annotations

@@ -140,6 +140,23 @@ def test_events_are_immutable_and_may_be_shared() -> None:
     assert json.loads(json.dumps(game.view(0)["events"][-1])) == game.view(0)["events"][-1]
 
 
+def test_an_action_first_taken_by_a_later_seat_logs_each_seat_as_the_actor() -> None:
+    """Heads-up, seat 1 (the button) acts first: a raise to an amount no game has used
+    is logged for seat 1, then the same raise by seat 0 for seat 0, each event shared by
+    later takings of that action from that seat."""
+    raise_to = Action("raise", amount=137)
+    taken = []
+    for _ in range(2):
+        game = hoyle.new_game("texas-holdem", players=2, seed=11, stacks=[500, 500])
+        game.act(raise_to, seat=1)
+        game.act(Action("raise", amount=274), seat=0)
+        game.act(Action("fold"), seat=1)
+        taken.append([e for e in game.events if e.type == "action"])
+    first, again = taken
+    assert [(e.seat, e.data["action"]) for e in first] == [(1, "raise to 137"), (0, "raise to 274"), (1, "fold")]
+    assert all(a is b for a, b in zip(first, again))  # built once, then shared
+
+
 def test_act_refuses_what_is_not_an_action() -> None:
     game = hoyle.new_game("war", seed=3)
     before = game.state.snapshot()

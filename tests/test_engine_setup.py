@@ -10,7 +10,7 @@ import random
 
 import hoyle
 import pytest
-from hoyle import Action, Deck, Zone
+from hoyle import Action, Deck, Rng, Zone
 from hoyle.engine.state import State
 from hoyle.errors import InvalidArgumentError, InvalidOptionError, UnknownVariantError
 from hoyle.plugins import load_plugins
@@ -110,6 +110,32 @@ def test_a_state_made_without_a_deck_has_no_zones_until_one_is_loaded() -> None:
     )
 
 
+def test_each_deal_draws_from_its_own_stream_made_when_first_used() -> None:
+    def draws(rng: Rng) -> list[int]:
+        return [rng.next_u64() for _ in range(3)]
+
+    s = State(variant="demo", players=("a", "b"), options={}, deck=Deck("As Kd"), seed=7)
+    untouched = s.clone()  # cloned before the deal's generator was made
+    assert draws(s.rng) == draws(Rng(7, 2**32))
+    assert draws(untouched.rng) == draws(Rng(7, 2**32))  # the clone's own, from the start
+    ahead = s.clone()  # cloned after three draws: it goes on from there, independently
+    assert draws(ahead.rng) == draws(s.rng) == _after(Rng(7, 2**32), 3, 3)
+    assert s.snapshot(events=False)["rng"] == (7, 2**32, 12)  # 6 draws of two words each
+    s.deal_number = 1
+    s.load_deck(Deck("Qh"))  # the next deal: a fresh stream, from its start
+    assert s.snapshot(events=False)["rng"] == (7, 2**32 + 1, 0)
+    assert draws(s.rng) == draws(Rng(7, 2**32 + 1))
+    s.rng = Rng(99)  # a variant may set its own
+    assert draws(s.rng) == draws(Rng(99))
+
+
+def _after(rng: Rng, skip: int, take: int) -> list[int]:
+    """``take`` draws of ``rng`` after ``skip`` draws."""
+    for _ in range(skip):
+        rng.next_u64()
+    return [rng.next_u64() for _ in range(take)]
+
+
 def test_add_zones_adds_independent_empty_copies_or_nothing() -> None:
     table = (Zone("hand:0", 0, Zone.OWNER), Zone("board", None, Zone.PUBLIC), Zone("stub", None, Zone.HIDDEN))
     a = State(variant="demo", players=("a", "b"), options={}, deck=Deck("As Kd Qh"))
@@ -142,6 +168,21 @@ def test_move_top_of_several_cards_takes_them_top_first() -> None:
     assert [str(c) for c in s.zone("deck").cards] == ["Jc"]
     assert [str(c) for c in s.move_top("deck", "hand", 1, bottom=True)] == ["Jc"]
     assert [str(c) for c in s.zone("hand").cards] == ["Jc", "As", "Kd", "Qh"]
+
+
+def test_move_top_under_a_pile_and_from_an_empty_one() -> None:
+    s = State(variant="demo", players=("a", "b"), options={}, deck=Deck("As Kd Qh Jc Tc"))
+    s.add_zone("pile", visibility=Zone.PUBLIC)
+    s.move_top("deck", "pile")
+    assert [str(c) for c in s.move_top("deck", "pile", 2, bottom=True)] == ["Kd", "Qh"]
+    # taken Kd then Qh, each slid under the pile: Qh at the bottom, then Kd, then As
+    assert [str(c) for c in s.zone("pile").cards] == ["Qh", "Kd", "As"]
+    assert [str(c) for c in s.move_top("deck", "pile", -1)] == [] and len(s.zone("deck").cards) == 2
+    s.move_top("deck", "pile", 2)
+    before = (len(s.events), [str(c) for c in s.zone("pile").cards])
+    with pytest.raises(InvalidArgumentError, match="cannot take 1 cards from 'deck', which holds 0"):
+        s.move_top("deck", "pile")
+    assert (len(s.events), [str(c) for c in s.zone("pile").cards]) == before
 
 
 def test_fresh_games_with_the_default_options_share_no_mutable_setup() -> None:

@@ -81,6 +81,12 @@ class _FastHooks:
         self.apply: Callable[[State, int, Action], Any] = self._positional(
             pm, "hoyle_apply_action", ("state", "seat", "action")
         )
+        # The hooks of every deal, called positionally the same way (each new game of
+        # benches/test_bench_poker_games.py deals, scores and settles one deal).
+        self.deal: Callable[[State], Any] = self._positional(pm, "hoyle_deal", ("state",))
+        self.score_deal: Callable[[State], Any] = self._positional(pm, "hoyle_score_deal", ("state",))
+        self.match_over: Callable[[State], Any] = self._positional(pm, "hoyle_match_over", ("state",))
+        self.settle: Callable[[State], Any] = self._positional(pm, "hoyle_settle", ("state",))
 
     def _positional(self, pm: pluggy.PluginManager, name: str, params: tuple[str, ...]) -> Callable[..., Any]:
         fast = getattr(self, name)
@@ -262,7 +268,10 @@ class Game:
         else:
             action = self._check_unlisted(action, who, legal)
         logged = _LOGGED[action]
-        events.append(logged[who])
+        try:
+            events.append(logged.by_seat[who])  # who: a seat number, 0 or more
+        except IndexError:  # the first time this action is taken from this seat
+            events.append(logged.event(who))
         self._actions.append([who, logged.text])
         self._hook.apply(state, who, action)
         if action.cards:
@@ -295,19 +304,23 @@ class Game:
         state = self.state
         hook = self._hook
         seats = state.seats
-        row = _per_seat(hook.hoyle_score_deal(state=state) or {}, seats)
+        row = _per_seat(hook.score_deal(state) or {}, seats)
         state.score_sheet.append(ScoreRow._taking(row, self._deal_outcome()))
         totals = state.scores = list(map(add, state.scores, row))
         state.log("deal_scored", None, scores=row, totals=list(totals))
-        over = hook.hoyle_match_over(state=state)
+        over = hook.match_over(state)
         if over is None or over:
-            settlement = hook.hoyle_settle(state=state)
+            settlement = hook.settle(state)
             settle = _per_seat(settlement, seats) if settlement is not None else list(totals)
             best = max(settle)
+            winners = []
+            for s in seats:  # a loop, not a comprehension (a function call on Python 3.11)
+                if settle[s] == best:
+                    winners.append(s)
             result = state.result = {
                 "scores": list(totals),
                 "settlement": settle,
-                "winners": [s for s in seats if settle[s] == best],
+                "winners": winners,
                 "deals": len(state.score_sheet),
                 "stacks": list(state.stacks),
             }
@@ -359,7 +372,7 @@ class Game:
             state.load_deck(self._deck_for(k, state.options, len(state.players), state.seed))
         state.events.append(_DEAL_STARTS[k])
         dealt_from = len(state.events)
-        self._hook.hoyle_deal(state=state)
+        self._hook.deal(state)
         if k == 0:
             state.start_stacks = _brought_to_table(state, dealt_from)
         if state.deal_end is not None:  # a deal that needed no decision (e.g. all-in blinds)
@@ -526,15 +539,20 @@ def new_game(
         "players": names,
         "seed": seed,
         "options": opts,
-        "house_rules": list(house_rules),
+        "house_rules": list(house_rules) if house_rules else [],
         "decks": [str(d) for d in decks] if decks else None,
         "stacks": list(stacks) if stacks is not None else None,
         "actions": [],
     }
-    game = Game(ruleset, _NO_STATE, record, decks, seated.deck() if seated is not None else None)
-    first = game._deck_for(0, opts, len(names), seed)
+    if seated is not None and not decks:  # the default options' deck, shuffled: no check to make
+        base = seated.deck()
+        game = Game(ruleset, _NO_STATE, record, decks, base)
+        first = base.shuffled(seed, 0)
+    else:
+        game = Game(ruleset, _NO_STATE, record, decks, seated.deck() if seated is not None else None)
+        first = game._deck_for(0, opts, len(names), seed)
     game.state = State(variant, names, opts, first, seed, stacks)  # by position: benches/test_bench_hand_setup.py
-    game._start_deal(loaded=True)
+    game._start_deal(True)  # loaded
     return game
 
 

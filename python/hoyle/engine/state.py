@@ -208,21 +208,27 @@ def _make_route(key: RouteKey) -> _Route:
 _ROUTES: BoundedCache[RouteKey, _Route] = BoundedCache(_make_route, limit=1 << 14)
 
 
-class _Logged(dict[int, Event]):
+class _Logged:
     """The "action" event of one action, by seat, each built once, and the action's
-    text for the game record."""
+    text for the game record. ``by_seat[seat]`` is the event of ``seat`` once
+    :meth:`event` has made it: a list, indexed in C (a dict subclass's lookup goes
+    through its ``__getitem__`` method; every action of
+    ``benches/test_bench_poker_games.py`` logs one)."""
 
-    __slots__ = ("data", "text")
+    __slots__ = ("by_seat", "data", "text")
 
     def __init__(self, text: str) -> None:
-        super().__init__()
         self.text = text
         self.data = EventData({"action": text})
+        self.by_seat: list[Event] = []
 
-    def __missing__(self, seat: int) -> Event:
-        event: Event = _new_event(Event, ("action", seat, self.data, (), None))
-        self[seat] = event
-        return event
+    def event(self, seat: int) -> Event:
+        """The event of ``seat`` (a seat number, 0 or more), made with those of every
+        seat before it on first use."""
+        by_seat = self.by_seat
+        while len(by_seat) <= seat:
+            by_seat.append(_new_event(Event, ("action", len(by_seat), self.data, (), None)))
+        return by_seat[seat]
 
 
 def _make_logged(action: Action) -> _Logged:
@@ -230,8 +236,8 @@ def _make_logged(action: Action) -> _Logged:
 
 
 #: The logged form of each action taken, made on first use: the engine appends
-#: ``_LOGGED[action][seat]`` for every action instead of building an event and the
-#: action's text (``benches/test_bench_engine.py``: the engine overhead per action).
+#: ``_LOGGED[action].by_seat[seat]`` for every action instead of building an event and
+#: the action's text (``benches/test_bench_engine.py``: the engine overhead per action).
 _LOGGED: BoundedCache[Action, _Logged] = BoundedCache(_make_logged, limit=1 << 16)
 
 
@@ -314,6 +320,11 @@ def _copy_plain(value: Any) -> Any:
 _ATOMS = frozenset({int, str, bool, float, type(None)})
 
 
+#: ``range(n)``, the seats of a table of ``n``, one shared object per size (a range is
+#: immutable; making one costs more than looking it up: every new game of
+#: ``benches/test_bench_hand_setup.py`` makes a state).
+_SEATS: BoundedCache[int, range] = BoundedCache(range, limit=1 << 10)
+
 #: The deck of a state made with ``deck=None``, which has no zones until a deck is loaded.
 _NO_CARDS = Deck([])
 
@@ -328,6 +339,8 @@ class State:
     engine's: its first deal loads the deck with :meth:`load_deck`).
     """
 
+    _rng: Rng | None  # the deal's generator once made (see :attr:`rng`)
+
     def __init__(  # the engine passes these by position (cheaper: one per new game); others name them
         self,
         variant: str,
@@ -339,7 +352,7 @@ class State:
     ) -> None:
         self.variant = variant
         self.players = tuple(players)
-        self.seats = range(len(self.players))
+        self.seats = _SEATS[len(self.players)]
         self.options = options
         self.seed = seed
         self.deal_number = 0
@@ -359,7 +372,7 @@ class State:
         self.events: list[Event] = []
         self._view_cache: dict[int | None, list[dict[str, Any]]] = {}
         if deck is None:  # no deal yet: the engine's first deal loads the deck
-            self.deck, self.rng = _NO_CARDS, Rng(seed, 1 << 32)
+            self.deck, self._rng = _NO_CARDS, None
             self.zones: dict[str, Zone] = {}
         else:
             self.load_deck(deck)
@@ -375,7 +388,32 @@ class State:
         stock = _new_zone(Zone)  # Zone("deck", None, Zone.HIDDEN, cards), without the checks
         stock.name, stock._owner, stock._visibility, stock.seen, stock.cards = "deck", None, Zone.HIDDEN, _NOBODY, cards
         self.zones = {"deck": stock}
-        self.rng = Rng(self.seed, (1 << 32) + self.deal_number)
+        self._rng = None  # the deal's generator, made when first used (see rng)
+
+    @property
+    def rng(self) -> Rng:
+        """The deal's generator of chance events (a stock shuffled again, a dealer
+        drawn): ``Rng(seed, 2**32 + deal_number)``, a fresh stream for every deal.
+
+        Made on first use, not when the deal's deck is loaded: most deals never draw
+        from it (a hand of hold'em, every new game of ``benches/test_bench_poker_games.py``
+        and ``benches/test_bench_hand_setup.py``), and making one costs more than a
+        card move. The engine changes ``deal_number`` only as it loads the next deal's
+        deck, so the generator is the same whenever it is made.
+
+            >>> from hoyle import Deck, Rng
+            >>> s = State(variant="demo", players=("a", "b"), options={}, deck=Deck("As"), seed=3)
+            >>> s.rng.below(10) == Rng(3, 2**32).below(10)
+            True
+        """
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = Rng(self.seed, (1 << 32) + self.deal_number)
+        return rng
+
+    @rng.setter
+    def rng(self, rng: Rng) -> None:
+        self._rng = rng
 
     def add_zone(self, name: str, owner: int | None = None, visibility: str = Zone.PUBLIC) -> Zone:
         """Create an empty zone (an error if it exists)."""
@@ -423,23 +461,22 @@ class State:
             source, target = self.zone(src), self.zone(dst)
         pile = source.cards
         route = _ROUTES[event, seat, src, dst, source.seen, target.seen]
-        if n == 1 and pile and not bottom:  # a card drawn or dealt: the fast path
+        if n == 1 and pile:  # a card drawn, dealt or burned: the fast path
             card = pile.pop()
             self.events.append(route[card])
-            target.cards.append(card)
+            if bottom:
+                target.cards.insert(0, card)
+            else:
+                target.cards.append(card)
             return [card]
-        if n == 1 and pile:
-            card = pile.pop()
-            taken = [card]
-            self.events.append(route[card])
+        if n > len(pile):
+            raise InvalidArgumentError(f"cannot take {n} cards from {src!r}, which holds {len(pile)}")
+        if n > 0:  # hole cards, a flop: the top n in the order taken (the top card first), one slice
+            taken = pile[: -n - 1 : -1]
+            del pile[-n:]
         else:
-            if n > len(pile):
-                raise InvalidArgumentError(f"cannot take {n} cards from {src!r}, which holds {len(pile)}")
-            cut = len(pile) - n
-            taken = pile[cut:]  # none when n is 0
-            del pile[cut:]
-            taken.reverse()  # in the order taken: the top card first
-            self.events.append(_new_event(Event, (event, seat, route.data, tuple(taken), route.visible)))
+            taken = []
+        self.events.append(_new_event(Event, (event, seat, route.data, tuple(taken), route.visible)))
         if bottom:
             target.cards[:0] = reversed(taken)
         else:
@@ -572,8 +609,13 @@ class State:
     def chips_won(self) -> dict[int, int]:
         """Each seat's chips now less what it brought to the table (its stack plus what
         it had put in when the first deal was dealt): the usual settlement of a game
-        played for chips."""
-        return {s: self.stacks[s] - self.start_stacks[s] for s in self.seats}
+        played for chips. (A loop: a comprehension is a function call on Python 3.11,
+        and every game of ``benches/test_bench_poker_games.py`` settles.)"""
+        stacks, start = self.stacks, self.start_stacks
+        won = {}
+        for s in self.seats:
+            won[s] = stacks[s] - start[s]
+        return won
 
     def award(self, seat: int, amount: int) -> None:
         """Move chips from the pot to a seat's stack."""
@@ -683,7 +725,8 @@ class State:
         new.score_sheet = [r.copy() for r in self.score_sheet]
         new.events = list(self.events)
         new.result = _copy_plain(self.result)
-        new.rng = self.rng.__copy__()
+        if self._rng is not None:  # one not made yet is made alike by the copy's first use
+            new._rng = self._rng.__copy__()
         new._view_cache = {}
         return new
 

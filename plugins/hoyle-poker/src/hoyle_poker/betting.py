@@ -153,7 +153,6 @@ def blind_order(state: State) -> list[int]:
 
 def start_hand(
     state: State,
-    *,
     structure: str,
     blinds: Sequence[int],
     antes: Sequence[int],
@@ -169,7 +168,9 @@ def start_hand(
     are the seat's bet (a returning player's big blind), ``dead`` chips go to the main
     pot and are no bet (a dead small blind); see :func:`post_out_of_position`.
     The variant has set ``public["button"]`` and ``public["dealt"]`` first; the options
-    ``procedure``, ``penalty``, ``short_all_in`` and ``conventions`` apply.
+    ``procedure``, ``penalty``, ``short_all_in`` and ``conventions`` apply. The
+    arguments may be named or, in this order, given by position (the flop games', on
+    every new hand of ``benches/test_bench_poker_games.py``: no keyword to match).
     """
     p: BettingPublic = state.public  # type: ignore[assignment]
     o = state.options
@@ -216,7 +217,7 @@ def start_hand(
     # uniform antes (every player dealt in antes) are live money, layered into the pots
     # like bets; a big-blind ante (some positions only) is dead money in the main pot
     # (PokerKit's conventions: antes are always dead money)
-    if any(antes):
+    if antes and any(antes):  # no call for a hand without antes
         live_antes = len(antes) >= len(order) and (not order or min(antes[: len(order)]) > 0)
         if pk and live_antes:
             live_antes = False
@@ -380,8 +381,9 @@ _RINGS: BoundedCache[int, tuple[tuple[int, ...], ...]] = BoundedCache(_rings, li
 
 def _first_to_act(state: State, start: int) -> int | None:
     """The first seat clockwise from ``start`` that has a decision to make this round, or
-    None when nobody has. One pass over the seats counts those who can still act and
-    finds the first of them who must (the turn is looked for after every action:
+    None when nobody has. One pass over the seats counts those who can still act (chips
+    behind, or an action out of turn waiting) and finds the first of them who must, the
+    usual seat's chips read first (the turn is looked for after every action:
     ``benches/test_bench_poker_games.py``)."""
     p: BettingPublic = state.public  # type: ignore[assignment]
     live, frozen, bets, acted = p["live"], p["frozen"], p["bets"], p["acted"]
@@ -391,11 +393,15 @@ def _first_to_act(state: State, start: int) -> int | None:
     actor = -1
     for s in _RINGS[len(live)][start]:
         if live[s]:
-            waiting = frozen[s] is not None  # an action out of turn waits to be resolved
-            if waiting or stacks[s] > 0:
+            if stacks[s] > 0:  # the usual seat: chips behind, asked unless it has matched the bet
                 can_act += 1
                 actor = s
-                if first is None and (waiting or acted[s] is None or bets[s] < to_call):
+                if first is None and (acted[s] is None or bets[s] < to_call or frozen[s] is not None):
+                    first = s
+            elif frozen[s] is not None:  # all in out of turn: the action waits to be resolved
+                can_act += 1
+                actor = s
+                if first is None:
                     first = s
     if can_act > 1:
         return first
@@ -411,11 +417,8 @@ def _first_to_act(state: State, start: int) -> int | None:
         return first
     if can_act == 0:
         return None
-    top_other = 0
-    for s, bet in enumerate(bets):
-        if s != actor and bet > top_other:
-            top_other = bet
-    return None if bets[actor] >= top_other else first
+    # the actor has matched every other bet exactly when its bet is the largest (in C)
+    return None if bets[actor] >= max(bets) else first
 
 
 def _set_turn(state: State, seat: int | None) -> None:
@@ -444,7 +447,7 @@ def betting_closed(state: State) -> bool:
 
 def raise_range(state: State, seat: int) -> list[int] | None:
     """``[least, most]`` total this round ``seat`` may bet or raise to, or None (found
-    after every action: the seats looked at on the seat ring, no tuple per seat,
+    after every action: the seats looked at in seat order, no tuple per seat,
     ``benches/test_bench_poker_games.py``)."""
     p: BettingPublic = state.public  # type: ignore[assignment]
     bets, to_call, stacks = p["bets"], p["to_call"], state.stacks
@@ -456,9 +459,10 @@ def raise_range(state: State, seat: int) -> list[int] | None:
     acted = p["acted"][seat]
     if acted is not None and to_call - acted < p["min_raise"] and p.get("full_to", 0) <= acted:
         return None  # a short all-in did not reopen the betting (a completion does)
-    # Someone must be able to call: no raise when everyone else is all-in or folded.
+    # Someone must be able to call: no raise when everyone else is all-in or folded (in
+    # seat order: any order finds one; the state's own range, no cache lookup)
     live = p["live"]
-    for s in _RINGS[len(live)][seat]:
+    for s in state.seats:
         if s != seat and live[s] and stacks[s] > 0:
             break
     else:
@@ -679,15 +683,19 @@ def _advance(state: State, seat: int) -> bool:
     live, frozen = p["live"], p["frozen"]  # changed in place while the round lasts
     n = len(live)
     while True:
-        if sum(live) <= 1:
-            _set_turn(state, None)
-            return True
-        who = _first_to_act(state, (seat + 1) % n)
-        _set_turn(state, who)
+        # the turn and its range set here, as _set_turn sets them, without its call
+        # (every action passes the turn: benches/test_bench_poker_games.py)
+        who = None if sum(live) <= 1 else _first_to_act(state, (seat + 1) % n)
+        state.to_act = who
         if who is None:
+            p["range"] = None
             return True
         waiting = frozen[who]
-        if waiting is None or waiting["kind"] == "deemed call":
+        if waiting is None:
+            p["range"] = raise_range(state, who)
+            return False
+        p["range"] = None  # a deemed call: call or fold, no raise
+        if waiting["kind"] == "deemed call":
             return False
         _resolve_frozen(state, who)
         seat = who
@@ -1134,7 +1142,7 @@ def showdown_order(state: State) -> list[int]:
     p: BettingPublic = state.public  # type: ignore[assignment]
     live = p["live"]
     order = []
-    for s in order_from_button(state):  # a plain loop: see pots()
+    for s in p["order"]:  # the seats from the button's left (a plain loop: see pots())
         if live[s]:
             order.append(s)
     first = p["aggressor"]

@@ -54,6 +54,8 @@ from hoyle_poker.betting import MUCK, NO_LIMIT, POT_LIMIT, SHOW, STRUCTURES
 from hoyle_poker.betting_public import FlopPhase, flop_public, public
 
 STREETS: tuple[FlopPhase, ...] = ("preflop", "flop", "turn", "river")
+#: The phase in which the players still in choose how many times to run the board.
+RUNOUT = "runout"
 BOARD_CARDS = (0, 3, 1, 1)
 
 
@@ -222,14 +224,10 @@ _FORCED_KEYS = (
 _forced_key = itemgetter(*_FORCED_KEYS)
 
 
-def _forced_bets(o: Any) -> ForcedBets:
-    """The flop games' forced bets from the options: blinds and antes by position
-    (antes None: every player antes ``ante``), the fixed-limit bet of each round and
-    the minimum bet. Cached: a session deals many hands with the same options."""
-    return _FORCED[_forced_key(o)]
-
-
 def _compute_forced_bets(key: tuple[Any, ...]) -> ForcedBets:
+    """The flop games' forced bets from the options (``key``: the values of
+    ``_FORCED_KEYS``): blinds and antes by position (antes None: every player antes
+    ``ante``), the fixed-limit bet of each round and the minimum bet."""
     o = dict(zip(_FORCED_KEYS, key))
     blinds = chip_list(o["blinds"]) or [o["small_blind"], o["big_blind"]] + ([o["straddle"]] if o["straddle"] else [])
     if o["antes"]:
@@ -244,17 +242,23 @@ def _compute_forced_bets(key: tuple[Any, ...]) -> ForcedBets:
     return blinds, antes, [small_bet, small_bet, big_bet, big_bet], min_bet
 
 
+#: The forced bets by the options that set them, ``_FORCED[_forced_key(options)]``: a
+#: session deals many hands with the same options, and a run of fresh games
+#: (``benches/test_bench_poker_games.py``) starts many with the same.
 _FORCED: BoundedCache[tuple[Any, ...], ForcedBets] = BoundedCache(_compute_forced_bets, limit=1000)
 
 
-def _table_zones(players: int) -> tuple[Zone, ...]:
-    """The zones of a flop game's hand: each seat's hole cards (seen by the holder), the
-    board and the burn cards (seen by nobody), made once per table size."""
+def _table_zones(key: tuple[int, int]) -> tuple[Zone, ...]:
+    """The zones of a flop game's hand for ``(players, runs)``: each seat's hole cards
+    (seen by the holder), the board and the burn cards (seen by nobody), then the board
+    of each further run of the board (public), made once per table size and runs."""
+    players, runs = key
     holes = tuple(Zone(HOLE[s], s, Zone.OWNER) for s in range(players))
-    return (*holes, Zone("board", None, Zone.PUBLIC), Zone("burn", None, Zone.HIDDEN))
+    boards = tuple(Zone(RUN_BOARD[run], None, Zone.PUBLIC) for run in range(2, runs + 1))
+    return (*holes, Zone("board", None, Zone.PUBLIC), Zone("burn", None, Zone.HIDDEN), *boards)
 
 
-_TABLE_ZONES: BoundedCache[int, tuple[Zone, ...]] = BoundedCache(_table_zones, limit=64)
+_TABLE_ZONES: BoundedCache[tuple[int, int], tuple[Zone, ...]] = BoundedCache(_table_zones, limit=256)
 
 
 class BettingGameRules:
@@ -281,8 +285,12 @@ class BettingGameRules:
         if kind == betting.SIT:
             betting.sit_down(state, seat, action)
             return True
-        if state.phase == "showdown":
+        phase = state.phase
+        if phase == "showdown":
             self._show_or_muck(state, seat, action)
+            return True
+        if phase == RUNOUT:
+            self._choose_runs(state, seat, action)
             return True
         if kind in ("expose", "look"):
             over = betting.irregular(state, seat, action)
@@ -295,6 +303,13 @@ class BettingGameRules:
             self._next_street(state)
         return True
 
+    def _choose_runs(self, state: State, seat: int, action: Action) -> None:
+        """``seat`` chooses how many times to run the board: the phase ``"runout"``,
+        which only :class:`FlopRules` enters. Answered here, in the one hook every
+        betting action goes through, rather than by an override of it that every
+        action would go through first (``benches/test_bench_poker_games.py``)."""
+        raise NotImplementedError
+
     def rounds(self) -> int:
         """How many betting rounds a hand has (the streets)."""
         raise NotImplementedError
@@ -302,11 +317,12 @@ class BettingGameRules:
     def _next_street(self, state: State) -> None:
         """The betting round is over: open the next street (skipping any where nobody
         can act), or go to the showdown; a hand won uncontested ends at once."""
+        rounds = self.rounds()
         while True:
             if betting.end_if_uncontested(state):
                 return
             street = public(state)["street"] + 1
-            if street == self.rounds():
+            if street == rounds:
                 self._showdown(state)
                 return
             self._open_street(state, street)
@@ -331,7 +347,7 @@ class BettingGameRules:
             state.to_act = order[0]
             return
         for s in order:
-            state.reveal(HOLE[s], seat=s)
+            state.reveal(HOLE[s], s)  # seat s
         self._settle(state)
 
     def _show_or_muck(self, state: State, seat: int, action: Action) -> None:
@@ -411,17 +427,19 @@ class FlopRules(BettingGameRules):
 
     # --- dealing ------------------------------------------------------------------------
 
-    def hole_cards(self, options: Any) -> int:
-        return int(options.get("hole_cards", 2))
-
     @hookimpl
     def hoyle_deal(self, state: State) -> bool:
+        """Seat the hand, post the forced bets and deal the hole cards. Every new game
+        of ``benches/test_bench_poker_games.py`` and ``benches/test_bench_hand_setup.py``
+        starts here: the zones are added in one call (:data:`_TABLE_ZONES`, the extra
+        runs' boards with them), the deck is read from the zones straight (the engine
+        has just loaded it) and the betting core is called positionally."""
         o = state.options
         n = len(state.players)
-        hole = self.hole_cards(o)
-        blinds, antes, bet_sizes, min_bet = _forced_bets(o)
+        hole = int(o.get("hole_cards", 2))
+        blinds, antes, bet_sizes, min_bet = _FORCED[_forced_key(o)]
         _, dealt = betting.seat_hand(state, o["stack"], blinds)
-        deck_size = len(state.zone("deck").cards)
+        deck_size = len(state.zones["deck"].cards)
         runs = int(o.get("runs", 1))
         if hole * len(dealt) + 8 * runs > deck_size:
             times = f", the board run {runs} times," if runs > 1 else ""
@@ -432,27 +450,21 @@ class FlopRules(BettingGameRules):
             for key in ("run_from", "runs", "run_choices", "to_choose"):
                 flop_public(state).pop(key, None)  # type: ignore[misc]
         posted = o.get("posts", "")
-        posts = parse_posts(posted) if posted and state.deal_number == 0 else []
-        for seat, _, _ in posts:
-            if seat not in dealt:
-                raise InvalidOptionError(f"posts: seat {seat} is not dealt in (dealt: {dealt})")
-        state.add_zones(_TABLE_ZONES[n])
-        for run in range(2, runs + 1):
-            state.add_zone(RUN_BOARD[run], visibility=Zone.PUBLIC)
-        if antes is None:  # every player antes
-            antes = [o["ante"]] * len(dealt)
+        posts: Sequence[tuple[int, int, int]] = ()
+        if posted and state.deal_number == 0:
+            posts = parse_posts(posted)
+            for seat, _, _ in posts:
+                if seat not in dealt:
+                    raise InvalidOptionError(f"posts: seat {seat} is not dealt in (dealt: {dealt})")
+        state.add_zones(_TABLE_ZONES[n, runs])
+        # antes by position; every player antes when the options give no positions (no
+        # list made when nobody does)
+        by_position: Sequence[int] = antes if antes is not None else [o["ante"]] * len(dealt) if o["ante"] else ()
         state.phase = "preflop"
-        betting.start_hand(
-            state,
-            structure=o["structure"],
-            blinds=blinds,
-            antes=antes,
-            min_bet=min_bet,
-            bet_sizes=bet_sizes,
-            posts=posts,
-        )
+        # structure, blinds, antes, min_bet, bet_sizes, posts
+        betting.start_hand(state, o["structure"], blinds, by_position, min_bet, bet_sizes, posts)
         for s in betting.order_from_button(state):
-            state.move_top("deck", HOLE[s], hole, seat=s, event="deal")
+            state.move_top("deck", HOLE[s], hole, s, "deal")  # seat s, event "deal"
         if state.to_act is None:
             self._next_street(state)
         return True
@@ -473,8 +485,9 @@ class FlopRules(BettingGameRules):
                 self._ask_runs(state, street)
                 return
             p["run_from"], p["runs"] = street, runs
-        state.move_top("deck", "burn", 1, event="burn")
-        state.move_top("deck", "board", BOARD_CARDS[street], event=STREETS[street])
+        # by position (seat None, the event): every street of benches/test_bench_poker_games.py
+        state.move_top("deck", "burn", 1, None, "burn")
+        state.move_top("deck", "board", BOARD_CARDS[street], None, STREETS[street])
         state.phase = STREETS[street]
         betting.start_round(state, street)
 
@@ -487,18 +500,18 @@ class FlopRules(BettingGameRules):
         p["run_choices"] = [None] * len(state.players)
         p["to_choose"] = [s for s in betting.order_from_button(state) if p["live"][s]]
         p["range"] = None
-        state.phase = "runout"
+        state.phase = RUNOUT
         state.to_act = p["to_choose"][0]
 
     @hookimpl
     def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
-        if state.phase == "runout":
+        if state.phase == RUNOUT:
             return list(RUN[1 : int(state.options["runs"]) + 1]) if seat == state.to_act else []
         return betting.legal_actions(state, seat)
 
     @hookimpl
     def hoyle_check_action(self, state: State, seat: int, action: Action) -> str | None:
-        if state.phase != "runout" or action.kind == betting.SIT:
+        if state.phase != RUNOUT or action.kind == betting.SIT:
             return betting.check_action(state, seat, action)
         if seat != state.to_act:
             return f"it is not seat {seat}'s turn (seat {state.to_act} chooses how many times to run the board)"
@@ -507,17 +520,17 @@ class FlopRules(BettingGameRules):
             return f"choose how many times to run the board: {', '.join(str(a) for a in RUN[1 : most + 1])}"
         return "ok"
 
-    @hookimpl
-    def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
-        if state.phase != "runout" or action.kind == betting.SIT:
-            return BettingGameRules.hoyle_apply_action(self, state, seat, action)
+    def _choose_runs(self, state: State, seat: int, action: Action) -> None:
+        """``seat`` chooses how many times to run the board (``run_it="ask"``); when the
+        last player still in has chosen, the board is run that many times if all chose
+        the same, else once."""
         p = flop_public(state)
         assert action.amount is not None
         p["run_choices"][seat] = action.amount
         rest = p["to_choose"] = [s for s in p["to_choose"] if s != seat]
         if rest:
             state.to_act = rest[0]
-            return True
+            return
         chosen = {c for c in p["run_choices"] if c is not None}
         runs = chosen.pop() if len(chosen) == 1 else 1  # players who disagree run it once
         state.log("runs_chosen", runs=runs)
@@ -528,7 +541,6 @@ class FlopRules(BettingGameRules):
         self._open_street(state, street)
         if state.to_act is None:
             self._next_street(state)
-        return True
 
     def _showdown(self, state: State) -> None:
         """Deal the other runs of the board (each from the same stub, after the first
@@ -604,11 +616,11 @@ class Values(Protocol):
 
 
 def _hole(state: State, seat: int) -> list[Any]:
-    return state.zone(HOLE[seat]).cards
+    return state.zones[HOLE[seat]].cards  # a live seat's: dealt this hand
 
 
 def _board(state: State, board: Sequence[Card] | None) -> list[Card]:
-    return state.zone("board").cards if board is None else list(board)
+    return state.zones["board"].cards if board is None else list(board)
 
 
 def holdem_values(state: State, board: Sequence[Card] | None = None) -> betting.Valuers:
