@@ -307,7 +307,10 @@ class Game:
         row = _per_seat(hook.score_deal(state) or {}, seats)
         state.score_sheet.append(ScoreRow._taking(row, self._deal_outcome()))
         totals = state.scores = list(map(add, state.scores, row))
-        state.log("deal_scored", None, scores=row, totals=list(totals))
+        # the two events of a finished game appended as State.log makes them, without its
+        # call (every game of benches/test_bench_poker_games.py ends here)
+        events = state.events
+        events.append(_new_event(Event, ("deal_scored", None, {"scores": row, "totals": list(totals)}, (), None)))
         over = hook.match_over(state)
         if over is None or over:
             settlement = hook.settle(state)
@@ -326,7 +329,7 @@ class Game:
             }
             state.phase = "over"
             state.to_act = None
-            state.log("match_end", None, **result)
+            events.append(_new_event(Event, ("match_end", None, dict(result), (), None)))
         else:
             state.deal_number += 1
             self._start_deal()
