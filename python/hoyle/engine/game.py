@@ -547,13 +547,10 @@ def new_game(
         "stacks": list(stacks) if stacks is not None else None,
         "actions": [],
     }
-    if seated is not None and not decks:  # the default options' deck, shuffled: no check to make
-        base = seated.deck()
-        game = Game(ruleset, _NO_STATE, record, decks, base)
-        first = base.shuffled(seed, 0)
-    else:
-        game = Game(ruleset, _NO_STATE, record, decks, seated.deck() if seated is not None else None)
-        first = game._deck_for(0, opts, len(names), seed)
+    base = seated.deck() if seated is not None else None
+    game = Game(ruleset, _NO_STATE, record, decks, base)
+    # the default options' deck shuffled straight (no fixed deck to check), else as every deal
+    first = base.shuffled(seed, 0) if base is not None and not decks else game._deck_for(0, opts, len(names), seed)
     game.state = State(variant, names, opts, first, seed, stacks)  # by position: benches/test_bench_hand_setup.py
     game._start_deal(True)  # loaded
     return game
