@@ -279,9 +279,7 @@ def start_hand(
     else:
         ring = p["order"]
         first = ring[(ring.index(last_blind) + 1) % len(ring)]
-    # as in start_round: nothing frozen yet, the turn and its range without _set_turn's call
-    who = state.to_act = _first_to_act(state, first)
-    p["range"] = None if who is None else raise_range(state, who)
+    _set_turn(state, _first_to_act(state, first))
 
 
 def post_out_of_position(state: State, posts: Sequence[tuple[int, int, int]]) -> int:
@@ -332,10 +330,7 @@ def start_round(state: State, street: int, first: int | None = None) -> None:
     if p.get("conventions") == POKERKIT:
         _pokerkit_round(p, n)
         _pokerkit_open(state)
-    # the turn and its range as _set_turn sets them, without its call: nobody's action
-    # is frozen out of turn in a new round (every street of benches/test_bench_poker_games.py)
-    who = state.to_act = _first_to_act(state, start)
-    p["range"] = None if who is None else raise_range(state, who)
+    _set_turn(state, _first_to_act(state, start))
 
 
 def set_turn(state: State, seat: int) -> None:
