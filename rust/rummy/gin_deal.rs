@@ -245,6 +245,11 @@ pub fn ordered(mask: u64) -> Vec<Card> {
     out
 }
 
+/// The error of a draw from an empty pile (a position `GinDeal::new` refuses).
+fn empty(pile: &str) -> CoreError {
+    CoreError::invalid_argument("action", pile, "a draw from an empty pile")
+}
+
 fn mask_of(cards: impl IntoIterator<Item = Card>) -> u64 {
     cards.into_iter().fold(0, |m, c| m | bit(c.face()))
 }
@@ -295,6 +300,18 @@ impl GinDeal {
                     format!("seat {seat} holds {want} cards in this phase"),
                 ));
             }
+        }
+        // A hand in play has more than two stock cards (a discard down to two voids it),
+        // and the up-card to offer: without them a draw would have no card to take.
+        if start.stock.len() <= VOID_AT {
+            return Err(CoreError::invalid_argument(
+                "stock",
+                start.stock.len(),
+                format!("a hand in play has more than {VOID_AT} stock cards"),
+            ));
+        }
+        if start.phase == Phase::Offer && start.discard.is_empty() {
+            return Err(CoreError::invalid_argument("discard", 0, "the offer needs the up-card on the pile"));
         }
         if let Some(t) = start.taken {
             if start.phase != Phase::Discard || hands[start.to_act] & bit(t.min(63)) == 0 {
@@ -449,14 +466,16 @@ impl GinDeal {
                 self.to_act = Some(other);
             }
             Move::DrawStock => {
-                let card = self.stock.pop().expect("a draw leaves more than two stock cards");
+                // (never empty: a hand in play keeps more than two stock cards, see new)
+                let Some(card) = self.stock.pop() else { return Err(empty("stock")) };
                 self.hands[seat] |= bit(card);
                 self.taken = None;
                 self.stock_only = false;
                 self.phase = Phase::Discard;
             }
             Move::DrawDiscard => {
-                let card = self.discard.pop().expect("draw discard is legal with a pile");
+                // (never empty: the offer has the up-card, a draw is offered with a pile)
+                let Some(card) = self.discard.pop() else { return Err(empty("discard pile")) };
                 self.hands[seat] |= bit(card);
                 self.taken = Some(card);
                 self.phase = Phase::Discard;
@@ -735,5 +754,26 @@ mod tests {
         let hands = [faces(GIN_HAND), faces(OTHER)];
         assert!(GinDeal::new(Start::fresh(hands.clone(), vec![60], vec![], 0, 1), Scoring::default()).is_err());
         assert!(GinDeal::new(Start::fresh(hands, vec![], vec![], 1, 1), Scoring::default()).is_err());
+    }
+
+    #[test]
+    fn a_start_without_cards_to_draw_is_refused() {
+        let hands = [faces(GIN_HAND), faces(OTHER)];
+        let used = hands.iter().flatten().fold(0u64, |m, &c| m | bit(c));
+        let rest: Vec<u8> = (0..52).filter(|&c| used & bit(c) == 0).collect();
+        let draw = |stock: &[u8], discard: &[u8], phase: Phase| Start {
+            phase,
+            ..Start::fresh(hands.clone(), stock.to_vec(), discard.to_vec(), 0, 1)
+        };
+        let error = |start: Start| GinDeal::new(start, Scoring::default()).unwrap_err().to_string();
+        // two stock cards: the hand would have been void at the last discard
+        assert!(error(draw(&rest[..2], &rest[2..], Phase::Draw)).contains("stock"));
+        // the offer with no up-card on the pile
+        assert!(error(draw(&rest[..31], &[], Phase::Offer)).contains("discard"));
+        // three stock cards and a pile: a hand in play, and the draw takes the top card
+        let mut d = GinDeal::new(draw(&rest[..3], &rest[3..], Phase::Draw), Scoring::default()).unwrap();
+        d.apply(Move::DrawStock).unwrap();
+        assert_eq!(d.stock(), &rest[..2]);
+        assert_ne!(d.hand(0) & bit(rest[2]), 0);
     }
 }
