@@ -146,3 +146,65 @@ def test_bots_module_imports_no_registry() -> None:
     imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     assert not imported & {"hoyle.plugins", "hoyle.registry", "hoyle"}
     assert not hasattr(bots, "BOTS") and not hasattr(bots, "make_bot")
+
+
+def test_an_override_without_hookimpl_keeps_the_hook() -> None:
+    """A subclass overriding a marked hook without repeating ``@hookimpl`` still
+    answers it (pluggy alone drops it: the game then has no legal actions)."""
+    war = pytest.importorskip("hoyle_war")
+    from hoyle.engine.game import Ruleset
+
+    class NoMoves(war.WarRules):
+        def hoyle_legal_actions(self, state, seat):  # type: ignore[no-untyped-def]
+            return ["nobody plays"]
+
+    base = hoyle.variants()["war"]
+    variant = Variant(name="war-override", rules=NoMoves(), players=(2, 2), deck=base.deck)
+    ruleset = Ruleset(variant, ())
+    assert [i.plugin for i in _hook_impls(variant.rules, "hoyle_legal_actions")] == [variant.rules]
+    assert ruleset.hook.legal(None, 0) == ["nobody plays"]  # type: ignore[arg-type]
+
+
+def test_an_override_inherits_the_wrapper_option() -> None:
+    class Base:
+        @hookimpl(wrapper=True)
+        def hoyle_score_deal(self, state):  # type: ignore[no-untyped-def]
+            return (yield)
+
+    class Child(Base):
+        def hoyle_score_deal(self, state):  # type: ignore[no-untyped-def]
+            scores = yield
+            return {0: 1, **(scores or {})}
+
+    (impl,) = _hook_impls(Child(), "hoyle_score_deal")
+    assert impl.wrapper
+
+
+def test_an_unmarked_hook_is_a_plugin_error_naming_it() -> None:
+    class Forgot:
+        def hoyle_register_variants(self, register):  # type: ignore[no-untyped-def]
+            pass
+
+    with pytest.raises(PluginError, match=r"Forgot\.hoyle_register_variants.*@hoyle.hookimpl"):
+        get_plugin_manager(load_entrypoints=False).register(Forgot(), name="forgot")
+
+
+def test_helpers_not_named_after_hooks_stay_unregistered() -> None:
+    class Rules:
+        def hoyle_helper(self) -> None:  # not a hook name: left alone
+            pass
+
+        @hookimpl
+        def hoyle_match_over(self, state):  # type: ignore[no-untyped-def]
+            return True
+
+    pm = get_plugin_manager(load_entrypoints=False)
+    pm.register(Rules(), name="rules")
+    assert [i.plugin_name for i in pm.hook.hoyle_match_over.get_hookimpls()] == ["rules"]
+    assert not hasattr(pm.hook, "hoyle_helper")
+
+
+def _hook_impls(plugin: object, hook: str) -> list[Any]:
+    pm = get_plugin_manager(load_entrypoints=False)
+    pm.register(plugin, name="plugin")
+    return list(getattr(pm.hook, hook).get_hookimpls())

@@ -40,10 +40,14 @@ Hook signatures (the documentation test checks that each appears in ``docs/plugi
 
 from __future__ import annotations
 
+import inspect
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pluggy
+
+from hoyle.errors import PluginError
 
 if TYPE_CHECKING:
     from hoyle.engine.actions import Action
@@ -389,8 +393,68 @@ def hoyle_register_rl_kernels(register: Callable[[str, Callable[[Any], Any]], No
     """
 
 
+# --- the plugin manager ------------------------------------------------------------------
+
+
+class PluginManager(pluggy.PluginManager):
+    """pluggy's manager for hoyle's hooks, with no silent failures in plugin code.
+
+    * A method that overrides a marked hook implementation of a base class without
+      repeating ``@hookimpl`` keeps the base's options (pluggy alone would drop the
+      hook, leaving a game with no legal actions).
+    * A function or method named after a hoyle hook that carries no ``@hookimpl``
+      anywhere in its class's bases is refused with a :class:`hoyle.errors.PluginError`
+      naming it.
+
+        >>> class Rules:
+        ...     @hookimpl
+        ...     def hoyle_deal(self, state):
+        ...         return True
+        >>> class House(Rules):
+        ...     def hoyle_deal(self, state):       # no @hookimpl: still a hook
+        ...         return None
+        >>> pm = PluginManager()
+        >>> _ = pm.register(House(), name="house")
+        >>> [impl.plugin_name for impl in pm.hook.hoyle_deal.get_hookimpls()]
+        ['house']
+    """
+
+    def __init__(self) -> None:
+        super().__init__(NAME)
+        self.add_hookspecs(_SPECS)
+
+    def parse_hookimpl_opts(self, plugin: object, name: str) -> Any:
+        opts = super().parse_hookimpl_opts(plugin, name)
+        if opts is not None or name not in HOOK_NAMES:
+            return opts
+        if not inspect.isroutine(getattr(plugin, name, None)):
+            return None
+        inherited = _inherited_opts(plugin, name)
+        if inherited is None:
+            where = getattr(plugin, "__name__", type(plugin).__qualname__)
+            raise PluginError(
+                f"{where}.{name} is named after a hoyle hook but is not marked: decorate it with "
+                "@hoyle.hookimpl (a method overriding a marked one inherits its mark)"
+            )
+        return dict(inherited)
+
+
+def _inherited_opts(plugin: object, name: str) -> Any:
+    """The hookimpl options of the nearest base-class definition of ``name``, if any."""
+    if inspect.ismodule(plugin):
+        return None
+    for base in type(plugin).__mro__[1:]:
+        function = base.__dict__.get(name)
+        opts = getattr(function, f"{NAME}_impl", None)
+        if isinstance(opts, dict):
+            return opts
+    return None
+
+
 __all__ = [
+    "HOOK_NAMES",
     "NAME",
+    "PluginManager",
     "hookimpl",
     "hookspec",
     "hoyle_apply_action",
@@ -411,3 +475,7 @@ __all__ = [
     "hoyle_score_deal",
     "hoyle_settle",
 ]
+
+_SPECS = sys.modules[__name__]
+#: The names of every hook hoyle defines.
+HOOK_NAMES: frozenset[str] = frozenset(n for n in __all__ if n.startswith("hoyle_"))

@@ -35,8 +35,7 @@ DEFAULT_PLUGINS: tuple[str, ...] = ()
 
 def new_plugin_manager() -> pluggy.PluginManager:
     """An empty manager that knows hoyle's hook specifications."""
-    pm = pluggy.PluginManager(hookspecs.NAME)
-    pm.add_hookspecs(hookspecs)
+    pm = hookspecs.PluginManager()
     if os.environ.get("HOYLE_TRACE_PLUGINS"):
         pm.trace.root.setwriter(lambda message: print(message, end="", file=sys.stderr))
         pm.enable_tracing()
@@ -65,7 +64,10 @@ def load_plugins(load_entrypoints: bool = True) -> tuple[pluggy.PluginManager, d
                 plugin: Any = ep.load()
             except Exception as exc:  # a broken plugin must say which one it is
                 raise PluginError(f"plugin {ep.name!r} ({ep.value}) failed to load: {exc}") from exc
-            pm.register(plugin, name=ep.name)
+            try:
+                pm.register(plugin, name=ep.name)
+            except PluginError as exc:
+                raise PluginError(f"plugin {ep.name!r} ({ep.value}): {exc}") from exc
             distributions[ep.name] = ep.dist.name if ep.dist is not None else ep.name
     try:
         pm.check_pending()

@@ -36,8 +36,7 @@ class Ruleset:
     def __init__(self, variant: Variant, house_rules: Sequence[HouseRule]) -> None:
         self.variant = variant
         self.house_rules = tuple(house_rules)
-        pm = pluggy.PluginManager(hookspecs.NAME)
-        pm.add_hookspecs(hookspecs)
+        pm = hookspecs.PluginManager()
         pm.register(variant.rules, name=f"variant:{variant.name}")
         for rule in self.house_rules:
             pm.register(rule.rules, name=f"house-rule:{rule.name}")
