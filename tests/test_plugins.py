@@ -141,11 +141,24 @@ def test_bots_module_imports_no_registry() -> None:
 
     from hoyle import bots
 
-    tree = ast.parse(inspect.getsource(bots))
-    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    top_level = ast.parse(inspect.getsource(bots)).body  # what importing the module runs
+    imported = {n.module for n in top_level if isinstance(n, ast.ImportFrom)}
+    imported |= {a.name for n in top_level if isinstance(n, ast.Import) for a in n.names}
     assert not imported & {"hoyle.plugins", "hoyle.registry", "hoyle"}
-    assert not hasattr(bots, "BOTS") and not hasattr(bots, "make_bot")
+    assert not hasattr(bots, "BOTS")
+
+
+def test_hoyle_bots_make_bot_is_a_deprecated_alias() -> None:
+    """Removed without notice once; restored as an alias that warns (CONTRIBUTING's
+    stability policy), naming what to use instead."""
+    from hoyle import bots
+
+    with pytest.warns(DeprecationWarning, match=r"use hoyle\.make_bot"):
+        alias = bots.make_bot  # type: ignore[attr-defined]
+    assert alias is hoyle.make_bot
+    assert type(alias("random", seed=1)) is hoyle.RandomBot
+    with pytest.raises(AttributeError, match="no attribute 'BOTS'"):
+        bots.BOTS  # type: ignore[attr-defined]  # noqa: B018
 
 
 def test_an_override_without_hookimpl_keeps_the_hook() -> None:
@@ -208,3 +221,31 @@ def _hook_impls(plugin: object, hook: str) -> list[Any]:
     pm = get_plugin_manager(load_entrypoints=False)
     pm.register(plugin, name="plugin")
     return list(getattr(pm.hook, hook).get_hookimpls())
+
+
+class _PhaseTypo:
+    """A variant whose deal sets a phase its legal actions do not know: no legal action
+    at the start, the classic first-plugin mistake."""
+
+    @hookimpl
+    def hoyle_deal(self, state):  # type: ignore[no-untyped-def]
+        state.phase, state.to_act = "play", 0
+        return True
+
+    @hookimpl
+    def hoyle_legal_actions(self, state, seat):  # type: ignore[no-untyped-def]
+        return [hoyle.Action("pass")] if state.phase == "playing" else []
+
+
+def test_check_variant_names_the_likely_cause_of_no_legal_action_at_the_start() -> None:
+    from hoyle.testing import ConformanceError, check_variant
+
+    class Plugin:
+        @hookimpl
+        def hoyle_register_variants(self, register):  # type: ignore[no-untyped-def]
+            register(Variant(name="typo", rules=_PhaseTypo(), players=(2, 2), deck=lambda o: Deck.standard()))
+
+    pm = get_plugin_manager(load_entrypoints=False)
+    pm.register(Plugin(), name="typo")
+    with pytest.raises(ConformanceError, match=r"in phase 'play' at the start.*does hoyle_deal set state\.phase"):
+        check_variant("typo", games=1, registry=Registry(pm))

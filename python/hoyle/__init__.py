@@ -14,6 +14,8 @@ new variants through plugins.
 
 from __future__ import annotations
 
+from importlib import metadata as _metadata
+
 from hoyle import errors, handhistory, ohh, phh, poker, rummy
 from hoyle._core import Card, CardSet, Deck, Rng
 from hoyle.bots import Bot, RandomBot
@@ -23,7 +25,8 @@ from hoyle.plugins import make_bot
 from hoyle.registry import HouseRule, Option, Variant
 from hoyle.simulate import SimulationResult, simulate
 
-__version__ = "0.1.0"
+#: The installed distribution's version (defined once, in Cargo.toml).
+__version__: str = _metadata.version("hoyle")
 
 
 def variants() -> dict[str, Variant]:

@@ -52,3 +52,27 @@ class RandomBot:
 
     def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
         return legal_actions[self.rng.below(len(legal_actions))]
+
+
+def __getattr__(name: str) -> Any:
+    """``hoyle.bots.make_bot``: deprecated since 0.1.1, removed in 0.3; use
+    :func:`hoyle.make_bot` (the same function).
+
+        >>> import warnings
+        >>> with warnings.catch_warnings(record=True):
+        ...     warnings.simplefilter("always")
+        ...     import hoyle.bots
+        ...     hoyle.bots.make_bot("random", seed=1).__class__.__name__
+        'RandomBot'
+    """
+    if name == "make_bot":
+        import importlib
+        import warnings
+
+        warnings.warn(
+            "hoyle.bots.make_bot is deprecated (since 0.1.1, removed in 0.3): use hoyle.make_bot",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return importlib.import_module("hoyle.plugins").make_bot
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

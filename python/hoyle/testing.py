@@ -29,13 +29,14 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from hoyle import hookspecs
 from hoyle._core import Card, Deck, Rng
 from hoyle.bots import Bot, RandomBot
 from hoyle.engine.actions import Action
 from hoyle.engine.game import Game, new_game
 from hoyle.engine.state import State
 from hoyle.errors import IllegalActionError, InvalidArgumentError
-from hoyle.registry import DealingOrder, Registry
+from hoyle.registry import DealingOrder, Registry, Variant
 
 
 def _default_registry() -> Registry:
@@ -161,6 +162,23 @@ def _out_of_turn(game: Game, bots: Sequence[Bot], rng: Rng) -> int:
     return taken
 
 
+def _likely_cause(variant: Variant, house_rules: Sequence[str], reg: Registry, game: Game, seat: int) -> str:
+    """Why a variant has no legal action at its start, as far as the hooks tell."""
+    pm = hookspecs.PluginManager()
+    pm.register(variant.rules, name="variant")
+    for name in house_rules:
+        pm.register(reg.house_rule(name, variant.name).rules, name=name)
+    answered = {name for name in hookspecs.HOOK_NAMES if getattr(pm.hook, name).get_hookimpls()}
+    if "hoyle_legal_actions" not in answered:
+        return ": nothing implements hoyle_legal_actions (is it a method of the rules object, spelled so?)"
+    if "hoyle_deal" not in answered:
+        return ": nothing implements hoyle_deal, so no deal set the phase and the seat to act"
+    return (
+        f": hoyle_legal_actions answered nothing for seat {seat} in phase {game.state.phase!r} at the start"
+        " (does hoyle_deal set state.phase and state.to_act to what hoyle_legal_actions expects?)"
+    )
+
+
 def check_variant(
     name: str,
     games: int = 10,
@@ -196,7 +214,8 @@ def check_variant(
                 raise _fail(game_seed, step, "the game is not over but no seat is to act")
             legal = game.legal_actions(seat)
             if not legal:
-                raise _fail(game_seed, step, f"seat {seat} is to act but has no legal action")
+                cause = _likely_cause(variant, house_rules, reg, game, seat) if step == 0 else ""
+                raise _fail(game_seed, step, f"seat {seat} is to act but has no legal action{cause}")
             before = game.state.snapshot(events=False)
             try:
                 game.act(Action("no-such-action"), seat)
