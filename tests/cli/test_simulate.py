@@ -65,15 +65,28 @@ def test_house_rule_and_options_reach_the_games(runner: CliRunner) -> None:
 
 
 def test_table_shows_wins_per_seat(runner: CliRunner) -> None:
-    result = runner.invoke(cli, ["simulate", "war", "--games", "20", "--seed", "3", *SHORT], terminal_width=160)
+    result = runner.invoke(cli, ["simulate", "war", "--games", "20", "--seed", "3", *SHORT], terminal_width=80)
     assert result.exit_code == 0, result.stderr
     ref = hoyle.simulate("war", games=20, seed=3, options={"max_battles": 15})
+    lines = result.stdout.splitlines()
     for seat in (0, 1):
-        row = next(line for line in result.stdout.splitlines() if re.match(rf"^│\s+{seat} │ random", line))
-        cells = [c.strip() for c in row.strip("│").split("│")]
+        cells = next(line.split() for line in lines if re.match(rf"^\s+{seat}\s+random\s", line))
         assert float(cells[2]) == ref.wins[seat]
         assert cells[3] == f"{ref.wins[seat] / 20:.1%}"
     assert f"{ref.mean_actions:.1f} actions" in result.stdout
+
+
+def test_the_summary_fits_80_columns_with_whole_headers(runner: CliRunner) -> None:
+    """Every header whole (it once read "settlem..." and "points/...") and no line over
+    80 columns, for the longest unit the summaries use."""
+    for variant, extra in (("war", SHORT), ("texas-holdem", ("--bots", "random,random"))):
+        result = runner.invoke(cli, ["simulate", variant, "-n", "4", "--seed", "1", *extra], terminal_width=80)
+        assert result.exit_code == 0, result.stderr
+        assert max(map(len, result.stdout.splitlines())) <= 80, result.stdout
+        for header in ("win rate", "95% CI", "mean score", "mean settlement"):
+            assert header in result.stdout
+        assert "…" not in result.stdout
+    assert "bb/100" in result.stdout
 
 
 def test_jobs_do_not_change_the_result(runner: CliRunner) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich import box
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -368,33 +369,9 @@ def simulate(
         echo_json(data)
         return
     console = Console(highlight=False, markup=False)
-    table_ = Table(title=f"{variant}: {games} games, seed {seed}", title_justify="left")
-    for col, justify in (
-        ("seat", "right"),
-        ("bot", "left"),
-        ("wins", "right"),
-        ("win rate", "right"),
-        ("95% CI", "right"),
-        ("mean settlement", "right"),
-        (f"{data['unit']} (95% CI)", "right"),
-        ("mean score", "right"),
-    ):
-        table_.add_column(col, justify=justify)  # type: ignore[arg-type]
-    for s in data["seats"]:
-        lo, hi = s["win_rate_ci95"]
-        rlo, rhi = s["rate_ci95"]
-        wins = s["wins"]
-        table_.add_row(
-            str(s["seat"]),
-            s["bot"],
-            f"{wins:g}" if wins != int(wins) else str(int(wins)),
-            f"{s['win_rate']:.1%}",
-            f"{lo:.1%} - {hi:.1%}",
-            f"{s['mean_settlement']:+.3f}",
-            f"{s['rate']:+.2f} [{rlo:+.2f}, {rhi:+.2f}]",
-            f"{s['mean_score']:.3f}",
-        )
-    console.print(table_)
+    console.print(f"{variant}: {games} games, seed {seed}")
+    for table_ in _summary_tables(data):
+        console.print(table_)
     console.print(
         f"mean game length: {data['mean_actions']:.1f} actions, {data['mean_deals']:.2f} deals; {games / elapsed:,.0f} games/s"
     )
@@ -404,6 +381,33 @@ def simulate(
         console.print(f"game records: {out}")
     if plot_path is not None:
         console.print(f"plot: {plot_path}")
+
+
+def _summary_tables(data: dict[str, Any]) -> tuple[Table, Table]:
+    """The summary as two narrow tables (wins, then what was won), so it fits an
+    80-column terminal without cutting a header."""
+    wins = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    won = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    for col, justify in (("seat", "right"), ("bot", "left"), ("wins", "right"), ("win rate", "right")):
+        wins.add_column(col, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    wins.add_column("95% CI", justify="right", no_wrap=True)
+    wins.add_column("mean score", justify="right", no_wrap=True)
+    for col in ("seat", "mean settlement", data["unit"], "95% CI"):
+        won.add_column(col, justify="right", no_wrap=True)
+    for s in data["seats"]:
+        lo, hi = s["win_rate_ci95"]
+        rlo, rhi = s["rate_ci95"]
+        count = s["wins"]
+        wins.add_row(
+            str(s["seat"]),
+            s["bot"],
+            f"{count:g}" if count != int(count) else str(int(count)),
+            f"{s['win_rate']:.1%}",
+            f"{lo:.1%} - {hi:.1%}",
+            f"{s['mean_score']:.3f}",
+        )
+        won.add_row(str(s["seat"]), f"{s['mean_settlement']:+.3f}", f"{s['rate']:+.2f}", f"{rlo:+.2f} to {rhi:+.2f}")
+    return wins, won
 
 
 COMMANDS = [simulate]

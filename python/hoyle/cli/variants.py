@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 import click
-from rich.console import Console
-from rich.table import Table
 
 import hoyle
 from hoyle.cli.common import echo_json
@@ -17,6 +16,8 @@ def _option(o: Option) -> dict[str, Any]:
     out: dict[str, Any] = {"name": o.name, "default": o.default, "doc": o.doc}
     if o.choices is not None:
         out["choices"] = list(o.choices)
+    if o.minimum is not None:
+        out["minimum"] = o.minimum
     return out
 
 
@@ -43,50 +44,95 @@ def house_rule_data(r: HouseRule) -> dict[str, Any]:
     }
 
 
-def _options_cell(options: list[dict[str, Any]]) -> str:
-    return "\n".join(f"{o['name']}={o['default']!r}: {o['doc']}" for o in options) or "-"
+#: The listing's width: it reads in an 80-column terminal.
+WIDTH = 80
+
+
+def _wrap(text: str, indent: str) -> list[str]:
+    return textwrap.wrap(" ".join(text.split()), WIDTH, initial_indent=indent, subsequent_indent=indent) or [indent]
+
+
+def _players(players: list[int]) -> str:
+    lo, hi = players
+    return f"{lo} player{'s' if lo != 1 else ''}" if lo == hi else f"{lo}-{hi} players"
+
+
+def _summary(description: str) -> str:
+    """The first sentence of a description."""
+    text = " ".join(description.split())
+    return text.split(". ")[0].rstrip(".") + "." if text else ""
+
+
+def _option_lines(o: dict[str, Any], indent: str = "  ") -> list[str]:
+    limits = []
+    if "choices" in o:
+        limits.append("one of " + ", ".join(map(repr, o["choices"])))
+    if o.get("minimum") is not None:
+        limits.append(f"at least {o['minimum']}")
+    head = f"{o['name']} = {o['default']!r}" + (f" ({'; '.join(limits)})" if limits else "")
+    return [*_wrap(head, indent), *_wrap(o["doc"], indent + "    ")]
+
+
+def _brief(v: dict[str, Any]) -> list[str]:
+    """A variant in the listing: a heading line, its summary, its option names."""
+    head = f"{v['name']} ({v['family'] or '-'}, {_players(v['players'])}, {v['distribution'] or '-'})"
+    lines = [*_wrap(head, ""), *_wrap(_summary(v["description"]), "  ")]
+    if v["options"]:
+        lines += _wrap("options: " + ", ".join(o["name"] for o in v["options"]), "  ")
+    return lines
+
+
+def _details(v: dict[str, Any], rules: list[dict[str, Any]]) -> list[str]:
+    """One variant in full: description, every option, the house rules for it."""
+    head = f"{v['name']} ({v['family'] or '-'}, {_players(v['players'])}, {v['distribution'] or '-'})"
+    lines = [*_wrap(head, ""), *_wrap(v["description"], "  "), "", "options (name = default):"]
+    lines += [line for o in v["options"] for line in _option_lines(o)] or ["  none"]
+    lines += ["", "house rules:"]
+    for r in rules:
+        lines += _wrap(f"{r['name']} ({r['distribution'] or '-'}): {r['description']}", "  ")
+        lines += [line for o in r["options"] for line in _option_lines(o, "    ")]
+    if not rules:
+        lines.append("  none")
+    return lines
+
+
+def _applies(rule: dict[str, Any], variant: str) -> bool:
+    return not rule["variants"] or variant in rule["variants"]
 
 
 @click.command()
+@click.argument("name", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
-def variants(as_json: bool) -> None:
-    """List the installed variants and house rules, their options and defaults, and
-    the distribution that provides each."""
+def variants(name: str | None, as_json: bool) -> None:
+    """List the installed variants and house rules (one block each), or with NAME one
+    variant's options in full and the house rules that apply to it."""
     vs = [variant_data(v) for _, v in sorted(hoyle.variants().items())]
     hs = [house_rule_data(r) for _, r in sorted(hoyle.house_rules().items())]
+    if name is not None:
+        v = next((v for v in vs if v["name"] == name), None)
+        if v is None:
+            raise click.UsageError(f"no variant named {name!r}; installed: {', '.join(x['name'] for x in vs)}")
+        rules = [r for r in hs if _applies(r, name)]
+        if as_json:
+            echo_json({**v, "house_rules": rules})
+        else:
+            click.echo("\n".join(_details(v, rules)))
+        return
     if as_json:
         echo_json({"variants": vs, "house_rules": hs})
         return
-    console = Console(highlight=False, markup=False)
     if not vs:
-        console.print("No variants installed: install a plugin, e.g. pip install ./plugins/hoyle-war")
-    else:
-        table = Table(title="variants", title_justify="left")
-        for col in ("name", "family", "players", "distribution", "options (default: doc)"):
-            table.add_column(col)
-        for v in vs:
-            lo, hi = v["players"]
-            table.add_row(
-                v["name"],
-                v["family"] or "-",
-                str(lo) if lo == hi else f"{lo}-{hi}",
-                v["distribution"] or "-",
-                _options_cell(v["options"]),
-            )
-        console.print(table)
-    if hs:
-        table = Table(title="house rules", title_justify="left")
-        for col in ("name", "for", "distribution", "options (default: doc)", "description"):
-            table.add_column(col)
-        for h in hs:
-            table.add_row(
-                h["name"],
-                ", ".join(h["variants"]) or "any",
-                h["distribution"] or "-",
-                _options_cell(h["options"]),
-                h["description"],
-            )
-        console.print(table)
+        click.echo("No variants installed: install a plugin, e.g. pip install ./plugins/hoyle-war")
+    blocks = ["\n".join(_brief(v)) for v in vs]
+    for r in hs:
+        where = ", ".join(r["variants"]) or "any variant"
+        lines = _wrap(f"{r['name']} (house rule for {where}, {r['distribution'] or '-'})", "")
+        lines += _wrap(_summary(r["description"]), "  ")
+        if r["options"]:
+            lines += _wrap("options: " + ", ".join(o["name"] for o in r["options"]), "  ")
+        blocks.append("\n".join(lines))
+    blocks.append("Options and house rules of one variant: hoyle variants NAME")
+    click.echo("\n\n".join(blocks))
 
 
 COMMANDS = [variants]
