@@ -128,3 +128,39 @@ def test_a_variant_without_a_dealing_order_says_so() -> None:
     pm.register(NoOrder(), name="none")
     with pytest.raises(InvalidArgumentError, match="'war-3' states no dealing order"):
         rigged_deck("war-3", registry=Registry(pm, dists))
+
+
+class _BurnFirst:
+    """House rule ``war-burn``: the top card is burned before War's deal."""
+
+    @hookimpl(wrapper=True)
+    def hoyle_deal(self, state):  # type: ignore[no-untyped-def]
+        state.add_zone("burn", visibility=hoyle.Zone.HIDDEN)
+        state.move_top("deck", "burn", event="burn")
+        return (yield)
+
+
+def test_a_rigged_deck_deals_under_the_house_rules_asked() -> None:
+    """The dealing order is read from a deal under the house rules, and the deck is
+    checked by dealing it under them: a house rule that changes the deal is rigged right."""
+    pytest.importorskip("hoyle_war")
+    from hoyle.registry import HouseRule
+
+    class Plugin:
+        @hookimpl
+        def hoyle_register_house_rules(self, register):  # type: ignore[no-untyped-def]
+            register(HouseRule(name="war-burn", rules=_BurnFirst(), variants=("war",), description="burn one"))
+
+    pm, dists = load_plugins()
+    pm.register(Plugin(), name="war-burn")
+    reg = Registry(pm, dists)
+    deck = rigged_deck("war", hands={0: "As Ks", 1: "2h"}, house_rules=["war-burn"], registry=reg, burn="7d")
+    game = hoyle.new_game("war", seed=0, house_rules=["war-burn"], deck=deck, registry=reg)
+    assert game.state.zone("burn").cards == [Card("7d")]
+    to_pile = [(e.data["to"], c) for e in game.state.events if e.data.get("from") == "deck" for c in e.cards]
+    assert [c for place, c in to_pile if place == "pile:0"][:2] == [Card("As"), Card("Ks")]
+    assert [c for place, c in to_pile if place == "pile:1"][:1] == [Card("2h")]
+    # rigged without the house rule, the same game burns the ace: a different deal
+    plain = rigged_deck("war", hands={0: "As Ks"}, registry=reg)
+    burned = hoyle.new_game("war", seed=0, house_rules=["war-burn"], deck=plain, registry=reg)
+    assert burned.state.zone("burn").cards == [Card("As")]

@@ -278,6 +278,7 @@ def rigged_deck(
     up_card: str | None = None,
     *,
     options: Mapping[str, Any] | None = None,
+    house_rules: Sequence[str] = (),
     seed: int = 0,
     registry: Registry | None = None,
     **zones: str,
@@ -287,7 +288,8 @@ def rigged_deck(
     and the first cards of any other zone named in ``zones`` (``stock="..."``,
     ``cut="..."``; ``**{"up:0": "Kd"}`` for names that are not identifiers); every other
     card comes from the variant's deck shuffled by ``seed``. Play the game with the same
-    ``players``, ``options`` and ``seed``: the dealer may depend on them.
+    ``players``, ``options``, ``house_rules`` and ``seed``: the dealer (and, under a house
+    rule, the deal itself) may depend on them.
 
     Built from the variant's dealing order (``hoyle_register_dealing_orders``). Raises
     :class:`~hoyle.errors.InvalidArgumentError` when a card is not in the deck or asked
@@ -306,7 +308,7 @@ def rigged_deck(
     v = reg.variant(variant)
     if variant not in reg.dealing_orders:
         raise InvalidArgumentError(f"variant {variant!r} states no dealing order (hoyle_register_dealing_orders)")
-    probe = new_game(variant, players=players, seed=seed, options=options, registry=reg)
+    probe = new_game(variant, players=players, seed=seed, options=options, house_rules=house_rules, registry=reg)
     spec = reg.dealing_orders[variant](probe.state)
     wanted: dict[str, list[Card]] = {}
     for seat, text in (hands or {}).items():
@@ -344,7 +346,7 @@ def rigged_deck(
             order.append(queue.pop(0) if queue else rest.pop(0))
         order += [c for q in queues.values() for c in q] + rest  # a stock asked beyond the order: its top cards next
     deck = Deck(order)
-    _check_rigged(variant, players, seed, options, reg, deck, spec, wanted)
+    _check_rigged(variant, players, seed, options, house_rules, reg, deck, spec, wanted)
     return deck
 
 
@@ -382,6 +384,7 @@ def _check_rigged(
     players: int,
     seed: int,
     options: Mapping[str, Any] | None,
+    house_rules: Sequence[str],
     reg: Registry,
     deck: Deck,
     spec: DealingOrder,
@@ -389,7 +392,9 @@ def _check_rigged(
 ) -> None:
     """Deal ``deck`` and check that every place got its cards, in order; the cards of
     places dealt later must still wait in the stock."""
-    game = new_game(variant, players=players, seed=seed, options=options, deck=deck, registry=reg)
+    game = new_game(
+        variant, players=players, seed=seed, options=options, house_rules=house_rules, deck=deck, registry=reg
+    )
     dealt = _dealt(game.state)
     stock = game.state.zones.get(spec.stock)
     waiting = Counter(stock.cards if stock is not None else [])
