@@ -28,7 +28,39 @@ def test_the_skeleton_installs_and_its_tests_pass(tmp_path: Path) -> None:
     name = "skeleton-check"  # a name no other plugin uses
     result = CliRunner().invoke(cli, ["new-variant", name, "--dir", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    root = tmp_path / f"hoyle-{name}"
+    python, ran = _install_and_test(tmp_path, tmp_path / f"hoyle-{name}")
+    assert "4 passed" in ran
+    listed = subprocess.run([str(python), "-m", "hoyle.cli", "variants"], capture_output=True, text=True)
+    assert name in listed.stdout, listed.stdout + listed.stderr
+    assert (
+        name
+        not in subprocess.run([sys.executable, "-m", "hoyle.cli", "variants"], capture_output=True, text=True).stdout
+    )
+
+
+def test_the_house_rule_skeleton_installs_and_its_tests_pass(tmp_path: Path) -> None:
+    name = "house-rule-check"
+    result = CliRunner().invoke(cli, ["new-variant", "--house-rule", name, "--variant", "war", "--dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    python, ran = _install_and_test(tmp_path, tmp_path / f"hoyle-{name}")
+    assert "3 passed" in ran
+    listed = subprocess.run([str(python), "-m", "hoyle.cli", "variants", "war"], capture_output=True, text=True)
+    assert f"  {name} (hoyle-{name})" in listed.stdout, listed.stdout + listed.stderr
+    assert "factor = 2 (at least 1)" in listed.stdout
+
+
+def test_a_house_rule_needs_an_installed_variant(tmp_path: Path) -> None:
+    runner = CliRunner()
+    alone = runner.invoke(cli, ["new-variant", "--house-rule", "x", "--dir", str(tmp_path)])
+    assert alone.exit_code == 2 and "--house-rule and --variant V go together" in alone.output
+    unknown = runner.invoke(cli, ["new-variant", "--house-rule", "x", "--variant", "wra", "--dir", str(tmp_path)])
+    assert unknown.exit_code == 2 and "'wra' is not an installed variant" in unknown.output
+    assert not list(tmp_path.iterdir())
+
+
+def _install_and_test(tmp_path: Path, root: Path) -> tuple[Path, str]:
+    """Install the distribution at ``root`` into a fresh environment that sees this
+    one's packages, run its tests there; the environment's python and pytest's output."""
     env = tmp_path / "venv"
     venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env)
     python = env / "bin" / "python"
@@ -55,10 +87,4 @@ def test_the_skeleton_installs_and_its_tests_pass(tmp_path: Path) -> None:
         cwd=root,
     )
     assert ran.returncode == 0, ran.stdout + ran.stderr
-    assert "4 passed" in ran.stdout
-    listed = subprocess.run([str(python), "-m", "hoyle.cli", "variants"], capture_output=True, text=True)
-    assert name in listed.stdout, listed.stdout + listed.stderr
-    assert (
-        name
-        not in subprocess.run([sys.executable, "-m", "hoyle.cli", "variants"], capture_output=True, text=True).stdout
-    )
+    return python, ran.stdout
