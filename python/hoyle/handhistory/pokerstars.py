@@ -48,18 +48,24 @@ from hoyle.errors import ReplayError
 from hoyle.handhistory.games import replay
 from hoyle.handhistory.record import NOT_BETS, HandRecord, Post, RecordAction
 
-__all__ = ["parse", "records", "split_hands"]
+__all__ = ["decode", "parse", "read_hand", "records", "split_hands"]
 
 _V = TypeVar("_V")
 
 _AMOUNT = r"[^\d\s()\[\]/,.]{0,3}(\d[\d,]*(?:\.\d+)?)"
 _HAND_START = re.compile(r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #")
 _HEADER = re.compile(
-    r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #(?P<id>\d+):\s+(?:Tournament #(?P<tournament>\d+),\s+)?"
+    r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #(?P<id>\d+):\s+(?:(?:Zoom )?Tournament #(?P<tournament>\d+),\s+)?"
     r"(?P<rest>.*?)\s+-\s+(?P<time>\d{4}/\d\d/\d\d .*)$"
 )
 _LIMITS = {"no limit": "no-limit", "pot limit": "pot-limit", "limit": "fixed-limit", "fixed limit": "fixed-limit"}
 _GAME = re.compile(r"^(?P<game>.+?) (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)\b(?P<after>.*)$")
+#: A mixed game's header names the mix, then the hand's game in parentheses:
+#: "Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD)", "HORSE (Razz Limit, $1/$2)",
+#: "Mixed Hold'em (Hold'em Limit) - Level I (40/80)".
+_MIXED = re.compile(
+    r"^(?P<mix>[^()]+?)\s+\((?P<game>[^(),]+?(?:No Limit|Pot Limit|Fixed Limit|Limit))(?:,\s*(?P<stakes>[^()]*))?\)(?P<after>.*)$"
+)
 _STAKES = re.compile(rf"\({_AMOUNT}/{_AMOUNT}(?:\s+(?P<currency>[A-Z]{{3}}))?\)")
 _LEVEL = re.compile(rf"Level (?P<level>[IVXLCDM\d]+) \({_AMOUNT}/{_AMOUNT}\)")
 _TABLE = re.compile(r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?.*?(?:Seat #(?P<button>\d+) is the button)?\s*$")
@@ -80,8 +86,13 @@ _CHATTER = re.compile(
     r"( said, \".*\"$| joins the table at seat #\d+$| leaves the table$| is disconnected$| is connected$"
     r"| has timed out(?: while disconnected| while being disconnected)?$| has returned$| was removed from the table.*$"
     r"| finished the tournament.*$| wins the tournament.*$| re-buys and receives .*$| takes the add-on.*$"
-    r"| will be allowed to play after the button$|^Hand was run (?:twice|three times)$|^Board \[|^(?:FIRST|SECOND|THIRD) Board \[)"
+    r"| will be allowed to play after the button$|^Hand was run (?:twice|three times)$|^Board \[|^(?:FIRST|SECOND|THIRD) Board \["
+    r"|:? is sitting out$|: sits out$|^No low hand qualified$|^Betting is capped$"
+    r"| wins (?:the )?\S+ bounty for eliminating .*$| split the \S+ bounty for eliminating .*$| wins \S+ for (?:splitting the )?eliminat.*$"
+    r"| cashed out the hand for .*$)"
 )
+#: What a raise line may end with besides the all-in marker (a capped no-limit table).
+_CAP = re.compile(rf" and has reached the {_AMOUNT} cap$")
 _PLAYER_CHATTER = (
     "is sitting out",
     "sits out",
@@ -96,6 +107,46 @@ _PLAYER_CHATTER = (
 )
 _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
 _STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
+
+
+def decode(data: bytes) -> str:
+    r"""A hand-history file's text, its encoding detected once for the whole file: UTF-8
+    with or without a byte-order mark, else cp1252 (the Windows client's), bytes cp1252
+    leaves undefined read as Latin-1. Windows line ends become plain ones.
+
+    >>> decode("\ufeffPokerStars Hand #1\r\n".encode("utf-8"))
+    'PokerStars Hand #1\n'
+    >>> decode("Seat 1: Jos\u00e9 ($2 in chips)".encode("cp1252"))
+    'Seat 1: José ($2 in chips)'
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        text = data[3:].decode("utf-8", errors="replace")
+    else:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = "".join(
+                chunk.decode("cp1252") if ok else chunk.decode("latin-1") for ok, chunk in _cp1252_chunks(data)
+            )
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _cp1252_chunks(data: bytes) -> Iterator[tuple[bool, bytes]]:
+    """``data`` cut where cp1252 leaves a byte undefined (0x81, 0x8d, 0x8f, 0x90, 0x9d)."""
+    start = 0
+    for i, b in enumerate(data):
+        if b in (0x81, 0x8D, 0x8F, 0x90, 0x9D):
+            yield True, data[start:i]
+            yield False, data[i : i + 1]
+            start = i + 1
+    yield True, data[start:]
+
+
+def read_hand(start: int, lines: list[str]) -> HandRecord:
+    """One hand of :func:`split_hands` (its header's line number, its lines) as a record.
+
+    Raises :class:`~hoyle.errors.ReplayError` naming the line that cannot be read."""
+    return _HandReader(start, lines).read()
 
 
 def split_hands(text: str) -> Iterator[tuple[int, list[str]]]:
@@ -146,6 +197,9 @@ class _HandReader:
 
     def __init__(self, start: int, lines: list[str]) -> None:
         self.start = start
+        # some exports double-space every line: the table line is the first non-blank one
+        # after the header
+        self.table_at = next((i for i in range(1, len(lines)) if lines[i].strip()), 1)
         self.lines = lines
         self.names: list[str] = []
         self.seats: list[int] = []
@@ -171,7 +225,7 @@ class _HandReader:
     def read(self) -> HandRecord:
         record = self._header()
         section = "setup"
-        for offset, raw in enumerate(self.lines[2:], start=2):
+        for offset, raw in enumerate(self.lines[self.table_at + 1 :], start=self.table_at + 1):
             line = raw.strip()
             if not line:
                 continue
@@ -204,6 +258,11 @@ class _HandReader:
             while i < len(words) and _BUY_IN_WORD.fullmatch(words[i]):
                 i += 1
             buyin, rest = " ".join(words[:i]), " ".join(words[i:])
+        mix = ""
+        if m_mix := _MIXED.match(rest):
+            mix = m_mix["mix"]
+            stakes_text = f" ({m_mix['stakes']})" if m_mix["stakes"] else ""
+            rest = f"{m_mix['game']}{stakes_text}{m_mix['after']}"
         g = _GAME.match(rest)
         if not g:
             raise self.error(0, "no game and betting limit (e.g. \"Hold'em No Limit\", 'Omaha Pot Limit')")
@@ -233,15 +292,20 @@ class _HandReader:
         )
         if buyin:
             record.extra["buy_in"] = buyin
+        if mix:
+            record.extra["mixed_game"] = mix
         self.big_blind = small if record.limit == "fixed-limit" else big
         if record.limit == "fixed-limit":
             record.small_bet, record.big_bet = small, big
         else:
             record.small_blind, record.big_blind = small, big
-        if len(self.lines) < 2 or not (t := _TABLE.match(self.lines[1].strip())):
-            raise self.error(min(1, len(self.lines) - 1), "expected \"Table '<name>' <n>-max Seat #<n> is the button\"")
+        at = self.table_at
+        if len(self.lines) <= at or not (t := _TABLE.match(self.lines[at].strip())):
+            raise self.error(
+                min(at, len(self.lines) - 1), "expected \"Table '<name>' <n>-max Seat #<n> is the button\""
+            )
         if t["button"] is None:
-            raise self.error(1, "no 'Seat #<n> is the button'")
+            raise self.error(at, "no 'Seat #<n> is the button'")
         record.table, record.button = t["table"], int(t["button"])
         record.max_seats = int(t["max"]) if t["max"] else 0
         return record
@@ -310,6 +374,7 @@ class _HandReader:
                 return
             raise self.error(offset, "not a line of a PokerStars hand hoyle knows")
         player, what = who
+        what = _CAP.sub("", what)
         all_in = what.endswith(_ALL_IN)
         if all_in:
             what = what[: -len(_ALL_IN)]
@@ -419,6 +484,8 @@ class _HandReader:
         record.returned = _remap(index, self.returned)
         record.boards = self.boards
         record.rake = self.rake
+        if not record.returned:
+            record.returned = _unrecorded_uncalled(record)
         antes = [p.amount for p in self.posts if p.kind == "ante"]
         record.ante = max(antes, default=Decimal(0))
         if record.limit == "fixed-limit":
@@ -426,6 +493,21 @@ class _HandReader:
             record.big_blind = record.small_bet
             record.small_blind = blinds[0] if len(blinds) > 1 else record.small_bet / 2
         return record
+
+
+def _unrecorded_uncalled(record: HandRecord) -> dict[int, Decimal]:
+    """The uncalled bet of a hand that has no "Uncalled bet ... returned" line (clients
+    before about 2006 wrote none): the pot must balance, so when what was put in exceeds
+    what was collected plus the rake by exactly the uncalled excess, that excess went
+    back to its bettor."""
+    if not record.collected:
+        return {}
+    put_in = sum(record.committed(), Decimal(0))
+    taken = sum(record.collected.values(), Decimal(0)) + (record.rake or Decimal(0))
+    uncalled = record.uncalled()
+    if put_in != taken and sum(uncalled.values(), Decimal(0)) == put_in - taken:
+        return uncalled
+    return {}
 
 
 def _remap(index: dict[int, int], d: dict[int, _V]) -> dict[int, _V]:

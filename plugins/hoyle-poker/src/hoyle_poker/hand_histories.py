@@ -20,7 +20,7 @@ from typing import Any
 from hoyle import hookimpl
 from hoyle.engine.game import Game
 from hoyle.errors import ReplayError
-from hoyle.handhistory.games import HistoryGame, check_finishing_stacks
+from hoyle.handhistory.games import HistoryGame, check_finishing_stacks, site_options
 from hoyle.handhistory.record import HandRecord, Post, RecordAction, game_key
 
 from hoyle_poker.betting_public import flop_public
@@ -125,7 +125,7 @@ def to_flop_hand(record: HandRecord, conventions: str = "cardroom") -> tuple[Flo
         min_bet=0 if record.limit == "fixed-limit" else chips(record.big_blind) or max(blinds, default=0) or 1,
         small_bet=chips(small) if record.limit == "fixed-limit" else 0,
         big_bet=chips(record.big_bet or 2 * small) if record.limit == "fixed-limit" else 0,
-        options={} if conventions == "cardroom" else {"conventions": conventions},
+        options=site_options(record.site) | ({} if conventions == "cardroom" else {"conventions": conventions}),
     )
     return hand, order, scale
 
