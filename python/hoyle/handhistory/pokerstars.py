@@ -390,6 +390,8 @@ class _HandReader:
             self._act(offset, player, "raise", _amount(m[2]), all_in)
         elif what.startswith("shows ["):
             groups = _CARDS.findall(what)
+            if not groups:
+                raise self.error(offset, "'shows' without its cards in brackets")
             self.shows[player] = _cards(groups[0])
         elif what.startswith("mucks hand") or what.startswith("mucks ["):
             self.mucks.add(player)
