@@ -255,7 +255,7 @@ class _HandReader:
         if tournament:  # the buy-in ("$1.40+$0.10 USD", "Freeroll", "10+1 FPP") comes before the game
             words = rest.split()
             i = 0
-            while i < len(words) and _BUY_IN_WORD.fullmatch(words[i]):
+            while i < len(words) and _BUY_IN_WORD.fullmatch(words[i]) and words[i + 1 : i + 2] != ["Card"]:
                 i += 1
             buyin, rest = " ".join(words[:i]), " ".join(words[i:])
         mix = ""

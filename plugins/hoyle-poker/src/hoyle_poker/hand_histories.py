@@ -9,7 +9,7 @@ unknown ones filled from cards nobody saw), so every chip rule is the flop games
 
     >>> from hoyle.handhistory.games import history_games
     >>> sorted(g.name for g in history_games().values())
-    ["Hold'em", 'Omaha', 'Omaha Hi/Lo']
+    ['5 Card Omaha', '5 Card Omaha Hi/Lo', '6 Card Omaha', '6 Card Omaha Hi/Lo', "Hold'em", 'Omaha', 'Omaha Hi/Lo']
 """
 
 from __future__ import annotations
@@ -35,8 +35,13 @@ _GAMES: dict[str, tuple[str, str]] = {
     "Hold'em": ("texas-holdem", "texas-holdem"),
     "Omaha": ("omaha", "omaha"),
     "Omaha Hi/Lo": ("omaha-hi-lo", "omaha"),
+    "5 Card Omaha": ("omaha", "omaha"),
+    "5 Card Omaha Hi/Lo": ("omaha-hi-lo", "omaha"),
+    "6 Card Omaha": ("omaha", "omaha"),
+    "6 Card Omaha Hi/Lo": ("omaha-hi-lo", "omaha"),
 }
-_HOLE_CARDS = {"texas-holdem": 2, "omaha": 4}
+#: Hole cards of each game (the Omaha variant's option ``hole_cards``).
+_HOLE_CARDS = {"Hold'em": 2, "5 Card Omaha": 5, "5 Card Omaha Hi/Lo": 5, "6 Card Omaha": 6, "6 Card Omaha Hi/Lo": 6}
 _BLIND_KINDS = ("small blind", "big blind", "straddle")
 
 
@@ -62,7 +67,7 @@ def to_flop_hand(record: HandRecord, conventions: str = "cardroom") -> tuple[Flo
     name = {game_key(k): k for k in _GAMES}.get(game_key(record.game))
     if name is None:
         raise ReplayError(f"{record.describe()}: hoyle-poker does not replay {record.game!r}")
-    game, holes = _GAMES[name][0], _HOLE_CARDS[_GAMES[name][1]]
+    game, holes = _GAMES[name][0], _HOLE_CARDS.get(name, 4)
     scale = _scale(record)
 
     def chips(x: Decimal) -> int:
