@@ -79,8 +79,9 @@ _COLLECTED = re.compile(rf"^(?P<name>.+?) collected {_AMOUNT} from (?:the )?(?:m
 _MUCKED = re.compile(r"^Seat \d+: (?P<name>.+?) (?:\([^)]*\) )*mucked \[(?P<cards>[^\]]*)\]")
 _TOTAL = re.compile(rf"^Total pot {_AMOUNT}.*?\| Rake {_AMOUNT}")
 _ALL_IN = " and is all-in"
-#: A word of a tournament's buy-in: an amount ("$1.40+$0.10"), a currency code, "Freeroll", "FPP".
-_BUY_IN_WORD = re.compile(r".*\d.*|[A-Z]{3}|Freeroll|FPP|SC")
+#: A word of a tournament's buy-in: an amount ("$1.40+$0.10"), a currency code, "Freeroll",
+#: "FPP", or the dash some exports put after it ("$125+$10 - Hold'em No Limit").
+_BUY_IN_WORD = re.compile(r".*\d.*|[A-Z]{3}|Freeroll|FPP|SC|-")
 #: Table traffic and talk that says nothing about the hand.
 _CHATTER = re.compile(
     r"( said, \".*\"$| joins the table at seat #\d+$| leaves the table$| is disconnected$| is connected$"
