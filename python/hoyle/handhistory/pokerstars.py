@@ -90,7 +90,7 @@ _CHATTER = re.compile(
     r"| will be allowed to play after the button$|^Hand was run (?:twice|three times)$|^Board \[|^(?:FIRST|SECOND|THIRD) Board \["
     r"|:? is sitting out$|: sits out$|^No low hand qualified$|^Betting is capped$"
     r"| wins (?:the )?\S+ bounty for eliminating .*$| split the \S+ bounty for eliminating .*$| wins \S+ for (?:splitting the )?eliminat.*$"
-    r"| cashed out the hand for .*$)"
+    r"| cashed out the hand for .*$| wins an entry to tournament #\d+$)"
 )
 #: What a raise line may end with besides the all-in marker (a capped no-limit table).
 _CAP = re.compile(rf" and has reached the {_AMOUNT} cap$")
@@ -212,6 +212,7 @@ class _HandReader:
         self.holes: dict[int, list[str]] = {}
         self.shows: dict[int, list[str]] = {}
         self.mucks: set[int] = set()
+        self.all_in: set[int] = set()  # players with nothing behind
         self.collected: dict[int, Decimal] = {}
         self.returned: dict[int, Decimal] = {}
         self.boards: list[list[str]] = [[]]
@@ -381,6 +382,12 @@ class _HandReader:
             what = what[: -len(_ALL_IN)]
         if what.startswith("posts "):
             self._post(offset, player, what[len("posts ") :])
+            if all_in:
+                self.all_in.add(player)
+        elif what.startswith("folds") and player in self.all_in:
+            # a player all in (for a blind, sitting out) is folded by the client: the
+            # chips stay in the pot and the hand cannot win - at the showdown, a muck
+            self.mucks.add(player)
         elif what in ("folds", "checks") or what.startswith("folds ["):
             self._act(offset, player, "fold" if what.startswith("folds") else "check", Decimal(0), False)
         elif m := re.fullmatch(rf"calls {_AMOUNT}", what):
@@ -454,6 +461,8 @@ class _HandReader:
             raise self.error(offset, "an action before '*** HOLE CARDS ***'")
         self.involved.add(player)
         self.actions.append(RecordAction(self.street, player, kind, amount, all_in, self.start + offset))  # type: ignore[arg-type]
+        if all_in:
+            self.all_in.add(player)
         if kind == "call":
             self.bets[player] = self.bets.get(player, Decimal(0)) + amount
         elif kind in ("bet", "raise"):

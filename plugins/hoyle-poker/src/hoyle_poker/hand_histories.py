@@ -108,7 +108,9 @@ def to_flop_hand(record: HandRecord, conventions: str = "cardroom") -> tuple[Flo
         shown = record.shows.get(p)
         if shown and len(shown) == holes:
             actions.append(HandAction(seat[p], "show", cards="".join(shown), label="the showdown"))
-        elif p in record.mucks or not record.holes.get(p):
+        elif p in record.mucks or (not record.holes.get(p) and p not in (record.collected or {})):
+            # a player whose cards nobody saw mucks, unless the file says they won: a
+            # winner who "doesn't show hand" against mucked hands shows (cards unseen)
             actions.append(HandAction(seat[p], "muck", label="the showdown"))
     hole_text = []
     for p in order:  # the cards known from the start, else those shown later (partly, perhaps)
