@@ -359,6 +359,8 @@ class _HandReader:
         return "play"
 
     def _line(self, offset: int, line: str) -> None:
+        if line == "Hand cancelled":
+            raise self.error(offset, "the hand was cancelled: the client replayed none of it and moved no chips")
         if m := _UNCALLED.match(line):
             p = self._player(offset, m["name"])
             self.returned[p] = self.returned.get(p, Decimal(0)) + _amount(m[1])
