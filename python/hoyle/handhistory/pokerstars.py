@@ -90,7 +90,7 @@ _CHATTER = re.compile(
     r"| will be allowed to play after the button$|^Hand was run (?:twice|three times)$|^Board \[|^(?:FIRST|SECOND|THIRD) Board \["
     r"|:? is sitting out$|: sits out$|^No low hand qualified$|^Betting is capped$"
     r"| wins (?:the )?\S+ bounty for eliminating .*$| split the \S+ bounty for eliminating .*$| wins \S+ for (?:splitting the )?eliminat.*$"
-    r"| cashed out the hand for .*$| wins an entry to tournament #\d+$)"
+    r"| wins an entry to tournament #\d+$)"
 )
 #: What a raise line may end with besides the all-in marker (a capped no-limit table).
 _CAP = re.compile(rf" and has reached the {_AMOUNT} cap$")
@@ -359,6 +359,11 @@ class _HandReader:
         return "play"
 
     def _line(self, offset: int, line: str) -> None:
+        if " cashed out the hand for " in line:
+            raise self.error(
+                offset,
+                "a player cashed out the hand (PokerStars' all-in cash out): the pot went by that deal, not by the cards",
+            )
         if line == "Hand cancelled":
             raise self.error(offset, "the hand was cancelled: the client replayed none of it and moved no chips")
         if m := _UNCALLED.match(line):
