@@ -15,6 +15,7 @@ from hoyle.handhistory.games import finishing_stacks, history_games, replay
 from hoyle.handhistory.record import game_key
 
 REAL = Path(__file__).parent / "real"
+_ARCHIVE = re.compile(r"^\*{3,} # \d+ \*{3,}\s*$")
 _HEADER_GAME = re.compile(r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #(\d+):")
 
 
@@ -35,7 +36,7 @@ def hands(path: Path) -> Iterator[tuple[int, list[str]]]:
     """The PokerStars hands of a file (other sites' hands that fpdb keeps beside them are
     not PokerStars hands: a file that does not start with one is left out)."""
     text = pokerstars.decode(path.read_bytes())
-    first = text.lstrip("\ufeff").lstrip().splitlines()[:1]
+    first = [line for line in text.lstrip("\ufeff").splitlines() if line.strip() and not _ARCHIVE.match(line)][:1]
     if not first or not _HEADER_GAME.match(first[0]):
         return iter(())
     return pokerstars.split_hands(text)

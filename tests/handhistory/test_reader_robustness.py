@@ -59,3 +59,16 @@ def test_decode_detects_the_encoding_once_for_the_file() -> None:
     assert pokerstars.decode(text.encode("utf-8")) == text.replace("\r\n", "\n")
     # a byte cp1252 leaves undefined does not stop the file being read
     assert pokerstars.decode(b"Seat 1: A\x81\xe9") == "Seat 1: A\x81\u00e9"
+
+
+def test_the_archive_separators_between_hands() -> None:
+    """PokerStars' archives put ``*********** # N **************`` before each hand."""
+    sample = (Path(__file__).parent / "data" / "pokerstars_cash_holdem.txt").read_text(encoding="utf-8")
+    plain = [lines for _, lines in pokerstars.split_hands(sample)]
+    archived = "".join(
+        f"*********** # {i} **************\n" + "\n".join(lines) + "\n" for i, lines in enumerate(plain, start=1)
+    )
+    hands = list(pokerstars.split_hands(archived))
+    assert [lines for _, lines in hands] == plain
+    assert [start for start, _ in hands] == [2 + sum(len(p) + 1 for p in plain[:i]) for i in range(len(plain))]
+    assert [r.hand_id for r in pokerstars.records(archived)] == [r.hand_id for r in pokerstars.records(sample)]

@@ -53,6 +53,9 @@ __all__ = ["decode", "parse", "read_hand", "records", "split_hands"]
 _V = TypeVar("_V")
 
 _AMOUNT = r"[^\d\s()\[\]/,.]{0,3}(\d[\d,]*(?:\.\d+)?)"
+#: The line PokerStars' hand-history archives (the client's "request" by e-mail) put
+#: before each hand.
+_SEPARATOR = re.compile(r"^\*{3,} # \d+ \*{3,}\s*$")
 _HAND_START = re.compile(r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #")
 _HEADER = re.compile(
     r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #(?P<id>\d+):\s+(?:(?:Zoom )?Tournament #(?P<tournament>\d+),\s+)?"
@@ -151,7 +154,9 @@ def read_hand(start: int, lines: list[str]) -> HandRecord:
 
 
 def split_hands(text: str) -> Iterator[tuple[int, list[str]]]:
-    """The hands of a file: (line number of the header, the hand's lines)."""
+    """The hands of a file: (line number of the header, the hand's lines). Hands follow
+    one another with or without blank lines between them, or after the archives'
+    ``*********** # 2 **************`` lines."""
     start: int | None = None
     lines = text.lstrip("\ufeff").splitlines()
     for number, line in enumerate(lines, start=1):
@@ -159,6 +164,10 @@ def split_hands(text: str) -> Iterator[tuple[int, list[str]]]:
             if start is not None:
                 yield start, lines[start - 1 : number - 1]
             start = number
+        elif _SEPARATOR.match(line):  # the archive's "*********** # 2 **************"
+            if start is not None:
+                yield start, lines[start - 1 : number - 1]
+            start = None
         elif start is None and line.strip():
             raise ReplayError(f"line {number}: {line.strip()!r} is not the start of a PokerStars hand")
     if start is not None:
