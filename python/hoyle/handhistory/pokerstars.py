@@ -429,7 +429,7 @@ class _HandReader:
         if not m:
             raise self.error(offset, "expected 'Dealt to <name> [cards]'")
         groups = _CARDS.findall(line)
-        name = line[len("Dealt to ") : line.index(" [")] if groups else m["name"]
+        name = line[len("Dealt to ") : line.index("[")].rstrip() if groups else m["name"]
         p = self._player(offset, name)
         self.involved.add(p)
         if groups:
