@@ -95,7 +95,15 @@ def loads(text: str) -> list[dict[str, Any]]:
 
 def load(source: str | Path) -> list[dict[str, Any]]:
     """The hand objects of an ``.ohh`` file, or of OHH text (see :func:`loads`)."""
-    return loads(Path(source).read_text(encoding="utf-8") if _is_path(source) else str(source))
+    return loads(_read(Path(source)) if _is_path(source) else str(source))
+
+
+def _read(path: Path) -> str:
+    """A file's text; a file that cannot be read is a :class:`~hoyle.errors.ReplayError`."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError, ValueError) as exc:  # ValueError: a NUL in the name
+        raise ReplayError(f"{path}: cannot read the file ({exc})") from None
 
 
 def _chunks(text: str) -> Iterator[tuple[int, str]]:
@@ -264,7 +272,9 @@ def replay(source: str | Path, *, conventions: str = "cardroom") -> Game:
 
 
 def _is_path(source: str | Path) -> bool:
-    return isinstance(source, Path) or ("\n" not in source and not source.lstrip().startswith("{"))
+    return isinstance(source, Path) or (
+        bool(source.strip()) and "\n" not in source and not source.lstrip().startswith("{")
+    )
 
 
 # --- writing -----------------------------------------------------------------------------

@@ -97,3 +97,36 @@ def test_keep_going_replays_the_other_hands(runner: CliRunner, tmp_path: Path) -
     assert len(json.loads(going.stdout)) == 8
     assert "does not replay" in going.stderr and "the history says 61.25" in going.stderr
     assert going.stderr.strip().endswith("1 of 9 hands do not replay")
+
+
+def test_keep_going_skips_an_unreadable_hand_and_counts_refusals_by_reason(runner: CliRunner, tmp_path: Path) -> None:
+    """One bad hand costs one hand: a hand with a line hoyle cannot read and a hand whose
+    amounts are wrong are each reported (number, reason with its line, first line) and
+    the summary counts read / replayed / refused by reason."""
+    text = (DATA / "pokerstars_cash_holdem.txt").read_text()
+    hands = text.split("\n\n\n")
+    assert len(hands) >= 2
+    unreadable = hands[0].replace("*** HOLE CARDS ***", "*** HOLE CARDS ***\nsomebody waves", 1)
+    wrong = (DATA / "pokerstars_run_twice.txt").read_text().replace("Cid collected $60.25", "Cid collected $61.25")
+    path = tmp_path / "session.txt"
+    # written as the Windows client writes it: cp1252, Windows line ends
+    path.write_bytes(("\n\n\n".join([unreadable, wrong, text]) + "\n").replace("\n", "\r\n").encode("cp1252"))
+    going = runner.invoke(cli, ["replay", str(path), "--keep-going"])
+    assert going.exit_code == 2
+    err = going.stderr
+    assert "record 1: does not replay: line " in err and "cannot read 'somebody waves'" in err
+    assert f"[{hands[0].splitlines()[0].strip()}]" in err  # the hand's first line
+    assert "the history says 61.25" in err
+    total = 1 + 1 + len(hands)
+    assert f"read {total}, replayed {total - 2}, refused 2 (" in err
+    assert "1 a line hoyle cannot read" in err and "1 finishing stacks differ from the file's" in err
+    assert "internal error" not in err
+
+
+def test_replay_never_prints_internal_error_on_junk(runner: CliRunner, tmp_path: Path) -> None:
+    for i, data in enumerate([b"", b"\xff\xfe\x00garbage", b"PokerStars Hand #1: nonsense\n", b"\x00" * 64]):
+        path = tmp_path / f"junk{i}.txt"
+        path.write_bytes(data)
+        for args in ([], ["--keep-going"]):
+            result = runner.invoke(cli, ["replay", str(path), *args])
+            assert result.exit_code in (1, 2) and "internal error" not in result.stderr, (data, result.stderr)

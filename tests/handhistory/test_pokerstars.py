@@ -211,8 +211,11 @@ def test_the_conventions_reach_the_variant_s_options() -> None:
     from hoyle_poker.hand_histories import to_flop_hand
 
     record = hand("pokerstars_cash_holdem.txt", "240000000001")
+    # PokerStars lets a player fold when a check was possible: the site's option is set
+    assert to_flop_hand(record)[0].options == {"fold_when_check": "allow"}
+    assert to_flop_hand(record, "pokerkit")[0].options == {"fold_when_check": "allow", "conventions": "pokerkit"}
+    record.site = "elsewhere"
     assert to_flop_hand(record)[0].options == {}
-    assert to_flop_hand(record, "pokerkit")[0].options == {"conventions": "pokerkit"}
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

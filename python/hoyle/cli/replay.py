@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -103,8 +104,47 @@ def read_pokerstars(path: Path, conventions: str = "cardroom") -> Iterator[Recor
     index is the line of the hand's header."""
     from hoyle.handhistory import pokerstars
 
-    for record in pokerstars.records(path.read_text(encoding="utf-8")):
-        yield _hand_record(record, conventions)
+    for start, lines in pokerstars.split_hands(pokerstars.decode(path.read_bytes())):
+        first = lines[0].strip() if lines else ""
+        try:
+            record = pokerstars.read_hand(start, lines)
+        except ReplayError as exc:  # one bad hand costs one hand (--keep-going)
+            hand = {"site": "PokerStars", "hand": _hand_number(first), "first_line": first}
+            yield Record(start, {}, None, hand, exc)
+            continue
+        result = _hand_record(record, conventions)
+        if result.hand is not None:
+            result.hand["first_line"] = first
+        yield result
+
+
+def _hand_number(header: str) -> str:
+    m = re.search(r"#(\d+)", header)
+    return m[1] if m else ""
+
+
+def refusal_reason(error: BaseException) -> str:
+    """The kind of a refusal, for the summary: what went wrong, without the where.
+
+    >>> refusal_reason(ReplayError("line 4: cannot read 'x': not a line of a PokerStars hand hoyle knows"))
+    'a line hoyle cannot read'
+    >>> refusal_reason(ReplayError("PokerStars hand 1 (Razz fixed-limit), line 1: no plugin replays 'Razz' (known: ...)"))
+    'a game no plugin replays'
+    """
+    text = str(error)
+    for needle, reason in _REASONS:
+        if needle in text:
+            return reason
+    return "other"
+
+
+_REASONS = (
+    ("no plugin replays", "a game no plugin replays"),
+    ("cannot read", "a line hoyle cannot read"),
+    ("finishing stacks differ", "finishing stacks differ from the file's"),
+    ("does not replay", "an action hoyle's rules refuse"),
+    ("not over after its last action", "the hand stops before its end"),
+)
 
 
 def _hand_record(record: Any, conventions: str) -> Record:
@@ -276,7 +316,10 @@ def replay(file: Path, step: bool, as_json: bool, fmt: str | None, conventions: 
             if not keep_going:
                 raise record.error
             refused.append(record)
-            click.echo(f"record {record.index}: does not replay: {record.error}", err=True)
+            first = (record.hand or {}).get("first_line", "")
+            click.echo(
+                f"record {record.index}: does not replay: {record.error}" + (f" [{first}]" if first else ""), err=True
+            )
             continue
         actions = record.game.get("actions")
         on_action = (
@@ -306,6 +349,12 @@ def replay(file: Path, step: bool, as_json: bool, fmt: str | None, conventions: 
     if as_json:
         echo_json(results)
     if refused:
+        reasons = Counter(refusal_reason(r.error) for r in refused if r.error is not None)
+        by_reason = ", ".join(f"{n} {why}" for why, n in reasons.most_common())
+        click.echo(
+            f"{file}: read {len(refused) + len(results)}, replayed {len(results)}, refused {len(refused)} ({by_reason})",
+            err=True,
+        )
         raise ReplayError(f"{file}: {len(refused)} of {len(refused) + len(results)} hands do not replay")
 
 

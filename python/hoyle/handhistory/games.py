@@ -22,7 +22,16 @@ from hoyle.engine.game import Game
 from hoyle.errors import PluginError, ReplayError
 from hoyle.handhistory.record import HandRecord, game_key
 
-__all__ = ["HistoryGame", "check_finishing_stacks", "finishing_stacks", "history_games", "record_of", "replay"]
+__all__ = [
+    "SITE_OPTIONS",
+    "HistoryGame",
+    "check_finishing_stacks",
+    "finishing_stacks",
+    "history_games",
+    "record_of",
+    "replay",
+    "site_options",
+]
 
 
 @dataclass(frozen=True)
@@ -60,6 +69,25 @@ def history_games() -> Mapping[str, HistoryGame]:
 
         impl.function(register=register)
     return games
+
+
+#: The betting options each site's recorded play needs (docs/hand-histories.md): a
+#: site's convention is history, not a proposal, so the replayer plays it. PokerStars
+#: lets a player fold when a check was possible and records the fold.
+SITE_OPTIONS: Mapping[str, Mapping[str, str]] = {
+    "PokerStars": {"fold_when_check": "allow"},
+}
+
+
+def site_options(site: str) -> dict[str, str]:
+    """The betting options a site's hand histories are replayed under.
+
+    >>> site_options("PokerStars")
+    {'fold_when_check': 'allow'}
+    >>> site_options("PHH")
+    {}
+    """
+    return dict(SITE_OPTIONS.get(site, {}))
 
 
 def replay(record: HandRecord, *, conventions: str = "cardroom") -> Game:

@@ -48,18 +48,27 @@ from hoyle.errors import ReplayError
 from hoyle.handhistory.games import replay
 from hoyle.handhistory.record import NOT_BETS, HandRecord, Post, RecordAction
 
-__all__ = ["parse", "records", "split_hands"]
+__all__ = ["decode", "parse", "read_hand", "records", "split_hands"]
 
 _V = TypeVar("_V")
 
 _AMOUNT = r"[^\d\s()\[\]/,.]{0,3}(\d[\d,]*(?:\.\d+)?)"
+#: The line PokerStars' hand-history archives (the client's "request" by e-mail) put
+#: before each hand.
+_SEPARATOR = re.compile(r"^\*{3,} # \d+ \*{3,}\s*$")
 _HAND_START = re.compile(r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #")
 _HEADER = re.compile(
-    r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #(?P<id>\d+):\s+(?:Tournament #(?P<tournament>\d+),\s+)?"
+    r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #(?P<id>\d+):\s+(?:(?:Zoom )?Tournament #(?P<tournament>\d+),\s+)?"
     r"(?P<rest>.*?)\s+-\s+(?P<time>\d{4}/\d\d/\d\d .*)$"
 )
 _LIMITS = {"no limit": "no-limit", "pot limit": "pot-limit", "limit": "fixed-limit", "fixed limit": "fixed-limit"}
 _GAME = re.compile(r"^(?P<game>.+?) (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)\b(?P<after>.*)$")
+#: A mixed game's header names the mix, then the hand's game in parentheses:
+#: "Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD)", "HORSE (Razz Limit, $1/$2)",
+#: "Mixed Hold'em (Hold'em Limit) - Level I (40/80)".
+_MIXED = re.compile(
+    r"^(?P<mix>[^()]+?)\s+\((?P<game>[^(),]+?(?:No Limit|Pot Limit|Fixed Limit|Limit))(?:,\s*(?P<stakes>[^()]*))?\)(?P<after>.*)$"
+)
 _STAKES = re.compile(rf"\({_AMOUNT}/{_AMOUNT}(?:\s+(?P<currency>[A-Z]{{3}}))?\)")
 _LEVEL = re.compile(rf"Level (?P<level>[IVXLCDM\d]+) \({_AMOUNT}/{_AMOUNT}\)")
 _TABLE = re.compile(r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?.*?(?:Seat #(?P<button>\d+) is the button)?\s*$")
@@ -73,15 +82,21 @@ _COLLECTED = re.compile(rf"^(?P<name>.+?) collected {_AMOUNT} from (?:the )?(?:m
 _MUCKED = re.compile(r"^Seat \d+: (?P<name>.+?) (?:\([^)]*\) )*mucked \[(?P<cards>[^\]]*)\]")
 _TOTAL = re.compile(rf"^Total pot {_AMOUNT}.*?\| Rake {_AMOUNT}")
 _ALL_IN = " and is all-in"
-#: A word of a tournament's buy-in: an amount ("$1.40+$0.10"), a currency code, "Freeroll", "FPP".
-_BUY_IN_WORD = re.compile(r".*\d.*|[A-Z]{3}|Freeroll|FPP|SC")
+#: A word of a tournament's buy-in: an amount ("$1.40+$0.10"), a currency code, "Freeroll",
+#: "FPP", or the dash some exports put after it ("$125+$10 - Hold'em No Limit").
+_BUY_IN_WORD = re.compile(r".*\d.*|[A-Z]{3}|Freeroll|FPP|SC|-")
 #: Table traffic and talk that says nothing about the hand.
 _CHATTER = re.compile(
     r"( said, \".*\"$| joins the table at seat #\d+$| leaves the table$| is disconnected$| is connected$"
     r"| has timed out(?: while disconnected| while being disconnected)?$| has returned$| was removed from the table.*$"
     r"| finished the tournament.*$| wins the tournament.*$| re-buys and receives .*$| takes the add-on.*$"
-    r"| will be allowed to play after the button$|^Hand was run (?:twice|three times)$|^Board \[|^(?:FIRST|SECOND|THIRD) Board \[)"
+    r"| will be allowed to play after the button$|^Hand was run (?:twice|three times)$|^Board \[|^(?:FIRST|SECOND|THIRD) Board \["
+    r"|:? is sitting out$|: sits out$|^No low hand qualified$|^Betting is capped$"
+    r"| wins (?:the )?\S+ bounty for eliminating .*$| split the \S+ bounty for eliminating .*$| wins \S+ for (?:splitting the )?eliminat.*$"
+    r"| wins an entry to tournament #\d+$)"
 )
+#: What a raise line may end with besides the all-in marker (a capped no-limit table).
+_CAP = re.compile(rf" and has reached the {_AMOUNT} cap$")
 _PLAYER_CHATTER = (
     "is sitting out",
     "sits out",
@@ -98,8 +113,50 @@ _RUNS = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
 _STREETS = {"HOLE CARDS": 0, "FLOP": 1, "TURN": 2, "RIVER": 3}
 
 
+def decode(data: bytes) -> str:
+    r"""A hand-history file's text, its encoding detected once for the whole file: UTF-8
+    with or without a byte-order mark, else cp1252 (the Windows client's), bytes cp1252
+    leaves undefined read as Latin-1. Windows line ends become plain ones.
+
+    >>> decode("\ufeffPokerStars Hand #1\r\n".encode("utf-8"))
+    'PokerStars Hand #1\n'
+    >>> decode("Seat 1: Jos\u00e9 ($2 in chips)".encode("cp1252"))
+    'Seat 1: José ($2 in chips)'
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        text = data[3:].decode("utf-8", errors="replace")
+    else:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = "".join(
+                chunk.decode("cp1252") if ok else chunk.decode("latin-1") for ok, chunk in _cp1252_chunks(data)
+            )
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _cp1252_chunks(data: bytes) -> Iterator[tuple[bool, bytes]]:
+    """``data`` cut where cp1252 leaves a byte undefined (0x81, 0x8d, 0x8f, 0x90, 0x9d)."""
+    start = 0
+    for i, b in enumerate(data):
+        if b in (0x81, 0x8D, 0x8F, 0x90, 0x9D):
+            yield True, data[start:i]
+            yield False, data[i : i + 1]
+            start = i + 1
+    yield True, data[start:]
+
+
+def read_hand(start: int, lines: list[str]) -> HandRecord:
+    """One hand of :func:`split_hands` (its header's line number, its lines) as a record.
+
+    Raises :class:`~hoyle.errors.ReplayError` naming the line that cannot be read."""
+    return _HandReader(start, lines).read()
+
+
 def split_hands(text: str) -> Iterator[tuple[int, list[str]]]:
-    """The hands of a file: (line number of the header, the hand's lines)."""
+    """The hands of a file: (line number of the header, the hand's lines). Hands follow
+    one another with or without blank lines between them, or after the archives'
+    ``*********** # 2 **************`` lines."""
     start: int | None = None
     lines = text.lstrip("\ufeff").splitlines()
     for number, line in enumerate(lines, start=1):
@@ -107,6 +164,10 @@ def split_hands(text: str) -> Iterator[tuple[int, list[str]]]:
             if start is not None:
                 yield start, lines[start - 1 : number - 1]
             start = number
+        elif _SEPARATOR.match(line):  # the archive's "*********** # 2 **************"
+            if start is not None:
+                yield start, lines[start - 1 : number - 1]
+            start = None
         elif start is None and line.strip():
             raise ReplayError(f"line {number}: {line.strip()!r} is not the start of a PokerStars hand")
     if start is not None:
@@ -146,6 +207,9 @@ class _HandReader:
 
     def __init__(self, start: int, lines: list[str]) -> None:
         self.start = start
+        # some exports double-space every line: the table line is the first non-blank one
+        # after the header
+        self.table_at = next((i for i in range(1, len(lines)) if lines[i].strip()), 1)
         self.lines = lines
         self.names: list[str] = []
         self.seats: list[int] = []
@@ -157,6 +221,7 @@ class _HandReader:
         self.holes: dict[int, list[str]] = {}
         self.shows: dict[int, list[str]] = {}
         self.mucks: set[int] = set()
+        self.all_in: set[int] = set()  # players with nothing behind
         self.collected: dict[int, Decimal] = {}
         self.returned: dict[int, Decimal] = {}
         self.boards: list[list[str]] = [[]]
@@ -171,7 +236,7 @@ class _HandReader:
     def read(self) -> HandRecord:
         record = self._header()
         section = "setup"
-        for offset, raw in enumerate(self.lines[2:], start=2):
+        for offset, raw in enumerate(self.lines[self.table_at + 1 :], start=self.table_at + 1):
             line = raw.strip()
             if not line:
                 continue
@@ -201,9 +266,14 @@ class _HandReader:
         if tournament:  # the buy-in ("$1.40+$0.10 USD", "Freeroll", "10+1 FPP") comes before the game
             words = rest.split()
             i = 0
-            while i < len(words) and _BUY_IN_WORD.fullmatch(words[i]):
+            while i < len(words) and _BUY_IN_WORD.fullmatch(words[i]) and words[i + 1 : i + 2] != ["Card"]:
                 i += 1
             buyin, rest = " ".join(words[:i]), " ".join(words[i:])
+        mix = ""
+        if m_mix := _MIXED.match(rest):
+            mix = m_mix["mix"]
+            stakes_text = f" ({m_mix['stakes']})" if m_mix["stakes"] else ""
+            rest = f"{m_mix['game']}{stakes_text}{m_mix['after']}"
         g = _GAME.match(rest)
         if not g:
             raise self.error(0, "no game and betting limit (e.g. \"Hold'em No Limit\", 'Omaha Pot Limit')")
@@ -233,15 +303,20 @@ class _HandReader:
         )
         if buyin:
             record.extra["buy_in"] = buyin
+        if mix:
+            record.extra["mixed_game"] = mix
         self.big_blind = small if record.limit == "fixed-limit" else big
         if record.limit == "fixed-limit":
             record.small_bet, record.big_bet = small, big
         else:
             record.small_blind, record.big_blind = small, big
-        if len(self.lines) < 2 or not (t := _TABLE.match(self.lines[1].strip())):
-            raise self.error(min(1, len(self.lines) - 1), "expected \"Table '<name>' <n>-max Seat #<n> is the button\"")
+        at = self.table_at
+        if len(self.lines) <= at or not (t := _TABLE.match(self.lines[at].strip())):
+            raise self.error(
+                min(at, len(self.lines) - 1), "expected \"Table '<name>' <n>-max Seat #<n> is the button\""
+            )
         if t["button"] is None:
-            raise self.error(1, "no 'Seat #<n> is the button'")
+            raise self.error(at, "no 'Seat #<n> is the button'")
         record.table, record.button = t["table"], int(t["button"])
         record.max_seats = int(t["max"]) if t["max"] else 0
         return record
@@ -293,6 +368,13 @@ class _HandReader:
         return "play"
 
     def _line(self, offset: int, line: str) -> None:
+        if " cashed out the hand for " in line:
+            raise self.error(
+                offset,
+                "a player cashed out the hand (PokerStars' all-in cash out): the pot went by that deal, not by the cards",
+            )
+        if line == "Hand cancelled":
+            raise self.error(offset, "the hand was cancelled: the client replayed none of it and moved no chips")
         if m := _UNCALLED.match(line):
             p = self._player(offset, m["name"])
             self.returned[p] = self.returned.get(p, Decimal(0)) + _amount(m[1])
@@ -310,11 +392,18 @@ class _HandReader:
                 return
             raise self.error(offset, "not a line of a PokerStars hand hoyle knows")
         player, what = who
+        what = _CAP.sub("", what)
         all_in = what.endswith(_ALL_IN)
         if all_in:
             what = what[: -len(_ALL_IN)]
         if what.startswith("posts "):
             self._post(offset, player, what[len("posts ") :])
+            if all_in:
+                self.all_in.add(player)
+        elif what.startswith("folds") and player in self.all_in:
+            # a player all in (for a blind, sitting out) is folded by the client: the
+            # chips stay in the pot and the hand cannot win - at the showdown, a muck
+            self.mucks.add(player)
         elif what in ("folds", "checks") or what.startswith("folds ["):
             self._act(offset, player, "fold" if what.startswith("folds") else "check", Decimal(0), False)
         elif m := re.fullmatch(rf"calls {_AMOUNT}", what):
@@ -325,6 +414,8 @@ class _HandReader:
             self._act(offset, player, "raise", _amount(m[2]), all_in)
         elif what.startswith("shows ["):
             groups = _CARDS.findall(what)
+            if not groups:
+                raise self.error(offset, "'shows' without its cards in brackets")
             self.shows[player] = _cards(groups[0])
         elif what.startswith("mucks hand") or what.startswith("mucks ["):
             self.mucks.add(player)
@@ -338,7 +429,7 @@ class _HandReader:
         if not m:
             raise self.error(offset, "expected 'Dealt to <name> [cards]'")
         groups = _CARDS.findall(line)
-        name = line[len("Dealt to ") : line.index(" [")] if groups else m["name"]
+        name = line[len("Dealt to ") : line.index("[")].rstrip() if groups else m["name"]
         p = self._player(offset, name)
         self.involved.add(p)
         if groups:
@@ -386,6 +477,8 @@ class _HandReader:
             raise self.error(offset, "an action before '*** HOLE CARDS ***'")
         self.involved.add(player)
         self.actions.append(RecordAction(self.street, player, kind, amount, all_in, self.start + offset))  # type: ignore[arg-type]
+        if all_in:
+            self.all_in.add(player)
         if kind == "call":
             self.bets[player] = self.bets.get(player, Decimal(0)) + amount
         elif kind in ("bet", "raise"):
@@ -419,6 +512,8 @@ class _HandReader:
         record.returned = _remap(index, self.returned)
         record.boards = self.boards
         record.rake = self.rake
+        if not record.returned:
+            record.returned = _unrecorded_uncalled(record)
         antes = [p.amount for p in self.posts if p.kind == "ante"]
         record.ante = max(antes, default=Decimal(0))
         if record.limit == "fixed-limit":
@@ -426,6 +521,21 @@ class _HandReader:
             record.big_blind = record.small_bet
             record.small_blind = blinds[0] if len(blinds) > 1 else record.small_bet / 2
         return record
+
+
+def _unrecorded_uncalled(record: HandRecord) -> dict[int, Decimal]:
+    """The uncalled bet of a hand that has no "Uncalled bet ... returned" line (clients
+    before about 2006 wrote none): the pot must balance, so when what was put in exceeds
+    what was collected plus the rake by exactly the uncalled excess, that excess went
+    back to its bettor."""
+    if not record.collected:
+        return {}
+    put_in = sum(record.committed(), Decimal(0))
+    taken = sum(record.collected.values(), Decimal(0)) + (record.rake or Decimal(0))
+    uncalled = record.uncalled()
+    if put_in != taken and sum(uncalled.values(), Decimal(0)) == put_in - taken:
+        return uncalled
+    return {}
 
 
 def _remap(index: dict[int, int], d: dict[int, _V]) -> dict[int, _V]:

@@ -168,7 +168,8 @@ def start_hand(
     are the seat's bet (a returning player's big blind), ``dead`` chips go to the main
     pot and are no bet (a dead small blind); see :func:`post_out_of_position`.
     The variant has set ``public["button"]`` and ``public["dealt"]`` first; the options
-    ``procedure``, ``penalty``, ``short_all_in`` and ``conventions`` apply. The
+    ``procedure``, ``penalty``, ``short_all_in``, ``fold_when_check`` and ``conventions``
+    apply. The
     arguments may be named or, in this order, given by position (the flop games', on
     every new hand of ``benches/test_bench_poker_games.py``: no keyword to match).
     """
@@ -204,6 +205,7 @@ def start_hand(
     p["penalty"] = o.get("penalty", 1)
     p["frozen"] = [None] * n
     p["half_bet_reopens"] = o.get("short_all_in", "full-bet") == "half-bet"
+    p["fold_when_check"] = o.get("fold_when_check", "refuse") == "allow"
     conventions = p["conventions"] = o.get("conventions", CARDROOM)
     pk = conventions == POKERKIT
     if pk:
@@ -601,7 +603,9 @@ def check_action(state: State, seat: int, action: Action) -> str | None:
         if action.kind == "check" and p["to_call"] > p["bets"][seat]:
             return f"cannot check: {p['to_call'] - p['bets'][seat]} to call"
         if action.kind == "fold" and p["to_call"] <= p["bets"][seat]:
-            return "cannot fold with nothing to call: check"
+            if p.get("fold_when_check") and not (action.cards or action.source or action.target is not None):
+                return "ok"  # option fold_when_check="allow": the fold stands
+            return "cannot fold with nothing to call: check (option fold_when_check='allow' allows it)"
         return None
     rng = p["range"]
     if rng is None:

@@ -65,6 +65,7 @@ class BettingPublic(TypedDict, total=False):
     penalty: int
     exposures: list[int]
     half_bet_reopens: bool
+    fold_when_check: bool  # option fold_when_check="allow": a fold with nothing to call stands
     conventions: str
     # the round: reset by start_round
     street: int

@@ -136,6 +136,12 @@ def session_options() -> tuple[Option, ...]:
             choices=("full-bet", "half-bet"),
         ),
         Option(
+            name="fold_when_check",
+            default="refuse",
+            doc="A fold when the player could check: refuse (docs/rules/poker.md#b2: check instead) or allow (the player folds, as online sites record it; docs/rules/poker.md#b2)",
+            choices=("refuse", "allow"),
+        ),
+        Option(
             name="conventions",
             default="cardroom",
             doc="The betting rules where cardrooms and PokerKit differ: cardroom (docs/rules/poker.md#b2, TDA) or pokerkit (PokerKit 0.7's, to replay its hand histories exactly; docs/poker-games.md)",

@@ -9,7 +9,7 @@ unknown ones filled from cards nobody saw), so every chip rule is the flop games
 
     >>> from hoyle.handhistory.games import history_games
     >>> sorted(g.name for g in history_games().values())
-    ["Hold'em", 'Omaha', 'Omaha Hi/Lo']
+    ['5 Card Omaha', '5 Card Omaha Hi/Lo', '6 Card Omaha', '6 Card Omaha Hi/Lo', "Hold'em", 'Omaha', 'Omaha Hi/Lo']
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any
 from hoyle import hookimpl
 from hoyle.engine.game import Game
 from hoyle.errors import ReplayError
-from hoyle.handhistory.games import HistoryGame, check_finishing_stacks
+from hoyle.handhistory.games import HistoryGame, check_finishing_stacks, site_options
 from hoyle.handhistory.record import HandRecord, Post, RecordAction, game_key
 
 from hoyle_poker.betting_public import flop_public
@@ -35,8 +35,13 @@ _GAMES: dict[str, tuple[str, str]] = {
     "Hold'em": ("texas-holdem", "texas-holdem"),
     "Omaha": ("omaha", "omaha"),
     "Omaha Hi/Lo": ("omaha-hi-lo", "omaha"),
+    "5 Card Omaha": ("omaha", "omaha"),
+    "5 Card Omaha Hi/Lo": ("omaha-hi-lo", "omaha"),
+    "6 Card Omaha": ("omaha", "omaha"),
+    "6 Card Omaha Hi/Lo": ("omaha-hi-lo", "omaha"),
 }
-_HOLE_CARDS = {"texas-holdem": 2, "omaha": 4}
+#: Hole cards of each game (the Omaha variant's option ``hole_cards``).
+_HOLE_CARDS = {"Hold'em": 2, "5 Card Omaha": 5, "5 Card Omaha Hi/Lo": 5, "6 Card Omaha": 6, "6 Card Omaha Hi/Lo": 6}
 _BLIND_KINDS = ("small blind", "big blind", "straddle")
 
 
@@ -62,7 +67,7 @@ def to_flop_hand(record: HandRecord, conventions: str = "cardroom") -> tuple[Flo
     name = {game_key(k): k for k in _GAMES}.get(game_key(record.game))
     if name is None:
         raise ReplayError(f"{record.describe()}: hoyle-poker does not replay {record.game!r}")
-    game, holes = _GAMES[name][0], _HOLE_CARDS[_GAMES[name][1]]
+    game, holes = _GAMES[name][0], _HOLE_CARDS.get(name, 4)
     scale = _scale(record)
 
     def chips(x: Decimal) -> int:
@@ -103,7 +108,9 @@ def to_flop_hand(record: HandRecord, conventions: str = "cardroom") -> tuple[Flo
         shown = record.shows.get(p)
         if shown and len(shown) == holes:
             actions.append(HandAction(seat[p], "show", cards="".join(shown), label="the showdown"))
-        elif p in record.mucks or not record.holes.get(p):
+        elif p in record.mucks or (not record.holes.get(p) and p not in (record.collected or {})):
+            # a player whose cards nobody saw mucks, unless the file says they won: a
+            # winner who "doesn't show hand" against mucked hands shows (cards unseen)
             actions.append(HandAction(seat[p], "muck", label="the showdown"))
     hole_text = []
     for p in order:  # the cards known from the start, else those shown later (partly, perhaps)
@@ -125,7 +132,7 @@ def to_flop_hand(record: HandRecord, conventions: str = "cardroom") -> tuple[Flo
         min_bet=0 if record.limit == "fixed-limit" else chips(record.big_blind) or max(blinds, default=0) or 1,
         small_bet=chips(small) if record.limit == "fixed-limit" else 0,
         big_bet=chips(record.big_bet or 2 * small) if record.limit == "fixed-limit" else 0,
-        options={} if conventions == "cardroom" else {"conventions": conventions},
+        options=site_options(record.site) | ({} if conventions == "cardroom" else {"conventions": conventions}),
     )
     return hand, order, scale
 

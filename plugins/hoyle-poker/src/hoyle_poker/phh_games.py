@@ -103,6 +103,19 @@ def _options(hh: HandHistory, n: int) -> dict[str, Any]:
     return options
 
 
+def shows(words: list[str]) -> bool:
+    """Whether ``pN sm <cards>`` shows a hand hoyle can score. ``sm`` alone or ``sm -``
+    mucks; cards written ``??`` are cards the record never saw, which stay face down
+    (PHH: an unknown card is not shown; PokerKit refuses to show one and scores no hand
+    with it), so a player whose shown cards are not all known does not show and cannot
+    win the pot with filler cards: for hoyle's showdown it is a muck.
+
+    >>> shows("p3 sm ????".split()), shows("p2 sm JdKc".split()), shows("p1 sm".split())
+    (False, True, False)
+    """
+    return len(words) > 2 and words[2] != "-" and "?" not in words[2]
+
+
 def _play(
     game: Game, hh: HandHistory, actions: list[str], n: int, discards: dict[int, list[int]], cards: list[Card]
 ) -> Game:
@@ -115,7 +128,7 @@ def _play(
         seat = player_index(w[0], n)
         op = w[1]
         if op == "sm":
-            decisions[seat] = "muck" if len(w) == 2 or w[2] == "-" else "show"
+            decisions[seat] = "show" if shows(w) else "muck"
             continue
         if op in _BETTING:
             text = betting_text(game, seat, _BETTING[op], int(w[2]) if op == "cbr" else None)
@@ -190,7 +203,7 @@ def replay_flop(hh: HandHistory, *, conventions: str = "cardroom") -> Game:
                 amount = int(w[2])
             moves.append(HandAction(player_index(w[0], n), _BETTING[w[1]], amount, label))
         elif len(w) >= 2 and w[1] == "sm":
-            shown = len(w) > 2 and w[2] != "-"
+            shown = shows(w)
             moves.append(
                 HandAction(player_index(w[0], n), "show" if shown else "muck", None, label, w[2] if shown else "")
             )

@@ -1,0 +1,90 @@
+"""The real hand-history corpus (tests/handhistory/real/, SOURCES.md): reading every
+PokerStars hand of it and replaying it, hand by hand, to the stacks the file records."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+
+from hoyle.errors import HoyleError
+from hoyle.handhistory import pokerstars
+from hoyle.handhistory.games import finishing_stacks, history_games, replay
+from hoyle.handhistory.record import game_key
+
+REAL = Path(__file__).parent / "real"
+_ARCHIVE = re.compile(r"^\*{3,} # \d+ \*{3,}\s*$")
+_HEADER_GAME = re.compile(r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #(\d+):")
+
+
+@dataclass
+class Outcome:
+    file: str
+    line: int
+    hand_id: str
+    game: str
+    error: str  # "" when the hand replayed to the recorded stacks
+
+
+def corpus_files() -> list[Path]:
+    return sorted(p for p in REAL.rglob("*.txt"))
+
+
+def hands(path: Path) -> Iterator[tuple[int, list[str]]]:
+    """The PokerStars hands of a file (other sites' hands that fpdb keeps beside them are
+    not PokerStars hands: a file that does not start with one is left out)."""
+    text = pokerstars.decode(path.read_bytes())
+    first = [line for line in text.lstrip("\ufeff").splitlines() if line.strip() and not _ARCHIVE.match(line)][:1]
+    if not first or not _HEADER_GAME.match(first[0]):
+        return iter(())
+    return pokerstars.split_hands(text)
+
+
+def replay_checked(start: int, lines: list[str]) -> tuple[str, str, str]:
+    """(hand id, game, error): the hand read and replayed; its finishing stacks must be
+    the file's (start - put in + uncalled + collected), and where the site took rake the
+    players who collected nothing must match exactly while the collectors' total is the
+    file's plus the rake (hoyle takes none)."""
+    record = pokerstars.read_hand(start, lines)
+    game = replay(record)
+    expected = record.expected_stacks()
+    if expected is None:
+        return record.hand_id, record.game, ""
+    got = finishing_stacks(game)
+    rake = record.rake or Decimal(0)
+    collectors = set(record.collected or {})
+    for i, (g, e) in enumerate(zip(got, expected, strict=True)):
+        if i not in collectors and g != e:
+            return (
+                record.hand_id,
+                record.game,
+                f"hand {record.hand_id}: {record.players[i]} finishes {g}, the file says {e}",
+            )
+    if sum(got) - sum(expected) != rake:
+        return (
+            record.hand_id,
+            record.game,
+            f"hand {record.hand_id}: the collectors get {sum(got) - sum(expected)} more than the file, rake {rake}",
+        )
+    return record.hand_id, record.game, ""
+
+
+def outcomes() -> list[Outcome]:
+    out = []
+    for path in corpus_files():
+        name = str(path.relative_to(REAL))
+        for start, lines in hands(path):
+            header = _HEADER_GAME.match(lines[0])
+            hand_id = header[1] if header else "?"
+            try:
+                hand_id, game, error = replay_checked(start, lines)
+            except HoyleError as exc:
+                game, error = "", str(exc)
+            out.append(Outcome(name, start, hand_id, game, error))
+    return out
+
+
+def supported(game: str) -> bool:
+    return bool(game) and game_key(game) in history_games()

@@ -1,0 +1,124 @@
+"""Real PokerStars hand histories (tests/handhistory/real/, SOURCES.md names each file's
+repository, path and licence): every hand of a game hoyle replays comes back to the
+stacks its file records, but for the hands listed below, each refused for a reason
+that lies in the file, not in hoyle's reader."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from real_corpus import REAL, Outcome, corpus_files, outcomes, supported
+
+#: (file, hand number) -> why the hand is refused. Each reason is in the file: a record
+#: that breaks the betting rules, a hand cut off or cancelled, or a file another program
+#: wrote ("converted" from another site, a tracker's export) that is not PokerStars' text.
+CASHED_OUT = "a player cashed out the hand (all-in cash out): the pot went by that deal, not by the cards"
+REFUSED: dict[tuple[str, str], str] = {
+    ("fpdb/cash-2025-NL-6max-USD-0.05-0.10.cashout.txt", "257180854570"): CASHED_OUT,
+    ("fpdb/cash-6-Card-PLO-6max-USD-0.05-0.10-202111.cash.out.txt", "231645858339"): CASHED_OUT,
+    ("fpdb/cash-6-Card-PLO-6max-USD-0.10-0.25-202201.multiway.allin.deadcards.txt", "232772509770"): CASHED_OUT,
+    ("fpdb/cash-6-Card-PLO-6max-USD-0.50-1.00-202004.Cash.Out.txt", "212394558154"): CASHED_OUT,
+    ("fpdb/cash-6-Card-PLO-6max-USD-1.00-2.00-202004.Cash.Out.2.txt", "212598594281"): CASHED_OUT,
+    ("poker-parser/parseme_hands.txt", "220748073279"): CASHED_OUT,
+    ("fpdb/cash-LHE-USD-1.00-200508.BB.and.Button.same.player.txt", "2344646393"): (
+        "the button and the big blind are the same player (a 2005 client fault): the order of play breaks"
+    ),
+    ("fpdb/cash-LO8-6max-USD-0.05-0.10-20090315.Hand-cancelled.txt", "25979907808"): "hand cancelled",
+    ("fpdb/cash-NLHE-10max-USD-1.00-2.00-200910.HM1.shows.one.txt", "1002775011"): (
+        "a tracker's export showing one card as 'XX'"
+    ),
+    ("fpdb/cash-NLHE-6max-USD-3.00-6.00-201310.old.converted.walk.txt", "2762719793"): "converted from another site",
+    ("fpdb/cash-PLO-6-max-USD-30-60-201703.converted.secondsb.txt", "3434271432"): (
+        "converted from another site: a live second small blind, which PokerStars has not"
+    ),
+    (
+        "fpdb/cash-PLO-6max-USD-10-20-201703.converted.disconnected.folds.txt",
+        "3430831896",
+    ): "converted from another site",
+    ("fpdb/cash-PLO-6max-USD-2.00-4.00-201403.2.partial.txt", "112824228684"): "the hand is cut off mid-line",
+    ("fpdb/cash-PLO-6max-USD-2.00-4.00-201403.2.partial.txt", "112824184047"): "the hand is cut off mid-line",
+    ("fpdb/cash-PLO-6max-USD-200-400-201510.partial.observed.txt", "142579689317"): "hand cancelled",
+    ("fpdb/cash-PLO-6max-USD-200-400-201510.partial.observed.txt", "142624277978"): "the hand is cut off mid-line",
+    ("fpdb/cash-PLO-6max-USD-5-10-201509.converted.format.txt", "3115869696"): "converted from another site",
+    ("fpdb/tour-NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt", "86564040647"): (
+        "the hand is cut off mid-line and the next hand starts on the same line"
+    ),
+    ("fpdb/tour-NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt", "86568539580"): (
+        "the hand is cut off mid-line and the next hand starts on the same line"
+    ),
+    ("hhparser/hands-debug-2473317509.txt", "194070799107"): (
+        "a raise to 72 over a short all-in to 51 (the big blind 30): the least raise is to 81 under"
+        " the cardroom rules and PokerKit's alike"
+    ),
+    ("hhsmithy/CashGame-ExtraHands-MucksHand.txt", "86008517721"): (
+        "the test file was edited: the summary and the collected line disagree"
+    ),
+    ("hhsmithy/CashGame-Limits-AnteTable.txt", "109715173634"): (
+        "antes: the file returns the raise over the big blind, hoyle's live antes over the antes too"
+    ),
+    ("hhsmithy/CashGame-PlayerTests-WithSittingOut.txt", "78407803350"): (
+        "the test file was edited: the big blind's name is not the one on the seat line"
+    ),
+    ("hhsmithy/CashGame-RunItTwiceTests-RunItTwice2.txt", "133974380110"): (
+        "the test file was edited: the second board is left out"
+    ),
+    ("hhsmithy/CashGame-StreetTests-River.txt", "109687480274"): "the test file was edited: a card is dealt twice",
+    ("hhsmithy/CashGame-ValidHandTests-CancelledHand.txt", "110222853693"): "hand cancelled",
+    ("hhsmithy/CashGame-ValidHandTests-InValidHand.txt", "109681289672"): (
+        "the parser's own invalid-hand fixture: the amounts do not add up"
+    ),
+}
+
+
+@pytest.fixture(scope="module")
+def results() -> list[Outcome]:
+    return outcomes()
+
+
+def test_the_corpus_is_there() -> None:
+    files = corpus_files()
+    sources = (REAL / "SOURCES.md").read_text(encoding="utf-8")
+    for path in files:
+        assert path.name in sources, f"{path.name} is not in SOURCES.md"
+    assert len({p.parent.name for p in files}) >= 4
+
+
+def test_every_hand_of_a_game_hoyle_plays_replays_to_the_recorded_stacks(results: list[Outcome]) -> None:
+    refused = {(o.file, o.hand_id): o.error for o in results if o.error and (supported(o.game) or not o.game)}
+    refused = {k: v for k, v in refused.items() if not _other_game(k)}
+    unexplained = {k: v for k, v in refused.items() if k not in REFUSED}
+    assert not unexplained, unexplained
+    now_replay = [k for k in REFUSED if k not in refused]
+    assert not now_replay, f"listed as refused but they replay: {now_replay}"
+    replayed = [o for o in results if not o.error]
+    assert len(replayed) > 1000
+
+
+def test_every_refusal_names_what_and_where(results: list[Outcome]) -> None:
+    for o in results:
+        if o.error:
+            assert re.search(r"line \d+|hand \d+", o.error), o
+
+
+def test_games_hoyle_lacks_are_refused_by_name(results: list[Outcome]) -> None:
+    """A hand of a game no plugin replays (stud, razz, draw, badugi, Courchevel, 6+,
+    Split Hold'em) is never replayed as another game: it is refused, naming the game or
+    the first line the reader cannot read."""
+    other = [o for o in results if _other_game((o.file, o.hand_id))]
+    assert len(other) > 200  # the corpus has them
+    for o in other:
+        assert o.error, f"{o.file} hand {o.hand_id} ({o.game}) replayed as a game hoyle reads"
+        assert re.search(r"no plugin replays ['\"]|line \d+: cannot read", o.error), o
+
+
+_OTHER = re.compile(r"Stud|STUD|Razz|Draw|Badugi|Triple|Courchevel|6\+ Hold|Split Hold|Home Game|HORSE|8-Game")
+
+
+def _other_game(key: tuple[str, str]) -> bool:
+    """A hand of a game no installed plugin replays (by its header)."""
+    file, hand_id = key
+    for line in (REAL / file).read_bytes().decode("utf-8", "replace").splitlines():
+        if f"#{hand_id}:" in line:
+            return bool(_OTHER.search(line.split(" - ")[0]))
+    return False
