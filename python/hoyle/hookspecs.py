@@ -415,8 +415,8 @@ class PluginManager(pluggy.PluginManager):
         ...         return None
         >>> pm = PluginManager()
         >>> _ = pm.register(House(), name="house")
-        >>> [impl.plugin_name for impl in pm.hook.hoyle_deal.get_hookimpls()]
-        ['house']
+        >>> [impl.plugin_name for impl in pm.hook.hoyle_deal.get_hookimpls()] == ["house"]
+        True
     """
 
     def __init__(self) -> None:
