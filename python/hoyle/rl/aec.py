@@ -14,7 +14,10 @@ rewards come at the end of the match - the variant's settlement (chips or
 points), or +1/-1 with ``reward="win-loss"``; an illegal action ends the game with
 ``illegal_reward`` (default -1) for the offender and 0 for the others, as the classic
 environments do. The exact action taken and a bet's amount are in ``infos[agent]``.
-A game in which nobody has a legal action (a rules bug) is truncated.
+A game in which nobody has a legal action (a rules bug) is truncated, and so is one
+still going after ``max_steps`` decisions (every seat's, reactions included; default per
+variant family, :mod:`hoyle.rl.limits`): every agent's truncation flag is set, with
+reward 0 and ``infos[agent]["truncated"] = "max_steps"``.
 
 The checks of the classic wrappers (PettingZoo's ``OrderEnforcingWrapper`` and
 ``AssertOutOfBoundsWrapper``: nothing before ``reset``, ``step`` or ``reset`` between
@@ -55,6 +58,8 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
         self.reward_mode, self.illegal_reward, self.render_mode = setup.reward, setup.illegal_reward, setup.render_mode
         self.checks = checks
         self.compiled = setup.compiled
+        self.max_steps = setup.max_steps
+        self.steps = 0
         self.metadata = {**self.metadata, "name": f"hoyle_{variant.replace('-', '_')}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(self.enc.players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
@@ -97,6 +102,10 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.steps = 0
+        # A game over at the deal (e.g. hold'em stacks smaller than the blinds) still
+        # names an agent: agent_iter and last() step each done agent out from there.
+        self.agent_selection = self.possible_agents[0]
         self._after_step()
 
     def _after_step(self) -> None:
@@ -109,6 +118,10 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
                 self.rewards[a] = r
                 done[a] = True
             self._accumulate_rewards()
+        elif self.steps >= self.max_steps:
+            for a in self.possible_agents:
+                self.truncations[a] = True
+                self.infos[a] = {**self.infos[a], "truncated": "max_steps"}
         else:
             seat = table.seat
             assert seat is not None
@@ -149,6 +162,7 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
             # Rewards are zero while the match goes on (they come at its end), so the
             # step needs no clearing or summing of them until then.
             table.take(chosen)
+            self.steps += 1
             self.infos[agent] = table.info(chosen)
             self._after_step()
         if self.render_mode == "ansi":
@@ -221,6 +235,8 @@ def aec_env(variant: str, wrap: bool = False, checks: bool = True, **settings: U
     :param bets: the bet abstraction (docs/rl.md). :param max_choices: slots per choice template.
     :param compiled: False forces the Python table where a compiled one would play
         (:mod:`hoyle.rl.kernel`; the same episodes either way).
+    :param max_steps: decisions before the episode is truncated (None: the family's
+        default, :func:`hoyle.rl.limits.default_max_steps`).
     """
     if not wrap:
         return HoyleAECEnv(variant, checks=checks, **settings)

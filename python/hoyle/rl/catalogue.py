@@ -397,7 +397,10 @@ class Catalogue:
 
 
 def _choice_key(a: Action) -> tuple[Any, ...]:
-    return (len(a.cards), tuple(card_slot(c) for c in a.cards), tuple(c.copy for c in a.cards), a.target or -1)
+    """A choice's place among its template's legal actions: by its cards' identities
+    (sorted, so the order the cards were dealt or listed in does not matter)."""
+    cards = sorted((card_slot(c), c.copy) for c in a.cards)
+    return (len(cards), tuple(i for i, _ in cards), tuple(k for _, k in cards), a.target or -1)
 
 
 def _card_name(i: int) -> str:

@@ -14,7 +14,9 @@ learner must decide again or the match ends. The reward is the learner's settlem
 (or +1/-1 with ``reward="win-loss"``) at the end, 0 before. ``action_masks()`` (the
 MaskablePPO convention) and ``info["action_mask"]`` give the legal slots; ``info`` also
 holds the learner's action text and exact ``amount``. An illegal slot ends the episode
-with ``illegal_reward``. The ids ``hoyle/<variant>-v0`` are registered with Gymnasium's
+with ``illegal_reward``. An episode still going after ``max_steps`` decisions (every
+seat's, the opponents' and reactions included; :mod:`hoyle.rl.limits`) is truncated
+(``truncated=True``, reward 0, ``info["truncated"] = "max_steps"``). The ids ``hoyle/<variant>-v0`` are registered with Gymnasium's
 registry (``gymnasium.make("hoyle/gin-rummy-v0", opponents=["gin"])``) when this module
 is imported.
 """
@@ -62,6 +64,8 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.action_space = spaces.Discrete(self.enc.action_size)
         self.table: AnyTable | None = None
         self.compiled = setup.compiled
+        self.max_steps = setup.max_steps
+        self.steps = 0
         self._bots: dict[int, Any] = {}
         self._episode_rng = np.random.default_rng()
 
@@ -88,12 +92,13 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
             game_seed = int(self._episode_rng.integers(0, 2**63))
         while True:
             self.table = new_table(self.enc, game_seed, self.compiled)
+            self.steps = 0
             seats = [s for s in range(self.enc.players) if s != self.seat]
             self._bots = {
                 s: make_bot(spec, seed=(game_seed + 7919 * (s + 1)) % 2**63) if isinstance(spec, str) else spec
                 for s, spec in zip(seats, self.opponent_specs)
             }
-            self._play_opponents()
+            self._play_opponents(bounded=False)  # up to the learner's first decision
             if not self.table.over:
                 break
             # the game ended before the learner's first decision: deal the next one
@@ -105,7 +110,7 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         table = self.table
         if table is None:
             raise InvalidArgumentError("call reset() before step()")
-        if table.over:
+        if table.over or self.truncated:
             raise InvalidArgumentError("the episode is over: call reset()")
         slot = int(action)
         try:
@@ -115,10 +120,20 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
             info["illegal_action"] = slot
             return self.illegal_reward, True, False, info
         table.take(taken)
+        self.steps += 1
         self._play_opponents()
         info = self._info(table.info(taken))
-        reward = table.rewards(self.reward_mode)[self.seat] if table.over else 0.0
-        return reward, table.over and not table.stuck, table.stuck, info
+        if table.over:
+            return table.rewards(self.reward_mode)[self.seat], not table.stuck, table.stuck, info
+        if self.truncated:
+            info["truncated"] = "max_steps"
+            return 0.0, False, True, info
+        return 0.0, False, False, info
+
+    @property
+    def truncated(self) -> bool:
+        """The episode reached ``max_steps`` decisions before its end."""
+        return self.steps >= self.max_steps
 
     def action_masks(self) -> np.ndarray:
         """The legal slots as booleans (MaskablePPO's convention)."""
@@ -154,10 +169,13 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
             info.update(step)
         return info
 
-    def _play_opponents(self) -> None:
+    def _play_opponents(self, bounded: bool = True) -> None:
+        """Play the other seats until the learner decides, the match ends or (when
+        ``bounded``) ``max_steps`` decisions have been made."""
         table = self.table
         assert table is not None
-        while not table.over and table.seat != self.seat:
+        while not table.over and table.seat != self.seat and (not bounded or self.steps < self.max_steps):
+            self.steps += 1
             seat = table.seat
             assert seat is not None
             bot, game = self._bots[seat], table.game

@@ -25,7 +25,9 @@ Parameters: ``players`` (2), ``options`` (a mapping, JSON text or
 :func:`encode_options`' comma-free form, which OpenSpiel's game strings need),
 ``house_rules`` (separated by ``;``), ``seeds`` (64), ``seed`` (0), ``reward`` ("settlement"), ``history``
 (64), ``max_utility`` (0: the stack times the other players for chip games, else 1000),
-``max_game_length`` (10000), ``compiled`` (True: a compiled table plays the episode
+``max_game_length`` (0: the variant family's ``max_steps`` default,
+:mod:`hoyle.rl.limits`; a game still going after that many decisions is terminal with
+returns of 0 for every player - OpenSpiel has no truncation flag), ``compiled`` (True: a compiled table plays the episode
 where a plugin's kernel plays the encoding, :mod:`hoyle.rl.kernel`; False: the Python
 table).
 """
@@ -43,6 +45,7 @@ import hoyle
 from hoyle.errors import InvalidArgumentError
 from hoyle.rl.encoding import Encoding, encoding
 from hoyle.rl.kernel import AnyTable, new_table
+from hoyle.rl.limits import check_max_steps
 from hoyle.rl.settings import check_reward
 
 DEFAULTS: dict[str, Any] = {
@@ -54,7 +57,7 @@ DEFAULTS: dict[str, Any] = {
     "reward": "settlement",
     "history": 64,
     "max_utility": 0.0,
-    "max_game_length": 10000,
+    "max_game_length": 0,
     "compiled": True,
 }
 
@@ -108,6 +111,7 @@ class HoyleSpielGame(pyspiel.Game):  # type: ignore[misc]
                 if v.family == "poker":
                     stack = int(self.enc.options.get("stack", 200))
                     bound = float(stack * (self.enc.players - 1) * int(self.enc.options.get("hands", 1)))
+        self.max_length = check_max_steps(int(p["max_game_length"]) or None, variant, self.enc.options)
         zero_sum = self.enc.zero_sum or (self.reward_mode == "win-loss" and self.enc.players == 2)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.enc.action_size,
@@ -116,9 +120,10 @@ class HoyleSpielGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=-bound,
             max_utility=bound,
             utility_sum=0.0 if zero_sum else None,
-            max_game_length=int(p["max_game_length"]),
+            max_game_length=self.max_length,
         )
-        super().__init__(_game_type(variant, zero_sum), info, {**p, "options": encode_options(options)})
+        params = {**p, "options": encode_options(options), "max_game_length": self.max_length}
+        super().__init__(_game_type(variant, zero_sum), info, params)
 
     def new_initial_state(self) -> HoyleSpielState:
         return HoyleSpielState(self)
@@ -135,6 +140,8 @@ class HoyleSpielState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.table: AnyTable | None = None
         self.own: list[list[int]] = [[] for _ in range(game.enc.players)]
+        self.steps = 0
+        self.max_length = game.max_length
 
     def _hoyle_game(self) -> HoyleSpielGame:
         game: HoyleSpielGame = self.get_game()
@@ -144,7 +151,7 @@ class HoyleSpielState(pyspiel.State):  # type: ignore[misc]
         table = self.table
         if table is None:
             return int(pyspiel.PlayerId.CHANCE)
-        if table.over:
+        if table.over or self.steps >= self.max_length:
             return int(pyspiel.PlayerId.TERMINAL)
         seat = table.seat
         assert seat is not None
@@ -167,6 +174,7 @@ class HoyleSpielState(pyspiel.State):  # type: ignore[misc]
         assert seat is not None
         self.table.step(int(action))
         self.own[seat].append(int(action))
+        self.steps += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -174,11 +182,16 @@ class HoyleSpielState(pyspiel.State):  # type: ignore[misc]
         return str(self._hoyle_game().enc.catalogue.names[action])
 
     def is_terminal(self) -> bool:
-        return self.table is not None and self.table.over
+        return self.table is not None and (self.table.over or self.steps >= self.max_length)
+
+    @property
+    def truncated(self) -> bool:
+        """The game was cut at ``max_game_length`` decisions (its returns are 0)."""
+        return self.table is not None and not self.table.over and self.steps >= self.max_length
 
     def returns(self) -> list[float]:
         game = self._hoyle_game()
-        if self.table is None:
+        if self.table is None or self.truncated:
             return [0.0] * game.enc.players
         return self.table.rewards(game.reward_mode)
 
@@ -252,6 +265,8 @@ def openspiel_game(variant: str, **params: Any) -> Any:
     unknown = set(params) - set(DEFAULTS)
     if unknown:
         raise InvalidArgumentError(f"unknown OpenSpiel parameter {sorted(unknown)[0]!r} (known: {', '.join(DEFAULTS)})")
+    if "options" in params and params["options"] is None:  # no options, as the other adapters take it
+        del params["options"]
     if isinstance(params.get("options"), Mapping):
         params["options"] = encode_options(params["options"])
     if not isinstance(params.get("house_rules", ""), str):

@@ -15,6 +15,7 @@ from typing import Any, TypedDict
 
 from hoyle.errors import InvalidArgumentError
 from hoyle.rl.encoding import Encoding, encoding
+from hoyle.rl.limits import check_max_steps
 
 REWARD_MODES = ("settlement", "win-loss")
 
@@ -28,7 +29,9 @@ class EnvSettings(TypedDict, total=False):
     slot, which ends the game), ``bets`` (the bet abstraction, docs/rl.md) and
     ``max_choices`` (128: slots per choice template) and ``compiled`` (True: play the
     episode in compiled code where a plugin's kernel plays the encoding - plain
-    two-player gin, one deal - :mod:`hoyle.rl.kernel`; False: always the Python table).
+    two-player gin, one deal - :mod:`hoyle.rl.kernel`; False: always the Python table)
+    and ``max_steps`` (None: the variant family's default, :mod:`hoyle.rl.limits`; the
+    episode is truncated after that many decisions).
     """
 
     players: int
@@ -40,18 +43,20 @@ class EnvSettings(TypedDict, total=False):
     bets: Sequence[str | float] | None
     max_choices: int
     compiled: bool
+    max_steps: int | None
 
 
 @dataclass(frozen=True)
 class EnvSetup:
     """Checked settings: the encoding, the reward mode and penalty, the render mode,
-    whether a compiled table may play."""
+    whether a compiled table may play, the step bound."""
 
     enc: Encoding
     reward: str
     illegal_reward: float
     render_mode: str | None
     compiled: bool = True
+    max_steps: int = 20_000
 
 
 def check_reward(mode: str, render_mode: str | None = None) -> str:
@@ -84,4 +89,5 @@ def env_setup(variant: str, settings: EnvSettings) -> EnvSetup:
     compiled = settings.get("compiled", True)
     if not isinstance(compiled, bool):
         raise InvalidArgumentError(f"compiled={compiled!r}: True or False")
-    return EnvSetup(enc, reward, float(settings.get("illegal_reward", -1.0)), render_mode, compiled)
+    max_steps = check_max_steps(settings.get("max_steps"), variant, enc.options)
+    return EnvSetup(enc, reward, float(settings.get("illegal_reward", -1.0)), render_mode, compiled, max_steps)

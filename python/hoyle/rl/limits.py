@@ -1,0 +1,52 @@
+"""``max_steps``: every RL episode ends - terminated by the rules or truncated here.
+
+A step is one decision of the table (:mod:`hoyle.rl.table`): any seat's turn or
+reaction. The default bound depends on the variant's family and on how many hands or
+deals its options ask for (docs/rl.md, "Episodes always end", gives the measured
+lengths behind them):
+
+* ``poker``: 400 steps per hand (``hands`` option, default 1);
+* ``rummy``: 50,000 steps (a whole match to its target: random play takes 300-5,000
+  decisions in most variants, 11,000-25,000+ in a 100-point gin match, and never ends
+  where the rules turn the discard pile over without end, as seven-card and boat-house
+  rummy do);
+* ``parlor``: 20,000 steps (War and Egyptian Ratscrew bound themselves by their
+  ``max_battles`` / ``max_turns`` options; In-Between by its rounds).
+
+    >>> default_max_steps("texas-holdem", {"hands": 3})
+    1200
+    >>> default_max_steps("gin-rummy", {})
+    50000
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import hoyle
+from hoyle.errors import InvalidArgumentError
+
+#: Steps per hand for poker, per match for the other families.
+FAMILY_STEPS: dict[str, int] = {"poker": 400, "rummy": 50_000, "parlor": 20_000}
+#: The bound of a family not listed.
+OTHER_STEPS = 20_000
+
+
+def default_max_steps(variant: str, options: Mapping[str, Any]) -> int:
+    """The default ``max_steps`` of ``variant`` with these options (see the module docs)."""
+    family = hoyle.variants()[variant].family
+    base = FAMILY_STEPS.get(family, OTHER_STEPS)
+    if family == "poker":
+        hands = options.get("hands", 1)
+        return base * (hands if isinstance(hands, int) and hands > 0 else 1)
+    return base
+
+
+def check_max_steps(value: Any, variant: str, options: Mapping[str, Any]) -> int:
+    """A ``max_steps`` setting checked (None: the default): a positive int."""
+    if value is None:
+        return default_max_steps(variant, options)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidArgumentError(f"max_steps={value!r}: must be a positive int (or None for the default)")
+    return value
