@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import traceback
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,46 @@ MAX_BODY = 64 * 1024
 MAX_REPLAY_BODY = 4 * 1024 * 1024
 #: The most frames one uploaded replay may step through.
 MAX_FRAMES = 20_000
+#: The deepest nesting of arrays and objects a JSON body (or uploaded record) may have.
+MAX_DEPTH = 32
+
+
+def json_depth(text: str | bytes) -> int:
+    """The deepest nesting of ``[`` and ``{`` in JSON text (strings skipped), counted
+    without parsing, so a body nested a million deep is refused before ``json.loads``.
+
+        >>> json_depth('{"a": [1, {"b": "[[["}]}')
+        3
+    """
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in data:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return deepest
+
+
+def parse_json(text: str | bytes, what: str, status: int = 400) -> Any:
+    """``json.loads`` with the depth limit; a refusal is a :class:`TableError`."""
+    if json_depth(text) > MAX_DEPTH:
+        raise TableError(f"{what} is nested deeper than {MAX_DEPTH} levels", status=status)
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+        raise TableError(f"{what} is not JSON: {exc}", status=status) from exc
 
 
 def _error(message: str, status: int) -> JSONResponse:
@@ -49,10 +90,7 @@ async def _json_body(request: Request, limit: int = MAX_BODY) -> Any:
         body += chunk
         if len(body) > limit:
             raise TableError(f"the request body is over {limit} bytes", status=413)
-    try:
-        return json.loads(body) if body else {}
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise TableError(f"the request body is not JSON: {exc}", status=400) from exc
+    return parse_json(bytes(body), "the request body") if body else {}
 
 
 def _token(request: Request | WebSocket) -> str | None:
@@ -87,6 +125,9 @@ def _refusals(handler: Handler) -> Handler:
             return _error(str(exc), exc.status)
         except HoyleError as exc:
             return _error(str(exc), 422)
+        except Exception as exc:  # a bug, never a plain-text 500: logged, answered in JSON
+            traceback.print_exc()
+            return _error(f"internal error ({type(exc).__name__}); nothing was changed", 500)
 
     return wrapped
 
@@ -108,7 +149,14 @@ def replay_frames(record: Mapping[str, Any]) -> dict[str, Any]:
     actions = list(record.get("actions") or [])
     if len(actions) + 1 > MAX_FRAMES:
         raise TableError(f"the replay has {len(actions)} actions; at most {MAX_FRAMES - 1} can be stepped through", 413)
-    game = Game.from_json(json.dumps({**record, "actions": []}))
+    if not isinstance(record.get("actions", []), list) or not all(
+        isinstance(a, list) and len(a) == 2 and isinstance(a[0], int) and isinstance(a[1], str) for a in actions
+    ):
+        raise TableError("the record's 'actions' must be a list of [seat, action text] pairs", 422)
+    try:
+        game = Game.from_json(json.dumps({**record, "actions": []}))
+    except (HoyleError, ValueError, TypeError, KeyError) as exc:
+        raise TableError(f"the record does not start a game: {exc}", 422) from exc
     players = list(game.state.players)
     frames = [
         {
@@ -229,16 +277,24 @@ def create_app(store: str | Path | None = None) -> Starlette:
         text = body["text"]
         fmt = body.get("format") or ("hoyle" if text.lstrip().startswith("{") else "phh")
         if fmt == "hoyle":
-            try:
-                record = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise TableError(f"not a hoyle JSON record: {exc}", 422) from exc
+            record = parse_json(text, "the hoyle JSON record", status=422)
             if not isinstance(record, Mapping):
                 raise TableError("not a hoyle JSON record: not an object", 422)
         elif fmt == "phh":
             from hoyle import phh
 
-            record = json.loads(phh.replay(text).to_json())
+            try:
+                record = json.loads(phh.replay(text).to_json())
+            except (
+                HoyleError,
+                ArithmeticError,
+                LookupError,
+                ValueError,
+                TypeError,
+                AttributeError,
+                RecursionError,
+            ) as exc:
+                raise TableError(f"not a replayable PHH hand history: {type(exc).__name__}: {exc}", 422) from exc
         else:
             raise TableError(f"unknown replay format {fmt!r}: expected 'hoyle' or 'phh'")
         return JSONResponse(await asyncio.to_thread(replay_frames, record))
@@ -299,7 +355,11 @@ def create_app(store: str | Path | None = None) -> Starlette:
     async def not_allowed(request: Request, exc: Exception) -> Response:
         return _error(f"{request.method} is not allowed on {request.url.path}", 405)
 
-    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found, 405: not_allowed})
+    async def internal(request: Request, exc: Exception) -> Response:
+        return _error(f"internal error ({type(exc).__name__})", 500)
+
+    handlers: dict[Any, Any] = {404: not_found, 405: not_allowed, Exception: internal}
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers)
 
 
 async def _until_closed(websocket: WebSocket) -> None:

@@ -22,6 +22,7 @@ last line and truncates it away; a bad line anywhere else is corruption and rais
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Iterator, Mapping
@@ -56,9 +57,24 @@ class TableStore:
         f = self._files.get(table)
         if f is None:
             f = self._files[table] = self._path(table).open("a", encoding="utf-8")
-        f.write(json.dumps(record, separators=(",", ":")) + "\n")
-        f.flush()
-        os.fsync(f.fileno())
+        line = json.dumps(record, separators=(",", ":")) + "\n"
+        start = f.tell()
+        try:
+            f.write(line)
+            f.flush()
+            os.fsync(f.fileno())
+        except BaseException:
+            self._undo(table, f, start)
+            raise
+
+    def _undo(self, table: str, f: IO[str], start: int) -> None:
+        """Cut a failed write's partial line off (best effort) and reopen the file, so
+        the log holds exactly the lines that were made durable."""
+        self._files.pop(table, None)
+        with contextlib.suppress(OSError):
+            f.close()
+        with contextlib.suppress(OSError), self._path(table).open("r+", encoding="utf-8") as g:
+            g.truncate(start)
 
     def create(self, table: str, spec: Mapping[str, Any]) -> None:
         """Write a new table's creation record (and make the file's name durable)."""
@@ -71,6 +87,14 @@ class TableStore:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+    def discard(self, table: str) -> None:
+        """Remove a table whose creation record could not be written (best effort)."""
+        f = self._files.pop(table, None)
+        with contextlib.suppress(OSError):
+            if f is not None:
+                f.close()
+            self._path(table).unlink(missing_ok=True)
 
     def append(self, table: str, seat: int, action: str) -> None:
         """Append one accepted action; returns once it is on disk."""

@@ -21,6 +21,7 @@ import asyncio
 import hashlib
 import hmac
 import secrets
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -83,6 +84,10 @@ def _spec(request: Mapping[str, Any]) -> dict[str, Any]:
     players = request.get("players", hoyle.variants()[variant].players[0] if variant in hoyle.variants() else 2)
     if isinstance(players, bool) or not isinstance(players, (int, list)):
         raise TableError(f"'players' must be a number or a list of names, not {players!r}")
+    known = hoyle.variants().get(variant)
+    count = players if isinstance(players, int) else len(players)
+    if known is not None and not known.players[0] <= count <= known.players[1]:  # before anything is built
+        raise TableError(f"{variant!r} is for {known.players[0]}..{known.players[1]} players, not {count}", 422)
     options = request.get("options") or {}
     if not isinstance(options, Mapping):
         raise TableError(f"'options' must be an object, not {options!r}")
@@ -168,7 +173,11 @@ class TableRoom:
         tokens = {s: secrets.token_urlsafe(32) for s in range(len(table.game.state.players)) if s not in table.bots}
         table.tokens = {s: _digest(t) for s, t in tokens.items()}
         if self.store is not None:
-            self.store.create(table_id, {**spec, "tokens": {str(s): d for s, d in table.tokens.items()}})
+            try:
+                self.store.create(table_id, {**spec, "tokens": {str(s): d for s, d in table.tokens.items()}})
+            except OSError as exc:
+                self.store.discard(table_id)
+                raise TableError(f"the table log could not be written ({exc.strerror or exc})", status=503) from exc
         self.tables[table_id] = table
         self._run_bots(table)
         return table_id, tokens
@@ -206,6 +215,8 @@ class TableRoom:
         log), the legal actions with the bet range, the summary in words, and the events
         from number ``since`` on, as that seat saw them."""
         table = self.table(table_id)
+        if not table.game.is_over and table.game.to_act in table.bots:  # a bot move that could not be logged
+            self._answer_bots(table)
         game = table.game
         view = game.view(seat)
         events = view.pop("events", None)
@@ -256,11 +267,21 @@ class TableRoom:
             raise TableError(f"illegal action {action!r} for seat {seat}: {reason}", status=status) from exc
         except HoyleError as exc:  # unreadable action text: a bad card, an unknown word
             raise TableError(f"cannot read action {action!r}: {exc}", status=422) from exc
-        self._log(table)
-        self._run_bots(table)
-        table.changed.set()
-        table.changed = asyncio.Event()
+        self._log(table)  # a failed write rolls the action back and refuses it
+        self._answer_bots(table)
         return start
+
+    def _answer_bots(self, table: Table) -> None:
+        """Let the bots answer and wake the viewers. A bot move whose log line cannot be
+        written is rolled back (the human action before it stands, it is durable); the
+        bot plays again at the next request to this table."""
+        try:
+            self._run_bots(table)
+        except TableError as exc:
+            print(f"hoyle serve: table {table.id}: a bot move was not taken: {exc}", file=sys.stderr)
+        finally:
+            table.changed.set()
+            table.changed = asyncio.Event()
 
     def _run_bots(self, table: Table) -> None:
         game = table.game
@@ -271,7 +292,24 @@ class TableRoom:
             self._log(table)
 
     def _log(self, table: Table) -> None:
-        """Put the action just taken on disk (the engine's own record of it)."""
-        if self.store is not None:
-            seat, text = table.game.record["actions"][-1]
+        """Put the action just taken on disk (the engine's own record of it). If the
+        write fails, the game is rebuilt without that action (the log's last durable
+        line is its last action) and the action is refused with a 503."""
+        if self.store is None:
+            return
+        seat, text = table.game.record["actions"][-1]
+        try:
             self.store.append(table.id, seat, text)
+        except OSError as exc:
+            self._rebuild(table, len(table.game.record["actions"]) - 1)
+            raise TableError(
+                f"the table log could not be written ({exc.strerror or exc}); the action was not taken", status=503
+            ) from exc
+
+    def _rebuild(self, table: Table, count: int) -> None:
+        """Put ``table`` back to its first ``count`` actions (replay is the serialization)."""
+        actions = table.game.record["actions"][:count]
+        fresh = self._build(table.id, table.spec)
+        for seat, text in actions:
+            fresh.game.act(text, seat=seat)
+        table.game, table.bots = fresh.game, fresh.bots
