@@ -33,7 +33,12 @@ def serve(host: str, port: int, store: Path | None) -> None:
     except ImportError as exc:
         raise CommandError(f"hoyle serve needs the server extra: pip install 'hoyle[server]' ({exc})") from None
     click.echo(f"hoyle: serving on http://{host}:{port}/" + (f" (tables logged in {store})" if store else ""), err=True)
-    run(host=host, port=port, store=store)
+    from hoyle.server.store import StoreError
+
+    try:
+        run(host=host, port=port, store=store)
+    except StoreError as exc:
+        raise CommandError(str(exc)) from None
 
 
 COMMANDS = [serve]

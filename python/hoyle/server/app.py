@@ -182,7 +182,7 @@ def create_app(store: str | Path | None = None) -> Starlette:
 
         >>> app = create_app()
         >>> sorted(r.path for r in app.routes)[:3]
-        ['/', '/api/replays', '/api/tables']
+        ['/', '/api/admin/store', '/api/replays']
     """
     room_box: dict[str, TableRoom] = {}
 
@@ -337,8 +337,16 @@ def create_app(store: str | Path | None = None) -> Starlette:
             closed.cancel()
         await websocket.close()
 
+    @_refusals
+    async def store_report(request: Request) -> Response:
+        if request.client is None or request.client.host not in ("127.0.0.1", "::1"):
+            raise TableError("the admin endpoints answer on loopback only", status=403)
+        held = room().store
+        return JSONResponse({"store": str(held.directory) if held else None, "problems": held.problems if held else []})
+
     routes = [
         Route("/", index),
+        Route("/api/admin/store", store_report),
         Route("/api/variants", variants),
         Route("/api/tables", tables, methods=["GET", "POST"]),
         Route("/api/tables/{table}/view", view),
@@ -373,6 +381,9 @@ async def _until_closed(websocket: WebSocket) -> None:
 def serve(host: str = "127.0.0.1", port: int = 8000, store: str | Path | None = None) -> None:
     """Run the server with uvicorn until interrupted."""
     import uvicorn
+
+    if store is not None:
+        TableStore(store)  # an unwritable store is a clear error now, not a 500 at every table
 
     # keep idle connections open a while: a client pooling connections (a bot arena, the
     # load test) must not find one closed under it between two requests

@@ -129,7 +129,14 @@ class TableRoom:
         self.tables: dict[str, Table] = {}
         if store is not None:
             for table_id, spec, actions in store.load():
-                self._restore(table_id, spec, actions)
+                try:
+                    self._restore(table_id, spec, actions)
+                except (HoyleError, LookupError, TypeError, ValueError) as exc:  # one table, not the server
+                    self.tables.pop(table_id, None)
+                    line = getattr(exc, "line", None)
+                    store.quarantine(table_id, f"does not replay: {exc}", line)
+            for problem in store.problems:
+                print(f"hoyle serve: table store: {problem}", file=sys.stderr)
 
     # --- making tables -----------------------------------------------------------------
 
@@ -186,10 +193,14 @@ class TableRoom:
         tokens = {int(s): d for s, d in spec.pop("tokens", {}).items()}
         table = self._build(table_id, spec)
         table.tokens = tokens
-        for seat, text in actions:
-            table.game.act(text, seat=seat)
+        for number, (seat, text) in enumerate(actions, 2):
+            try:
+                table.game.act(text, seat=seat)
+            except HoyleError as exc:
+                exc.line = number  # type: ignore[attr-defined]
+                raise
         self.tables[table_id] = table
-        self._run_bots(table)  # a crash between a human action and the bots' answers
+        self._answer_bots(table)  # a crash between a human action and the bots' answers
 
     # --- reading -------------------------------------------------------------------------
 
