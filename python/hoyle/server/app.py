@@ -93,14 +93,26 @@ async def _json_body(request: Request, limit: int = MAX_BODY) -> Any:
     return parse_json(bytes(body), "the request body") if body else {}
 
 
-def _token(request: Request | WebSocket) -> str | None:
+def _no_url_token(request: Request | WebSocket) -> None:
+    """Refuse a token in the URL: URLs end up in logs and browser histories."""
+    if "token" in request.query_params:
+        where = (
+            'send it as the socket\'s first message, {"token": "<token>"}'
+            if isinstance(request, WebSocket)
+            else "send it in the Authorization header, 'Authorization: Bearer <token>'"
+        )
+        raise TableError(f"a token in the URL (?token=) is refused: {where}", status=400)
+
+
+def _token(request: Request) -> str | None:
+    _no_url_token(request)
     header = request.headers.get("authorization")
     if header is not None:
         scheme, _, value = header.partition(" ")
         if scheme.lower() != "bearer" or not value:
             raise TableError("the Authorization header must be 'Bearer <token>'", status=401)
         return value.strip()
-    return request.query_params.get("token")
+    return None
 
 
 def _since(request: Request) -> int | None:
@@ -120,6 +132,7 @@ def _refusals(handler: Handler) -> Handler:
 
     async def wrapped(request: Request) -> Response:
         try:
+            _no_url_token(request)
             return await handler(request)
         except TableError as exc:
             return _error(str(exc), exc.status)
@@ -304,10 +317,11 @@ def create_app(store: str | Path | None = None) -> Starlette:
         table_id = websocket.path_params["table"]
         try:
             table = room().table(table_id)
-            token = _token(websocket)
-            if token is None:
-                first = await asyncio.wait_for(websocket.receive_json(), timeout=10)
-                token = first.get("token") if isinstance(first, Mapping) else None
+            _no_url_token(websocket)
+            first = await asyncio.wait_for(websocket.receive_json(), timeout=10)
+            if not isinstance(first, Mapping) or not isinstance(first.get("token", ""), (str, type(None))):
+                raise TableError('the first message must be {"token": "<token>"} (or {"token": null} to watch)')
+            token = first.get("token")
             seat = room().seat_of(table_id, token) if token else None
             if token and seat is None:
                 raise TableError("that token is not a seat's token at this table", status=403)
