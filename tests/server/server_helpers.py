@@ -28,6 +28,8 @@ class Server:
     process: subprocess.Popen[bytes] | None = None
     #: A file-size limit (RLIMIT_FSIZE, bytes) for the server process: a full disk.
     fsize: int | None = None
+    #: More ``hoyle serve`` options.
+    args: tuple[str, ...] = ()
 
     @property
     def url(self) -> str:
@@ -36,7 +38,17 @@ class Server:
     def start(self) -> None:
         with (self.store.parent / f"server-{self.port}.log").open("ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "hoyle.cli", "serve", "--port", str(self.port), "--store", str(self.store)],
+                [
+                    sys.executable,
+                    "-m",
+                    "hoyle.cli",
+                    "serve",
+                    "--port",
+                    str(self.port),
+                    "--store",
+                    str(self.store),
+                    *self.args,
+                ],
                 stdout=subprocess.DEVNULL,
                 stderr=log,
                 preexec_fn=self._limits if self.fsize is not None else None,

@@ -189,7 +189,12 @@ def replay_frames(record: Mapping[str, Any]) -> dict[str, Any]:
     return {"players": players, "variant": record.get("variant"), "frames": frames, "result": game.result}
 
 
-def create_app(store: str | Path | None = None) -> Starlette:
+def create_app(
+    store: str | Path | None = None,
+    idle_expiry: float | None = None,
+    finished_expiry: float | None = None,
+    per_client: int | None = None,
+) -> Starlette:
     """The server as an ASGI app (run it with uvicorn, or :func:`serve`). With ``store``
     (a directory), tables are logged there and restored from it when the app starts.
 
@@ -204,8 +209,13 @@ def create_app(store: str | Path | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        room_box["room"] = TableRoom(TableStore(store) if store is not None else None)
+        room_box["room"] = TableRoom(
+            TableStore(store) if store is not None else None, idle_expiry, finished_expiry, per_client
+        )
+        sweeper = asyncio.ensure_future(_sweep(room())) if idle_expiry or finished_expiry else None
         yield
+        if sweeper is not None:
+            sweeper.cancel()
         if room().store is not None:
             room().store.close()  # type: ignore[union-attr]
 
@@ -246,10 +256,18 @@ def create_app(store: str | Path | None = None) -> Starlette:
                     ]
                 }
             )
-        table, tokens = room().create(await _json_body(request))
+        client = request.client.host if request.client is not None else None
+        table, tokens = room().create(await _json_body(request), client=client)
         seats = [{"seat": s, "token": tokens[s]} for s in sorted(tokens)]
         bots = room().table(table).spec["bots"]
-        return JSONResponse({"table": table, "seats": seats, "bots": bots}, status_code=201)
+        owner = room().last_owner_token
+        return JSONResponse({"table": table, "owner_token": owner, "seats": seats, "bots": bots}, status_code=201)
+
+    @_refusals
+    async def delete(request: Request) -> Response:
+        table = request.path_params["table"]
+        room().delete(table, _token(request))
+        return JSONResponse({"table": table, "deleted": True})
 
     def _seat(request: Request, table: str, required: bool) -> int | None:
         token = _token(request)
@@ -335,7 +353,11 @@ def create_app(store: str | Path | None = None) -> Starlette:
         try:
             while True:
                 changed = table.changed
-                state = room().state(table_id, seat, since=sent)
+                try:
+                    state = room().state(table_id, seat, since=sent)
+                except TableError as exc:  # the table was deleted or expired
+                    await websocket.send_json({"error": str(exc), "status": exc.status})
+                    break
                 sent = state["version"]
                 await websocket.send_json(state)
                 if state["over"]:
@@ -363,6 +385,7 @@ def create_app(store: str | Path | None = None) -> Starlette:
         Route("/api/admin/store", store_report),
         Route("/api/variants", variants),
         Route("/api/tables", tables, methods=["GET", "POST"]),
+        Route("/api/tables/{table}", delete, methods=["DELETE"]),
         Route("/api/tables/{table}/view", view),
         Route("/api/tables/{table}/actions", actions, methods=["POST"]),
         Route("/api/tables/{table}/replay", replay),
@@ -384,6 +407,13 @@ def create_app(store: str | Path | None = None) -> Starlette:
     return Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers)
 
 
+async def _sweep(room: TableRoom) -> None:
+    """Expire idle and finished tables once a second."""
+    while True:
+        await asyncio.sleep(1)
+        room.expire()
+
+
 async def _until_closed(websocket: WebSocket) -> None:
     """Return when the client goes away (the socket is push-only: messages are ignored)."""
     while True:
@@ -392,7 +422,14 @@ async def _until_closed(websocket: WebSocket) -> None:
             return
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, store: str | Path | None = None) -> None:
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    store: str | Path | None = None,
+    idle_expiry: float | None = None,
+    finished_expiry: float | None = None,
+    per_client: int | None = None,
+) -> None:
     """Run the server with uvicorn until interrupted."""
     import uvicorn
 
@@ -402,7 +439,12 @@ def serve(host: str = "127.0.0.1", port: int = 8000, store: str | Path | None = 
     # keep idle connections open a while: a client pooling connections (a bot arena, the
     # load test) must not find one closed under it between two requests
     uvicorn.run(
-        create_app(store), host=host, port=port, log_level="warning", ws="websockets-sansio", timeout_keep_alive=75
+        create_app(store, idle_expiry, finished_expiry, per_client),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws="websockets-sansio",
+        timeout_keep_alive=75,
     )
 
 
