@@ -26,6 +26,10 @@ class Server:
     port: int
     store: Path
     process: subprocess.Popen[bytes] | None = None
+    #: A file-size limit (RLIMIT_FSIZE, bytes) for the server process: a full disk.
+    fsize: int | None = None
+    #: More ``hoyle serve`` options.
+    args: tuple[str, ...] = ()
 
     @property
     def url(self) -> str:
@@ -34,9 +38,20 @@ class Server:
     def start(self) -> None:
         with (self.store.parent / f"server-{self.port}.log").open("ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "hoyle.cli", "serve", "--port", str(self.port), "--store", str(self.store)],
+                [
+                    sys.executable,
+                    "-m",
+                    "hoyle.cli",
+                    "serve",
+                    "--port",
+                    str(self.port),
+                    "--store",
+                    str(self.store),
+                    *self.args,
+                ],
                 stdout=subprocess.DEVNULL,
                 stderr=log,
+                preexec_fn=self._limits if self.fsize is not None else None,
             )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -50,6 +65,12 @@ class Server:
             except httpx.HTTPError:
                 time.sleep(0.1)
         raise RuntimeError("the server did not start within 60 s")
+
+    def _limits(self) -> None:
+        import resource
+
+        assert self.fsize is not None
+        resource.setrlimit(resource.RLIMIT_FSIZE, (self.fsize, self.fsize))
 
     def log(self) -> str:
         path = self.store.parent / f"server-{self.port}.log"

@@ -125,8 +125,9 @@ def test_tokens_are_secret_unguessable_and_never_stored(client: httpx.Client, se
 def test_the_socket_pushes_each_new_view(client: httpx.Client, server: Server) -> None:
     table, token = _holdem(client)
 
-    uri = f"ws://127.0.0.1:{server.port}/ws/tables/{table}?token={token}"
+    uri = f"ws://127.0.0.1:{server.port}/ws/tables/{table}"
     with connect(uri) as sock:
+        sock.send(json.dumps({"token": token}))
         first = json.loads(sock.recv(timeout=30))
         legal = [a["text"] for a in first["legal_actions"]]
         choice = next(a for a in ("check", "call") if a in legal)
@@ -142,7 +143,8 @@ def test_the_socket_pushes_each_new_view(client: httpx.Client, server: Server) -
 def test_a_socket_with_a_wrong_token_is_refused(client: httpx.Client, server: Server) -> None:
     table, _ = _holdem(client)
 
-    with connect(f"ws://127.0.0.1:{server.port}/ws/tables/{table}?token=wrong") as sock:
+    with connect(f"ws://127.0.0.1:{server.port}/ws/tables/{table}") as sock:
+        sock.send(json.dumps({"token": "wrong"}))
         reply = json.loads(sock.recv(timeout=30))
     assert reply["status"] == 403 and "not a seat's token" in reply["error"]
 

@@ -135,8 +135,9 @@ def _play_on_the_wire(server: Server, client: httpx.Client, variant: str, bot: s
         assert not leaked, f"{variant}: seat 0 was shown {sorted(leaked)}"
 
     pushes = 0
-    uri = f"ws://127.0.0.1:{server.port}/ws/tables/{table}?token={token}"
+    uri = f"ws://127.0.0.1:{server.port}/ws/tables/{table}"
     with connect(uri, max_size=2**24) as sock:
+        sock.send(json.dumps({"token": token}))
         while True:
             message = json.loads(sock.recv(timeout=30))
             pushes += 1

@@ -26,14 +26,52 @@ from hoyle.cli.common import CommandError
     help="Directory of table logs: every accepted action is fsync-ed there before it is acknowledged, "
     "and a restarted server restores every table from it.",
 )
-def serve(host: str, port: int, store: Path | None) -> None:
+@click.option(
+    "--idle-expiry",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help="Delete an unfinished table after this many seconds without an action (default: never).",
+)
+@click.option(
+    "--finished-expiry",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help="Delete a finished table this many seconds after its last action (default: never).",
+)
+@click.option(
+    "--max-tables-per-client",
+    type=click.IntRange(min=1),
+    default=100,
+    show_default=True,
+    help="How many unfinished tables one client (IP address) may hold at once.",
+)
+def serve(
+    host: str,
+    port: int,
+    store: Path | None,
+    idle_expiry: float | None,
+    finished_expiry: float | None,
+    max_tables_per_client: int,
+) -> None:
     """Host tables for any installed variant over HTTP and WebSocket, with a web page."""
     try:
         from hoyle.server.app import serve as run
     except ImportError as exc:
         raise CommandError(f"hoyle serve needs the server extra: pip install 'hoyle[server]' ({exc})") from None
     click.echo(f"hoyle: serving on http://{host}:{port}/" + (f" (tables logged in {store})" if store else ""), err=True)
-    run(host=host, port=port, store=store)
+    from hoyle.server.store import StoreError
+
+    try:
+        run(
+            host=host,
+            port=port,
+            store=store,
+            idle_expiry=idle_expiry,
+            finished_expiry=finished_expiry,
+            per_client=max_tables_per_client,
+        )
+    except StoreError as exc:
+        raise CommandError(str(exc)) from None
 
 
 COMMANDS = [serve]

@@ -604,11 +604,12 @@ def _check_setup(
         raise InvalidArgumentError(
             f"players {players!r}: give how many (an int) or their names (a list of str), not {type(players).__name__}"
         )
+    count = players if isinstance(players, int) else len(players)
+    if not v.players[0] <= count <= v.players[1]:  # before a name is built: the count may be huge
+        raise InvalidOptionError(f"{variant!r} is for {v.players[0]}..{v.players[1]} players, not {count}")
     names = [f"player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
     if not all(isinstance(n, str) for n in names):
         raise InvalidArgumentError(f"players {players!r}: every name must be a str")
-    if not v.players[0] <= len(names) <= v.players[1]:
-        raise InvalidOptionError(f"{variant!r} is for {v.players[0]}..{v.players[1]} players, not {players!r}")
     return v, _ruleset(reg, v, rules), opts, names
 
 

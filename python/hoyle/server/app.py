@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import traceback
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,46 @@ MAX_BODY = 64 * 1024
 MAX_REPLAY_BODY = 4 * 1024 * 1024
 #: The most frames one uploaded replay may step through.
 MAX_FRAMES = 20_000
+#: The deepest nesting of arrays and objects a JSON body (or uploaded record) may have.
+MAX_DEPTH = 32
+
+
+def json_depth(text: str | bytes) -> int:
+    """The deepest nesting of ``[`` and ``{`` in JSON text (strings skipped), counted
+    without parsing, so a body nested a million deep is refused before ``json.loads``.
+
+        >>> json_depth('{"a": [1, {"b": "[[["}]}')
+        3
+    """
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in data:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return deepest
+
+
+def parse_json(text: str | bytes, what: str, status: int = 400) -> Any:
+    """``json.loads`` with the depth limit; a refusal is a :class:`TableError`."""
+    if json_depth(text) > MAX_DEPTH:
+        raise TableError(f"{what} is nested deeper than {MAX_DEPTH} levels", status=status)
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+        raise TableError(f"{what} is not JSON: {exc}", status=status) from exc
 
 
 def _error(message: str, status: int) -> JSONResponse:
@@ -49,20 +90,29 @@ async def _json_body(request: Request, limit: int = MAX_BODY) -> Any:
         body += chunk
         if len(body) > limit:
             raise TableError(f"the request body is over {limit} bytes", status=413)
-    try:
-        return json.loads(body) if body else {}
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise TableError(f"the request body is not JSON: {exc}", status=400) from exc
+    return parse_json(bytes(body), "the request body") if body else {}
 
 
-def _token(request: Request | WebSocket) -> str | None:
+def _no_url_token(request: Request | WebSocket) -> None:
+    """Refuse a token in the URL: URLs end up in logs and browser histories."""
+    if "token" in request.query_params:
+        where = (
+            'send it as the socket\'s first message, {"token": "<token>"}'
+            if isinstance(request, WebSocket)
+            else "send it in the Authorization header, 'Authorization: Bearer <token>'"
+        )
+        raise TableError(f"a token in the URL (?token=) is refused: {where}", status=400)
+
+
+def _token(request: Request) -> str | None:
+    _no_url_token(request)
     header = request.headers.get("authorization")
     if header is not None:
         scheme, _, value = header.partition(" ")
         if scheme.lower() != "bearer" or not value:
             raise TableError("the Authorization header must be 'Bearer <token>'", status=401)
         return value.strip()
-    return request.query_params.get("token")
+    return None
 
 
 def _since(request: Request) -> int | None:
@@ -82,11 +132,15 @@ def _refusals(handler: Handler) -> Handler:
 
     async def wrapped(request: Request) -> Response:
         try:
+            _no_url_token(request)
             return await handler(request)
         except TableError as exc:
             return _error(str(exc), exc.status)
         except HoyleError as exc:
             return _error(str(exc), 422)
+        except Exception as exc:  # a bug, never a plain-text 500: logged, answered in JSON
+            traceback.print_exc()
+            return _error(f"internal error ({type(exc).__name__}); nothing was changed", 500)
 
     return wrapped
 
@@ -108,7 +162,14 @@ def replay_frames(record: Mapping[str, Any]) -> dict[str, Any]:
     actions = list(record.get("actions") or [])
     if len(actions) + 1 > MAX_FRAMES:
         raise TableError(f"the replay has {len(actions)} actions; at most {MAX_FRAMES - 1} can be stepped through", 413)
-    game = Game.from_json(json.dumps({**record, "actions": []}))
+    if not isinstance(record.get("actions", []), list) or not all(
+        isinstance(a, list) and len(a) == 2 and isinstance(a[0], int) and isinstance(a[1], str) for a in actions
+    ):
+        raise TableError("the record's 'actions' must be a list of [seat, action text] pairs", 422)
+    try:
+        game = Game.from_json(json.dumps({**record, "actions": []}))
+    except (HoyleError, ValueError, TypeError, KeyError) as exc:
+        raise TableError(f"the record does not start a game: {exc}", 422) from exc
     players = list(game.state.players)
     frames = [
         {
@@ -128,13 +189,18 @@ def replay_frames(record: Mapping[str, Any]) -> dict[str, Any]:
     return {"players": players, "variant": record.get("variant"), "frames": frames, "result": game.result}
 
 
-def create_app(store: str | Path | None = None) -> Starlette:
+def create_app(
+    store: str | Path | None = None,
+    idle_expiry: float | None = None,
+    finished_expiry: float | None = None,
+    per_client: int | None = None,
+) -> Starlette:
     """The server as an ASGI app (run it with uvicorn, or :func:`serve`). With ``store``
     (a directory), tables are logged there and restored from it when the app starts.
 
         >>> app = create_app()
         >>> sorted(r.path for r in app.routes)[:3]
-        ['/', '/api/replays', '/api/tables']
+        ['/', '/api/admin/store', '/api/replays']
     """
     room_box: dict[str, TableRoom] = {}
 
@@ -143,8 +209,13 @@ def create_app(store: str | Path | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        room_box["room"] = TableRoom(TableStore(store) if store is not None else None)
+        room_box["room"] = TableRoom(
+            TableStore(store) if store is not None else None, idle_expiry, finished_expiry, per_client
+        )
+        sweeper = asyncio.ensure_future(_sweep(room())) if idle_expiry or finished_expiry else None
         yield
+        if sweeper is not None:
+            sweeper.cancel()
         if room().store is not None:
             room().store.close()  # type: ignore[union-attr]
 
@@ -185,10 +256,18 @@ def create_app(store: str | Path | None = None) -> Starlette:
                     ]
                 }
             )
-        table, tokens = room().create(await _json_body(request))
+        client = request.client.host if request.client is not None else None
+        table, tokens = room().create(await _json_body(request), client=client)
         seats = [{"seat": s, "token": tokens[s]} for s in sorted(tokens)]
         bots = room().table(table).spec["bots"]
-        return JSONResponse({"table": table, "seats": seats, "bots": bots}, status_code=201)
+        owner = room().last_owner_token
+        return JSONResponse({"table": table, "owner_token": owner, "seats": seats, "bots": bots}, status_code=201)
+
+    @_refusals
+    async def delete(request: Request) -> Response:
+        table = request.path_params["table"]
+        room().delete(table, _token(request))
+        return JSONResponse({"table": table, "deleted": True})
 
     def _seat(request: Request, table: str, required: bool) -> int | None:
         token = _token(request)
@@ -229,16 +308,24 @@ def create_app(store: str | Path | None = None) -> Starlette:
         text = body["text"]
         fmt = body.get("format") or ("hoyle" if text.lstrip().startswith("{") else "phh")
         if fmt == "hoyle":
-            try:
-                record = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise TableError(f"not a hoyle JSON record: {exc}", 422) from exc
+            record = parse_json(text, "the hoyle JSON record", status=422)
             if not isinstance(record, Mapping):
                 raise TableError("not a hoyle JSON record: not an object", 422)
         elif fmt == "phh":
             from hoyle import phh
 
-            record = json.loads(phh.replay(text).to_json())
+            try:
+                record = json.loads(phh.replay(text).to_json())
+            except (
+                HoyleError,
+                ArithmeticError,
+                LookupError,
+                ValueError,
+                TypeError,
+                AttributeError,
+                RecursionError,
+            ) as exc:
+                raise TableError(f"not a replayable PHH hand history: {type(exc).__name__}: {exc}", 422) from exc
         else:
             raise TableError(f"unknown replay format {fmt!r}: expected 'hoyle' or 'phh'")
         return JSONResponse(await asyncio.to_thread(replay_frames, record))
@@ -248,10 +335,11 @@ def create_app(store: str | Path | None = None) -> Starlette:
         table_id = websocket.path_params["table"]
         try:
             table = room().table(table_id)
-            token = _token(websocket)
-            if token is None:
-                first = await asyncio.wait_for(websocket.receive_json(), timeout=10)
-                token = first.get("token") if isinstance(first, Mapping) else None
+            _no_url_token(websocket)
+            first = await asyncio.wait_for(websocket.receive_json(), timeout=10)
+            if not isinstance(first, Mapping) or not isinstance(first.get("token", ""), (str, type(None))):
+                raise TableError('the first message must be {"token": "<token>"} (or {"token": null} to watch)')
+            token = first.get("token")
             seat = room().seat_of(table_id, token) if token else None
             if token and seat is None:
                 raise TableError("that token is not a seat's token at this table", status=403)
@@ -265,7 +353,11 @@ def create_app(store: str | Path | None = None) -> Starlette:
         try:
             while True:
                 changed = table.changed
-                state = room().state(table_id, seat, since=sent)
+                try:
+                    state = room().state(table_id, seat, since=sent)
+                except TableError as exc:  # the table was deleted or expired
+                    await websocket.send_json({"error": str(exc), "status": exc.status})
+                    break
                 sent = state["version"]
                 await websocket.send_json(state)
                 if state["over"]:
@@ -281,10 +373,19 @@ def create_app(store: str | Path | None = None) -> Starlette:
             closed.cancel()
         await websocket.close()
 
+    @_refusals
+    async def store_report(request: Request) -> Response:
+        if request.client is None or request.client.host not in ("127.0.0.1", "::1"):
+            raise TableError("the admin endpoints answer on loopback only", status=403)
+        held = room().store
+        return JSONResponse({"store": str(held.directory) if held else None, "problems": held.problems if held else []})
+
     routes = [
         Route("/", index),
+        Route("/api/admin/store", store_report),
         Route("/api/variants", variants),
         Route("/api/tables", tables, methods=["GET", "POST"]),
+        Route("/api/tables/{table}", delete, methods=["DELETE"]),
         Route("/api/tables/{table}/view", view),
         Route("/api/tables/{table}/actions", actions, methods=["POST"]),
         Route("/api/tables/{table}/replay", replay),
@@ -299,7 +400,18 @@ def create_app(store: str | Path | None = None) -> Starlette:
     async def not_allowed(request: Request, exc: Exception) -> Response:
         return _error(f"{request.method} is not allowed on {request.url.path}", 405)
 
-    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found, 405: not_allowed})
+    async def internal(request: Request, exc: Exception) -> Response:
+        return _error(f"internal error ({type(exc).__name__})", 500)
+
+    handlers: dict[Any, Any] = {404: not_found, 405: not_allowed, Exception: internal}
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers)
+
+
+async def _sweep(room: TableRoom) -> None:
+    """Expire idle and finished tables once a second."""
+    while True:
+        await asyncio.sleep(1)
+        room.expire()
 
 
 async def _until_closed(websocket: WebSocket) -> None:
@@ -310,14 +422,29 @@ async def _until_closed(websocket: WebSocket) -> None:
             return
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, store: str | Path | None = None) -> None:
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    store: str | Path | None = None,
+    idle_expiry: float | None = None,
+    finished_expiry: float | None = None,
+    per_client: int | None = None,
+) -> None:
     """Run the server with uvicorn until interrupted."""
     import uvicorn
+
+    if store is not None:
+        TableStore(store)  # an unwritable store is a clear error now, not a 500 at every table
 
     # keep idle connections open a while: a client pooling connections (a bot arena, the
     # load test) must not find one closed under it between two requests
     uvicorn.run(
-        create_app(store), host=host, port=port, log_level="warning", ws="websockets-sansio", timeout_keep_alive=75
+        create_app(store, idle_expiry, finished_expiry, per_client),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws="websockets-sansio",
+        timeout_keep_alive=75,
     )
 
 

@@ -10,7 +10,8 @@ actions rebuilds the game exactly.
 
 A crash can leave a last line half written. That action was never acknowledged (the
 acknowledgement follows the ``fsync``), so :meth:`TableStore.load` drops an unparsable
-last line and truncates it away; a bad line anywhere else is corruption and raises.
+last line, truncates it away and reports it; a bad line anywhere else is corruption:
+that one log is quarantined (renamed, kept) and every other table still loads.
 
     >>> import tempfile
     >>> store = TableStore(tempfile.mkdtemp())
@@ -22,13 +23,30 @@ last line and truncates it away; a bad line anywhere else is corruption and rais
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
-from hoyle.errors import ReplayError
+from hoyle.errors import HoyleError, ReplayError
+
+
+class StoreError(HoyleError, OSError):
+    """The table store cannot be used (a directory the server cannot write)."""
+
+
+def _damage(message: str, line: int) -> ReplayError:
+    error = ReplayError(message)
+    error.line = line  # type: ignore[attr-defined]
+    return error
+
+
+def _is_action(record: Mapping[str, Any]) -> bool:
+    seat, action = record.get("seat"), record.get("action")
+    return isinstance(seat, int) and not isinstance(seat, bool) and isinstance(action, str)
+
 
 #: Table ids are the server's own (``secrets.token_hex``); anything else is refused so a
 #: name can never reach outside the store directory.
@@ -46,8 +64,21 @@ class TableStore:
 
     def __init__(self, directory: str | os.PathLike[str]) -> None:
         self.directory = Path(directory)
-        self.directory.mkdir(parents=True, exist_ok=True)
         self._files: dict[str, IO[str]] = {}
+        #: What the last :meth:`load` found wrong: quarantined logs and torn last lines,
+        #: each ``{"table", "file", "problem", ...}`` (the server reports them at start
+        #: and on ``GET /api/admin/store``).
+        self.problems: list[dict[str, Any]] = []
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            probe = self.directory / ".hoyle-write-check"
+            with probe.open("w", encoding="utf-8") as f:
+                f.write("ok\n")
+                f.flush()
+                os.fsync(f.fileno())
+            probe.unlink()
+        except OSError as exc:
+            raise StoreError(f"the table store {self.directory} is not writable: {exc.strerror or exc}") from exc
 
     def _path(self, table: str) -> Path:
         return self.directory / f"{_checked_id(table)}.jsonl"
@@ -56,9 +87,24 @@ class TableStore:
         f = self._files.get(table)
         if f is None:
             f = self._files[table] = self._path(table).open("a", encoding="utf-8")
-        f.write(json.dumps(record, separators=(",", ":")) + "\n")
-        f.flush()
-        os.fsync(f.fileno())
+        line = json.dumps(record, separators=(",", ":")) + "\n"
+        start = f.tell()
+        try:
+            f.write(line)
+            f.flush()
+            os.fsync(f.fileno())
+        except BaseException:
+            self._undo(table, f, start)
+            raise
+
+    def _undo(self, table: str, f: IO[str], start: int) -> None:
+        """Cut a failed write's partial line off (best effort) and reopen the file, so
+        the log holds exactly the lines that were made durable."""
+        self._files.pop(table, None)
+        with contextlib.suppress(OSError):
+            f.close()
+        with contextlib.suppress(OSError), self._path(table).open("r+", encoding="utf-8") as g:
+            g.truncate(start)
 
     def create(self, table: str, spec: Mapping[str, Any]) -> None:
         """Write a new table's creation record (and make the file's name durable)."""
@@ -72,29 +118,72 @@ class TableStore:
         finally:
             os.close(dir_fd)
 
+    def discard(self, table: str) -> None:
+        """Remove a table whose creation record could not be written (best effort)."""
+        f = self._files.pop(table, None)
+        with contextlib.suppress(OSError):
+            if f is not None:
+                f.close()
+            self._path(table).unlink(missing_ok=True)
+
     def append(self, table: str, seat: int, action: str) -> None:
         """Append one accepted action; returns once it is on disk."""
         self._write(table, {"seat": seat, "action": action})
 
     def load(self) -> Iterator[tuple[str, dict[str, Any], list[list[Any]]]]:
-        """Every stored table as ``(table, creation record, [[seat, action], ...])``."""
+        """Every stored table as ``(table, creation record, [[seat, action], ...])``.
+        Each log is read on its own: a damaged one is quarantined (see
+        :meth:`quarantine`) and the others still load; a torn last line is cut off and
+        reported in :attr:`problems`."""
+        self.problems = []
         for path in sorted(self.directory.glob("*.jsonl")):
-            table = path.stem
-            lines = path.read_text(encoding="utf-8").split("\n")
-            complete = lines[:-1]  # the text after the last newline was never acknowledged
-            if lines[-1]:
-                with path.open("r+", encoding="utf-8") as f:
-                    f.truncate(sum(len(line.encode()) + 1 for line in complete))
-            records = []
-            for number, line in enumerate(complete, 1):
-                try:
-                    records.append(json.loads(line))
-                except json.JSONDecodeError as exc:
-                    raise ReplayError(f"{path}: line {number} is not JSON ({exc.msg})") from exc
-            if not records or records[0].get("type") != "table":
-                raise ReplayError(f"{path}: the first line is not a table record")
-            spec = {k: v for k, v in records[0].items() if k != "type"}
-            yield table, spec, [[r["seat"], r["action"]] for r in records[1:]]
+            try:
+                loaded = self._read(path)
+            except ReplayError as exc:
+                self.quarantine(path.stem, str(exc), getattr(exc, "line", None))
+                continue
+            yield loaded
+
+    def _read(self, path: Path) -> tuple[str, dict[str, Any], list[list[Any]]]:
+        table = path.stem
+        data = path.read_bytes()
+        cut = data.rfind(b"\n") + 1  # the bytes after the last newline were never acknowledged
+        if cut < len(data):
+            with path.open("r+b") as f:
+                f.truncate(cut)
+            self.problems.append(
+                {"table": table, "file": path.name, "problem": "torn last line dropped", "bytes": len(data) - cut}
+            )
+        records = []
+        for number, raw in enumerate(data[:cut].split(b"\n")[:-1], 1):
+            try:
+                record = json.loads(raw.decode("utf-8"))
+            except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+                raise _damage(f"line {number} is not JSON ({type(exc).__name__})", number) from exc
+            if not isinstance(record, dict) or (number > 1 and not _is_action(record)):
+                raise _damage(f"line {number} is not an action record", number)
+            records.append(record)
+        if not records or records[0].get("type") != "table":
+            raise _damage("the first line is not a table record", 1)
+        spec = {k: v for k, v in records[0].items() if k != "type"}
+        return table, spec, [[r["seat"], r["action"]] for r in records[1:]]
+
+    def quarantine(self, table: str, reason: str, line: int | None = None) -> None:
+        """Set a damaged log aside, kept whole: renamed ``<table>.jsonl.quarantined``
+        (no longer loaded), and reported in :attr:`problems` with the file and line."""
+        path = self._path(table)
+        f = self._files.pop(table, None)
+        if f is not None:
+            f.close()
+        target = path.with_name(path.name + ".quarantined")
+        number = 1
+        while target.exists():
+            number += 1
+            target = path.with_name(f"{path.name}.quarantined-{number}")
+        path.rename(target)
+        self.problems.append(
+            {"table": table, "file": path.name, "line": line, "problem": reason, "quarantined_as": target.name}
+        )
 
     def close(self) -> None:
         for f in self._files.values():

@@ -21,6 +21,8 @@ import asyncio
 import hashlib
 import hmac
 import secrets
+import sys
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -61,6 +63,12 @@ class Table:
     bots: dict[int, Any]
     #: Woken whenever the game changes (a socket per viewer waits on it).
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    #: The SHA-256 of the owner token (closes and deletes the table), if any.
+    owner: str | None = None
+    #: Who created it (an IP address), for the per-client limit; None once restored.
+    client: str | None = None
+    #: ``time.monotonic()`` of the last action (or of creation / restore).
+    touched: float = field(default_factory=time.monotonic)
 
     @property
     def version(self) -> int:
@@ -83,6 +91,10 @@ def _spec(request: Mapping[str, Any]) -> dict[str, Any]:
     players = request.get("players", hoyle.variants()[variant].players[0] if variant in hoyle.variants() else 2)
     if isinstance(players, bool) or not isinstance(players, (int, list)):
         raise TableError(f"'players' must be a number or a list of names, not {players!r}")
+    known = hoyle.variants().get(variant)
+    count = players if isinstance(players, int) else len(players)
+    if known is not None and not known.players[0] <= count <= known.players[1]:  # before anything is built
+        raise TableError(f"{variant!r} is for {known.players[0]}..{known.players[1]} players, not {count}", 422)
     options = request.get("options") or {}
     if not isinstance(options, Mapping):
         raise TableError(f"'options' must be an object, not {options!r}")
@@ -119,12 +131,32 @@ class TableRoom:
     """Every table of one server. With ``store``, each accepted action is on disk before
     it is acknowledged, and a new room over the same store restores every table."""
 
-    def __init__(self, store: TableStore | None = None) -> None:
+    def __init__(
+        self,
+        store: TableStore | None = None,
+        idle_expiry: float | None = None,
+        finished_expiry: float | None = None,
+        per_client: int | None = None,
+    ) -> None:
         self.store = store
         self.tables: dict[str, Table] = {}
+        #: Seconds without an action after which an unfinished table is deleted.
+        self.idle_expiry = idle_expiry
+        #: Seconds after its last action that a finished table is deleted.
+        self.finished_expiry = finished_expiry
+        #: How many unfinished tables one client (IP address) may hold at once.
+        self.per_client = per_client
+        self.last_owner_token: str | None = None
         if store is not None:
             for table_id, spec, actions in store.load():
-                self._restore(table_id, spec, actions)
+                try:
+                    self._restore(table_id, spec, actions)
+                except (HoyleError, LookupError, TypeError, ValueError) as exc:  # one table, not the server
+                    self.tables.pop(table_id, None)
+                    line = getattr(exc, "line", None)
+                    store.quarantine(table_id, f"does not replay: {exc}", line)
+            for problem in store.problems:
+                print(f"hoyle serve: table store: {problem}", file=sys.stderr)
 
     # --- making tables -----------------------------------------------------------------
 
@@ -158,29 +190,80 @@ class TableRoom:
                 raise TableError(f"no bot named {name!r}", status=422) from exc
         return Table(id=table_id, spec=spec, game=game, tokens={}, bots=bots)
 
-    def create(self, request: Mapping[str, Any]) -> tuple[str, dict[int, str]]:
-        """Open a table; returns its id and a fresh secret token per human seat."""
+    def create(self, request: Mapping[str, Any], client: str | None = None) -> tuple[str, dict[int, str]]:
+        """Open a table; returns its id and a fresh secret token per human seat (the
+        owner token, which closes and deletes it, is then in :attr:`last_owner_token`)."""
+        self.expire()
         if len(self.tables) >= MAX_TABLES:
             raise TableError(f"the server holds {MAX_TABLES} tables already", status=503)
+        if client is not None and self.per_client is not None:
+            held = sum(1 for t in self.tables.values() if t.client == client and not t.game.is_over)
+            if held >= self.per_client:
+                raise TableError(
+                    f"this client holds {held} open tables already (the limit is {self.per_client}): "
+                    "finish or delete one first",
+                    status=429,
+                )
         spec = _spec(request)
         table_id = secrets.token_hex(8)
         table = self._build(table_id, spec)
         tokens = {s: secrets.token_urlsafe(32) for s in range(len(table.game.state.players)) if s not in table.bots}
         table.tokens = {s: _digest(t) for s, t in tokens.items()}
+        owner = secrets.token_urlsafe(32)
+        table.owner, table.client = _digest(owner), client
         if self.store is not None:
-            self.store.create(table_id, {**spec, "tokens": {str(s): d for s, d in table.tokens.items()}})
+            try:
+                digests = {str(s): d for s, d in table.tokens.items()}
+                self.store.create(table_id, {**spec, "tokens": digests, "owner": table.owner})
+            except OSError as exc:
+                self.store.discard(table_id)
+                raise TableError(f"the table log could not be written ({exc.strerror or exc})", status=503) from exc
         self.tables[table_id] = table
-        self._run_bots(table)
+        self.last_owner_token = owner
+        self._answer_bots(table)
+        table.touched = time.monotonic()
         return table_id, tokens
+
+    def delete(self, table_id: str, owner_token: str | None) -> None:
+        """Close and delete a table (its log too): the owner token's right only."""
+        table = self.table(table_id)
+        if owner_token is None:
+            raise TableError("deleting a table needs its owner token (Authorization: Bearer <token>)", status=401)
+        if table.owner is None or not hmac.compare_digest(_digest(owner_token), table.owner):
+            raise TableError("that token is not this table's owner token", status=403)
+        self._drop(table)
+
+    def _drop(self, table: Table) -> None:
+        del self.tables[table.id]
+        if self.store is not None:
+            self.store.discard(table.id)
+        table.changed.set()  # wake the sockets: they see the table gone
+
+    def expire(self, now: float | None = None) -> list[str]:
+        """Delete the tables idle longer than :attr:`idle_expiry` (unfinished) or
+        :attr:`finished_expiry` (finished) seconds; returns their ids."""
+        now = time.monotonic() if now is None else now
+        gone = []
+        for table in list(self.tables.values()):
+            limit = self.finished_expiry if table.game.is_over else self.idle_expiry
+            if limit is not None and now - table.touched >= limit:
+                self._drop(table)
+                gone.append(table.id)
+        return gone
 
     def _restore(self, table_id: str, spec: dict[str, Any], actions: list[list[Any]]) -> None:
         tokens = {int(s): d for s, d in spec.pop("tokens", {}).items()}
+        owner = spec.pop("owner", None)
         table = self._build(table_id, spec)
-        table.tokens = tokens
-        for seat, text in actions:
-            table.game.act(text, seat=seat)
+        table.tokens, table.owner = tokens, owner
+        for number, (seat, text) in enumerate(actions, 2):
+            try:
+                table.game.act(text, seat=seat)
+            except HoyleError as exc:
+                exc.line = number  # type: ignore[attr-defined]
+                raise
         self.tables[table_id] = table
-        self._run_bots(table)  # a crash between a human action and the bots' answers
+        self._answer_bots(table)  # a crash between a human action and the bots' answers
 
     # --- reading -------------------------------------------------------------------------
 
@@ -206,6 +289,8 @@ class TableRoom:
         log), the legal actions with the bet range, the summary in words, and the events
         from number ``since`` on, as that seat saw them."""
         table = self.table(table_id)
+        if not table.game.is_over and table.game.to_act in table.bots:  # a bot move that could not be logged
+            self._answer_bots(table)
         game = table.game
         view = game.view(seat)
         events = view.pop("events", None)
@@ -256,11 +341,22 @@ class TableRoom:
             raise TableError(f"illegal action {action!r} for seat {seat}: {reason}", status=status) from exc
         except HoyleError as exc:  # unreadable action text: a bad card, an unknown word
             raise TableError(f"cannot read action {action!r}: {exc}", status=422) from exc
-        self._log(table)
-        self._run_bots(table)
-        table.changed.set()
-        table.changed = asyncio.Event()
+        self._log(table)  # a failed write rolls the action back and refuses it
+        table.touched = time.monotonic()
+        self._answer_bots(table)
         return start
+
+    def _answer_bots(self, table: Table) -> None:
+        """Let the bots answer and wake the viewers. A bot move whose log line cannot be
+        written is rolled back (the human action before it stands, it is durable); the
+        bot plays again at the next request to this table."""
+        try:
+            self._run_bots(table)
+        except TableError as exc:
+            print(f"hoyle serve: table {table.id}: a bot move was not taken: {exc}", file=sys.stderr)
+        finally:
+            table.changed.set()
+            table.changed = asyncio.Event()
 
     def _run_bots(self, table: Table) -> None:
         game = table.game
@@ -271,7 +367,24 @@ class TableRoom:
             self._log(table)
 
     def _log(self, table: Table) -> None:
-        """Put the action just taken on disk (the engine's own record of it)."""
-        if self.store is not None:
-            seat, text = table.game.record["actions"][-1]
+        """Put the action just taken on disk (the engine's own record of it). If the
+        write fails, the game is rebuilt without that action (the log's last durable
+        line is its last action) and the action is refused with a 503."""
+        if self.store is None:
+            return
+        seat, text = table.game.record["actions"][-1]
+        try:
             self.store.append(table.id, seat, text)
+        except OSError as exc:
+            self._rebuild(table, len(table.game.record["actions"]) - 1)
+            raise TableError(
+                f"the table log could not be written ({exc.strerror or exc}); the action was not taken", status=503
+            ) from exc
+
+    def _rebuild(self, table: Table, count: int) -> None:
+        """Put ``table`` back to its first ``count`` actions (replay is the serialization)."""
+        actions = table.game.record["actions"][:count]
+        fresh = self._build(table.id, table.spec)
+        for seat, text in actions:
+            fresh.game.act(text, seat=seat)
+        table.game, table.bots = fresh.game, fresh.bots

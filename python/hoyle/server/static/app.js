@@ -157,8 +157,9 @@ function openTable(table, seat, token) {
   $("watch-replay").hidden = true;
   show("table");
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${table}${query}`);
+  // the token goes in the first message, never in the URL (URLs end up in logs)
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${table}`);
+  socket.onopen = () => socket.send(JSON.stringify({ token: token || null }));
   socket.onmessage = (message) => {
     const state = JSON.parse(message.data);
     if (state.error) {
