@@ -53,6 +53,18 @@ def apply_exchange(state: State, seat: int, action: Action, rules: rummy.MeldRul
     card = action.cards[0]
     wild = wild_for(list(state.zone(name).cards), card, rules)
     assert wild is not None
-    state.move([card], hand_zone(seat), name, seat=seat, event="exchange")
-    state.move([wild], name, hand_zone(seat), seat=seat, event="exchange")
+    swap_wild(state, seat, name, [card], wild)
     return wild
+
+
+def swap_wild(state: State, seat: int, name: str, cards: list[Card], wild: Card) -> None:
+    """Move ``cards`` from the seat's hand to meld zone ``name`` and ``wild`` from it to
+    the hand; one natural card takes the wild card's very place (the meld's cards stay in
+    the order they play: ``4h Jk 6h`` and the 5h make ``4h 5h 6h``)."""
+    zone = state.zone(name)
+    order = [cards[0] if c == wild else c for c in zone.cards] if len(cards) == 1 else None
+    state.move(cards, hand_zone(seat), name, seat=seat, event="exchange")
+    state.move([wild], name, hand_zone(seat), seat=seat, event="exchange")
+    if order is not None:
+        by_text = {str(c): c for c in zone.cards}
+        zone.cards[:] = [by_text[str(c)] for c in order]
