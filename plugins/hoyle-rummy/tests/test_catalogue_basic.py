@@ -154,6 +154,32 @@ def test_wild_card_rummy_no_wild_limit_one_meld_option_and_deuces() -> None:
     assert wild_card_rules("high-or-low", 0, False).value(hoyle.Card("As")) == 15
 
 
+def test_wild_card_rummy_naturals_outnumber_option() -> None:
+    hands = ["5h Jk Jk#1 7c 7d 7s 9d Td Jd 3c", W1.replace("Jk#1", "Ks")]
+    game = new(hands, "Kc", "Qd", variant="wild-card-rummy", base=WILD_BASE, target=1000, naturals_outnumber=True)
+    game.act("draw stock")
+    melds = meld_sets(game)
+    assert frozenset(["5h", "Jk", "Jk#1"]) not in melds  # one natural, two wild: no meld
+    assert frozenset(["7c", "7d", "Jk"]) in melds  # two natural, one wild
+    assert frozenset(["7c", "Jk", "Jk#1"]) not in melds and frozenset(["7c", "7d", "Jk", "Jk#1"]) not in melds
+    game.act("meld 7c 7d Jk")
+    assert "lay off Jk#1 on 0" not in texts(game)  # two and two: not more natural cards
+    assert "lay off 7s on 0" in texts(game)
+    deuces = new(
+        ["5h 6h 2c 7c 7d 7s 9d Td Jd 3c", W1.replace("Jk#1", "Ks")],
+        "Kc",
+        "Qd",
+        variant="wild-card-rummy",
+        base=WILD_BASE,
+        target=1000,
+        deuces_wild=True,
+        naturals_outnumber=True,
+    )
+    deuces.act("draw stock")
+    assert frozenset(["5h", "6h", "2c"]) in meld_sets(deuces)
+    assert wild_card_rules("low", 0, False, True).wild_share == "fewer_than_naturals"
+
+
 @pytest.mark.parametrize("variant", ["round-the-corner-rummy", "high-low-rummy", "one-meld-rummy"])
 def test_presets_play_through(variant: str) -> None:
     check_variant(variant, games=2, seed=3, options={"deals": 2}, bot=MeldingBot)
