@@ -10,6 +10,8 @@ Shared by Wrotham rummy and Wild Card rummy.
     'Jk'
     >>> print(wild_for([Card("5h"), Card("Jk"), Card("7h")], Card("8h"), rules))
     None
+    >>> print(wild_for([Card("Jk"), Card("5h"), Card("6h")], Card("7h"), rules))
+    None
 """
 
 from __future__ import annotations
@@ -25,12 +27,17 @@ def is_wild(card: Card, rules: rummy.MeldRules) -> bool:
 
 
 def wild_for(meld: list[Card], card: Card, rules: rummy.MeldRules) -> Card | None:
-    """The first wild card of ``meld`` that the natural ``card`` can replace, if any."""
-    if is_wild(card, rules):
+    """The first wild card of ``meld`` that the natural ``card`` can replace, if any: the
+    card the wild card stands for (a joker keeps its identity on the table,
+    docs/rules/rummy.md#c0 - in ``Jk 5h 6h`` the joker is the 4h, so the 7h wins
+    nothing), in a set any card of its rank the set lacks."""
+    if is_wild(card, rules) or not is_meld(meld, rules):
         return None
-    for wild in (c for c in meld if is_wild(c, rules) and c != card):
-        if is_meld([card if c == wild else c for c in meld], rules):
-            return wild
+    read = rummy.Meld(meld, rules)
+    for wild, stands in read.wilds.items():
+        same = card.rank == stands.rank and (read.kind == "set" or card.suit == stands.suit)
+        if same and wild != card and is_meld([card if c == wild else c for c in meld], rules):
+            return next(c for c in meld if c == wild)
     return None
 
 
