@@ -89,11 +89,11 @@ def test_one_meld_per_turn_is_fixed() -> None:
 
 WILD_BASE = Deck.standard(1, 2)
 W0 = "5h 6h Jk 7c 7d 7s 9d Td Jd 3c"
-W1 = "7h Jk#1 As 2d 4s 6c 8c Qh Kd 3s"  # 15 + 15 + 1+2+4+6+8+10+10+3 = 74 (jokers 15, ace 1)
+W1 = "4h Jk#1 As 2d 4s 6c 8c Qh Kd 3s"  # 15 + 15 + 1+2+4+6+8+10+10+3 = 74 (jokers 15, ace 1)
 
 
 def wild_game(**options: object) -> hoyle.Game:
-    return new([W0, W1], "Kc", "Qd 8d 4h", variant="wild-card-rummy", base=WILD_BASE, target=1000, **options)
+    return new([W0, W1], "Kc", "Qd 8d 7h", variant="wild-card-rummy", base=WILD_BASE, target=1000, **options)
 
 
 def test_wild_card_rummy_jokers_melds_exchange_and_scoring() -> None:
@@ -106,14 +106,14 @@ def test_wild_card_rummy_jokers_melds_exchange_and_scoring() -> None:
     game.act("meld 7c 7d 7s")  # any number of melds per turn
     game.act("discard 3c")
     game.act("draw stock")  # seat 1: 8d
-    assert "exchange 7h on 0" in texts(game)
-    game.act("exchange 7h on 0")
-    assert sorted(cards(game, "meld:0")) == ["5h", "6h", "7h"]
+    assert "exchange 4h on 0" in texts(game)  # the joker stands for the 4h (the low end)
+    game.act("exchange 4h on 0")
+    assert cards(game, "meld:0") == ["4h", "5h", "6h"]
     assert "Jk" in cards(game, "hand:1")
     game.act("discard 8d")
-    game.act("draw stock")  # seat 0: 4h
+    game.act("draw stock")  # seat 0: 7h
     game.act("meld 9d Td Jd Qd")
-    game.act("lay off 4h on 0")
+    game.act("lay off 7h on 0")
     assert outcome(game)["winner"] == 0
     # Seat 1 holds both jokers (15 each), the ace 1: 74.
     assert game.state.score_sheet[-1] == [74, 0]
@@ -152,6 +152,43 @@ def test_wild_card_rummy_no_wild_limit_one_meld_option_and_deuces() -> None:
     rules = wild_card_rules("low", 0, True)
     assert rules.value(hoyle.Card("2d")) == 15 and rules.value(hoyle.Card("Jk")) == 15
     assert wild_card_rules("high-or-low", 0, False).value(hoyle.Card("As")) == 15
+
+
+def test_wild_card_rummy_a_joker_is_won_back_only_by_the_card_it_stands_for() -> None:
+    game = new([W0, W1.replace("4h", "7h")], "Kc", "Qd 8d", variant="wild-card-rummy", base=WILD_BASE, target=1000)
+    game.act("draw stock")
+    game.act("meld 5h 6h Jk")  # the joker is the 4h (the engine declares the low end)
+    game.act("discard 3c")
+    game.act("draw stock")
+    assert cards(game, "meld:0") == ["Jk", "5h", "6h"]
+    assert "exchange 7h on 0" not in texts(game)  # the 7h is not the card the joker stands for
+    assert "lay off 7h on 0" in texts(game)
+
+
+def test_wild_card_rummy_naturals_outnumber_option() -> None:
+    hands = ["5h Jk Jk#1 7c 7d 7s 9d Td Jd 3c", W1.replace("Jk#1", "Ks")]
+    game = new(hands, "Kc", "Qd", variant="wild-card-rummy", base=WILD_BASE, target=1000, naturals_outnumber=True)
+    game.act("draw stock")
+    melds = meld_sets(game)
+    assert frozenset(["5h", "Jk", "Jk#1"]) not in melds  # one natural, two wild: no meld
+    assert frozenset(["7c", "7d", "Jk"]) in melds  # two natural, one wild
+    assert frozenset(["7c", "Jk", "Jk#1"]) not in melds and frozenset(["7c", "7d", "Jk", "Jk#1"]) not in melds
+    game.act("meld 7c 7d Jk")
+    assert "lay off Jk#1 on 0" not in texts(game)  # two and two: not more natural cards
+    assert "lay off 7s on 0" in texts(game)
+    deuces = new(
+        ["5h 6h 2c 7c 7d 7s 9d Td Jd 3c", W1.replace("Jk#1", "Ks")],
+        "Kc",
+        "Qd",
+        variant="wild-card-rummy",
+        base=WILD_BASE,
+        target=1000,
+        deuces_wild=True,
+        naturals_outnumber=True,
+    )
+    deuces.act("draw stock")
+    assert frozenset(["5h", "6h", "2c"]) in meld_sets(deuces)
+    assert wild_card_rules("low", 0, False, True).wild_share == "fewer_than_naturals"
 
 
 @pytest.mark.parametrize("variant", ["round-the-corner-rummy", "high-low-rummy", "one-meld-rummy"])

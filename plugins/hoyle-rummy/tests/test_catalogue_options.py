@@ -245,6 +245,27 @@ def test_british_a_joker_in_a_set_of_three_needs_both_missing_cards() -> None:
     assert not any(t.startswith("exchange") for t in texts(one))
 
 
+def test_british_a_joker_in_a_run_of_three_is_won_back_by_its_natural_card() -> None:
+    s0 = "4h Jk 6h Kh Kd Ks 2c 5d 8s 9h Qd 3s 7d"
+    s1 = "Qh Qs Qc Ah As Ac 5h 9s Ts 6c 2d 3d 8c"
+    game = kalookie([s0, s1], "Jd", "5c 6d")
+    for a in ("draw stock", "meld 4h Jk 6h", "meld Kh Kd Ks", "discard 5c", "draw stock"):
+        game.act(a)  # seat 0 opened with 15 + 30; seat 1 drew the 6d
+    game.act("meld Qh Qs Qc")
+    game.act("meld Ah As Ac")  # 63: open
+    assert "exchange 5h on 0" in texts(game)
+    game.act("exchange 5h on 0")
+    assert cards(game, "meld:0") == ["4h", "5h", "6h"] and "Jk" in cards(game, "hand:1")
+    assert all("Jk" in map(str, a.cards) for a in game.legal_actions())  # used again at once
+    game.act("meld 9s Ts Jk")
+    # A set of three keeps its exclusion: 7h 7d Jk gives no joker for one seven.
+    three = kalookie([s0.replace("4h Jk 6h", "7h Jk 7c"), s1.replace("5h", "7s")], "Jd", "5c 6d")
+    for a in ("draw stock", "meld 7h 7c Jk", "meld Kh Kd Ks", "discard 5c", "draw stock", "meld Qh Qs Qc"):
+        three.act(a)
+    three.act("meld Ah As Ac")
+    assert not any(t.startswith("exchange") for t in texts(three))
+
+
 @pytest.mark.parametrize("kalookie_out", [False, True])
 def test_british_going_out_needs_a_discard_penalties_and_the_stakes(kalookie_out: bool) -> None:
     if kalookie_out:

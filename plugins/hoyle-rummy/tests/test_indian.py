@@ -139,3 +139,43 @@ def test_modes_play_through() -> None:
                 assert sum(score < 101 for score in g.state.scores) == 1  # the last survivor
         if options.get("mode") == "deals":
             assert all(len(g.state.score_sheet) == 2 for g in games)
+
+
+def test_the_deal_passes_left_after_drops_and_wrong_shows() -> None:
+    # Seat 2 deals; seats 0 and 1 drop, so seat 2 is left alone: the next deal is still
+    # dealt by seat 0 (the player to the dealer's left) and seat 1 leads.
+    game = indian([NOTHING, SHOW, THIRD], "8d", "5s", mode="deals", deals=2)
+    game.act("drop")
+    game.act("drop")
+    assert game.state.deal_number == 1
+    assert game.state.public["dealer"] == 0 and game.to_act == 1
+    # Two players, seat 1 deals; seat 0 shows wrongly and is out: seat 0 deals next.
+    two = indian([NOTHING, SHOW], "8d", "5s", base=TWO, mode="deals", deals=2)
+    two.act("draw stock")
+    two.act(f"declare {drawn(two)}")
+    assert two.state.public["dealer"] == 0 and two.to_act == 1
+    # The dealer's left-hand neighbour drops and the third player shows: still seat 0.
+    show = indian([NOTHING, THIRD, SHOW], "8d", "5s 8h", mode="deals", deals=2)
+    show.act("drop")
+    show.act("draw stock")
+    show.act(f"discard {drawn(show)}")
+    show.act("draw stock")
+    show.act(f"declare {drawn(show)}")
+    assert outcome(show)["winner"] == 2
+    assert show.state.public["dealer"] == 0 and show.to_act == 1
+
+
+def test_in_pool_rummy_the_deal_skips_only_players_out_of_the_game() -> None:
+    for seed in range(12):
+        game = hoyle.new_game("indian-rummy", players=4, seed=seed, options={"mode": "pool"})
+        bots = [hoyle.RandomBot(seed + s) for s in range(4)]
+        dealer = game.state.public["dealer"]
+        deal = 0
+        while game.result is None:
+            game.act(bots[game.to_act].choose(game.view(game.to_act), game.legal_actions()))
+            if game.result is None and game.state.deal_number != deal:
+                deal = game.state.deal_number
+                alive = [s for s in range(4) if game.state.scores[s] < 101]
+                expected = next(s for s in ((dealer + k) % 4 for k in range(1, 5)) if s in alive)
+                assert game.state.public["dealer"] == expected
+                dealer = expected

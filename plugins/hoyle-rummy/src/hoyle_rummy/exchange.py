@@ -10,6 +10,8 @@ Shared by Wrotham rummy and Wild Card rummy.
     'Jk'
     >>> print(wild_for([Card("5h"), Card("Jk"), Card("7h")], Card("8h"), rules))
     None
+    >>> print(wild_for([Card("Jk"), Card("5h"), Card("6h")], Card("7h"), rules))
+    None
 """
 
 from __future__ import annotations
@@ -25,12 +27,17 @@ def is_wild(card: Card, rules: rummy.MeldRules) -> bool:
 
 
 def wild_for(meld: list[Card], card: Card, rules: rummy.MeldRules) -> Card | None:
-    """The first wild card of ``meld`` that the natural ``card`` can replace, if any."""
-    if is_wild(card, rules):
+    """The first wild card of ``meld`` that the natural ``card`` can replace, if any: the
+    card the wild card stands for (a joker keeps its identity on the table,
+    docs/rules/rummy.md#c0 - in ``Jk 5h 6h`` the joker is the 4h, so the 7h wins
+    nothing), in a set any card of its rank the set lacks."""
+    if is_wild(card, rules) or not is_meld(meld, rules):
         return None
-    for wild in (c for c in meld if is_wild(c, rules) and c != card):
-        if is_meld([card if c == wild else c for c in meld], rules):
-            return wild
+    read = rummy.Meld(meld, rules)
+    for wild, stands in read.wilds.items():
+        same = card.rank == stands.rank and (read.kind == "set" or card.suit == stands.suit)
+        if same and wild != card and is_meld([card if c == wild else c for c in meld], rules):
+            return next(c for c in meld if c == wild)
     return None
 
 
@@ -53,6 +60,18 @@ def apply_exchange(state: State, seat: int, action: Action, rules: rummy.MeldRul
     card = action.cards[0]
     wild = wild_for(list(state.zone(name).cards), card, rules)
     assert wild is not None
-    state.move([card], hand_zone(seat), name, seat=seat, event="exchange")
-    state.move([wild], name, hand_zone(seat), seat=seat, event="exchange")
+    swap_wild(state, seat, name, [card], wild)
     return wild
+
+
+def swap_wild(state: State, seat: int, name: str, cards: list[Card], wild: Card) -> None:
+    """Move ``cards`` from the seat's hand to meld zone ``name`` and ``wild`` from it to
+    the hand; one natural card takes the wild card's very place (the meld's cards stay in
+    the order they play: ``4h Jk 6h`` and the 5h make ``4h 5h 6h``)."""
+    zone = state.zone(name)
+    order = [cards[0] if c == wild else c for c in zone.cards] if len(cards) == 1 else None
+    state.move(cards, hand_zone(seat), name, seat=seat, event="exchange")
+    state.move([wild], name, hand_zone(seat), seat=seat, event="exchange")
+    if order is not None:
+        by_text = {str(c): c for c in zone.cards}
+        zone.cards[:] = [by_text[str(c)] for c in order]

@@ -111,6 +111,12 @@ class IndianRummy(RummyTurns):
         n = len(state.players)
         return next(s for s in ((seat + k) % n for k in range(1, n + 1)) if s in playing)
 
+    def next_dealer(self, state: State, winner: int | None) -> int:
+        """The deal passes to the left after every deal - after a show, a drop or a wrong
+        show alike: the dropped and the wrong-showing players deal in turn (only players
+        out of a pool game are skipped)."""
+        return super().next_seat(state, int(state.public["dealer"]))
+
     def after_deal(self, state: State) -> None:
         pub = state.public
         pub.update(gone=[], penalty={}, drew=[False] * len(state.players))
@@ -124,9 +130,9 @@ class IndianRummy(RummyTurns):
     @hookimpl
     def hoyle_deal(self, state: State) -> bool:
         pub = state.public
+        pub.pop("gone", None)  # the finished deal's drops and wrong shows deal in turn
         if state.deal_number > 0 and pub["next_dealer"] not in self.seats_in_play(state):
             pub["next_dealer"] = self.next_seat(state, int(pub["next_dealer"]))
-        pub.pop("gone", None)
         return bool(super().hoyle_deal(state))
 
     def draw_actions(self, state: State, seat: int) -> list[Action]:

@@ -157,13 +157,18 @@ class Kaluki(OpeningRummy):
         if not state.options["british"]:
             return actions
         table = table_melds(state)
-        actions = [a for a in actions if len(table[int(a.target or 0)]) != 3]
+        actions = [a for a in actions if not self.set_of_three(table[int(a.target or 0)], rules)]
         hand = sorted(hand_cards(state, seat))
         for index, meld in enumerate(table):
             pair = self.missing_pair(meld, hand, rules)
             if pair is not None:
                 actions.append(Action("exchange", pair, target=index))
         return actions
+
+    def set_of_three(self, meld: list[Card], rules: rummy.MeldRules) -> bool:
+        """Whether ``meld`` is a set of three (a run of three gives its joker back for its
+        natural card, like any run)."""
+        return len(meld) == 3 and rummy.Meld(meld, rules).kind == "set"
 
     def missing_pair(self, meld: list[Card], hand: list[Card], rules: rummy.MeldRules) -> tuple[Card, Card] | None:
         """The two cards of the hand that win the joker of a set of three back (one joker,

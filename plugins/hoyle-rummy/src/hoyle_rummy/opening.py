@@ -41,11 +41,10 @@ from hoyle_rummy.common import (
     fits_meld,
     hand_cards,
     hand_value,
-    hand_zone,
     meld_zone,
     table_melds,
 )
-from hoyle_rummy.exchange import exchange_actions, wild_for
+from hoyle_rummy.exchange import exchange_actions, swap_wild, wild_for
 from hoyle_rummy.turns import RummyTurns
 
 
@@ -224,9 +223,7 @@ class OpeningRummy(RummyTurns):
         returns the joker."""
         assert action.target is not None
         _, joker = self.exchange_result(state, action)
-        name = meld_zone(action.target)
-        state.move(list(action.cards), hand_zone(seat), name, seat=seat, event="exchange")
-        state.move([joker], name, hand_zone(seat), seat=seat, event="exchange")
+        swap_wild(state, seat, meld_zone(action.target), list(action.cards), joker)
         return joker
 
     # --- scoring ------------------------------------------------------------------------

@@ -5,7 +5,8 @@ scoring as basic rummy (:mod:`hoyle_rummy.basic`, whose options all apply), exce
 
 * a wild card stands for any card in a set or a run, with no limit per meld (a meld
   still holds at least one natural card); option ``deuces_wild``: the four deuces are
-  wild too (a deuce may also stand for itself);
+  wild too (a deuce may also stand for itself); option ``naturals_outnumber`` (as in
+  Kaluki): a meld needs more natural cards than wild cards (``5h Jk Jk#1`` is no meld);
 * any number of melds per turn (Parlett's rule; option ``several_melds`` False: one, as
   basic rummy);
 * on their turn, after drawing, a player may take a wild card from any meld by putting
@@ -39,16 +40,18 @@ OPTIONS = (
         several_melds={"default": True, "doc": "Any number of melds per turn (False: one, as basic rummy)"},
     ),
     Option(name="deuces_wild", default=False, doc="The deuces are wild too (a deuce in hand counts 15)"),
+    Option(name="naturals_outnumber", default=False, doc="A meld needs more natural cards than wild cards"),
 )
 
 
 @cache
-def wild_card_rules(ace: str, ace_points: int, deuces_wild: bool) -> rummy.MeldRules:
-    """Basic rummy's meld rules for an ``ace`` option with wild jokers (and deuces)."""
+def wild_card_rules(ace: str, ace_points: int, deuces_wild: bool, naturals_outnumber: bool = False) -> rummy.MeldRules:
+    """Basic rummy's meld rules for an ``ace`` option with wild jokers (and deuces; and
+    under ``naturals_outnumber`` more natural than wild cards in every meld)."""
     rules = ace_rules(ace, ace_points).replace(jokers_wild=True, joker_value=WILD_VALUE)
     if deuces_wild:
         rules = rules.replace(wild_ranks=["2"], values={"2": WILD_VALUE})
-    return rules
+    return rules.replace(wild_share="fewer_than_naturals") if naturals_outnumber else rules
 
 
 class WildCardRummy(BasicRummy):
@@ -56,7 +59,7 @@ class WildCardRummy(BasicRummy):
 
     def meld_rules(self, state: State) -> rummy.MeldRules:
         opts = state.options
-        return wild_card_rules(opts["ace"], opts["ace_points"], opts["deuces_wild"])
+        return wild_card_rules(opts["ace"], opts["ace_points"], opts["deuces_wild"], opts["naturals_outnumber"])
 
     def play_actions(self, state: State, seat: int) -> list[Action]:
         return super().play_actions(state, seat) + exchange_actions(state, seat, self.meld_rules(state))
