@@ -73,19 +73,26 @@ def _option_lines(o: dict[str, Any], indent: str = "  ") -> list[str]:
     return [*_wrap(head, indent), *_wrap(o["doc"], indent + "    ")]
 
 
-def _brief(v: dict[str, Any]) -> list[str]:
-    """A variant in the listing: a heading line, its summary, its option names."""
-    head = f"{v['name']} ({v['family'] or '-'}, {_players(v['players'])}, {v['distribution'] or '-'})"
-    lines = [*_wrap(head, ""), *_wrap(_summary(v["description"]), "  ")]
-    if v["options"]:
-        lines += _wrap("options: " + ", ".join(o["name"] for o in v["options"]), "  ")
-    return lines
+def _heading(item: dict[str, Any]) -> str:
+    """A variant's or a house rule's first line: its name, what it is, who provides it."""
+    if "family" in item:
+        what = f"{item['family'] or '-'}, {_players(item['players'])}"
+    else:
+        what = f"house rule for {', '.join(item['variants']) or 'any variant'}"
+    return f"{item['name']} ({what}, {item['distribution'] or '-'})"
+
+
+def _brief(item: dict[str, Any]) -> str:
+    """A variant or house rule in the listing: its heading, summary and option names."""
+    lines = [*_wrap(_heading(item), ""), *_wrap(_summary(item["description"]), "  ")]
+    if item["options"]:
+        lines += _wrap("options: " + ", ".join(o["name"] for o in item["options"]), "  ")
+    return "\n".join(lines)
 
 
 def _details(v: dict[str, Any], rules: list[dict[str, Any]]) -> list[str]:
     """One variant in full: description, every option, the house rules for it."""
-    head = f"{v['name']} ({v['family'] or '-'}, {_players(v['players'])}, {v['distribution'] or '-'})"
-    lines = [*_wrap(head, ""), *_wrap(v["description"], "  "), "", "options (name = default):"]
+    lines = [*_wrap(_heading(v), ""), *_wrap(v["description"], "  "), "", "options (name = default):"]
     lines += [line for o in v["options"] for line in _option_lines(o)] or ["  none"]
     lines += ["", "house rules:"]
     for r in rules:
@@ -123,14 +130,7 @@ def variants(name: str | None, as_json: bool) -> None:
         return
     if not vs:
         click.echo("No variants installed: install a plugin, e.g. pip install ./plugins/hoyle-war")
-    blocks = ["\n".join(_brief(v)) for v in vs]
-    for r in hs:
-        where = ", ".join(r["variants"]) or "any variant"
-        lines = _wrap(f"{r['name']} (house rule for {where}, {r['distribution'] or '-'})", "")
-        lines += _wrap(_summary(r["description"]), "  ")
-        if r["options"]:
-            lines += _wrap("options: " + ", ".join(o["name"] for o in r["options"]), "  ")
-        blocks.append("\n".join(lines))
+    blocks = [_brief(item) for item in (*vs, *hs)]
     blocks.append("Options and house rules of one variant: hoyle variants NAME")
     click.echo("\n\n".join(blocks))
 
