@@ -36,7 +36,7 @@ from hoyle.engine.actions import Action
 from hoyle.engine.game import Game, new_game
 from hoyle.engine.state import State
 from hoyle.errors import IllegalActionError, InvalidArgumentError
-from hoyle.registry import DealingOrder, Registry, Variant
+from hoyle.registry import DealingOrder, Registry
 
 
 def _default_registry() -> Registry:
@@ -162,12 +162,10 @@ def _out_of_turn(game: Game, bots: Sequence[Bot], rng: Rng) -> int:
     return taken
 
 
-def _likely_cause(variant: Variant, house_rules: Sequence[str], reg: Registry, game: Game, seat: int) -> str:
-    """Why a variant has no legal action at its start, as far as the hooks tell."""
-    pm = hookspecs.PluginManager()
-    pm.register(variant.rules, name="variant")
-    for name in house_rules:
-        pm.register(reg.house_rule(name, variant.name).rules, name=name)
+def _likely_cause(game: Game, seat: int) -> str:
+    """Why a variant has no legal action at its start, as far as the hooks of its
+    ruleset (the variant's rules and its house rules) tell."""
+    pm = game._rules.plugin_manager
     answered = {name for name in hookspecs.HOOK_NAMES if getattr(pm.hook, name).get_hookimpls()}
     if "hoyle_legal_actions" not in answered:
         return ": nothing implements hoyle_legal_actions (is it a method of the rules object, spelled so?)"
@@ -214,7 +212,7 @@ def check_variant(
                 raise _fail(game_seed, step, "the game is not over but no seat is to act")
             legal = game.legal_actions(seat)
             if not legal:
-                cause = _likely_cause(variant, house_rules, reg, game, seat) if step == 0 else ""
+                cause = _likely_cause(game, seat) if step == 0 else ""
                 raise _fail(game_seed, step, f"seat {seat} is to act but has no legal action{cause}")
             before = game.state.snapshot(events=False)
             try:

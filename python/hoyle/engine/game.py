@@ -41,6 +41,8 @@ class Ruleset:
         for rule in self.house_rules:
             pm.register(rule.rules, name=f"house-rule:{rule.name}")
         pm.check_pending()
+        #: the manager itself, for questions about which hooks are implemented
+        self.plugin_manager = pm
         self.hook = _FastHooks(pm)
 
 
