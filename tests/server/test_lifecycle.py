@@ -15,6 +15,14 @@ def _war(client: httpx.Client) -> dict[str, object]:
     return made
 
 
+def _wait_until_gone(client: httpx.Client, table: str, failure: str) -> None:
+    """Poll the table's view until the server no longer serves it (20 s at most)."""
+    deadline = time.monotonic() + 20
+    while client.get(f"/api/tables/{table}/view").status_code == 200:
+        assert time.monotonic() < deadline, failure
+        time.sleep(0.2)
+
+
 def test_the_owner_token_deletes_the_table_and_its_log(client: httpx.Client, server: Server) -> None:
     made = _war(client)
     table, owner = str(made["table"]), str(made["owner_token"])
@@ -62,10 +70,7 @@ def test_idle_tables_expire(tmp_path: Path) -> None:
     try:
         with httpx.Client(base_url=srv.url, timeout=30) as c:
             made = _war(c)
-            deadline = time.monotonic() + 20
-            while c.get(f"/api/tables/{made['table']}/view").status_code == 200:
-                assert time.monotonic() < deadline, "the idle table never expired"
-                time.sleep(0.2)
+            _wait_until_gone(c, str(made["table"]), "the idle table never expired")
         assert not (srv.store / f"{made['table']}.jsonl").exists()
     finally:
         srv.stop()
@@ -82,10 +87,7 @@ def test_finished_tables_expire_and_open_ones_stay(tmp_path: Path) -> None:
             view = c.get(f"/api/tables/{done['table']}/view").json()
             assert view["over"], view
             open_table = _war(c)
-            deadline = time.monotonic() + 20
-            while c.get(f"/api/tables/{done['table']}/view").status_code == 200:
-                assert time.monotonic() < deadline, "the finished table never expired"
-                time.sleep(0.2)
+            _wait_until_gone(c, str(done["table"]), "the finished table never expired")
             assert c.get(f"/api/tables/{open_table['table']}/view").status_code == 200
     finally:
         srv.stop()
