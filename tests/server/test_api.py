@@ -168,3 +168,16 @@ def test_uploaded_replays_step_through(client: httpx.Client, tmp_path: Path) -> 
     assert sum(len(z["cards"]) for z in last.values()) == 52
     bad = client.post("/api/replays", json={"text": '{"variant": "gin-rummy"}'})
     assert bad.status_code == 422 and "not a hoyle game record" in bad.json()["error"]
+
+
+def test_variants_list_each_variants_house_rules_and_their_options(client: httpx.Client) -> None:
+    listed = {v["name"]: v for v in client.get("/api/variants").json()["variants"]}
+    installed = hoyle.house_rules()
+    for name in listed:
+        expected = sorted(r for r, rule in installed.items() if not rule.variants or name in rule.variants)
+        assert [r["name"] for r in listed[name]["house_rules"]] == expected, name
+    (cards_held,) = listed["war"]["house_rules"]
+    assert cards_held["name"] == "war-cards-held" and cards_held["options"] == [] and cards_held["description"]
+    assert listed["texas-holdem"]["house_rules"] == []
+    minimums = {o["name"]: o["minimum"] for o in listed["war"]["options"]}
+    assert minimums == {o.name: o.minimum for o in hoyle.variants()["war"].options}

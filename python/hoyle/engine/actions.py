@@ -9,7 +9,15 @@
     >>> str(Action("raise", amount=300)), str(Action("draw", source="stock"))
     ('raise to 300', 'draw stock')
     >>> Action.parse("lay off 9d on 2", kinds=["lay off"])
-    Action('lay off 9d on 2')
+    Action(kind='lay off', cards=(Card('9d'),), target=2)
+
+The repr shows the fields, so that two actions with one text form are told apart: a
+kind of several words is spelled ``kind=``, and ``Action("draw stock")`` (the kind
+``draw stock``) is not ``Action("draw", source="stock")``, the action ``Action.parse``
+reads from ``draw stock``:
+
+    >>> Action("draw stock"), Action.parse("draw stock")
+    (Action(kind='draw stock'), Action('draw', source='stock'))
 
 Text grammar: ``KIND [SOURCE] [CARD ...] [on TARGET] [to AMOUNT | AMOUNT]``. The kind is
 one or more words (``kinds=`` names the multi-word ones); a source is a word such as
@@ -27,6 +35,8 @@ from hoyle.engine.cache import BoundedCache
 from hoyle.errors import HoyleError, IllegalActionError
 
 _TO_KINDS = frozenset({"raise", "bet"})
+#: The fields a repr shows only when set, in the constructor's order.
+_OPTIONAL = ("amount", "source", "target")
 
 
 class _Tag:
@@ -97,7 +107,12 @@ class Action(_Fields):
         return " ".join(parts)
 
     def __repr__(self) -> str:
-        return f"Action('{self}')"
+        """The constructor call that makes this action (``eval`` gives it back)."""
+        args = [f"kind={self.kind!r}" if " " in self.kind else repr(self.kind)]
+        if self.cards:
+            args.append(f"cards={self.cards!r}")
+        args += [f"{name}={value!r}" for name in _OPTIONAL if (value := getattr(self, name)) is not None]
+        return f"Action({', '.join(args)})"
 
     @classmethod
     def parse(cls, text: str, kinds: Iterable[str] = ()) -> Action:
