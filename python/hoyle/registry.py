@@ -167,6 +167,15 @@ class HouseRule:
     description: str = ""
     distribution: str | None = field(default=None, compare=False)
 
+    def applies_to(self, variant: str) -> bool:
+        """Whether the rule may be chosen for ``variant`` (a rule naming no variants
+        applies to any).
+
+        >>> HouseRule(name="x", rules=object(), variants=("war",)).applies_to("gin-rummy")
+        False
+        """
+        return not self.variants or variant in self.variants
+
 
 class Registry:
     """The variants and house rules that a plugin manager's plugins register.
@@ -328,11 +337,20 @@ class Registry:
             known = ", ".join(sorted(self.house_rules)) or "none installed"
             raise InvalidOptionError(f"unknown house rule {name!r} (installed: {known})")
         rule = self.house_rules[name]
-        if rule.variants and variant not in rule.variants:
+        if not rule.applies_to(variant):
             raise InvalidOptionError(
                 f"house rule {name!r} does not apply to {variant!r} (only {', '.join(rule.variants)})"
             )
         return rule
+
+    def house_rules_for(self, variant: str) -> list[HouseRule]:
+        """The house rules that may be chosen for ``variant``, by name.
+
+        >>> from hoyle.plugins import default_registry
+        >>> [r.name for r in default_registry().house_rules_for("war")]
+        ['war-cards-held']
+        """
+        return [r for _, r in sorted(self.house_rules.items()) if r.applies_to(variant)]
 
     def validate_options(
         self, variant: Variant, rules: Iterable[HouseRule], options: Mapping[str, Any] | None

@@ -6,6 +6,7 @@ prints its path."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import tempfile
@@ -59,7 +60,14 @@ def browser() -> Iterator[WebDriver]:
         chrome.quit()
 
 
-def _start(browser: WebDriver, server: Server, variant: str, seed: int, options: dict[str, str] | None = None) -> None:
+def _start(
+    browser: WebDriver,
+    server: Server,
+    variant: str,
+    seed: int,
+    options: dict[str, str] | None = None,
+    house_rules: tuple[str, ...] = (),
+) -> None:
     browser.get(server.url + "/")
     wait = WebDriverWait(browser, 30)
     wait.until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#variant option")) > 0)
@@ -67,9 +75,11 @@ def _start(browser: WebDriver, server: Server, variant: str, seed: int, options:
     seed_box = browser.find_element(By.ID, "seed")
     seed_box.clear()
     seed_box.send_keys(str(seed))
-    if options:
+    if options or house_rules:
         browser.find_element(By.CSS_SELECTOR, "#new-table details summary").click()
-        for name, value in options.items():
+        for rule in house_rules:
+            browser.find_element(By.CSS_SELECTOR, f'[data-rule="{rule}"]').click()
+        for name, value in (options or {}).items():
             box = browser.find_element(By.CSS_SELECTOR, f'[data-option="{name}"]')
             box.clear()
             box.send_keys(value)
@@ -119,6 +129,12 @@ def _finish(browser: WebDriver, server: Server, name: str) -> dict[str, object]:
     assert replayed.result is not None
     assert settlement == replayed.result["settlement"]
     assert "Game over" in result.text
+    # the shuffle's commitment and, now that the game is over, the seed that makes it
+    fairness = browser.find_element(By.ID, "fairness")
+    seed = json.loads(record)["seed"]
+    assert fairness.get_attribute("data-seed") == str(seed)
+    assert fairness.get_attribute("data-commitment") == hashlib.sha256(f"{table}:{seed}".encode()).hexdigest()
+    assert "Seed chosen by its creator" in fairness.text and f"seed revealed: {seed}" in fairness.text
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}-{int(time.time() * 1000)}.png"
     browser.save_screenshot(str(path))
@@ -178,3 +194,12 @@ def test_a_deal_of_gin_in_the_browser(browser: WebDriver, server: Server) -> Non
     assert clicks > 3
     log = done["log"]
     assert isinstance(log, list) and any(" discards " in line or line.startswith("You discard") for line in log)
+
+
+def test_a_table_under_a_house_rule_chosen_on_the_page(browser: WebDriver, server: Server) -> None:
+    """The page lists a variant's house rules (from /api/variants) and a table started
+    with one chosen is made under it, as the table's creation record in the store says."""
+    _start(browser, server, "war", seed=4, house_rules=("war-cards-held",))
+    table = browser.find_element(By.ID, "table").get_attribute("data-table")
+    created = json.loads((server.store / f"{table}.jsonl").read_text().splitlines()[0])
+    assert created["variant"] == "war" and created["house_rules"] == ["war-cards-held"]
