@@ -553,9 +553,26 @@ class _HandReader:
         if all_in:
             self.all_in.add(player)
         if kind == "call":
+            self._live_second_small_blind(offset, player, amount, all_in)
             self.bets[player] = self.bets.get(player, Decimal(0)) + amount
         elif kind in ("bet", "raise"):
             self.bets[player] = amount
+
+    def _live_second_small_blind(self, offset: int, player: int, amount: Decimal, all_in: bool) -> None:
+        """A call that is short unless the player's second small blind counted: PokerStars
+        makes that blind dead, other sites (and files converted from them) live. The
+        difference is reported by name, not replayed."""
+        if self.street != 0 or all_in:
+            return
+        dead = [p for p in self.posts if p.player == player and p.kind == "dead blind"]
+        to_call = max(self.bets.values(), default=Decimal(0))
+        had = self.bets.get(player, Decimal(0))
+        if dead and had + amount < to_call and had + amount + sum(p.amount for p in dead) == to_call:
+            raise self.error(
+                offset,
+                f"the call counts the second small blind (line {dead[0].line}) as live: PokerStars makes it"
+                " dead, another site's convention (a file converted from another site?)",
+            )
 
     def _summary(self, line: str) -> None:
         if m := _TOTAL.match(line):
