@@ -95,7 +95,9 @@ def test_refusals_are_json_4xx_and_change_nothing(client: httpx.Client, server: 
 
 
 def test_out_of_turn_is_a_conflict(client: httpx.Client) -> None:
-    made = client.post("/api/tables", json={"variant": "texas-holdem", "players": 3, "seed": 2}).json()
+    made = client.post(
+        "/api/tables", json={"variant": "texas-holdem", "players": 3, "seed": 2, "practice": True}
+    ).json()
     tokens = {s["seat"]: s["token"] for s in made["seats"]}
     table = made["table"]
     to_act = client.get(f"/api/tables/{table}/view").json()["view"]["to_act"]
@@ -108,7 +110,7 @@ def test_out_of_turn_is_a_conflict(client: httpx.Client) -> None:
 
 
 def test_tokens_are_secret_unguessable_and_never_stored(client: httpx.Client, server: Server) -> None:
-    made = [client.post("/api/tables", json={"variant": "war", "seed": 1}).json() for _ in range(3)]
+    made = [client.post("/api/tables", json={"variant": "war", "seed": 1, "practice": True}).json() for _ in range(3)]
     tokens = [s["token"] for m in made for s in m["seats"]]
     assert len(set(tokens)) == len(tokens) == 6
     assert all(len(t) >= 43 for t in tokens)  # 32 random bytes, url-safe base64

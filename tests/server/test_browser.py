@@ -6,6 +6,7 @@ prints its path."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import tempfile
@@ -128,6 +129,12 @@ def _finish(browser: WebDriver, server: Server, name: str) -> dict[str, object]:
     assert replayed.result is not None
     assert settlement == replayed.result["settlement"]
     assert "Game over" in result.text
+    # the shuffle's commitment and, now that the game is over, the seed that makes it
+    fairness = browser.find_element(By.ID, "fairness")
+    seed = json.loads(record)["seed"]
+    assert fairness.get_attribute("data-seed") == str(seed)
+    assert fairness.get_attribute("data-commitment") == hashlib.sha256(f"{table}:{seed}".encode()).hexdigest()
+    assert "Seed chosen by its creator" in fairness.text and f"seed revealed: {seed}" in fairness.text
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}-{int(time.time() * 1000)}.png"
     browser.save_screenshot(str(path))

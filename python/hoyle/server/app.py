@@ -261,6 +261,8 @@ def create_app(
                             "variant": t.spec["variant"],
                             "players": len(t.game.state.players),
                             "over": t.game.is_over,
+                            "practice": bool(t.spec.get("practice")),
+                            "seed_chosen": bool(t.spec.get("seed_chosen")),
                         }
                         for t in room().tables.values()
                     ]
@@ -269,9 +271,18 @@ def create_app(
         client = request.client.host if request.client is not None else None
         table, tokens = room().create(await _json_body(request), client=client)
         seats = [{"seat": s, "token": tokens[s]} for s in sorted(tokens)]
-        bots = room().table(table).spec["bots"]
+        made = room().table(table)
         owner = room().last_owner_token
-        return JSONResponse({"table": table, "owner_token": owner, "seats": seats, "bots": bots}, status_code=201)
+        return JSONResponse(
+            {
+                "table": table,
+                "owner_token": owner,
+                "seats": seats,
+                "bots": made.spec["bots"],
+                "fairness": made.fairness(),
+            },
+            status_code=201,
+        )
 
     @_refusals
     async def delete(request: Request) -> Response:
@@ -309,6 +320,10 @@ def create_app(
     @_refusals
     async def replay(request: Request) -> Response:
         return Response(room().replay(request.path_params["table"]), media_type="application/json")
+
+    @_refusals
+    async def table_record(request: Request) -> Response:
+        return JSONResponse(room().record(request.path_params["table"]))
 
     @_refusals
     async def upload(request: Request) -> Response:
@@ -399,6 +414,7 @@ def create_app(
         Route("/api/tables/{table}/view", view),
         Route("/api/tables/{table}/actions", actions, methods=["POST"]),
         Route("/api/tables/{table}/replay", replay),
+        Route("/api/tables/{table}/record", table_record),
         Route("/api/replays", upload, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

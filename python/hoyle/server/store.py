@@ -19,6 +19,7 @@ that one log is quarantined (renamed, kept) and every other table still loads.
     >>> store.append("a1", 0, "play")
     >>> [(spec["variant"], actions) for _, spec, actions in store.load()]
     [('war', [[0, 'play']])]
+    >>> store.close()
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import secrets
 import sys
 import time
@@ -32,11 +33,14 @@ from hoyle.engine import Game
 from hoyle.errors import HoyleError, IllegalActionError, InvalidArgumentError, InvalidOptionError
 from hoyle.plugins import default_registry, make_bot
 from hoyle.registry import bot_suits
+from hoyle.server.fairness import SEED_BITS, commitment, draw_seed
 from hoyle.server.store import TableStore
 from hoyle.words import bet_range, describe_events, summary
 
 #: How many tables one server holds at most (a full room refuses new tables).
 MAX_TABLES = 10_000
+#: The fields of a table request.
+FIELDS = ("variant", "players", "options", "house_rules", "seed", "practice", "bots", "stacks")
 
 
 class TableError(HoyleError, ValueError):
@@ -75,16 +79,25 @@ class Table:
         """The number of events so far: it identifies the state between actions."""
         return len(self.game.events)
 
+    def fairness(self) -> dict[str, Any]:
+        """The shuffle's commitment (published from the start), whether the seed was
+        chosen by the creator or the table is a practice table, and the seed itself once
+        the game is over (see :mod:`hoyle.server.fairness`)."""
+        return {
+            "commitment": commitment(self.id, self.spec["seed"]),
+            "seed_chosen": bool(self.spec.get("seed_chosen")),
+            "practice": bool(self.spec.get("practice")),
+            "seed": self.spec["seed"] if self.game.is_over else None,
+        }
+
 
 def _spec(request: Mapping[str, Any]) -> dict[str, Any]:
     """Check a table request's shape (types only; the engine checks the rules)."""
     if not isinstance(request, Mapping):
         raise TableError("the request body must be a JSON object")
-    unknown = set(request) - {"variant", "players", "options", "house_rules", "seed", "bots", "stacks"}
+    unknown = set(request) - set(FIELDS)
     if unknown:
-        raise TableError(
-            f"unknown field(s) {sorted(unknown)}: expected variant, players, options, house_rules, seed, bots, stacks"
-        )
+        raise TableError(f"unknown field(s) {sorted(unknown)}: expected {', '.join(FIELDS)}")
     variant = request.get("variant")
     if not isinstance(variant, str):
         raise TableError(f"'variant' must be a variant name, not {variant!r}")
@@ -101,11 +114,6 @@ def _spec(request: Mapping[str, Any]) -> dict[str, Any]:
     house_rules = request.get("house_rules") or []
     if not isinstance(house_rules, list) or not all(isinstance(h, str) for h in house_rules):
         raise TableError(f"'house_rules' must be a list of names, not {house_rules!r}")
-    seed = request.get("seed")
-    if seed is None:
-        seed = secrets.randbits(63)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise TableError(f"'seed' must be an integer in 0..2**64, not {seed!r}")
     bots = request.get("bots") or {}
     if not isinstance(bots, Mapping) or not all(isinstance(b, str) for b in bots.values()):
         raise TableError(f"'bots' must map seats to bot names, not {bots!r}")
@@ -116,6 +124,10 @@ def _spec(request: Mapping[str, Any]) -> dict[str, Any]:
     stacks = request.get("stacks")
     if stacks is not None and (not isinstance(stacks, list) or not all(isinstance(s, int) for s in stacks)):
         raise TableError(f"'stacks' must be a list of chip counts, not {stacks!r}")
+    practice = request.get("practice", False)
+    if not isinstance(practice, bool):
+        raise TableError(f"'practice' must be true or false, not {practice!r}")
+    seed = _seed(request.get("seed"), humans=count - len(set(bot_seats)), practice=practice)
     return {
         "variant": variant,
         "players": players,
@@ -124,7 +136,26 @@ def _spec(request: Mapping[str, Any]) -> dict[str, Any]:
         "seed": seed,
         "bots": {str(s): n for s, n in sorted(bot_seats.items())},
         "stacks": stacks,
+        "practice": practice,
+        "seed_chosen": request.get("seed") is not None,
     }
+
+
+def _seed(chosen: Any, humans: int, practice: bool) -> int:
+    """The table's seed: drawn by the server unless the creator may choose it - a table
+    with at most one human seat, or one marked practice (whoever chose the seed knows
+    every hidden card, so a table of several people never uses it)."""
+    if chosen is None:
+        return draw_seed()
+    if isinstance(chosen, bool) or not isinstance(chosen, int) or not 0 <= chosen < 2**SEED_BITS:
+        raise TableError(f"'seed' must be an integer in 0..2**{SEED_BITS}, not {chosen!r}")
+    if humans > 1 and not practice:
+        raise TableError(
+            f"a table with {humans} human seats never uses a chosen seed (its creator would know every "
+            "hidden card): leave 'seed' out for a server-drawn seed, or mark the table \"practice\": true",
+            status=422,
+        )
+    return chosen
 
 
 class TableRoom:
@@ -305,6 +336,7 @@ class TableRoom:
             "bet_range": bet_range(view) if seat is not None and seat == game.to_act else None,
             "summary": summary(view),
             "over": game.is_over,
+            "fairness": table.fairness(),
         }
         if since is not None:
             if isinstance(since, bool) or not 0 <= since <= table.version:
@@ -320,6 +352,19 @@ class TableRoom:
         if not table.game.is_over:
             raise TableError("the replay is available once the game is over", status=403)
         return table.game.to_json()
+
+    def record(self, table_id: str) -> dict[str, Any]:
+        """The finished table's record, for ``hoyle verify``: its id, the commitment
+        published at its creation, the game's record (the seed revealed) and result."""
+        table = self.table(table_id)
+        if not table.game.is_over:
+            raise TableError("the table record (and its seed) is available once the game is over", status=403)
+        return {
+            "table": table.id,
+            **table.fairness(),
+            "game": json.loads(table.game.to_json()),
+            "result": json.loads(json.dumps(table.game.result)),
+        }
 
     # --- acting --------------------------------------------------------------------------
 

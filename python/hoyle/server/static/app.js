@@ -164,6 +164,7 @@ async function startTable(event) {
   const houseRules = chosenHouseRules();
   if (houseRules.length) request.house_rules = houseRules;
   if ($("seed").value !== "") request.seed = Number($("seed").value);
+  if ($("practice").checked) request.practice = true;
   try {
     const made = await api("POST", "/api/tables", request);
     const mine = made.seats.find((s) => s.seat === 0) || made.seats[0];
@@ -297,10 +298,27 @@ function render(state) {
     p.textContent = line;
     facts.appendChild(p);
   }
+  renderFairness(state.fairness, state.table);
   renderActions(state);
   addLog(state.log, $("log"));
   if (state.over) showResult(state);
   $("table").dataset.version = state.version;
+}
+
+// the shuffle's commitment from the start; the seed and the table record at the end
+// (check it with `hoyle verify`, docs/server.md "Fair shuffles")
+function renderFairness(fair, table) {
+  const box = $("fairness");
+  box.dataset.commitment = fair.commitment;
+  box.dataset.seed = fair.seed === null ? "" : String(fair.seed);
+  const kind = fair.practice ? "Practice table, seed chosen by its creator." : fair.seed_chosen ? "Seed chosen by its creator." : "Seed drawn by the server.";
+  box.textContent = `${kind} Shuffle commitment (SHA-256 of table:seed): ${fair.commitment}`;
+  if (fair.seed !== null) {
+    box.append(` - seed revealed: ${fair.seed} `);
+    const link = Object.assign(document.createElement("a"), { href: `/api/tables/${table}/record`, textContent: "table record" });
+    link.setAttribute("download", `${table}.json`);
+    box.appendChild(link);
+  }
 }
 
 function actionButton(text, label) {
