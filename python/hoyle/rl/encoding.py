@@ -208,7 +208,7 @@ class Encoding:
             seat_numbered=seat_numbered,
             phases=list(found.phases),
             public=found.public,
-            features=[f for r in refinements for f in r.features],
+            features=_kept(variant, [f for r in refinements for f in r.features], args.get("omit", [])),
         )
 
     @property
@@ -243,6 +243,15 @@ class Encoding:
         return f"<Encoding {self.variant} {self.players}p: {self.action_size} actions, {self.observation_size} floats>"
 
 
+def _kept(variant: str, features: list[Feature], omit: Sequence[str]) -> list[Feature]:
+    """The features not omitted (an omitted name no feature has is an error naming it)."""
+    names = [f.name for f in features]
+    unknown = sorted(set(omit) - set(names))
+    if unknown:
+        raise InvalidArgumentError(f"omit: {variant} has no feature {unknown[0]!r} (its features: {names})")
+    return [f for f in features if f.name not in omit]
+
+
 #: The reaction phase's "no reaction" slot (see docs/rl.md, reactions).
 PASS_REACTION = Template("(no reaction)", None, "plain")
 
@@ -259,13 +268,18 @@ def encoding(
     house_rules: Sequence[str] = (),
     bets: Sequence[str | float] | None = None,
     max_choices: int = 128,
+    omit: Sequence[str] = (),
 ) -> Encoding:
     """The encoding of ``variant`` for ``players`` with these options (cached: the same
     arguments give the same object).
 
     :param bets: the bet abstraction's sizes (default ``("min", 0.5, 1.0, "all-in")``).
     :param max_choices: slots per ``choice`` template (melds, multi-card discards).
+    :param omit: names of refinement features to leave out (e.g. ``["action_sequence"]``:
+        poker's compact ``bet_history`` alone).
     """
+    if isinstance(omit, str) or not all(isinstance(name, str) for name in omit):
+        raise InvalidArgumentError(f"omit={omit!r}: a list of feature names")
     key = json.dumps(
         {
             "variant": variant,
@@ -274,6 +288,7 @@ def encoding(
             "house_rules": list(house_rules),
             "bets": list(bets) if bets is not None else None,
             "max_choices": max_choices,
+            "omit": sorted(set(omit)),
         },
         sort_keys=True,
     )
