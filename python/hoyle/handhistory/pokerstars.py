@@ -515,7 +515,7 @@ class _HandReader:
                     # a second blind of its kind: posted out of position (a returning or new
                     # player), a big blind live, a small blind dead
                     kind = "live blind" if kind == "big blind" else "dead blind"
-                self.posts.append(Post(player, kind, amount))  # type: ignore[arg-type]
+                self.posts.append(Post(player, kind, amount, self.start + offset))  # type: ignore[arg-type]
                 if kind not in NOT_BETS:
                     self.bets[player] = self.bets.get(player, Decimal(0)) + amount
                 return
@@ -527,9 +527,9 @@ class _HandReader:
         big = self.big_blind
         if not big or amount < big:
             raise self.error(offset, f"small and big blinds of {amount} are less than the big blind ({big})")
-        self.posts.append(Post(player, "live blind", big))
+        self.posts.append(Post(player, "live blind", big, self.start + offset))
         if amount > big:
-            self.posts.append(Post(player, "dead blind", amount - big))
+            self.posts.append(Post(player, "dead blind", amount - big, self.start + offset))
         self.bets[player] = self.bets.get(player, Decimal(0)) + big
 
     def _bring_in(self, offset: int, player: int, amount: Decimal) -> None:
@@ -537,7 +537,7 @@ class _HandReader:
         if self.street != 0 or self.family != "stud":
             raise self.error(offset, "a bring-in outside a stud game's third street")
         self.involved.add(player)
-        self.posts.append(Post(player, "bring-in", amount))
+        self.posts.append(Post(player, "bring-in", amount, self.start + offset))
         self.bets[player] = self.bets.get(player, Decimal(0)) + amount
 
     def _act(
@@ -553,9 +553,26 @@ class _HandReader:
         if all_in:
             self.all_in.add(player)
         if kind == "call":
+            self._live_second_small_blind(offset, player, amount, all_in)
             self.bets[player] = self.bets.get(player, Decimal(0)) + amount
         elif kind in ("bet", "raise"):
             self.bets[player] = amount
+
+    def _live_second_small_blind(self, offset: int, player: int, amount: Decimal, all_in: bool) -> None:
+        """A call that is short unless the player's second small blind counted: PokerStars
+        makes that blind dead, other sites (and files converted from them) live. The
+        difference is reported by name, not replayed."""
+        if self.street != 0 or all_in:
+            return
+        dead = [p for p in self.posts if p.player == player and p.kind == "dead blind"]
+        to_call = max(self.bets.values(), default=Decimal(0))
+        had = self.bets.get(player, Decimal(0))
+        if dead and had + amount < to_call and had + amount + sum(p.amount for p in dead) == to_call:
+            raise self.error(
+                offset,
+                f"the call counts the second small blind (line {dead[0].line}) as live: PokerStars makes it"
+                " dead, another site's convention (a file converted from another site?)",
+            )
 
     def _summary(self, line: str) -> None:
         if m := _TOTAL.match(line):
@@ -574,7 +591,7 @@ class _HandReader:
         record.seats = [self.seats[i] for i in dealt]
         record.players = [self.names[i] for i in dealt]
         record.stacks = [self.stacks[i] for i in dealt]
-        record.posts = [Post(index[p.player], p.kind, p.amount) for p in self.posts]
+        record.posts = [replace(p, player=index[p.player]) for p in self.posts]
         record.actions = [replace(a, player=index[a.player]) for a in self.actions]
         record.holes = _remap(index, self.holes)
         record.shows = _remap(index, self.shows)

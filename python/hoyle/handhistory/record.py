@@ -52,11 +52,12 @@ def game_key(name: str) -> str:
 @dataclass(frozen=True)
 class Post:
     """A forced bet: ``player`` (an index into :attr:`HandRecord.players`) posts
-    ``amount`` as ``kind``."""
+    ``amount`` as ``kind``; ``line`` is where the source wrote it (0: not known)."""
 
     player: int
     kind: PostKind
     amount: Decimal
+    line: int = 0
 
 
 @dataclass(frozen=True)

@@ -84,8 +84,12 @@ def to_phh(record: HandRecord) -> tuple[dict[str, Any], dict[int, str], list[int
             f"{record.describe()}, line {record.line}: the record has no {family} streets"
             " (hoyle reads stud and draw hands from PokerStars text)"
         )
-    if any(p.kind in ("live blind", "dead blind", "straddle") for p in record.posts):
-        raise ReplayError(f"{record.describe()}, line {record.line}: a blind out of position in a {family} game")
+    for post in record.posts:
+        if post.kind in ("live blind", "dead blind", "straddle"):
+            raise ReplayError(
+                f"{record.describe()}, line {post.line or record.line}: a {post.kind} in a {family} game"
+                " (hoyle's draw and stud variants have no blinds out of position)"
+            )
     scale = chip_scale(record)
 
     def chips(x: Decimal) -> int:
