@@ -68,6 +68,39 @@ REFUSED: dict[tuple[str, str], str] = {
     ("hhsmithy/CashGame-ValidHandTests-InValidHand.txt", "109681289672"): (
         "the parser's own invalid-hand fixture: the amounts do not add up"
     ),
+    ("fpdb/cash-6+Holdem-6max-USD-0.25-0.25.multiple.Cash.Out.txt", "213326978771"): CASHED_OUT,
+    ("fpdb/cash-3-Draw-Limit-USD-1-2-200809.Hand.cancelled.txt", "20349633663"): "hand cancelled",
+    ("fpdb/cash-Triple_Draw_2-7_Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt", "81631597149"): (
+        "the fixture deals the hero a card twice"
+    ),
+    ("fpdb/tour-Triple-Stud-USD-2.00-0.20-MTT-201301.txt", "91733835979"): (
+        "the test file was edited: the river card is written 'of' and the hero shows three cards"
+    ),
+}
+
+#: Hands of games hoyle replays that it cannot replay yet, each for a rule or a deal hoyle
+#: lacks (not for the file): docs/hand-histories.md lists them.
+DECK_RESHUFFLED = "the deck was reshuffled during the draws: hoyle's replay arranges one deck"
+DRAW_POSTS = "a blind posted out of position in a draw game: the draw games have no 'posts' option"
+COMPLETION = (
+    "PokerStars' fixed-limit completion: after an all-in short raise anyone may raise to the next full"
+    " bet; hoyle's short_all_in has full-bet and half-bet only (the betting engine is being rewritten)"
+)
+NOT_YET: dict[tuple[str, str], str] = {
+    ("fpdb/cash-3-Draw-Limit-USD-0.10-0.20-200911.txt", "35839176665"): DECK_RESHUFFLED,
+    ("fpdb/cash-3-Draw-Limit-USD-0.10-0.20-200911.txt", "35839412131"): DECK_RESHUFFLED,
+    ("fpdb/cash-3-Draw-Limit-USD-0.10-0.20-200911.txt", "35839272371"): DRAW_POSTS,
+    ("fpdb/cash-3-Draw-Limit-USD-0.10-0.20-200911.txt", "35839735773"): DRAW_POSTS,
+    ("fpdb/cash-5-Carddraw-USD-0.10-0.20-200911.txt", "35839492817"): DRAW_POSTS,
+    ("fpdb/cash-Badugi-USD-0.25-0.50-201009.txt", "49164255772"): DRAW_POSTS,
+    ("fpdb/cash-Badugi-USD-0.25-0.50-201009.txt", "49164287914"): DRAW_POSTS,
+    ("fpdb/cash-7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt", "30506593746"): (
+        "eight stud players to the river need 56 cards: the last card is dealt face up to all, which"
+        " hoyle's replay does not arrange"
+    ),
+    ("fpdb/tour-LBad-USD-MTT8-201011.txt", "52476877655"): COMPLETION,
+    ("fpdb/tour-LBad-USD-MTT8-201011.txt", "52478520236"): COMPLETION,
+    ("fpdb/tour-LBad-USD-MTT8-201011.txt", "52479754591"): COMPLETION,
 }
 
 
@@ -87,12 +120,12 @@ def test_the_corpus_is_there() -> None:
 def test_every_hand_of_a_game_hoyle_plays_replays_to_the_recorded_stacks(results: list[Outcome]) -> None:
     refused = {(o.file, o.hand_id): o.error for o in results if o.error and (supported(o.game) or not o.game)}
     refused = {k: v for k, v in refused.items() if not _other_game(k)}
-    unexplained = {k: v for k, v in refused.items() if k not in REFUSED}
+    unexplained = {k: v for k, v in refused.items() if k not in REFUSED and k not in NOT_YET}
     assert not unexplained, unexplained
-    now_replay = [k for k in REFUSED if k not in refused]
+    now_replay = [k for k in (*REFUSED, *NOT_YET) if k not in refused]
     assert not now_replay, f"listed as refused but they replay: {now_replay}"
     replayed = [o for o in results if not o.error]
-    assert len(replayed) > 1000
+    assert len(replayed) > 2600
 
 
 def test_every_refusal_names_what_and_where(results: list[Outcome]) -> None:
@@ -102,17 +135,16 @@ def test_every_refusal_names_what_and_where(results: list[Outcome]) -> None:
 
 
 def test_games_hoyle_lacks_are_refused_by_name(results: list[Outcome]) -> None:
-    """A hand of a game no plugin replays (stud, razz, draw, badugi, Courchevel, 6+,
-    Split Hold'em) is never replayed as another game: it is refused, naming the game or
-    the first line the reader cannot read."""
+    """A hand of a game no plugin replays (Split Hold'em) is never replayed as another
+    game: it is refused, naming the game or the first line the reader cannot read."""
     other = [o for o in results if _other_game((o.file, o.hand_id))]
-    assert len(other) > 200  # the corpus has them
+    assert other  # the corpus has one
     for o in other:
         assert o.error, f"{o.file} hand {o.hand_id} ({o.game}) replayed as a game hoyle reads"
         assert re.search(r"no plugin replays ['\"]|line \d+: cannot read", o.error), o
 
 
-_OTHER = re.compile(r"Stud|STUD|Razz|Draw|Badugi|Triple|Courchevel|6\+ Hold|Split Hold|Home Game|HORSE|8-Game")
+_OTHER = re.compile(r"Split Hold")
 
 
 def _other_game(key: tuple[str, str]) -> bool:

@@ -67,6 +67,7 @@ def _start(
     seed: int,
     options: dict[str, str] | None = None,
     house_rules: tuple[str, ...] = (),
+    clock: int | None = None,
 ) -> None:
     browser.get(server.url + "/")
     wait = WebDriverWait(browser, 30)
@@ -75,6 +76,8 @@ def _start(
     seed_box = browser.find_element(By.ID, "seed")
     seed_box.clear()
     seed_box.send_keys(str(seed))
+    if clock is not None:
+        browser.find_element(By.ID, "clock-seconds").send_keys(str(clock))
     if options or house_rules:
         browser.find_element(By.CSS_SELECTOR, "#new-table details summary").click()
         for rule in house_rules:
@@ -203,3 +206,25 @@ def test_a_table_under_a_house_rule_chosen_on_the_page(browser: WebDriver, serve
     table = browser.find_element(By.ID, "table").get_attribute("data-table")
     created = json.loads((server.store / f"{table}.jsonl").read_text().splitlines()[0])
     assert created["variant"] == "war" and created["house_rules"] == ["war-cards-held"]
+
+
+def test_the_page_counts_down_the_clock_and_the_server_plays_for_a_seat_out_of_time(
+    browser: WebDriver, server: Server
+) -> None:
+    _start(browser, server, "texas-holdem", seed=21, clock=2)
+    wait = WebDriverWait(browser, 60, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,))
+
+    def counting(b: WebDriver) -> str | None:
+        box = b.find_element(By.ID, "clock")
+        return box.get_attribute("data-remaining") if box.is_displayed() and "Your time" in box.text else None
+
+    left = wait.until(counting)
+    assert left is not None and 0 <= int(left) <= 2
+    # nobody clicks: the server's clock plays our default (check, else fold) until the hand ends
+    wait.until(lambda b: b.find_element(By.ID, "result").is_displayed())
+    log = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#log li")]
+    assert "You ran out of time" in log
+    assert not browser.find_element(By.ID, "clock").is_displayed()
+    table = browser.find_element(By.ID, "table").get_attribute("data-table")
+    record = httpx.get(f"{server.url}/api/tables/{table}/replay", timeout=30).json()
+    assert all(text in ("check", "fold") for seat, text in record["actions"] if seat == 0)

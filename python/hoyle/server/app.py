@@ -221,7 +221,9 @@ def create_app(
             TableStore(store) if store is not None else None, idle_expiry, finished_expiry, per_client
         )
         sweeper = asyncio.ensure_future(_sweep(room())) if idle_expiry or finished_expiry else None
+        clocks = asyncio.ensure_future(_clocks(room()))
         yield
+        clocks.cancel()
         if sweeper is not None:
             sweeper.cancel()
         if room().store is not None:
@@ -438,6 +440,18 @@ async def _sweep(room: TableRoom) -> None:
     while True:
         await asyncio.sleep(1)
         room.expire()
+
+
+async def _clocks(room: TableRoom) -> None:
+    """Play the default action of every seat out of time, soon after its time runs out
+    (at most a second late, a twentieth of a second when a clock is about to run out)."""
+    while True:
+        try:
+            left = room.tick()
+        except Exception:  # a bug in one table's time-out must not stop every clock
+            traceback.print_exc()
+            left = None
+        await asyncio.sleep(min(1.0, max(0.05, left if left is not None else 1.0)))
 
 
 async def _until_closed(websocket: WebSocket) -> None:

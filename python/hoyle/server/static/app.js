@@ -165,6 +165,7 @@ async function startTable(event) {
   if (houseRules.length) request.house_rules = houseRules;
   if ($("seed").value !== "") request.seed = Number($("seed").value);
   if ($("practice").checked) request.practice = true;
+  if ($("clock-seconds").value !== "") request.clock = { seconds: Number($("clock-seconds").value), bank: Number($("clock-bank").value || 0) };
   try {
     const made = await api("POST", "/api/tables", request);
     const mine = made.seats.find((s) => s.seat === 0) || made.seats[0];
@@ -299,10 +300,33 @@ function render(state) {
     facts.appendChild(p);
   }
   renderFairness(state.fairness, state.table);
+  renderClock(state);
   renderActions(state);
   addLog(state.log, $("log"));
   if (state.over) showResult(state);
   $("table").dataset.version = state.version;
+}
+
+// the action clock: a countdown of the seat to act (the server plays its default at 0)
+function renderClock(state) {
+  const box = $("clock");
+  clearInterval(session.ticking);
+  const clock = state.clock;
+  if (!clock || clock.to_act === null || state.over) {
+    box.hidden = true;
+    return;
+  }
+  const deadline = Date.now() + clock.remaining * 1000;
+  const who = clock.to_act === state.seat ? "Your time" : `${state.view.players[clock.to_act]}'s time`;
+  const tick = () => {
+    const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    box.dataset.remaining = String(left);
+    box.textContent = `${who}: ${left} s (${clock.seconds} s an action, then the bank)`;
+    box.classList.toggle("short", left <= 5);
+  };
+  box.hidden = false;
+  tick();
+  session.ticking = setInterval(tick, 250);
 }
 
 // the shuffle's commitment from the start; the seed and the table record at the end
