@@ -112,8 +112,9 @@ fn offset(value: i64) -> Option<usize> {
 impl PyGinKernel {
     /// The layout: `size` floats; `groups` lists `(zone group, plane offset, count
     /// offset)` (-1: none); `tops` and `orders` the top-card and order planes `(zone,
-    /// offset)`; `known` the offset of the `known` plane (the cards the other seat took
-    /// from the discard pile and holds; None: not in the layout); the scalars start at `scalar_at`; `phases` names the phase one-hot's
+    /// offset)`; `known` the offset of the `known` planes (the cards each seat took from
+    /// the discard pile and holds, the observer's first; None: not in the layout); the
+    /// scalars start at `scalar_at`; `phases` names the phase one-hot's
     /// entries; `public` lists `(key, offset, length)`. The catalogue: `slots` is
     /// `(size, draw discard, draw stock, pass, first discard, first knock)`; `actions`
     /// `(draw discard, draw stock, pass, 52 discards, 52 knocks)`, the plugin's objects.
@@ -160,7 +161,7 @@ impl PyGinKernel {
                 .collect::<PyResult<_>>()?,
             top_discard,
             order_discard,
-            known_other: known,
+            known,
             scalar_at,
             phases: phases.len(),
             phase_index: [Phase::Offer, Phase::Draw, Phase::Discard, Phase::Over].map(|p| index(p.name())),

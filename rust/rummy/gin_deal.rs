@@ -350,8 +350,8 @@ impl GinDeal {
             settlement: None,
             legal: Legal::default(),
         };
-        for seat in 0..2 {
-            let known = start.known[seat].iter().fold(0u64, |m, &c| m | bit(c.min(63)));
+        for (seat, cards) in start.known.iter().enumerate() {
+            let known = cards.iter().fold(0u64, |m, &c| m | bit(c.min(63)));
             if known & !hands[seat] != 0 {
                 return Err(CoreError::invalid_argument("known", seat, "a known card is not in the seat's hand"));
             }

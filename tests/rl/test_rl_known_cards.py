@@ -34,8 +34,9 @@ def play(table: Table, moves: list[str]) -> Table:
     return table
 
 
-def known(table: Table, seat: int, enc: hoyle.rl.Encoding = ENC) -> set[str]:
-    at = enc.layout.offsets["known"]
+def known(table: Table, seat: int, enc: hoyle.rl.Encoding = ENC, of: int = 1) -> set[str]:
+    """The cards ``seat`` sees as known in the hand of the seat ``of`` places after it."""
+    at = enc.layout.offsets["known"] + 53 * of
     plane = table.observe(seat)[at : at + 52]
     return {str(Card.from_index(int(i))) for i in np.flatnonzero(plane)}
 
@@ -44,11 +45,12 @@ def test_the_up_card_taken_is_known_to_the_other_seat_until_discarded() -> None:
     # seat 0 passes, seat 1 takes the up-card Qc: seat 0 knows seat 1 holds it
     table = play(gin("Qc"), ["pass", "draw discard"])
     assert known(table, 0) == {"Qc"}
-    assert known(table, 1) == set()  # its own hand is in hand:self, not in known
+    assert known(table, 1, of=0) == {"Qc"}  # seat 1 knows that seat 0 knows it
+    assert known(table, 0, of=0) == known(table, 1) == set()
     play(table, ["discard Jd"])
     assert known(table, 0) == {"Qc"}
     play(table, ["draw stock", "discard 8d", "draw stock", "discard Qc"])  # seat 1 draws 4h, lets Qc go
-    assert known(table, 0) == set()
+    assert known(table, 0) == known(table, 1, of=0) == set()
 
 
 def test_which_card_was_taken_changes_the_watchers_observation() -> None:
@@ -58,7 +60,7 @@ def test_which_card_was_taken_changes_the_watchers_observation() -> None:
     b = play(gin("Kd"), ["pass", "draw discard", "discard Jd"])
     oa, ob = a.observe(0), b.observe(0)
     at = ENC.layout.offsets["known"]
-    without = np.r_[0:at, at + 53 : ENC.observation_size]
+    without = np.r_[0:at, at + 2 * 53 : ENC.observation_size]
     # the discard pile differs by nothing after the draw, the known plane by the card
     assert np.array_equal(oa[without], ob[without])
     assert not np.array_equal(oa, ob)
@@ -78,7 +80,8 @@ def test_the_compiled_table_writes_the_same_known_plane() -> None:
         play(kernel, [move])
         for seat in (0, 1):
             assert np.array_equal(py.observe(seat), kernel.observe(seat))
-    assert known(kernel, 0) == {"Qc", "2c"} and known(kernel, 1) == {"Jd"}
+    assert known(kernel, 0) == known(kernel, 1, of=0) == {"Qc", "2c"}
+    assert known(kernel, 1) == known(kernel, 0, of=0) == {"Jd"}
 
 
 def test_500_rum_taking_below_the_top_makes_every_card_taken_known() -> None:

@@ -7,10 +7,11 @@ Feature ``discard_order`` (53 floats, one per card index, jokers sharing index 5
 each card in the discard pile (the top card 1.0, the one under it 0.5...), 0 for a card
 not in it (with several packs, the highest copy). The pile is face up: every seat sees it.
 
-Feature ``known`` (53 floats per opponent, the next seat first): the cards each opponent
-is known to hold - taken into a zone of its own that others do not see (its hand) from a
-face-up zone of nobody's (the discard pile), counted, less those it has since moved from
-its zones to a face-up zone (discarded, melded, laid off). A card it
+Feature ``known`` (53 floats per seat, the observer first, then the next seats): the
+cards each seat is known to hold - the observer's own are the ones the others know of -
+taken into a zone of its own (its hand) from a face-up zone of
+nobody's (the discard pile), counted, less those it has since moved from its zones to a
+face-up zone (discarded, melded, laid off). A card it
 put face down (gin's knock card) stays known: the observer did not see which card went.
 Everything it reads is public (the moves out of and into face-up zones).
 
@@ -85,8 +86,7 @@ class _Known:
             if source is None or dest is None:
                 continue
             if source.owner is None and source.visibility == "public" and dest.owner is not None:
-                if dest.visibility == "public":
-                    continue  # straight into a face-up zone of the seat's (its own plane shows it)
+                # (the destination's visibility is not asked: a hand is shown at the end)
                 known = self.cards[dest.owner]
                 for card in e.cards:
                     slot = CARD_SLOTS[card]
@@ -113,8 +113,10 @@ class KnownCards:
 
     def __init__(self, players: int) -> None:
         self.players = players
-        self.size = WIDTH * (players - 1)
-        self.doc = f"the cards each opponent is known to hold (taken face up, not since shown), {WIDTH} per opponent"
+        self.size = WIDTH * players
+        self.doc = (
+            f"the cards each seat is known to hold (taken face up, not since shown), {WIDTH} per seat, observer first"
+        )
         self._scans: dict[int, _Known] = {}
 
     def _scan(self, state: Any) -> _Known:
@@ -128,18 +130,20 @@ class KnownCards:
             scan.advance(state.zones)
         return scan
 
-    def held(self, state: Any) -> tuple[list[Any], ...]:
-        """Each seat's known cards, by seat (a card's copies repeated)."""
+    def held(self, state: Any) -> tuple[list[Any], list[Any]]:
+        """The two seats' known cards, by seat (two-player gin's compiled table)."""
         from hoyle import Card
 
-        cards = self._scan(state).cards
-        return tuple([Card.from_index(i) for i, n in known.items() for _ in range(n)] for known in cards)
+        first, second = (
+            [Card.from_index(i) for i, n in known.items() for _ in range(n)] for known in self._scan(state).cards
+        )
+        return first, second
 
     def add(self, state: Any, seat: int, offset: int, idx: list[int], val: list[float]) -> None:
         """Append the entries (``offset + i``, count)."""
         cards, n = self._scan(state).cards, self.players
-        for r in range(1, n):
-            at = offset + (r - 1) * WIDTH
+        for r in range(n):
+            at = offset + r * WIDTH
             for slot, count in cards[(seat + r) % n].items():
                 idx.append(at + slot)
                 val.append(count)
