@@ -57,9 +57,15 @@ _AMOUNT = r"[^\d\s()\[\]/,.]{0,3}(\d[\d,]*(?:\.\d+)?)"
 #: The line PokerStars' hand-history archives (the client's "request" by e-mail) put
 #: before each hand.
 _SEPARATOR = re.compile(r"^\*{3,} # \d+ \*{3,}\s*$")
-_HAND_START = re.compile(r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #")
+#: Who wrote a hand: PokerStars (its Zoom and Home Game hands; a tracker's upper-case
+#: export), or another site writing PokerStars' format (trackers convert to it).
+_SITE = (
+    r"(?P<site>PokerStars(?: Zoom| Home Game)?|POKERSTARS|Full Tilt(?: Rush)?|Run It Once Poker|PokerMaster|PokerBros)"
+)
+_HAND_START = re.compile(rf"^\s*{_SITE} (?:Hand|Game|HAND|GAME) #")
 _HEADER = re.compile(
-    r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #(?P<id>\d+):\s+(?:(?i:(?:Zoom )?Tournament) #(?P<tournament>\d+),\s+)?"
+    rf"^\s*{_SITE} (?:Hand|Game|HAND|GAME) #(?P<id>\d+):\s+(?:\{{[^}}]*\}}\s+)?"  # a home game's club: {Club}
+    r"(?:(?i:(?:Zoom )?Tournament) #(?P<tournament>\d+),\s+)?"
     r"(?P<rest>.*?)\s+-\s+(?P<time>\d{4}/\d\d/\d\d .*)$"
 )
 _LIMITS = {"no limit": "no-limit", "pot limit": "pot-limit", "limit": "fixed-limit", "fixed limit": "fixed-limit"}
@@ -75,12 +81,14 @@ _STAKES = re.compile(rf"\({_AMOUNT}/{_AMOUNT}(?:\s+(?P<currency>[A-Z]{{3}}))?\)"
 #: 6+ Hold'em's stakes: a button blind and an ante from everyone.
 _BUTTON_STAKES = re.compile(rf"\(Button Blind {_AMOUNT} - Ante {_AMOUNT}(?:\s+(?P<currency>[A-Z]{{3}}))?\)")
 _LEVEL = re.compile(rf"Level (?P<level>[IVXLCDM\d]+) \({_AMOUNT}/{_AMOUNT}\)", re.IGNORECASE)
-_TABLE = re.compile(r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?.*?(?:Seat #(?P<button>\d+) is the button)?\s*$")
+_TABLE = re.compile(
+    r"^Table (?:ID )?'(?P<table>.*)'(?: (?P<max>\d+)-[Mm]ax)?.*?(?:Seat #(?P<button>\d+) is the button)?\s*$"
+)  # (Run It Once writes "Table ID '30263259' 6-Max")
 _SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \({_AMOUNT} in chips(?P<bounty>[^)]*)\)(?P<rest>.*)$")
 _CARDS = re.compile(r"\[([^\]]*)\]")
 _STREET = re.compile(
     r"^\*\*\* (?:(?P<draw>FIRST|SECOND|THIRD) DRAW|(?P<stud>3rd|4th|5th|6th|7th) STREET"
-    r"|(?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>HOLE CARDS|DEALING HANDS|PRE-FLOP|DRAW|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY)) \*\*\*"
+    r"|(?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>HOLE CARDS|DEALING HANDS|PRE-FLOP|DRAW|FLOP|TURN|RIVER|SHOW ?DOWN|SUMMARY)) \*\*\*"
 )
 #: The betting rounds of the draw games (after the deal, each draw) and of stud (third
 #: street to the river, seventh street), by number.
@@ -312,7 +320,7 @@ class _HandReader:
             players=[],
             stacks=[],
             button=0,
-            site="PokerStars",
+            site="PokerStars" if m["site"].upper().startswith("POKERSTARS") else m["site"],
             hand_id=m["id"],
             start_time=m["time"].strip(),
             currency=currency,
@@ -380,7 +388,7 @@ class _HandReader:
             return "play"
         if street == "SUMMARY":
             return "summary"
-        if street == "SHOW DOWN":
+        if street in ("SHOW DOWN", "SHOWDOWN"):  # (Run It Once: SHOWDOWN)
             return "showdown"
         if street in ("HOLE CARDS", "DEALING HANDS"):
             self.street = 0
@@ -405,6 +413,10 @@ class _HandReader:
             raise self.error(
                 offset,
                 "a player cashed out the hand (PokerStars' all-in cash out): the pot went by that deal, not by the cards",
+            )
+        if line.startswith("STP added: "):
+            raise self.error(
+                offset, "the site added money to the pot (Run It Once's splash the pot): no player put it in"
             )
         if line == "The deck is reshuffled":
             raise self.error(
