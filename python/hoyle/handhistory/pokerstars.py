@@ -80,7 +80,7 @@ _SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \({_AMOUNT} in chips(?P
 _CARDS = re.compile(r"\[([^\]]*)\]")
 _STREET = re.compile(
     r"^\*\*\* (?:(?P<draw>FIRST|SECOND|THIRD) DRAW|(?P<stud>3rd|4th|5th|6th|7th) STREET"
-    r"|(?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>HOLE CARDS|DEALING HANDS|DRAW|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY)) \*\*\*"
+    r"|(?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>HOLE CARDS|DEALING HANDS|PRE-FLOP|DRAW|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY)) \*\*\*"
 )
 #: The betting rounds of the draw games (after the deal, each draw) and of stud (third
 #: street to the river, seventh street), by number.
@@ -384,6 +384,9 @@ class _HandReader:
             return "showdown"
         if street in ("HOLE CARDS", "DEALING HANDS"):
             self.street = 0
+            return "play"
+        if street == "PRE-FLOP":  # Courchevel: the first flop card, face up before the betting
+            self.boards[0] = [c for g in _CARDS.findall(line) for c in _cards(g)]
             return "play"
         groups = _CARDS.findall(line)
         if not groups:
