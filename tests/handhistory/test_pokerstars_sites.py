@@ -77,3 +77,54 @@ def test_a_splash_of_the_pot_is_refused_by_name() -> None:
     text = text.replace("*** HOLE CARDS ***", "*** HOLE CARDS ***\nSTP added: 50")
     with pytest.raises(ReplayError, match=r"line 9: cannot read 'STP added: 50': the site added money to the pot"):
         pokerstars.records(text)
+
+
+CASH_OUT = """PokerStars Hand #212394558154:  Hold'em No Limit ($0.50/$1.00 USD) - 2020/04/01 12:00:00 ET
+Table 'T' 6-max Seat #1 is the button
+Seat 1: Ann ($50 in chips)
+Seat 2: Bo ($40 in chips)
+Ann: posts small blind $0.50
+Bo: posts big blind $1
+*** HOLE CARDS ***
+Ann: raises $49 to $50 and is all-in
+Bo: calls $39 and is all-in
+Uncalled bet ($10) returned to Ann
+*** FLOP *** [2c 7d 9h]
+*** TURN *** [2c 7d 9h] [Kc]
+*** RIVER *** [2c 7d 9h Kc] [3s]
+*** SHOW DOWN ***
+Ann: shows [{ann}] (...)
+Bo: shows [{bo}] (...)
+{result}
+*** SUMMARY ***
+Total pot $80 | Rake $0
+Board [2c 7d 9h Kc 3s]
+{summary}
+"""
+
+
+def test_a_cash_out_is_paid_outside_the_pot_which_the_cards_still_decide() -> None:
+    """Ann cashes out her all in for $70.50 (fee $0.71). Her aces win the $80 pot by the
+    cards, which the site keeps ('pot not awarded'): hoyle's replay gives her the pot."""
+    text = CASH_OUT.format(
+        ann="Ah As",
+        bo="Kd Qd",
+        result="Ann cashed out the hand for $70.50 | Cash Out Fee $0.71",
+        summary="Seat 1: Ann (button) (small blind) showed [Ah As] and won ($80) with a pair of Aces"
+        " (pot not awarded as player cashed out)",
+    )
+    (record,) = pokerstars.records(text)
+    assert record.extra["cash_out"] == {0: (Decimal("70.50"), Decimal("0.71"))}
+    assert record.collected == {0: Decimal(80)}
+    assert finishing_stacks(replay(record)) == [Decimal(90), Decimal(0)]
+
+
+def test_a_player_who_cashed_out_and_lost_by_the_cards() -> None:
+    text = CASH_OUT.format(
+        ann="Kd Qd",
+        bo="Ah As",
+        result="Bo collected $80 from pot\nAnn cashed out the hand for $30.20 | Cash Out Fee $0.31",
+        summary="Seat 1: Ann (button) (small blind) showed [Kd Qd] and lost with a pair of Kings (cashed out)",
+    )
+    (record,) = pokerstars.records(text)
+    assert finishing_stacks(replay(record)) == [Decimal(10), Decimal(80)]

@@ -99,6 +99,15 @@ _STAND_PAT = re.compile(r"stands pat(?: on \[[^\]]*\])?")
 _UNCALLED = re.compile(rf"^Uncalled bet \({_AMOUNT}\) returned to (?P<name>.+)$")
 _COLLECTED = re.compile(rf"^(?P<name>.+?) collected {_AMOUNT} from (?:the )?(?:main |side )?pot(?:[- ]\d+)?\s*$")
 _MUCKED = re.compile(r"^Seat \d+: (?P<name>.+?) (?:\([^)]*\) )*mucked \[(?P<cards>[^\]]*)\]")
+#: PokerStars' all-in cash out: the site pays the player a sum (less a fee) outside the
+#: pot, which is still played out and won by the cards.
+_CASH_OUT = re.compile(rf"^(?P<name>.+?) cashed out the hand for {_AMOUNT}(?: \| Cash Out Fee {_AMOUNT})?\s*$")
+#: The summary's line of a player who cashed out and whose hand won: the pot the cards
+#: gave them, which the site kept (it paid the cash out instead).
+_NOT_AWARDED = re.compile(
+    rf"^Seat \d+: (?P<name>.+?) (?:\([^)]*\) )*showed \[[^\]]*\] and won \({_AMOUNT}\)"
+    r".*\(pot not awarded as player cashed out\)"
+)
 _TOTAL = re.compile(rf"^Total pot {_AMOUNT}.*?\| Rake {_AMOUNT}")
 _ALL_IN = " and is all-in"
 #: A word of a tournament's buy-in: an amount ("$1.40+$0.10"), a currency code, "Freeroll",
@@ -249,6 +258,7 @@ class _HandReader:
         self.family = "flop"  # or "stud", "draw": which streets and lines the game has
         self.dealt: dict[int, dict[int, list[str]]] = {}
         self.draws: dict[int, int] = {}  # how many times each player has drawn
+        self.cash_outs: dict[int, tuple[Decimal, Decimal]] = {}
         self.bets: dict[int, Decimal] = {}
         self.big_blind = Decimal(0)
 
@@ -409,11 +419,9 @@ class _HandReader:
         return "play"
 
     def _line(self, offset: int, line: str) -> None:
-        if " cashed out the hand for " in line:
-            raise self.error(
-                offset,
-                "a player cashed out the hand (PokerStars' all-in cash out): the pot went by that deal, not by the cards",
-            )
+        if m := _CASH_OUT.match(line):
+            self._cash_out(offset, m)
+            return
         if line.startswith("STP added: "):
             raise self.error(
                 offset, "the site added money to the pot (Run It Once's splash the pot): no player put it in"
@@ -487,6 +495,16 @@ class _HandReader:
             return
         else:
             raise self.error(offset, f"{self.names[player]!r} does something hoyle does not know")
+
+    def _cash_out(self, offset: int, m: re.Match[str]) -> None:
+        """'X cashed out the hand for $N | Cash Out Fee $F': kept in ``extra["cash_out"]``
+        (player -> (sum, fee)), paid by the site outside the pot. The pot is played out by
+        the cards all the same; what it gave a player who cashed out (the summary's 'won
+        ($X) ... (pot not awarded as player cashed out)') counts as collected, though the
+        site kept it."""
+        p = self._player(offset, m["name"])
+        fee = _amount(m[3]) if m[3] else Decimal(0)
+        self.cash_outs[p] = (_amount(m[2]), fee)
 
     def _dealt(self, offset: int, line: str) -> None:
         m = re.fullmatch(r"Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])*", line)
@@ -592,6 +610,9 @@ class _HandReader:
     def _summary(self, line: str) -> None:
         if m := _TOTAL.match(line):
             self.rake = _amount(m[2])
+        elif (m := _NOT_AWARDED.match(line)) and m["name"] in self.names:  # won by the cards, cashed out
+            p = self.names.index(m["name"])
+            self.collected[p] = self.collected.get(p, Decimal(0)) + _amount(m[2])
         elif (m := _MUCKED.match(line)) and m["name"] in self.names and self.family == "flop":  # a mucked hand
             self.holes.setdefault(self.names.index(m["name"]), _cards(m["cards"]))
 
@@ -612,6 +633,8 @@ class _HandReader:
         record.shows = _remap(index, self.shows)
         record.mucks = {index[p] for p in self.mucks if p in index}
         record.dealt = _remap(index, self.dealt)
+        if self.cash_outs:
+            record.extra["cash_out"] = _remap(index, self.cash_outs)
         record.collected = _remap(index, self.collected)
         record.returned = _remap(index, self.returned)
         record.boards = self.boards
