@@ -40,7 +40,7 @@ announcements (``bet to 10 on 6``), exposed cards and looking at the stub, with 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from typing import Any, Protocol
 
@@ -252,6 +252,19 @@ def _compute_forced_bets(key: tuple[Any, ...]) -> ForcedBets:
 #: session deals many hands with the same options, and a run of fresh games
 #: (``benches/test_bench_poker_games.py``) starts many with the same.
 _FORCED: BoundedCache[tuple[Any, ...], ForcedBets] = BoundedCache(_compute_forced_bets, limit=1000)
+
+
+def forced_bets(options: Mapping[str, Any]) -> ForcedBets:
+    """The forced bets and limits a flop game's options set: ``(blinds, antes, bet_sizes,
+    min_bet)``, blinds and antes by blind position (antes None: every player antes the
+    ``ante`` option), the fixed-limit bet of each round and the least no-limit bet.
+
+    >>> import hoyle
+    >>> game = hoyle.new_game("texas-holdem", players=3, seed=1, options={"straddle": 4})
+    >>> forced_bets(game.state.options)
+    ([1, 2, 4], None, [4, 4, 8, 8], 4)
+    """
+    return _FORCED[_forced_key(options)]
 
 
 def _table_zones(key: tuple[int, int]) -> tuple[Zone, ...]:
