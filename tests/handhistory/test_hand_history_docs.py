@@ -18,6 +18,7 @@ MODULES = [
     "hoyle.handhistory.pokerstars",
     "hoyle.ohh",
     "hoyle_poker.hand_histories",
+    "hoyle_poker.hand_histories_stud_draw",
 ]
 CORE = ["hoyle.handhistory.record", "hoyle.handhistory.games", "hoyle.handhistory.pokerstars", "hoyle.ohh"]
 

@@ -22,9 +22,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-import hoyle
 from hoyle.engine import Game
 from hoyle.errors import HoyleError
+from hoyle.registry import Option
 from hoyle.server.store import TableStore
 from hoyle.server.tables import TableError, TableRoom
 from hoyle.words import describe_events, summary
@@ -189,6 +189,14 @@ def replay_frames(record: Mapping[str, Any]) -> dict[str, Any]:
     return {"players": players, "variant": record.get("variant"), "frames": frames, "result": game.result}
 
 
+def _options(options: tuple[Option, ...]) -> list[dict[str, Any]]:
+    """A variant's or a house rule's options, as the page builds its inputs from them."""
+    return [
+        {"name": o.name, "default": o.default, "doc": o.doc, "choices": list(o.choices or ()), "minimum": o.minimum}
+        for o in options
+    ]
+
+
 def create_app(
     store: str | Path | None = None,
     idle_expiry: float | None = None,
@@ -213,7 +221,9 @@ def create_app(
             TableStore(store) if store is not None else None, idle_expiry, finished_expiry, per_client
         )
         sweeper = asyncio.ensure_future(_sweep(room())) if idle_expiry or finished_expiry else None
+        clocks = asyncio.ensure_future(_clocks(room()))
         yield
+        clocks.cancel()
         if sweeper is not None:
             sweeper.cancel()
         if room().store is not None:
@@ -225,20 +235,22 @@ def create_app(
     async def variants(request: Request) -> Response:
         from hoyle.plugins import default_registry
 
+        registry = default_registry()
         out = []
-        for name, v in sorted(hoyle.variants().items()):
+        for name, v in sorted(registry.variants.items()):
             out.append(
                 {
                     "name": name,
                     "family": v.family,
                     "players": list(v.players),
-                    "options": [
-                        {"name": o.name, "default": o.default, "doc": o.doc, "choices": list(o.choices or ())}
-                        for o in v.options
+                    "options": _options(v.options),
+                    "house_rules": [
+                        {"name": r.name, "description": " ".join(r.description.split()), "options": _options(r.options)}
+                        for r in registry.house_rules_for(name)
                     ],
                 }
             )
-        return JSONResponse({"variants": out, "bots": sorted(default_registry().bots)})
+        return JSONResponse({"variants": out, "bots": sorted(registry.bots)})
 
     @_refusals
     async def tables(request: Request) -> Response:
@@ -251,6 +263,8 @@ def create_app(
                             "variant": t.spec["variant"],
                             "players": len(t.game.state.players),
                             "over": t.game.is_over,
+                            "practice": bool(t.spec.get("practice")),
+                            "seed_chosen": bool(t.spec.get("seed_chosen")),
                         }
                         for t in room().tables.values()
                     ]
@@ -259,9 +273,18 @@ def create_app(
         client = request.client.host if request.client is not None else None
         table, tokens = room().create(await _json_body(request), client=client)
         seats = [{"seat": s, "token": tokens[s]} for s in sorted(tokens)]
-        bots = room().table(table).spec["bots"]
+        made = room().table(table)
         owner = room().last_owner_token
-        return JSONResponse({"table": table, "owner_token": owner, "seats": seats, "bots": bots}, status_code=201)
+        return JSONResponse(
+            {
+                "table": table,
+                "owner_token": owner,
+                "seats": seats,
+                "bots": made.spec["bots"],
+                "fairness": made.fairness(),
+            },
+            status_code=201,
+        )
 
     @_refusals
     async def delete(request: Request) -> Response:
@@ -299,6 +322,10 @@ def create_app(
     @_refusals
     async def replay(request: Request) -> Response:
         return Response(room().replay(request.path_params["table"]), media_type="application/json")
+
+    @_refusals
+    async def table_record(request: Request) -> Response:
+        return JSONResponse(room().record(request.path_params["table"]))
 
     @_refusals
     async def upload(request: Request) -> Response:
@@ -389,6 +416,7 @@ def create_app(
         Route("/api/tables/{table}/view", view),
         Route("/api/tables/{table}/actions", actions, methods=["POST"]),
         Route("/api/tables/{table}/replay", replay),
+        Route("/api/tables/{table}/record", table_record),
         Route("/api/replays", upload, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -412,6 +440,18 @@ async def _sweep(room: TableRoom) -> None:
     while True:
         await asyncio.sleep(1)
         room.expire()
+
+
+async def _clocks(room: TableRoom) -> None:
+    """Play the default action of every seat out of time, soon after its time runs out
+    (at most a second late, a twentieth of a second when a clock is about to run out)."""
+    while True:
+        try:
+            left = room.tick()
+        except Exception:  # a bug in one table's time-out must not stop every clock
+            traceback.print_exc()
+            left = None
+        await asyncio.sleep(min(1.0, max(0.05, left if left is not None else 1.0)))
 
 
 async def _until_closed(websocket: WebSocket) -> None:

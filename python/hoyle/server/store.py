@@ -3,7 +3,8 @@
 One file per table, ``<table>.jsonl``, in the store directory. The first line is the
 table's creation record (variant, players, seed, options, house rules, stacks, bots and
 the SHA-256 of each human seat's token - never a token itself); every further line is
-one accepted action, ``{"seat": 1, "action": "raise to 30"}``. Each line is written,
+one accepted action, ``{"seat": 1, "action": "raise to 30"}`` (at a table with a clock, with the
+seat's time bank left, ``"bank"``, and ``"timeout": true`` for a time-out). Each line is written,
 flushed and ``fsync``-ed before the action is acknowledged, so an acknowledged action
 is on disk. Replay is the serialization: reading the file back and replaying the
 actions rebuilds the game exactly.
@@ -18,7 +19,8 @@ that one log is quarantined (renamed, kept) and every other table still loads.
     >>> store.create("a1", {"variant": "war", "players": 2, "seed": 1})
     >>> store.append("a1", 0, "play")
     >>> [(spec["variant"], actions) for _, spec, actions in store.load()]
-    [('war', [[0, 'play']])]
+    [('war', [[0, 'play', {}]])]
+    >>> store.close()
 """
 
 from __future__ import annotations
@@ -126,12 +128,13 @@ class TableStore:
                 f.close()
             self._path(table).unlink(missing_ok=True)
 
-    def append(self, table: str, seat: int, action: str) -> None:
-        """Append one accepted action; returns once it is on disk."""
-        self._write(table, {"seat": seat, "action": action})
+    def append(self, table: str, seat: int, action: str, marks: Mapping[str, Any] | None = None) -> None:
+        """Append one accepted action, with its ``marks`` (a time-out, the seat's time
+        bank left) if any; returns once it is on disk."""
+        self._write(table, {"seat": seat, "action": action, **(marks or {})})
 
     def load(self) -> Iterator[tuple[str, dict[str, Any], list[list[Any]]]]:
-        """Every stored table as ``(table, creation record, [[seat, action], ...])``.
+        """Every stored table as ``(table, creation record, [[seat, action, marks], ...])``.
         Each log is read on its own: a damaged one is quarantined (see
         :meth:`quarantine`) and the others still load; a torn last line is cut off and
         reported in :attr:`problems`."""
@@ -166,7 +169,8 @@ class TableStore:
         if not records or records[0].get("type") != "table":
             raise _damage("the first line is not a table record", 1)
         spec = {k: v for k, v in records[0].items() if k != "type"}
-        return table, spec, [[r["seat"], r["action"]] for r in records[1:]]
+        marks = [{k: v for k, v in r.items() if k not in ("seat", "action")} for r in records[1:]]
+        return table, spec, [[r["seat"], r["action"], m] for r, m in zip(records[1:], marks, strict=True)]
 
     def quarantine(self, table: str, reason: str, line: int | None = None) -> None:
         """Set a damaged log aside, kept whole: renamed ``<table>.jsonl.quarantined``
