@@ -41,8 +41,14 @@ def test_action_text_round_trips(
 def test_action_repr_gives_the_action_back(
     kind: str, cs: tuple[Card, ...], amount: int | None, source: str | None, target: int | None
 ) -> None:
+    """The repr is the text form only when that text parses back to the action; else
+    the fields, which evaluate back to it."""
     a = Action(kind, cs, amount, source, target)
-    assert eval(repr(a), {"Action": Action, "Card": Card}) == a
+    shown = repr(a)
+    if shown == f"Action('{a}')":
+        assert Action.parse(str(a)) == a
+    else:
+        assert shown.startswith("Action(kind=") and eval(shown, {"Action": Action, "Card": Card}) == a
 
 
 def test_actions_with_one_text_form_differ_in_their_repr() -> None:
@@ -52,7 +58,8 @@ def test_actions_with_one_text_form_differ_in_their_repr() -> None:
     typed, parsed = Action("draw stock"), Action.parse("draw stock")
     assert str(typed) == str(parsed) == "draw stock" and typed != parsed
     assert repr(typed) == "Action(kind='draw stock')"
-    assert repr(parsed) == "Action('draw', source='stock')"
+    assert repr(parsed) == "Action('draw stock')"
+    assert repr(Action("lay off", (Card("9d"),), target=2)) == "Action(kind='lay off', cards=(Card('9d'),), target=2)"
 
 
 @pytest.mark.parametrize(

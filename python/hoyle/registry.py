@@ -261,7 +261,9 @@ class Registry:
             if bot not in bots:
                 raise PluginError(f"{where}: no bot of that name is registered (known: {', '.join(sorted(bots))})")
             if not bot_suits(bots[bot], variants[variant]):
-                raise PluginError(f"{where}: the bot does not declare that it plays {variant!r} (variants=/families=)")
+                raise PluginError(
+                    f"{where}: the bot does not declare that it plays {variant!r} (variants=/families=/plays)"
+                )
             if variant in table:
                 raise PluginError(f"{where}: its default is already {table[variant]!r}")
             table[variant] = bot
@@ -387,8 +389,10 @@ def _with_distribution(item: Any, dist: str) -> Any:
 
 def bot_suits(factory: Callable[..., Bot], variant: Variant) -> bool:
     """Whether a bot factory declares itself fit for ``variant``: a bot class may name
-    the ``families`` (``"poker"``...) or the ``variants`` it plays; one that names
-    neither plays anything (as :class:`RandomBot`).
+    the ``families`` (``"poker"``...) or the ``variants`` it plays, or say by capability
+    with ``plays(variant) -> bool`` (a static method: the rummy bot plays any variant
+    whose rules object is the straight-rummy turn, a third party's too); one that
+    declares none of them plays anything (as :class:`RandomBot`).
 
         >>> from hoyle import variants
         >>> from hoyle.bots import RandomBot
@@ -397,6 +401,9 @@ def bot_suits(factory: Callable[..., Bot], variant: Variant) -> bool:
     """
     families = getattr(factory, "families", None)
     names = getattr(factory, "variants", None)
-    if families is None and names is None:
+    plays = getattr(factory, "plays", None)
+    if families is None and names is None and plays is None:
+        return True
+    if plays is not None and plays(variant):
         return True
     return (families is not None and variant.family in families) or (names is not None and variant.name in names)

@@ -249,3 +249,41 @@ def test_a_reshuffled_deck_is_refused_naming_the_line() -> None:
     text = BADUGI.replace("Bo: discards 1 card\n", "Bo: discards 1 card\nThe deck is reshuffled\n")
     with pytest.raises(ReplayError, match=r"line 21: cannot read 'The deck is reshuffled': the deck was reshuffled"):
         pokerstars.parse(text)
+
+
+COURCHEVEL = """PokerStars Hand #96353118546:  Courchevel Pot Limit ($0.10/$0.25 USD) - 2013/03/29 17:16:11 ET
+Table 'Pollux IV' 6-max Seat #1 is the button
+Seat 1: Ann ($25 in chips)
+Seat 2: Bo ($25 in chips)
+Ann: posts small blind $0.10
+Bo: posts big blind $0.25
+*** HOLE CARDS ***
+Dealt to Ann [Ah Kh 5h 2h 2c]
+*** PRE-FLOP *** [Th]
+Ann: calls $0.15
+Bo: checks
+*** FLOP *** [Th 3s 4d]
+Bo: checks
+Ann: checks
+*** TURN *** [Th 3s 4d] [9c]
+Bo: checks
+Ann: checks
+*** RIVER *** [Th 3s 4d 9c] [8h]
+Bo: checks
+Ann: checks
+*** SHOW DOWN ***
+Bo: shows [7c 6d Kd Ks 2d] (a straight, Six to Ten)
+Ann: shows [Ah Kh 5h 2h 2c] (a pair of Deuces)
+Bo collected $0.50 from pot
+*** SUMMARY ***
+Total pot $0.50 | Rake $0
+"""
+
+
+def test_courchevel_is_five_card_omaha_with_a_flop_card_before_the_betting() -> None:
+    """The PRE-FLOP line shows the first flop card; the hand plays as five-card Omaha:
+    two hole cards and three of the board, so Ann's four hearts make no flush with the
+    board's two and Bo's 6-7 straight takes the pot."""
+    assert stacks(COURCHEVEL) == [Decimal("24.75"), Decimal("25.25")]
+    (record,) = pokerstars.records(COURCHEVEL)
+    assert record.boards == [["Th", "3s", "4d", "9c", "8h"]]

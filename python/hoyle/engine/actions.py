@@ -11,13 +11,13 @@
     >>> Action.parse("lay off 9d on 2", kinds=["lay off"])
     Action(kind='lay off', cards=(Card('9d'),), target=2)
 
-The repr shows the fields, so that two actions with one text form are told apart: a
-kind of several words is spelled ``kind=``, and ``Action("draw stock")`` (the kind
-``draw stock``) is not ``Action("draw", source="stock")``, the action ``Action.parse``
-reads from ``draw stock``:
+The repr is the text form when that text parses back to the same action, and the
+fields otherwise, so two actions that print alike are told apart: ``Action("draw
+stock")`` is the kind ``draw stock``, not what ``Action.parse`` reads from the text
+``draw stock`` (the kind ``draw`` from the source ``stock``):
 
     >>> Action("draw stock"), Action.parse("draw stock")
-    (Action(kind='draw stock'), Action('draw', source='stock'))
+    (Action(kind='draw stock'), Action('draw stock'))
 
 Text grammar: ``KIND [SOURCE] [CARD ...] [on TARGET] [to AMOUNT | AMOUNT]``. The kind is
 one or more words (``kinds=`` names the multi-word ones); a source is a word such as
@@ -107,8 +107,15 @@ class Action(_Fields):
         return " ".join(parts)
 
     def __repr__(self) -> str:
-        """The constructor call that makes this action (``eval`` gives it back)."""
-        args = [f"kind={self.kind!r}" if " " in self.kind else repr(self.kind)]
+        """``Action('text')`` when ``Action.parse(text)`` gives this action back, else
+        the constructor call with its fields (``eval`` gives it back)."""
+        text = str(self)
+        try:
+            if Action.parse(text) == self:
+                return f"Action('{text}')"
+        except HoyleError:
+            pass
+        args = [f"kind={self.kind!r}"]
         if self.cards:
             args.append(f"cards={self.cards!r}")
         args += [f"{name}={value!r}" for name in _OPTIONAL if (value := getattr(self, name)) is not None]

@@ -499,7 +499,7 @@ class BetRange(NamedTuple):
     >>> bet_range(game, game.to_act)
     BetRange(kind='raise', least=4, most=200, fixed=False)
     >>> bet_range(game, game.to_act).action(10)
-    Action('raise', amount=10)
+    Action('raise to 10')
     """
 
     kind: Literal["bet", "raise"]

@@ -8,7 +8,7 @@ position order, the button last; forced bets by position; the recorded cards dea
 unknown ones filled from cards nobody saw), so every chip rule is the flop games' own.
 
     >>> sorted(g.name for g in GAMES)
-    ['5 Card Omaha', '5 Card Omaha Hi/Lo', '6 Card Omaha', '6 Card Omaha Hi/Lo', "6+ Hold'em", "Hold'em", 'Omaha', 'Omaha Hi/Lo']
+    ['5 Card Omaha', '5 Card Omaha Hi/Lo', '6 Card Omaha', '6 Card Omaha Hi/Lo', "6+ Hold'em", 'Courchevel', 'Courchevel Hi/Lo', "Hold'em", 'Omaha', 'Omaha Hi/Lo']
 
 (:mod:`hoyle_poker.hand_histories_stud_draw` replays the stud and draw games.)
 """
@@ -40,14 +40,23 @@ _GAMES: dict[str, tuple[str, str]] = {
     "6 Card Omaha": ("omaha", "omaha"),
     "6 Card Omaha Hi/Lo": ("omaha-hi-lo", "omaha"),
     "6+ Hold'em": ("short-deck-holdem", "short-deck-holdem"),
+    # Courchevel is five-card Omaha with the first flop card face up before the betting:
+    # the same betting and showdown, so its hands replay as five-card Omaha
+    "Courchevel": ("omaha", "omaha"),
+    "Courchevel Hi/Lo": ("omaha-hi-lo", "omaha"),
 }
 #: Options a game needs beyond the record's: PokerStars' 6+ Hold'em ranks three of a
 #: kind over a straight (docs/rules/poker.md#b5).
 _GAME_OPTIONS: dict[str, dict[str, Any]] = {"6+ Hold'em": {"straight_vs_trips": "trips-beat-straight"}}
+#: Games read and replayed, never written: a hoyle game is not one of them (a short-deck
+#: game need not rank trips over a straight; Courchevel has no variant of its own).
+_READ_ONLY = ("6+ Hold'em", "Courchevel", "Courchevel Hi/Lo")
 #: Hole cards of each game (the Omaha variant's option ``hole_cards``).
 _HOLE_CARDS = {
     "Hold'em": 2,
     "6+ Hold'em": 2,
+    "Courchevel": 5,
+    "Courchevel Hi/Lo": 5,
     "5 Card Omaha": 5,
     "5 Card Omaha Hi/Lo": 5,
     "6 Card Omaha": 6,
@@ -197,7 +206,11 @@ def record_of(game: Game) -> HandRecord:
     state = game.state
     hi_lo = bool(state.options.get("hi_lo"))
     name = next(
-        (k for k, (g, v) in _GAMES.items() if v == game.variant.name and g.endswith("-hi-lo") == hi_lo),
+        (
+            k
+            for k, (g, v) in _GAMES.items()
+            if v == game.variant.name and g.endswith("-hi-lo") == hi_lo and k not in _READ_ONLY
+        ),
         None,
     )
     if name is None:
@@ -292,5 +305,7 @@ def _nominal(blinds: list[int], kinds: list[str], kind: str) -> Decimal:
 
 GAMES = tuple(
     HistoryGame(name=name, replay=replay_record, record=record_of, variants=(variant,))
+    if name not in _READ_ONLY
+    else HistoryGame(name=name, replay=replay_record)
     for name, (_, variant) in _GAMES.items()
 )

@@ -224,10 +224,14 @@ def refinement(players: int, options: Mapping[str, Any]) -> Any:
     return Refinement(templates=tuple(templates), features=features)
 
 
+def is_betting_game(variant: Any) -> bool:
+    """Every variant on the betting core's rules (a third party's crazy pineapple too),
+    by capability rather than by name."""
+    from hoyle_poker.flop import BettingGameRules
+
+    return isinstance(variant.rules, BettingGameRules)
+
+
 @hookimpl
 def hoyle_register_rl_encodings(register: Any) -> None:
-    import hoyle
-
-    for name, variant in hoyle.variants().items():
-        if variant.distribution == "hoyle-poker" and name != "pai-gow":
-            register(name, refinement)
+    register(is_betting_game, refinement)

@@ -48,20 +48,30 @@ class DiscardOrder:
             out[CARD_SLOTS[card]] = 1.0 / (depth - i)
 
 
-def refinement(players: int, options: Mapping[str, Any], variant: str) -> Any:
+def refinement(players: int, options: Mapping[str, Any]) -> Any:
+    """Every rummy game's: the discard pile's order."""
+    from hoyle.rl.encoding import Refinement
+
+    return Refinement(features=(DiscardOrder(),))
+
+
+def gin_refinement(players: int, options: Mapping[str, Any]) -> Any:
+    """Gin's own: the knock, which random play rarely reaches."""
     from hoyle.rl.encoding import Refinement, Template
 
-    templates = (Template("knock", None, "card"),) if variant in _GIN else ()
-    return Refinement(templates=templates, features=(DiscardOrder(),))
+    return Refinement(templates=(Template("knock", None, "card"),))
+
+
+def is_rummy_game(variant: Any) -> bool:
+    """Every variant of the rummy family, a third party's too (by capability, not name)."""
+    return bool(variant.family == "rummy")
 
 
 @hookimpl
 def hoyle_register_rl_encodings(register: Any) -> None:
-    import hoyle
-
-    for name, variant in hoyle.variants().items():
-        if variant.distribution == "hoyle-rummy":
-            register(name, lambda players, options, _name=name: refinement(players, options, _name))
+    register(is_rummy_game, refinement)
+    for name in _GIN:
+        register(name, gin_refinement)
 
 
 @hookimpl
