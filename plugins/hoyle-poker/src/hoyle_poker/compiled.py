@@ -20,8 +20,10 @@ any other setting returns None and the Python engine plays. The lockstep test
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
+
+from hoyle._core import simulate_flop_random
 
 from hoyle_poker.flop import VARIANTS, forced_bets
 
@@ -57,3 +59,20 @@ def compiled_rules(
         "short_all_in": options["short_all_in"],
         "fold_when_check": options["fold_when_check"] == "allow",
     }
+
+
+def native_holdem(options: Mapping[str, Any], bots: Sequence[str]) -> Callable[[int, int, int], tuple[Any, Any]] | None:
+    """The native form of a simulation of ``texas-holdem`` (the
+    ``hoyle_register_native_simulations`` hook): random bots on every seat, and settings
+    the compiled hand plays (:func:`compiled_rules`); else None."""
+    if any(bot != "random" for bot in bots):
+        return None
+    rules = compiled_rules("texas-holdem", options, players=len(bots))
+    if rules is None:
+        return None
+    stacks = [int(options["stack"])] * len(bots)
+
+    def run(seed: int, first: int, games: int) -> tuple[Any, Any]:
+        return simulate_flop_random(stacks, seed, first, games, threads=1, **rules)
+
+    return run

@@ -289,7 +289,7 @@ def _compute_forced_bets(key: tuple[Any, ...]) -> _OptionBets:
 _FORCED: BoundedCache[tuple[Any, ...], _OptionBets] = BoundedCache(_compute_forced_bets, limit=1000)
 
 
-def forced_bets(options: Mapping[str, Any]) -> ForcedBets:
+def forced_bets(options: Mapping[str, Any]) -> tuple[list[int], list[int] | None, list[int], int]:
     """The forced bets and limits a flop game's options set: ``(blinds, antes, bet_sizes,
     min_bet)``, blinds and antes by blind position (antes None: every player antes the
     ``ante`` option), the fixed-limit bet of each round and the least no-limit bet.
