@@ -37,6 +37,7 @@ Hook signatures (the documentation test checks that each appears in ``docs/plugi
     hoyle_settle(state)
     hoyle_register_default_bots(register)
     hoyle_forced_bets(state, bets)
+    hoyle_register_native_simulations(register)
 """
 
 from __future__ import annotations
@@ -393,6 +394,29 @@ def hoyle_register_rl_kernels(register: Callable[[str, Callable[[Any], Any]], No
         @hookimpl
         def hoyle_register_rl_kernels(register):
             register("gin-rummy", gin_kernel_factory)
+    """
+
+
+@hookspec
+def hoyle_register_native_simulations(register: Callable[[str, Callable[..., Any]], None]) -> None:
+    """Play whole simulated games of some of this plugin's one-deal variants in compiled
+    code when every seat's bot has a native form (``hoyle.simulate``, docs/simulate.md):
+    no crossing into Python per action. The games must be exactly those the Python
+    engine and bots play for the same seeds (game ``i`` from ``game_seed(seed, i)``, seat
+    ``k``'s bot from stream ``1 + k`` of it).
+
+    :param register: call ``register(variant_name, factory)``; ``factory(options, bots)``
+        (the game's validated options with their defaults, the bots' names, one per seat)
+        returns a *runner* - ``runner(seed, first, games)`` gives ``(won, actions)``, the
+        chips won per game and seat (an int array ``[games, seats]``, the game's score
+        and settlement) and the player actions per game - or None when it does not play
+        these settings (the Python engine plays).
+
+    Example::
+
+        @hookimpl
+        def hoyle_register_native_simulations(register):
+            register("texas-holdem", native_holdem)
     """
 
 

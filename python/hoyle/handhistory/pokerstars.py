@@ -57,9 +57,15 @@ _AMOUNT = r"[^\d\s()\[\]/,.]{0,3}(\d[\d,]*(?:\.\d+)?)"
 #: The line PokerStars' hand-history archives (the client's "request" by e-mail) put
 #: before each hand.
 _SEPARATOR = re.compile(r"^\*{3,} # \d+ \*{3,}\s*$")
-_HAND_START = re.compile(r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #")
+#: Who wrote a hand: PokerStars (its Zoom and Home Game hands; a tracker's upper-case
+#: export), or another site writing PokerStars' format (trackers convert to it).
+_SITE = (
+    r"(?P<site>PokerStars(?: Zoom| Home Game)?|POKERSTARS|Full Tilt(?: Rush)?|Run It Once Poker|PokerMaster|PokerBros)"
+)
+_HAND_START = re.compile(rf"^\s*{_SITE} (?:Hand|Game|HAND|GAME) #")
 _HEADER = re.compile(
-    r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #(?P<id>\d+):\s+(?:(?i:(?:Zoom )?Tournament) #(?P<tournament>\d+),\s+)?"
+    rf"^\s*{_SITE} (?:Hand|Game|HAND|GAME) #(?P<id>\d+):\s+(?:\{{[^}}]*\}}\s+)?"  # a home game's club: {Club}
+    r"(?:(?i:(?:Zoom )?Tournament) #(?P<tournament>\d+),\s+)?"
     r"(?P<rest>.*?)\s+-\s+(?P<time>\d{4}/\d\d/\d\d .*)$"
 )
 _LIMITS = {"no limit": "no-limit", "pot limit": "pot-limit", "limit": "fixed-limit", "fixed limit": "fixed-limit"}
@@ -75,12 +81,14 @@ _STAKES = re.compile(rf"\({_AMOUNT}/{_AMOUNT}(?:\s+(?P<currency>[A-Z]{{3}}))?\)"
 #: 6+ Hold'em's stakes: a button blind and an ante from everyone.
 _BUTTON_STAKES = re.compile(rf"\(Button Blind {_AMOUNT} - Ante {_AMOUNT}(?:\s+(?P<currency>[A-Z]{{3}}))?\)")
 _LEVEL = re.compile(rf"Level (?P<level>[IVXLCDM\d]+) \({_AMOUNT}/{_AMOUNT}\)", re.IGNORECASE)
-_TABLE = re.compile(r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?.*?(?:Seat #(?P<button>\d+) is the button)?\s*$")
+_TABLE = re.compile(
+    r"^Table (?:ID )?'(?P<table>.*)'(?: (?P<max>\d+)-[Mm]ax)?.*?(?:Seat #(?P<button>\d+) is the button)?\s*$"
+)  # (Run It Once writes "Table ID '30263259' 6-Max")
 _SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \({_AMOUNT} in chips(?P<bounty>[^)]*)\)(?P<rest>.*)$")
 _CARDS = re.compile(r"\[([^\]]*)\]")
 _STREET = re.compile(
     r"^\*\*\* (?:(?P<draw>FIRST|SECOND|THIRD) DRAW|(?P<stud>3rd|4th|5th|6th|7th) STREET"
-    r"|(?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>HOLE CARDS|DEALING HANDS|PRE-FLOP|DRAW|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY)) \*\*\*"
+    r"|(?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>HOLE CARDS|DEALING HANDS|PRE-FLOP|DRAW|FLOP|TURN|RIVER|SHOW ?DOWN|SUMMARY)) \*\*\*"
 )
 #: The betting rounds of the draw games (after the deal, each draw) and of stud (third
 #: street to the river, seventh street), by number.
@@ -91,6 +99,15 @@ _STAND_PAT = re.compile(r"stands pat(?: on \[[^\]]*\])?")
 _UNCALLED = re.compile(rf"^Uncalled bet \({_AMOUNT}\) returned to (?P<name>.+)$")
 _COLLECTED = re.compile(rf"^(?P<name>.+?) collected {_AMOUNT} from (?:the )?(?:main |side )?pot(?:[- ]\d+)?\s*$")
 _MUCKED = re.compile(r"^Seat \d+: (?P<name>.+?) (?:\([^)]*\) )*mucked \[(?P<cards>[^\]]*)\]")
+#: PokerStars' all-in cash out: the site pays the player a sum (less a fee) outside the
+#: pot, which is still played out and won by the cards.
+_CASH_OUT = re.compile(rf"^(?P<name>.+?) cashed out the hand for {_AMOUNT}(?: \| Cash Out Fee {_AMOUNT})?\s*$")
+#: The summary's line of a player who cashed out and whose hand won: the pot the cards
+#: gave them, which the site kept (it paid the cash out instead).
+_NOT_AWARDED = re.compile(
+    rf"^Seat \d+: (?P<name>.+?) (?:\([^)]*\) )*showed \[[^\]]*\] and won \({_AMOUNT}\)"
+    r".*\(pot not awarded as player cashed out\)"
+)
 _TOTAL = re.compile(rf"^Total pot {_AMOUNT}.*?\| Rake {_AMOUNT}")
 _ALL_IN = " and is all-in"
 #: A word of a tournament's buy-in: an amount ("$1.40+$0.10"), a currency code, "Freeroll",
@@ -241,6 +258,7 @@ class _HandReader:
         self.family = "flop"  # or "stud", "draw": which streets and lines the game has
         self.dealt: dict[int, dict[int, list[str]]] = {}
         self.draws: dict[int, int] = {}  # how many times each player has drawn
+        self.cash_outs: dict[int, tuple[Decimal, Decimal]] = {}
         self.bets: dict[int, Decimal] = {}
         self.big_blind = Decimal(0)
 
@@ -281,7 +299,10 @@ class _HandReader:
             words = rest.split()
             i = 0
             while (
-                i < len(words) and _BUY_IN_WORD.fullmatch(words[i]) and words[i + 1 : i + 2] not in (["Card"], ["CARD"])
+                i < len(words)
+                and _BUY_IN_WORD.fullmatch(words[i])
+                and words[i + 1 : i + 2] not in (["Card"], ["CARD"])
+                and not "".join(words[i + 1 : i + 2]).startswith("(")  # "8-Game (Razz Limit)": the mix's name
             ):
                 i += 1
             buyin, rest = " ".join(words[:i]), " ".join(words[i:])
@@ -312,7 +333,7 @@ class _HandReader:
             players=[],
             stacks=[],
             button=0,
-            site="PokerStars",
+            site="PokerStars" if m["site"].upper().startswith("POKERSTARS") else m["site"],
             hand_id=m["id"],
             start_time=m["time"].strip(),
             currency=currency,
@@ -380,7 +401,7 @@ class _HandReader:
             return "play"
         if street == "SUMMARY":
             return "summary"
-        if street == "SHOW DOWN":
+        if street in ("SHOW DOWN", "SHOWDOWN"):  # (Run It Once: SHOWDOWN)
             return "showdown"
         if street in ("HOLE CARDS", "DEALING HANDS"):
             self.street = 0
@@ -401,10 +422,12 @@ class _HandReader:
         return "play"
 
     def _line(self, offset: int, line: str) -> None:
-        if " cashed out the hand for " in line:
+        if m := _CASH_OUT.match(line):
+            self._cash_out(offset, m)
+            return
+        if line.startswith("STP added: "):
             raise self.error(
-                offset,
-                "a player cashed out the hand (PokerStars' all-in cash out): the pot went by that deal, not by the cards",
+                offset, "the site added money to the pot (Run It Once's splash the pot): no player put it in"
             )
         if line == "The deck is reshuffled":
             raise self.error(
@@ -475,6 +498,16 @@ class _HandReader:
             return
         else:
             raise self.error(offset, f"{self.names[player]!r} does something hoyle does not know")
+
+    def _cash_out(self, offset: int, m: re.Match[str]) -> None:
+        """'X cashed out the hand for $N | Cash Out Fee $F': kept in ``extra["cash_out"]``
+        (player -> (sum, fee)), paid by the site outside the pot. The pot is played out by
+        the cards all the same; what it gave a player who cashed out (the summary's 'won
+        ($X) ... (pot not awarded as player cashed out)') counts as collected, though the
+        site kept it."""
+        p = self._player(offset, m["name"])
+        fee = _amount(m[3]) if m[3] else Decimal(0)
+        self.cash_outs[p] = (_amount(m[2]), fee)
 
     def _dealt(self, offset: int, line: str) -> None:
         m = re.fullmatch(r"Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])*", line)
@@ -580,6 +613,9 @@ class _HandReader:
     def _summary(self, line: str) -> None:
         if m := _TOTAL.match(line):
             self.rake = _amount(m[2])
+        elif (m := _NOT_AWARDED.match(line)) and m["name"] in self.names:  # won by the cards, cashed out
+            p = self.names.index(m["name"])
+            self.collected[p] = self.collected.get(p, Decimal(0)) + _amount(m[2])
         elif (m := _MUCKED.match(line)) and m["name"] in self.names and self.family == "flop":  # a mucked hand
             self.holes.setdefault(self.names.index(m["name"]), _cards(m["cards"]))
 
@@ -600,6 +636,8 @@ class _HandReader:
         record.shows = _remap(index, self.shows)
         record.mucks = {index[p] for p in self.mucks if p in index}
         record.dealt = _remap(index, self.dealt)
+        if self.cash_outs:
+            record.extra["cash_out"] = _remap(index, self.cash_outs)
         record.collected = _remap(index, self.collected)
         record.returned = _remap(index, self.returned)
         record.boards = self.boards

@@ -28,7 +28,17 @@ from typing import Any
 
 from hoyle import hookimpl
 
-from hoyle_poker import draw, hand_histories, hand_histories_stud_draw, pai_gow, phh_dump, phh_games, stud, table_hand
+from hoyle_poker import (
+    compiled,
+    draw,
+    hand_histories,
+    hand_histories_stud_draw,
+    pai_gow,
+    phh_dump,
+    phh_games,
+    stud,
+    table_hand,
+)
 from hoyle_poker.betting import BetRange, bet_range
 from hoyle_poker.bots import PokerBot
 from hoyle_poker.dealing import hoyle_register_dealing_orders as hoyle_register_dealing_orders
@@ -70,3 +80,9 @@ def hoyle_register_phh_replayers(register: Any) -> None:
 def hoyle_register_phh_writers(register: Any) -> None:
     for name in phh_dump.VARIANTS:
         register(name, phh_dump.dump)
+
+
+@hookimpl
+def hoyle_register_native_simulations(register: Any) -> None:
+    """Random-bot hold'em simulations played whole in Rust (:mod:`hoyle_poker.compiled`)."""
+    register("texas-holdem", compiled.native_holdem)

@@ -289,6 +289,19 @@ def _compute_forced_bets(key: tuple[Any, ...]) -> _OptionBets:
 _FORCED: BoundedCache[tuple[Any, ...], _OptionBets] = BoundedCache(_compute_forced_bets, limit=1000)
 
 
+def forced_bets(options: Mapping[str, Any]) -> tuple[list[int], list[int] | None, list[int], int]:
+    """The forced bets and limits a flop game's options set: ``(blinds, antes, bet_sizes,
+    min_bet)``, blinds and antes by blind position (antes None: every player antes the
+    ``ante`` option), the fixed-limit bet of each round and the least no-limit bet.
+
+    >>> import hoyle
+    >>> game = hoyle.new_game("texas-holdem", players=3, seed=1, options={"straddle": 4})
+    >>> forced_bets(game.state.options)
+    ([1, 2, 4], None, [4, 4, 8, 8], 4)
+    """
+    return _FORCED[_forced_key(options)]
+
+
 def _table_zones(key: tuple[int, int]) -> tuple[Zone, ...]:
     """The zones of a flop game's hand for ``(players, runs)``: each seat's hole cards
     (seen by the holder), the board and the burn cards (seen by nobody), then the board

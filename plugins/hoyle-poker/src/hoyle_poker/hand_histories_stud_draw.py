@@ -78,8 +78,47 @@ def to_phh(record: HandRecord) -> tuple[dict[str, Any], dict[int, str], list[int
     its actions (the record's lines), the record's player indexes in PHH seat order and
     the chip scale (chips per unit of the record's amounts)."""
     family, _, code, dealt, _ = _game(record)
-    if record.site != "PokerStars" or (family == "stud" and record.limit != "fixed-limit"):
-        # e.g. an OHH record naming a stud game: OHH has no stud streets, nor draws
+    _check_readable(record, family)
+    scale = chip_scale(record)
+    order = record.position_order()
+    seat = {p: f"p{i + 1}" for i, p in enumerate(order)}
+    antes, blinds, bring_in = _forced_bets(record, order, scale)
+    actions = [f"d dh {seat[p]} {_text(record.dealt.get(p, {}).get(0), dealt)}" for p in order]
+    labels: dict[int, str] = {}
+    _play(record, family, seat, actions, labels, _dealt_streets(record, order) if family == "stud" else {})
+    full = dealt + (4 if family == "stud" else 0)  # the cards a hand holds at the showdown
+    for p in order:
+        shown = record.shows.get(p)
+        if shown and len(shown) == full:
+            actions.append(f"{seat[p]} sm {''.join(shown)}")
+        elif p in record.mucks or p not in (record.collected or {}):
+            actions.append(f"{seat[p]} sm")  # a winner nobody saw (all others mucked) shows
+    hh: dict[str, Any] = {
+        "variant": code if family == "stud" else _STRUCTURE_CODES[record.limit] + code,
+        "players": [record.players[p] for p in order],
+        "starting_stacks": [int(record.stacks[p] * scale) for p in order],
+        "antes": antes,
+        "blinds_or_straddles": blinds,
+        "actions": actions,
+    }
+    if record.limit == "fixed-limit":
+        hh["small_bet"] = int(record.small_bet * scale)
+        hh["big_bet"] = int((record.big_bet or 2 * record.small_bet) * scale)
+    else:
+        hh["min_bet"] = int(record.big_blind * scale)
+    if family == "stud":  # (a bring-in nobody posted, completed at once, moves no chips)
+        hh["bring_in"] = bring_in or max(1, hh["small_bet"] // 2)
+    return hh, labels, order, scale
+
+
+def _check_readable(record: HandRecord, family: str) -> None:
+    """Refuse a record this module cannot turn into a PHH hand, naming the line."""
+    # a record from a format without stud streets or draws (OHH) deals nobody a street's
+    # cards and draws nothing
+    streetless = not record.dealt and not any(a.kind == "draw" for a in record.actions)
+    if (streetless and (family == "stud" or any(a.street for a in record.actions))) or (
+        family == "stud" and record.limit != "fixed-limit"
+    ):
         raise ReplayError(
             f"{record.describe()}, line {record.line}: the record has no {family} streets"
             " (hoyle reads stud and draw hands from PokerStars text)"
@@ -90,84 +129,66 @@ def to_phh(record: HandRecord) -> tuple[dict[str, Any], dict[int, str], list[int
                 f"{record.describe()}, line {post.line or record.line}: a {post.kind} in a {family} game"
                 " (hoyle's draw and stud variants have no blinds out of position)"
             )
-    scale = chip_scale(record)
 
-    def chips(x: Decimal) -> int:
-        return int(x * scale)
 
-    order = record.position_order()
-    seat = {p: i for i, p in enumerate(order)}
-    n = len(order)
-    antes, blinds = [0] * n, [0] * n
+def _forced_bets(record: HandRecord, order: list[int], scale: int) -> tuple[list[int], list[int], int]:
+    """Antes and blinds by PHH seat (a blind posted short is the blind as set) and the
+    bring-in, in chips."""
+    at = {p: i for i, p in enumerate(order)}
+    antes, blinds = [0] * len(order), [0] * len(order)
     bring_in = 0
     nominal = {"small blind": record.small_blind, "big blind": record.big_blind}
     for post in record.posts:
         if post.kind == "ante":
-            antes[seat[post.player]] += chips(max(post.amount, record.ante))
+            antes[at[post.player]] += int(max(post.amount, record.ante) * scale)
         elif post.kind == "bring-in":
-            bring_in = chips(post.amount)
-        else:  # a blind posted short is the blind as set
-            blinds[seat[post.player]] += chips(max(post.amount, nominal.get(post.kind) or post.amount))
-    if n == 2:  # forced bets by position: heads-up the button (the last seat) posts the small blind
+            bring_in = int(post.amount * scale)
+        else:
+            blinds[at[post.player]] += int(max(post.amount, nominal.get(post.kind) or post.amount) * scale)
+    if len(order) == 2:  # forced bets by position: heads-up the button (the last seat) posts the small blind
         antes, blinds = antes[::-1], blinds[::-1]
-    actions: list[str] = []
-    labels: dict[int, str] = {}
-    for p in order:  # the hands as dealt, seat by seat
-        actions.append(f"d dh p{seat[p] + 1} {_text(record.dealt.get(p, {}).get(0), dealt)}")
-    streets = _dealt_streets(record, order) if family == "stud" else {}
+    return antes, blinds, bring_in
+
+
+def _play(
+    record: HandRecord,
+    family: str,
+    seat: dict[int, str],
+    actions: list[str],
+    labels: dict[int, str],
+    streets: dict[int, list[tuple[int, str]]],
+) -> None:
+    """The record's actions as PHH actions (appended to ``actions``; ``labels[i]`` the
+    line of action ``i``): stud's bring-in first and each street's cards before its
+    betting, a draw's discards followed by the cards drawn."""
+    scale = chip_scale(record)
     street = 0
     draws: dict[int, int] = {}
     bringer = next((p.player for p in record.posts if p.kind == "bring-in"), None)
     for a in record.actions:
-        while family == "stud" and street < a.street:  # stud: the next street's cards
+        while street < a.street and streets:  # stud: the next street's cards
             street += 1
-            actions += [f"d dh p{seat[p] + 1} {card}" for p, card in streets.get(street, [])]
-        who = f"p{seat[a.player] + 1}"
+            actions += [f"d dh {seat[p]} {card}" for p, card in streets.get(street, [])]
         if a.kind == "draw":
             labels[len(actions)] = f"line {a.line}"
-            actions.append(f"{who} sd {_text(list(a.cards), len(a.cards))}".rstrip())
+            actions.append(f"{seat[a.player]} sd {_text(list(a.cards), len(a.cards))}".rstrip())
             draws[a.player] = draws.get(a.player, 0) + 1
             if a.cards:
                 drawn = record.dealt.get(a.player, {}).get(draws[a.player])
-                actions.append(f"d dh {who} {_text(drawn, len(a.cards))}")
+                actions.append(f"d dh {seat[a.player]} {_text(drawn, len(a.cards))}")
             continue
         if bringer is not None:  # the bring-in opens third street
-            actions.append(f"p{seat[bringer] + 1} pb")
+            actions.append(f"{seat[bringer]} pb")
             bringer = None
         labels[len(actions)] = f"line {a.line}"
         if a.kind in ("bet", "raise"):
-            actions.append(f"{who} cbr {chips(a.amount)}")
-        elif a.player in record.mucks and a.kind == "fold":
-            continue  # a player all in whom the client folds: a muck at the showdown
+            actions.append(f"{seat[a.player]} cbr {int(a.amount * scale)}")
         else:
-            actions.append(f"{who} {_BETTING[a.kind]}")
+            actions.append(f"{seat[a.player]} {_BETTING[a.kind]}")
     if bringer is not None:
-        actions.append(f"p{seat[bringer] + 1} pb")
-    for street_ in range(street + 1, 5 if family == "stud" else 0):  # all in: the rest dealt
-        actions += [f"d dh p{seat[p] + 1} {card}" for p, card in streets.get(street_, [])]
-    for p in order:
-        shown = record.shows.get(p)
-        full = dealt + (4 if family == "stud" else 0)
-        if shown and len(shown) == full:
-            actions.append(f"p{seat[p] + 1} sm {''.join(shown)}")
-        elif p in record.mucks or p not in (record.collected or {}):
-            actions.append(f"p{seat[p] + 1} sm")
-    hh: dict[str, Any] = {
-        "variant": code if family == "stud" else _STRUCTURE_CODES[record.limit] + code,
-        "players": [record.players[p] for p in order],
-        "starting_stacks": [chips(record.stacks[p]) for p in order],
-        "antes": antes,
-        "blinds_or_straddles": blinds,
-        "actions": actions,
-    }
-    if record.limit == "fixed-limit":
-        hh["small_bet"] = chips(record.small_bet)
-        hh["big_bet"] = chips(record.big_bet or 2 * record.small_bet)
-    else:
-        hh["min_bet"] = chips(record.big_blind)
-    if family == "stud":
-        hh["bring_in"] = bring_in or max(1, hh["small_bet"] // 2)
-    return hh, labels, order, scale
+        actions.append(f"{seat[bringer]} pb")
+    for later in range(street + 1, max(streets, default=0) + 1):  # all in: the rest dealt
+        actions += [f"d dh {seat[p]} {card}" for p, card in streets[later]]
 
 
 def _text(cards: list[str] | None, count: int) -> str:
