@@ -143,7 +143,8 @@ def gin_kernel(enc: Encoding) -> KernelMaker | None:
             public["passes"],
             public["stock_only"],
             Card(taken) if taken is not None else None,
-            None if known is None else known.held(state),
+            # the up-card still offered: nothing taken yet (the scan would cost the deal's time again)
+            None if known is None or state.phase == "offer" else known.held(state),
         )
         table.bind(enc, game, make)
         return table
