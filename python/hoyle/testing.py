@@ -45,6 +45,28 @@ def _default_registry() -> Registry:
     return default_registry()
 
 
+def registry_with(*plugins: object) -> Registry:
+    """A registry of every installed plugin and ``plugins`` (objects or modules with
+    registration hooks, e.g. a test's own house rule), for ``new_game(...,
+    registry=)``, ``check_variant(..., registry=)`` and ``rigged_deck(..., registry=)``.
+
+        >>> from hoyle import HouseRule, hookimpl
+        >>> class Local:
+        ...     @hookimpl
+        ...     def hoyle_register_house_rules(self, register):
+        ...         register(HouseRule(name="nothing-changes", rules=object(), variants=("war",)))
+        >>> [r.name for r in registry_with(Local()).house_rules_for("war")]
+        ['nothing-changes', 'war-cards-held']
+    """
+    from hoyle.plugins import load_plugins
+
+    pm, distributions = load_plugins()
+    for i, plugin in enumerate(plugins):
+        pm.register(plugin, name=f"registry_with:{i}")
+    pm.check_pending()
+    return Registry(pm, distributions)
+
+
 class ConformanceError(AssertionError):
     """A variant broke an invariant; the message says which game (seed) and step."""
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hoyle.errors import InvalidArgumentError
+from hoyle.simulate.native import Runner, native_runner
 from hoyle.simulate.play import DEFAULT_MAX_ACTIONS, BotSpec, GameRecord, game_seed, play_one
 
 #: Games per chunk unless ``simulate(chunk_size=...)`` says otherwise: large enough that
@@ -104,9 +105,13 @@ def bot_name(spec: BotSpec) -> str:
 
 
 def play_chunk(job: Job, chunk: int) -> list[ChunkGame]:
-    """Play the chunk's games, in order."""
+    """Play the chunk's games, in order (by their native form when a plugin has one:
+    :mod:`hoyle.simulate.native`)."""
     first = job.first_game(chunk)
     bots: Sequence[BotSpec] = job.bots
+    runner = native_runner(job)
+    if runner is not None:
+        return _native_chunk(job, runner, first, job.games_in(chunk))
     return [
         ChunkGame(
             i,
@@ -122,3 +127,20 @@ def play_chunk(job: Job, chunk: int) -> list[ChunkGame]:
         )
         for i in range(first, first + job.games_in(chunk))
     ]
+
+
+def _native_chunk(job: Job, runner: Runner, first: int, count: int) -> list[ChunkGame]:
+    """The chunk's games played natively; a game longer than ``max_actions`` is played
+    again by the Python engine, which stops it where the run says."""
+    won, actions = runner(job.seed, first, count)
+    out = []
+    for k, (row, length) in enumerate(zip(won.tolist(), actions.tolist())):
+        i = first + k
+        seed = game_seed(job.seed, i)
+        if length > job.max_actions:
+            record = play_one(job.variant, seed, job.bots, job.options, job.house_rules, max_actions=job.max_actions)
+        else:
+            best = max(row)
+            record = GameRecord(seed, row, list(row), [s for s, x in enumerate(row) if x == best], length, 1)
+        out.append(ChunkGame(i, record))
+    return out

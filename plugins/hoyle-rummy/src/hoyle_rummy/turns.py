@@ -36,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hoyle import Action, Card, Rng, State, Zone, hookimpl, rummy
-from hoyle.errors import InvalidOptionError
+from hoyle.errors import InvalidOptionError, PluginError
 
 from hoyle_rummy.common import (
     DRAW_DISCARD,
@@ -134,6 +134,11 @@ class RummyTurns:
         n = len(state.players)
         if state.deal_number == 0:
             pub.update(dealer=self.first_dealer(state), ledger=[0] * n)
+        elif "next_dealer" not in pub:
+            raise PluginError(
+                f"{type(self).__name__}: deal {state.deal_number - 1} ended without public['next_dealer']; "
+                "end a RummyTurns deal with self.end_deal(state, reason, winner) (it sets the next dealer)"
+            )
         else:
             pub["dealer"] = pub["next_dealer"]
         dealer = int(pub["dealer"])
@@ -281,6 +286,26 @@ class RummyTurns:
         state.public["outcome"] = {"winner": None, "counts": self.counts(state), "rummy": False}
         self.reveal_hands(state)
         state.end_deal("stock-out")
+
+    def end_deal(self, state: State, reason: str, winner: int | None = None, **data: Any) -> None:
+        """End the deal in a way of the variant's own (a knock, a drop, a tonk): the
+        outcome (``public["outcome"]``: the winner, each hand's count; the variant may
+        add to it), the next dealer (:meth:`next_dealer`), every hand shown, then
+        ``state.end_deal(reason, winner=winner, **data)``. The deal's scoring hook
+        follows. A deal ended otherwise must set ``public["next_dealer"]`` itself, or
+        the next deal is a :class:`~hoyle.errors.PluginError` saying so.
+
+            >>> import hoyle
+            >>> game = hoyle.new_game("rummy", players=2, seed=1, options={"target": 1000})
+            >>> rules = hoyle.variants()["rummy"].rules
+            >>> rules.end_deal(game.state, "agreed", winner=0, knock=True)
+            >>> game.state.deal_end, game.state.public["outcome"]["winner"], game.state.public["next_dealer"] in (0, 1)
+            ('agreed', 0, True)
+        """
+        state.public["outcome"] = {"winner": winner, "counts": self.counts(state), "rummy": False}
+        state.public["next_dealer"] = self.next_dealer(state, winner)
+        self.reveal_hands(state)
+        state.end_deal(reason, winner=winner, **data)
 
     def counts(self, state: State) -> list[int]:
         rules = self.meld_rules(state)
