@@ -25,6 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from hoyle.engine import Game
 from hoyle.errors import HoyleError
 from hoyle.registry import Option
+from hoyle.server.commit import GroupCommit
 from hoyle.server.store import TableStore
 from hoyle.server.tables import TableError, TableRoom
 from hoyle.words import describe_events, summary
@@ -211,19 +212,30 @@ def create_app(
         ['/', '/api/admin/store', '/api/replays']
     """
     room_box: dict[str, TableRoom] = {}
+    commit_box: dict[str, GroupCommit] = {}
 
     def room() -> TableRoom:
         return room_box["room"]
 
+    async def settled(table: str) -> None:
+        """Wait until everything written for ``table`` is durable (group commit)."""
+        if "commit" in commit_box:
+            await commit_box["commit"].durable(table)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        room_box["room"] = TableRoom(
-            TableStore(store) if store is not None else None, idle_expiry, finished_expiry, per_client
-        )
+        held = TableStore(store, group_commit=True) if store is not None else None
+        room_box["room"] = TableRoom(held, idle_expiry, finished_expiry, per_client)
+        committer = None
+        if held is not None:
+            commit_box["commit"] = GroupCommit(held, room().lost)
+            committer = asyncio.ensure_future(commit_box["commit"].run())
         sweeper = asyncio.ensure_future(_sweep(room())) if idle_expiry or finished_expiry else None
         clocks = asyncio.ensure_future(_clocks(room()))
         yield
         clocks.cancel()
+        if committer is not None:
+            committer.cancel()
         if sweeper is not None:
             sweeper.cancel()
         if room().store is not None:
@@ -272,6 +284,7 @@ def create_app(
             )
         client = request.client.host if request.client is not None else None
         table, tokens = room().create(await _json_body(request), client=client)
+        await settled(table)
         seats = [{"seat": s, "token": tokens[s]} for s in sorted(tokens)]
         made = room().table(table)
         owner = room().last_owner_token
@@ -304,8 +317,10 @@ def create_app(
     @_refusals
     async def view(request: Request) -> Response:
         table = request.path_params["table"]
-        room().table(table)
-        return JSONResponse(room().state(table, _seat(request, table, required=False), since=_since(request)))
+        seat, since = _seat(request, table, required=False), _since(request)
+        room().catch_up(table)
+        await settled(table)
+        return JSONResponse(room().state(table, seat, since=since, catch_up=False))
 
     @_refusals
     async def actions(request: Request) -> Response:
@@ -317,14 +332,17 @@ def create_app(
         if not isinstance(body, Mapping) or set(body) != {"action"}:
             raise TableError('the request body must be {"action": "<action text>"}')
         start = room().act(table, seat, body["action"])
-        return JSONResponse(room().state(table, seat, since=start))
+        await settled(table)  # acknowledged only once the action is durable
+        return JSONResponse(room().state(table, seat, since=start, catch_up=False))
 
     @_refusals
     async def replay(request: Request) -> Response:
+        await settled(request.path_params["table"])
         return Response(room().replay(request.path_params["table"]), media_type="application/json")
 
     @_refusals
     async def table_record(request: Request) -> Response:
+        await settled(request.path_params["table"])
         return JSONResponse(room().record(request.path_params["table"]))
 
     @_refusals
@@ -381,7 +399,9 @@ def create_app(
             while True:
                 changed = table.changed
                 try:
-                    state = room().state(table_id, seat, since=sent)
+                    room().catch_up(table_id)
+                    await settled(table_id)
+                    state = room().state(table_id, seat, since=sent, catch_up=False)
                 except TableError as exc:  # the table was deleted or expired
                     await websocket.send_json({"error": str(exc), "status": exc.status})
                     break
@@ -404,8 +424,15 @@ def create_app(
     async def store_report(request: Request) -> Response:
         if request.client is None or request.client.host not in ("127.0.0.1", "::1"):
             raise TableError("the admin endpoints answer on loopback only", status=403)
-        held = room().store
-        return JSONResponse({"store": str(held.directory) if held else None, "problems": held.problems if held else []})
+        held, commit = room().store, commit_box.get("commit")
+        flushes = {"flushes": commit.flushes, "lines": commit.lines} if commit is not None else None
+        return JSONResponse(
+            {
+                "store": str(held.directory) if held else None,
+                "problems": held.problems if held else [],
+                "group_commit": flushes,
+            }
+        )
 
     routes = [
         Route("/", index),

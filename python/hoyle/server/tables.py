@@ -335,14 +335,36 @@ class TableRoom:
                 seat = s
         return seat
 
-    def state(self, table_id: str, seat: int | None, since: int | None = None) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) may know now: the view (without its event
-        log), the legal actions with the bet range, the summary in words, and the events
-        from number ``since`` on, as that seat saw them."""
+    def catch_up(self, table_id: str) -> None:
+        """Play what is due at a table before it is shown: a bot move that could not be
+        logged before, the default action of a seat out of time."""
         table = self.table(table_id)
-        if not table.game.is_over and table.game.to_act in table.bots:  # a bot move that could not be logged
+        if not table.game.is_over and table.game.to_act in table.bots:
             self._answer_bots(table)
         self._quietly(self._enforce, table)
+
+    def lost(self, table_id: str, kept: int) -> None:
+        """The log kept only its first ``kept`` lines (a failed group commit): put the
+        table back to them - gone if not even its creation record stayed."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        if kept == 0:
+            self._drop(table)
+            return
+        self._rebuild(table, kept - 1)
+        table.timeouts = [t for t in table.timeouts if t["event"] < table.version]
+        table.changed.set()
+        table.changed = asyncio.Event()
+
+    def state(self, table_id: str, seat: int | None, since: int | None = None, catch_up: bool = True) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may know now: the view (without its event
+        log), the legal actions with the bet range, the summary in words, and the events
+        from number ``since`` on, as that seat saw them. With ``catch_up``, what is due
+        is played first (:meth:`catch_up`)."""
+        table = self.table(table_id)
+        if catch_up:
+            self.catch_up(table_id)
         game = table.game
         view = game.view(seat)
         events = view.pop("events", None)
