@@ -498,6 +498,7 @@ class GinKernel:
         slots: tuple[int, int, int, int, int, int],
         actions: tuple[Any, Any, Any, list[Any], list[Any]],
         scoring: dict[str, Any],
+        known: int | None = None,
     ) -> GinKernel: ...
     @property
     def sizes(self) -> tuple[int, int]: ...
@@ -519,6 +520,7 @@ class GinDeal(CompiledDeal):
         passes: int,
         stock_only: bool,
         taken: Card | None,
+        known: tuple[Iterable[Card], Iterable[Card]] | None = None,
     ) -> Self: ...
     @property
     def phase(self) -> str: ...

@@ -40,6 +40,13 @@ class Option:
     :param choices: the allowed values, if only some are.
     :param minimum: the smallest allowed value, for numbers.
     :param check_value: extra validation: returns the reason a value is bad, or None.
+    :param bounded: the value a run that must end uses when the option is not given
+        (``check_variant``'s games; the RL environments may use it too): e.g. a
+        rummy game's ``stock_limit`` (its rules text turns the pile over without
+        limit, so random play might never end). None: the default.
+
+        >>> Option(name="stock_limit", default=0, doc="...", bounded=3).bounded
+        3
     """
 
     name: str
@@ -48,6 +55,7 @@ class Option:
     choices: tuple[Any, ...] | None = None
     minimum: int | float | None = None
     check_value: Callable[[Any], str | None] | None = None
+    bounded: Any = None
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if it is valid for this option, else raise InvalidOptionError."""
@@ -91,6 +99,16 @@ class Variant:
     family: str = ""
     conserves_chips: bool = True
     distribution: str | None = field(default=None, compare=False)
+
+    def bounded_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """``options`` with every option that has a ``bounded`` value and is not given
+        set to it: the options of a run that must end (see :class:`Option`).
+
+            >>> import hoyle
+            >>> hoyle.variants()["seven-card-rummy"].bounded_options({"deals": 2})
+            {'deals': 2, 'stock_limit': 3}
+        """
+        return {**{o.name: o.bounded for o in self.options if o.bounded is not None}, **(options or {})}
 
     def make_deck(self, options: Mapping[str, Any], players: int) -> Deck:
         """The deck for a game of ``players`` with these options (see ``deck``)."""

@@ -212,16 +212,19 @@ def check_variant(
 ) -> list[Game]:
     """Play ``games`` games of variant ``name`` between bots (random by default; pass a
     bot factory taking ``seed=`` for games that random play would not finish, e.g. one
-    that knocks whenever it can) and check every invariant (see the module docs).
+    that knocks whenever it can) and check every invariant (see the module docs). An
+    option not given in ``options`` that has a ``bounded`` value (:class:`hoyle.Option`,
+    e.g. a rummy game's ``stock_limit``) is played at that value.
     Raises :class:`ConformanceError` naming the seed and step of the first failure;
     returns the finished games."""
     reg = registry or _default_registry()
     variant = reg.variant(name)
     n = players or variant.players[0]
+    bounded = variant.bounded_options(options)  # every game must end (Option.bounded)
     finished = []
     for g in range(games):
         game_seed = Rng(seed, g).next_u64()
-        game = new_game(name, players=n, seed=game_seed, options=options, house_rules=house_rules, registry=reg)
+        game = new_game(name, players=n, seed=game_seed, options=bounded, house_rules=house_rules, registry=reg)
         bots = [bot(seed=(game_seed + i) % 2**64) for i in range(n)]
         out_of_turn = Rng(game_seed, 7)
         chips = sum(game.state.stacks) + game.state.pot if variant.conserves_chips else None

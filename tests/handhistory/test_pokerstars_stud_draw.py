@@ -287,3 +287,11 @@ def test_courchevel_is_five_card_omaha_with_a_flop_card_before_the_betting() -> 
     assert stacks(COURCHEVEL) == [Decimal("24.75"), Decimal("25.25")]
     (record,) = pokerstars.records(COURCHEVEL)
     assert record.boards == [["Th", "3s", "4d", "9c", "8h"]]
+
+
+def test_a_mixed_game_after_a_buy_in_is_the_mix() -> None:
+    header = (
+        "PokerStars Game #2: Tournament #7, 100+9 8-Game (7 Card Stud Limit) - Level I (10/20) - 2013/06/05 23:30:00 ET"
+    )
+    (record,) = pokerstars.records("\n".join([header, *STUD.splitlines()[1:]]))
+    assert (record.game, record.extra["mixed_game"], record.extra["buy_in"]) == ("7 Card Stud", "8-Game", "100+9")

@@ -299,7 +299,10 @@ class _HandReader:
             words = rest.split()
             i = 0
             while (
-                i < len(words) and _BUY_IN_WORD.fullmatch(words[i]) and words[i + 1 : i + 2] not in (["Card"], ["CARD"])
+                i < len(words)
+                and _BUY_IN_WORD.fullmatch(words[i])
+                and words[i + 1 : i + 2] not in (["Card"], ["CARD"])
+                and not "".join(words[i + 1 : i + 2]).startswith("(")  # "8-Game (Razz Limit)": the mix's name
             ):
                 i += 1
             buyin, rest = " ".join(words[:i]), " ".join(words[i:])

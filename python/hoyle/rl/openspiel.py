@@ -174,9 +174,17 @@ class HoyleSpielState(pyspiel.State):  # type: ignore[misc]
             return
         seat = self.table.seat
         assert seat is not None
+        self.own[seat].append(self._canonical(int(action)))
         self.table.step(int(action))
-        self.own[seat].append(int(action))
         self.steps += 1
+
+    def _canonical(self, slot: int) -> int:
+        """The first slot of the action ``slot`` stands for: bet sizes that give the same
+        amount act alike, so the information state keeps the action, not the size."""
+        assert self.table is not None
+        slots = self.table.slots()
+        chosen = slots.get(slot)
+        return min((s for s, a in slots.items() if a == chosen), default=slot)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -47,6 +47,7 @@ from hoyle_rummy.common import (
     hand_cards,
     hand_value,
     hand_zone,
+    laid_off,
     lay_off_card,
     table_melds,
     turn_over_pile,
@@ -109,8 +110,11 @@ class RummyTurns:
         return bool(state.options.get("discard_to_go_out", False))
 
     def reuse_stock(self, state: State) -> bool:
-        """Whether an empty stock is replaced by the turned-over discard pile now."""
-        return True
+        """Whether an empty stock is replaced by the turned-over discard pile now: always,
+        unless the ``stock_limit`` option is reached (the stock has run out that many
+        times; the next player then passes and the deal is void)."""
+        limit = int(state.options.get("stock_limit", 0))
+        return not limit or state.public["turnovers"] + 1 < limit
 
     def shuffle_reused(self, state: State) -> bool:
         return False
@@ -205,9 +209,10 @@ class RummyTurns:
         if table and self.may_lay_off(state, seat):
             for index, meld_cards in enumerate(table):
                 for card in hand:
-                    if fits_meld(meld_cards, card, rules):
+                    grown = laid_off(meld_cards, card, rules)
+                    if grown is not None:
                         rest = [c for c in hand if c != card]
-                        after = [*table[:index], [*meld_cards, card], *table[index + 1 :]]
+                        after = [*table[:index], grown, *table[index + 1 :]]
                         if self.rest_ok(state, seat, rest, after):
                             actions.append(Action("lay off", (card,), target=index))
         if self.may_discard(state, seat):
@@ -340,6 +345,8 @@ class RummyTurns:
         out = state.public["outcome"]
         winner = out["winner"]
         state.public["next_dealer"] = self.next_dealer(state, winner)
+        if winner is None:
+            return {}  # the stock limit: a void deal, nothing paid
         counts = out["counts"]
         losers = [s for s in state.seats if s != winner]
         self.ledger_add(state, {(lo, winner): counts[lo] for lo in losers})
