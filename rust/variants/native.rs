@@ -70,12 +70,11 @@ pub fn simulate_random(
     threads: usize,
 ) -> CoreResult<Vec<Played>> {
     FlopHand::new(deck.cards(), stacks.to_vec(), rules)?; // the settings' errors before any work
-    let run = || {
-        (first..first + games)
-            .into_par_iter()
-            .map(|i| play_random(deck, stacks, rules, game_seed(root, i)))
-            .collect::<CoreResult<Vec<Played>>>()
-    };
+    let play = |i| play_random(deck, stacks, rules, game_seed(root, i));
+    if threads == 1 {
+        return (first..first + games).map(play).collect(); // no pool for one thread
+    }
+    let run = || (first..first + games).into_par_iter().map(play).collect::<CoreResult<Vec<Played>>>();
     if threads == 0 {
         return run();
     }

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from hoyle.simulate.chunks import Job, play_chunk
 from hoyle.simulate.native import native_runner
+from hoyle.simulate.play import GameRecord
 
 
 def records(job: Job) -> list[tuple[Any, ...]]:
@@ -70,3 +71,41 @@ def test_a_game_longer_than_max_actions_is_stopped_as_the_python_engine_stops_it
 )
 def test_settings_without_a_native_form_are_played_by_the_python_engine(job: Job) -> None:
     assert native_runner(job) is None
+
+
+@pytest.mark.parametrize("backend", ["serial", "process"])
+def test_a_run_without_records_sums_the_native_games_as_the_python_engine(backend: str) -> None:
+    from hoyle.bots import RandomBot
+    from hoyle.simulate import simulate
+
+    options = {"structure": "pot-limit", "stack": 40}
+    fast = simulate(
+        "texas-holdem",
+        500,
+        ["random"] * 3,
+        seed=9,
+        options=options,
+        keep_records=False,
+        backend=backend,
+        jobs=2,
+        chunk_size=64,
+    )
+    # a bot given as a factory has no native form: the Python engine plays every game
+    slow = simulate("texas-holdem", 500, [RandomBot] * 3, seed=9, options=options, chunk_size=64)
+    assert fast.records == [] and len(slow.records) == 500
+    assert (fast.wins, fast.settlement, fast.stopped) == (slow.wins, slow.settlement, slow.stopped)
+    assert (fast.mean_actions, fast.mean_deals) == (slow.mean_actions, slow.mean_deals)
+    assert [fast.settlement_ci95(s) for s in range(3)] == [slow.settlement_ci95(s) for s in range(3)]
+
+
+def test_large_settlements_sum_exactly() -> None:
+    import numpy as np
+    from hoyle.simulate.stats import Tally
+
+    won = np.array([[3_000_000_000, -3_000_000_000], [-5, 5]], dtype=np.int64)
+    columns, records = Tally(2), Tally(2)
+    columns.add_columns(won, np.array([2, 3], dtype=np.uint32))
+    for row, n in zip(won.tolist(), [2, 3]):
+        best = max(row)
+        records.add(GameRecord(0, row, list(row), [s for s, x in enumerate(row) if x == best], n, 1))
+    assert vars(columns) == vars(records)

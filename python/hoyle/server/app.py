@@ -198,6 +198,36 @@ def _options(options: tuple[Option, ...]) -> list[dict[str, Any]]:
     ]
 
 
+def read_upload(body: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The game record of an uploaded replay: a hoyle JSON record, or a PHH hand
+    history replayed into one; a :class:`TableError` (422) for what cannot be read."""
+    text = body["text"]
+    record: Mapping[str, Any]
+    fmt = body.get("format") or ("hoyle" if text.lstrip().startswith("{") else "phh")
+    if fmt == "hoyle":
+        record = parse_json(text, "the hoyle JSON record", status=422)
+        if not isinstance(record, Mapping):
+            raise TableError("not a hoyle JSON record: not an object", 422)
+    elif fmt == "phh":
+        from hoyle import phh
+
+        try:
+            record = json.loads(phh.replay(text).to_json())
+        except (
+            HoyleError,
+            ArithmeticError,
+            LookupError,
+            ValueError,
+            TypeError,
+            AttributeError,
+            RecursionError,
+        ) as exc:
+            raise TableError(f"not a replayable PHH hand history: {type(exc).__name__}: {exc}", 422) from exc
+    else:
+        raise TableError(f"unknown replay format {fmt!r}: expected 'hoyle' or 'phh'")
+    return record
+
+
 def create_app(
     store: str | Path | None = None,
     idle_expiry: float | None = None,
@@ -284,10 +314,10 @@ def create_app(
             )
         client = request.client.host if request.client is not None else None
         table, tokens = room().create(await _json_body(request), client=client)
+        owner = room().last_owner_token
         await settled(table)
         seats = [{"seat": s, "token": tokens[s]} for s in sorted(tokens)]
         made = room().table(table)
-        owner = room().last_owner_token
         return JSONResponse(
             {
                 "table": table,
@@ -350,30 +380,9 @@ def create_app(
         body = await _json_body(request, limit=MAX_REPLAY_BODY)
         if not isinstance(body, Mapping) or not isinstance(body.get("text"), str):
             raise TableError('the request body must be {"text": "<a hoyle JSON record or a PHH hand history>"}')
-        text = body["text"]
-        fmt = body.get("format") or ("hoyle" if text.lstrip().startswith("{") else "phh")
-        if fmt == "hoyle":
-            record = parse_json(text, "the hoyle JSON record", status=422)
-            if not isinstance(record, Mapping):
-                raise TableError("not a hoyle JSON record: not an object", 422)
-        elif fmt == "phh":
-            from hoyle import phh
-
-            try:
-                record = json.loads(phh.replay(text).to_json())
-            except (
-                HoyleError,
-                ArithmeticError,
-                LookupError,
-                ValueError,
-                TypeError,
-                AttributeError,
-                RecursionError,
-            ) as exc:
-                raise TableError(f"not a replayable PHH hand history: {type(exc).__name__}: {exc}", 422) from exc
-        else:
-            raise TableError(f"unknown replay format {fmt!r}: expected 'hoyle' or 'phh'")
-        return JSONResponse(await asyncio.to_thread(replay_frames, record))
+        # read, replay and encode off the event loop: other tables are answered meanwhile
+        frames = await asyncio.to_thread(lambda: json.dumps(replay_frames(read_upload(body))).encode())
+        return Response(frames, media_type="application/json")
 
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()

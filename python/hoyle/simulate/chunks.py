@@ -47,6 +47,8 @@ class Job:
     #: A game still going after this many player actions is stopped and recorded as
     #: such (:data:`hoyle.simulate.play.DEFAULT_MAX_ACTIONS` by default).
     max_actions: int = DEFAULT_MAX_ACTIONS
+    #: Whether the workers send back a record per game (else only the sums).
+    keep_records: bool = True
 
     def __post_init__(self) -> None:
         if self.games < 1:
@@ -129,9 +131,24 @@ def play_chunk(job: Job, chunk: int) -> list[ChunkGame]:
     ]
 
 
+def native_chunk(job: Job, chunk: int) -> tuple[Any, Any] | None:
+    """The chunk's games played natively, ``(won, actions)`` (chips won per game and seat,
+    actions per game), or None when the games have no native form or one of them runs
+    past ``max_actions`` (the Python engine then plays the chunk, stopping that game
+    where the run says)."""
+    runner = native_runner(job)
+    if runner is None:
+        return None
+    won, actions = runner(job.seed, job.first_game(chunk), job.games_in(chunk))
+    if len(actions) and int(actions.max()) > job.max_actions:
+        return None
+    return won, actions
+
+
 def _native_chunk(job: Job, runner: Runner, first: int, count: int) -> list[ChunkGame]:
-    """The chunk's games played natively; a game longer than ``max_actions`` is played
-    again by the Python engine, which stops it where the run says."""
+    """The chunk's games played natively, a record each; a game longer than
+    ``max_actions`` is played again by the Python engine, which stops it where the run
+    says."""
     won, actions = runner(job.seed, first, count)
     out = []
     for k, (row, length) in enumerate(zip(won.tolist(), actions.tolist())):
