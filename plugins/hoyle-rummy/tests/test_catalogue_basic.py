@@ -102,11 +102,11 @@ def test_wild_card_rummy_jokers_melds_exchange_and_scoring() -> None:
     game.act("draw stock")  # Qd
     melds = meld_sets(game)
     assert frozenset(["5h", "6h", "Jk"]) in melds and frozenset(["7c", "7d", "7s", "Jk"]) in melds
-    game.act("meld 5h 6h Jk")
+    game.act("meld Jk 5h 6h")  # named low to high: the joker is the 4h
     game.act("meld 7c 7d 7s")  # any number of melds per turn
     game.act("discard 3c")
     game.act("draw stock")  # seat 1: 8d
-    assert "exchange 4h on 0" in texts(game)  # the joker stands for the 4h (the low end)
+    assert "exchange 4h on 0" in texts(game)  # the joker stands for the 4h (as named)
     game.act("exchange 4h on 0")
     assert cards(game, "meld:0") == ["4h", "5h", "6h"]
     assert "Jk" in cards(game, "hand:1")
@@ -157,7 +157,7 @@ def test_wild_card_rummy_no_wild_limit_one_meld_option_and_deuces() -> None:
 def test_wild_card_rummy_a_joker_is_won_back_only_by_the_card_it_stands_for() -> None:
     game = new([W0, W1.replace("4h", "7h")], "Kc", "Qd 8d", variant="wild-card-rummy", base=WILD_BASE, target=1000)
     game.act("draw stock")
-    game.act("meld 5h 6h Jk")  # the joker is the 4h (the engine declares the low end)
+    game.act("meld Jk 5h 6h")  # named low to high: the joker is the 4h
     game.act("discard 3c")
     game.act("draw stock")
     assert cards(game, "meld:0") == ["Jk", "5h", "6h"]
