@@ -1,10 +1,12 @@
 //! hoyle's Rust core. Pure Rust except `py/`, compiled only with the `python` feature,
 //! which holds the PyO3 bindings exposed to Python as `hoyle._core`.
 
+pub mod betting;
 pub mod cards;
 pub mod error;
 pub mod poker;
 pub mod rummy;
+pub mod variants;
 
 #[cfg(feature = "python")]
 mod py;

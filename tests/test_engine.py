@@ -31,6 +31,37 @@ def test_action_text_round_trips(
     assert Action.parse(str(a), kinds=[kind]) == a
 
 
+@given(
+    words,
+    cards,
+    st.none() | st.integers(0, 10**6),
+    st.none() | st.sampled_from(["stock", "discard", "pile"]),
+    st.none() | st.integers(0, 9),
+)
+def test_action_repr_gives_the_action_back(
+    kind: str, cs: tuple[Card, ...], amount: int | None, source: str | None, target: int | None
+) -> None:
+    """The repr is the text form only when that text parses back to the action; else
+    the fields, which evaluate back to it."""
+    a = Action(kind, cs, amount, source, target)
+    shown = repr(a)
+    if shown == f"Action('{a}')":
+        assert Action.parse(str(a)) == a
+    else:
+        assert shown.startswith("Action(kind=") and eval(shown, {"Action": Action, "Card": Card}) == a
+
+
+def test_actions_with_one_text_form_differ_in_their_repr() -> None:
+    """``Action("draw stock")`` is the kind ``draw stock``; the text ``draw stock`` parses
+    to the kind ``draw`` from the source ``stock``. Both print ``draw stock``, so only the
+    repr tells a plugin author which one a legal list holds."""
+    typed, parsed = Action("draw stock"), Action.parse("draw stock")
+    assert str(typed) == str(parsed) == "draw stock" and typed != parsed
+    assert repr(typed) == "Action(kind='draw stock')"
+    assert repr(parsed) == "Action('draw stock')"
+    assert repr(Action("lay off", (Card("9d"),), target=2)) == "Action(kind='lay off', cards=(Card('9d'),), target=2)"
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -348,8 +379,9 @@ def test_engine_docstrings() -> None:
     import hoyle.engine.actions
     import hoyle.engine.game
     import hoyle.engine.state
+    import hoyle.registry
 
-    for module in (hoyle.engine.actions, hoyle.engine.game, hoyle.engine.state):
+    for module in (hoyle.engine.actions, hoyle.engine.game, hoyle.engine.state, hoyle.registry):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__
 

@@ -535,6 +535,7 @@ class GinKernel:
         slots: tuple[int, int, int, int, int, int],
         actions: tuple[Any, Any, Any, list[Any], list[Any]],
         scoring: dict[str, Any],
+        known: int | None = None,
     ) -> GinKernel: ...
     @property
     def sizes(self) -> tuple[int, int]: ...
@@ -556,6 +557,7 @@ class GinDeal(CompiledDeal):
         passes: int,
         stock_only: bool,
         taken: Card | None,
+        known: tuple[Iterable[Card], Iterable[Card]] | None = None,
     ) -> Self: ...
     @property
     def phase(self) -> str: ...
@@ -564,3 +566,73 @@ class GinDeal(CompiledDeal):
     def legal_slots(self) -> list[int]: ...
 
 __all__ += ["GinDeal", "GinKernel"]
+
+# --- the compiled hold'em hand over the betting machine (rust/py/flop.rs) -----------------
+
+@final
+class FlopHand:
+    """One hold'em hand played in Rust by the betting machine: the compiled form of the
+    poker plugin's ``texas-holdem`` (docs/poker-games.md, "The compiled hand")."""
+
+    def __new__(
+        cls,
+        deck: _CardsLike,
+        stacks: list[int],
+        *,
+        structure: str = "no-limit",
+        blinds: list[int] = ...,
+        antes: list[int] = ...,
+        min_bet: int = 2,
+        bet_sizes: list[int] = ...,
+        short_all_in: str = "full-bet",
+        fold_when_check: bool = False,
+        hole_cards: int = 2,
+    ) -> FlopHand: ...
+    @property
+    def to_act(self) -> int | None: ...
+    @property
+    def street(self) -> str: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def pot(self) -> int: ...
+    @property
+    def stacks(self) -> list[int]: ...
+    @property
+    def bets(self) -> list[int]: ...
+    @property
+    def live(self) -> list[bool]: ...
+    @property
+    def range(self) -> tuple[int, int] | None: ...
+    @property
+    def button(self) -> int: ...
+    @property
+    def board(self) -> str: ...
+    def hole(self, seat: int) -> str: ...
+    @property
+    def won(self) -> list[int]: ...
+    @property
+    def uncalled(self) -> tuple[int, int] | None: ...
+    @property
+    def end(self) -> str | None: ...
+    def legal_actions(self) -> list[str]: ...
+    def act(self, action: str) -> None: ...
+
+def simulate_flop_random(
+    stacks: list[int],
+    seed: int,
+    first: int,
+    games: int,
+    *,
+    structure: str = "no-limit",
+    blinds: list[int] = ...,
+    antes: list[int] = ...,
+    min_bet: int = 2,
+    bet_sizes: list[int] = ...,
+    short_all_in: str = "full-bet",
+    fold_when_check: bool = False,
+    hole_cards: int = 2,
+    threads: int | None = None,
+) -> tuple[Any, Any]: ...
+
+__all__ += ["FlopHand", "simulate_flop_random"]

@@ -36,6 +36,8 @@ Hook signatures (the documentation test checks that each appears in ``docs/plugi
     hoyle_match_over(state)
     hoyle_settle(state)
     hoyle_register_default_bots(register)
+    hoyle_forced_bets(state, bets)
+    hoyle_register_native_simulations(register)
 """
 
 from __future__ import annotations
@@ -176,13 +178,15 @@ def hoyle_register_phh_writers(register: Callable[[str, Callable[..., str]], Non
 
 
 @hookspec
-def hoyle_register_rl_encodings(register: Callable[[str, Any], None]) -> None:
+def hoyle_register_rl_encodings(register: Callable[[Any, Any], None]) -> None:
     """Refine the reinforcement-learning encodings of this plugin's variants (``hoyle.rl``).
 
-    :param register: call ``register(variant_name, refinement)`` with a
+    :param register: call ``register(variant, refinement)`` with a
         :class:`hoyle.rl.encoding.Refinement`, or a factory ``(players, options) ->
-        Refinement | None``: extra action templates, observation features and the
-        reaction treatment (see docs/rl.md).
+        Refinement | None``: extra action templates, observation features, the reaction
+        treatment, zones and action kinds the encoding must have (see docs/rl.md).
+        ``variant`` is a variant's name or a test ``variant -> bool``: the refinement
+        then serves every variant it accepts (by capability, a third party's too).
 
     Example::
 
@@ -393,6 +397,57 @@ def hoyle_register_rl_kernels(register: Callable[[str, Callable[[Any], Any]], No
     """
 
 
+@hookspec
+def hoyle_register_native_simulations(register: Callable[[str, Callable[..., Any]], None]) -> None:
+    """Play whole simulated games of some of this plugin's one-deal variants in compiled
+    code when every seat's bot has a native form (``hoyle.simulate``, docs/simulate.md):
+    no crossing into Python per action. The games must be exactly those the Python
+    engine and bots play for the same seeds (game ``i`` from ``game_seed(seed, i)``, seat
+    ``k``'s bot from stream ``1 + k`` of it).
+
+    :param register: call ``register(variant_name, factory)``; ``factory(options, bots)``
+        (the game's validated options with their defaults, the bots' names, one per seat)
+        returns a *runner* - ``runner(seed, first, games)`` gives ``(won, actions)``, the
+        chips won per game and seat (an int array ``[games, seats]``, the game's score
+        and settlement) and the player actions per game - or None when it does not play
+        these settings (the Python engine plays).
+
+    Example::
+
+        @hookimpl
+        def hoyle_register_native_simulations(register):
+            register("texas-holdem", native_holdem)
+    """
+
+
+# --- family hooks: asked by a variant family's rules, not by the engine ----------------------
+
+
+@hookspec(firstresult=True)
+def hoyle_forced_bets(state: State, bets: Any) -> Any:
+    """The forced bets of the hand about to be dealt, asked by the betting games of the
+    poker plugin (``hoyle_poker.ForcedBets``: blinds and antes by position, the limit
+    bet sizes, the least bet, whether the first street is bet) once per hand, after the
+    button moved and before anything is posted. A house rule answers it to change one
+    hand's forced bets: a bomb pot, a button straddle, dealer's-choice antes.
+
+    Stops at first non-None result (None: the bets the options give, ``bets``).
+
+    :param state: the state of the hand being dealt (``state.deal_number``, the
+        button in ``state.public["button"]``, the seats dealt in ``public["dealt"]``).
+    :param bets: what the variant's options give for this hand.
+
+    Example::
+
+        class BombPot:  # every fifth hand: everybody antes 5, the flop comes at once
+            @hookimpl
+            def hoyle_forced_bets(self, state, bets):
+                if state.deal_number % 5 == 4:
+                    return bets._replace(blinds=(), antes=(5,) * len(state.public["dealt"]), first_round=False)
+                return None
+    """
+
+
 # --- the plugin manager ------------------------------------------------------------------
 
 
@@ -460,6 +515,7 @@ __all__ = [
     "hoyle_apply_action",
     "hoyle_check_action",
     "hoyle_deal",
+    "hoyle_forced_bets",
     "hoyle_legal_actions",
     "hoyle_match_over",
     "hoyle_register_bots",

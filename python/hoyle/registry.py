@@ -40,6 +40,13 @@ class Option:
     :param choices: the allowed values, if only some are.
     :param minimum: the smallest allowed value, for numbers.
     :param check_value: extra validation: returns the reason a value is bad, or None.
+    :param bounded: the value a run that must end uses when the option is not given
+        (``check_variant``'s games; the RL environments may use it too): e.g. a
+        rummy game's ``stock_limit`` (its rules text turns the pile over without
+        limit, so random play might never end). None: the default.
+
+        >>> Option(name="stock_limit", default=0, doc="...", bounded=3).bounded
+        3
     """
 
     name: str
@@ -48,6 +55,7 @@ class Option:
     choices: tuple[Any, ...] | None = None
     minimum: int | float | None = None
     check_value: Callable[[Any], str | None] | None = None
+    bounded: Any = None
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if it is valid for this option, else raise InvalidOptionError."""
@@ -91,6 +99,16 @@ class Variant:
     family: str = ""
     conserves_chips: bool = True
     distribution: str | None = field(default=None, compare=False)
+
+    def bounded_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """``options`` with every option that has a ``bounded`` value and is not given
+        set to it: the options of a run that must end (see :class:`Option`).
+
+            >>> import hoyle
+            >>> hoyle.variants()["seven-card-rummy"].bounded_options({"deals": 2})
+            {'deals': 2, 'stock_limit': 3}
+        """
+        return {**{o.name: o.bounded for o in self.options if o.bounded is not None}, **(options or {})}
 
     def make_deck(self, options: Mapping[str, Any], players: int) -> Deck:
         """The deck for a game of ``players`` with these options (see ``deck``)."""
@@ -166,6 +184,15 @@ class HouseRule:
     options: tuple[Option, ...] = ()
     description: str = ""
     distribution: str | None = field(default=None, compare=False)
+
+    def applies_to(self, variant: str) -> bool:
+        """Whether the rule may be chosen for ``variant`` (a rule naming no variants
+        applies to any).
+
+        >>> HouseRule(name="x", rules=object(), variants=("war",)).applies_to("gin-rummy")
+        False
+        """
+        return not self.variants or variant in self.variants
 
 
 class Registry:
@@ -252,7 +279,9 @@ class Registry:
             if bot not in bots:
                 raise PluginError(f"{where}: no bot of that name is registered (known: {', '.join(sorted(bots))})")
             if not bot_suits(bots[bot], variants[variant]):
-                raise PluginError(f"{where}: the bot does not declare that it plays {variant!r} (variants=/families=)")
+                raise PluginError(
+                    f"{where}: the bot does not declare that it plays {variant!r} (variants=/families=/plays)"
+                )
             if variant in table:
                 raise PluginError(f"{where}: its default is already {table[variant]!r}")
             table[variant] = bot
@@ -328,11 +357,20 @@ class Registry:
             known = ", ".join(sorted(self.house_rules)) or "none installed"
             raise InvalidOptionError(f"unknown house rule {name!r} (installed: {known})")
         rule = self.house_rules[name]
-        if rule.variants and variant not in rule.variants:
+        if not rule.applies_to(variant):
             raise InvalidOptionError(
                 f"house rule {name!r} does not apply to {variant!r} (only {', '.join(rule.variants)})"
             )
         return rule
+
+    def house_rules_for(self, variant: str) -> list[HouseRule]:
+        """The house rules that may be chosen for ``variant``, by name.
+
+        >>> from hoyle.plugins import default_registry
+        >>> [r.name for r in default_registry().house_rules_for("war")]
+        ['war-cards-held']
+        """
+        return [r for _, r in sorted(self.house_rules.items()) if r.applies_to(variant)]
 
     def validate_options(
         self, variant: Variant, rules: Iterable[HouseRule], options: Mapping[str, Any] | None
@@ -369,8 +407,10 @@ def _with_distribution(item: Any, dist: str) -> Any:
 
 def bot_suits(factory: Callable[..., Bot], variant: Variant) -> bool:
     """Whether a bot factory declares itself fit for ``variant``: a bot class may name
-    the ``families`` (``"poker"``...) or the ``variants`` it plays; one that names
-    neither plays anything (as :class:`RandomBot`).
+    the ``families`` (``"poker"``...) or the ``variants`` it plays, or say by capability
+    with ``plays(variant) -> bool`` (a static method: the rummy bot plays any variant
+    whose rules object is the straight-rummy turn, a third party's too); one that
+    declares none of them plays anything (as :class:`RandomBot`).
 
         >>> from hoyle import variants
         >>> from hoyle.bots import RandomBot
@@ -379,6 +419,9 @@ def bot_suits(factory: Callable[..., Bot], variant: Variant) -> bool:
     """
     families = getattr(factory, "families", None)
     names = getattr(factory, "variants", None)
-    if families is None and names is None:
+    plays = getattr(factory, "plays", None)
+    if families is None and names is None and plays is None:
+        return True
+    if plays is not None and plays(variant):
         return True
     return (families is not None and variant.family in families) or (names is not None and variant.name in names)

@@ -45,6 +45,28 @@ def _default_registry() -> Registry:
     return default_registry()
 
 
+def registry_with(*plugins: object) -> Registry:
+    """A registry of every installed plugin and ``plugins`` (objects or modules with
+    registration hooks, e.g. a test's own house rule), for ``new_game(...,
+    registry=)``, ``check_variant(..., registry=)`` and ``rigged_deck(..., registry=)``.
+
+        >>> from hoyle import HouseRule, hookimpl
+        >>> class Local:
+        ...     @hookimpl
+        ...     def hoyle_register_house_rules(self, register):
+        ...         register(HouseRule(name="nothing-changes", rules=object(), variants=("war",)))
+        >>> [r.name for r in registry_with(Local()).house_rules_for("war")]
+        ['nothing-changes', 'war-cards-held']
+    """
+    from hoyle.plugins import load_plugins
+
+    pm, distributions = load_plugins()
+    for i, plugin in enumerate(plugins):
+        pm.register(plugin, name=f"registry_with:{i}")
+    pm.check_pending()
+    return Registry(pm, distributions)
+
+
 class ConformanceError(AssertionError):
     """A variant broke an invariant; the message says which game (seed) and step."""
 
@@ -190,16 +212,19 @@ def check_variant(
 ) -> list[Game]:
     """Play ``games`` games of variant ``name`` between bots (random by default; pass a
     bot factory taking ``seed=`` for games that random play would not finish, e.g. one
-    that knocks whenever it can) and check every invariant (see the module docs).
+    that knocks whenever it can) and check every invariant (see the module docs). An
+    option not given in ``options`` that has a ``bounded`` value (:class:`hoyle.Option`,
+    e.g. a rummy game's ``stock_limit``) is played at that value.
     Raises :class:`ConformanceError` naming the seed and step of the first failure;
     returns the finished games."""
     reg = registry or _default_registry()
     variant = reg.variant(name)
     n = players or variant.players[0]
+    bounded = variant.bounded_options(options)  # every game must end (Option.bounded)
     finished = []
     for g in range(games):
         game_seed = Rng(seed, g).next_u64()
-        game = new_game(name, players=n, seed=game_seed, options=options, house_rules=house_rules, registry=reg)
+        game = new_game(name, players=n, seed=game_seed, options=bounded, house_rules=house_rules, registry=reg)
         bots = [bot(seed=(game_seed + i) % 2**64) for i in range(n)]
         out_of_turn = Rng(game_seed, 7)
         chips = sum(game.state.stacks) + game.state.pot if variant.conserves_chips else None

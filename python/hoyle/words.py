@@ -26,7 +26,48 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 #: How an action's first word reads in the third person, where adding "s" is wrong.
-_VERBS = {"pass": "passes", "stand": "stands", "bring-in": "brings in", "lay": "lays", "sit": "sits down with"}
+_VERBS = {
+    "pass": "passes",
+    "stand": "stands",
+    "bring-in": "brings in",
+    "lay": "lays",
+    "sit": "sits down with",
+    "be": "is",
+    "have": "has",
+}
+#: Event types whose name is not a verb phrase in the base form, as one (the verb then
+#: agrees with the subject: ``Ann makes a wrong show``, ``You make a wrong show``).
+_EVENT_PHRASES = {
+    "consecutive": "draw consecutive cards",
+    "deemed_call": "be deemed to call",
+    "first_dealer": "deal first",
+    "in_between": "win: in between",
+    "out_of_turn": "act out of turn",
+    "out_of_turn_stands": "let the action out of turn stand",
+    "pair": "draw a pair",
+    "penalty": "pay a penalty",
+    "posts": "post",
+    "result": "get the result",
+    "short_chips_added": "add the chips short",
+    "surplus_forfeited": "forfeit the surplus",
+    "third": "draw the third card",
+    "void_announcement": "make a void announcement",
+    "wins_pile": "win the pile",
+    "wrong_show": "make a wrong show",
+    "wrong_slap": "slap wrongly",
+}
+#: Event types of no player (``seat`` None) that read as a label, not a sentence.
+_TABLE_LABELS = {
+    "ante": "Antes",
+    "buy_in": "Buy-in",
+    "clear": "The pot is cleared",
+    "dealer_sets": "The dealer sets the hand",
+    "move": "Cards moved",
+    "round": "New round",
+    "turn_over": "The discard pile is turned over as the stock",
+    "war": "War",
+    "wild_joker": "Wild joker",
+}
 #: Event types the action line already tells (the move an action makes).
 _SAID_BY_ACTION = {"commit", "discard", "draw", "knock", "lay_off", "meld", "play", "take", "slap", "burn"}
 
@@ -42,7 +83,7 @@ def name_of(seat: int | None, players: Sequence[str], viewer: int | None = None)
 
 def _third_person(verb: str, you: bool) -> str:
     if you:
-        return {"bring-in": "bring in", "sit": "sit down with"}.get(verb, verb)
+        return {"bring-in": "bring in", "sit": "sit down with", "be": "are"}.get(verb, verb)
     if verb in _VERBS:
         return _VERBS[verb]
     if verb.endswith(("s", "x", "ch", "sh")):
@@ -132,7 +173,21 @@ def describe_event(event: Mapping[str, Any], players: Sequence[str], viewer: int
     if kind in _SAID_BY_ACTION:
         return None
     cards = _cards(event)
-    return f"{who} {kind.replace('_', ' ') if kind else '?'}" + (f" {cards}" if cards else "")
+    tail = f" {cards}" if cards else ""
+    if seat is None and kind in _TABLE_LABELS:
+        return _TABLE_LABELS[kind] + (f":{tail}" if tail else "")
+    return f"{who} {event_phrase(str(kind or '?'), you)}{tail}"
+
+
+def event_phrase(kind: str, you: bool = False) -> str:
+    """An event type as a verb phrase agreeing with its subject (``you``: the second
+    person): ``turn_over`` -> ``turns over``, ``wrong_show`` -> ``makes a wrong show``.
+
+    >>> event_phrase("turn_over"), event_phrase("deemed_call", you=True)
+    ('turns over', 'are deemed to call')
+    """
+    verb, *rest = _EVENT_PHRASES.get(kind, kind.replace("_", " ")).split()
+    return " ".join([_third_person(verb, you), *rest])
 
 
 def _deal_end(event: Mapping[str, Any], players: Sequence[str], viewer: int | None) -> str:

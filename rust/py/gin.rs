@@ -112,7 +112,9 @@ fn offset(value: i64) -> Option<usize> {
 impl PyGinKernel {
     /// The layout: `size` floats; `groups` lists `(zone group, plane offset, count
     /// offset)` (-1: none); `tops` and `orders` the top-card and order planes `(zone,
-    /// offset)`; the scalars start at `scalar_at`; `phases` names the phase one-hot's
+    /// offset)`; `known` the offset of the `known` planes (the cards each seat took from
+    /// the discard pile and holds, the observer's first; None: not in the layout); the
+    /// scalars start at `scalar_at`; `phases` names the phase one-hot's
     /// entries; `public` lists `(key, offset, length)`. The catalogue: `slots` is
     /// `(size, draw discard, draw stock, pass, first discard, first knock)`; `actions`
     /// `(draw discard, draw stock, pass, 52 discards, 52 knocks)`, the plugin's objects.
@@ -121,7 +123,7 @@ impl PyGinKernel {
     /// know is an `InvalidArgumentError` naming it.
     #[new]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (size, groups, tops, orders, scalar_at, phases, public, slots, actions, scoring))]
+    #[pyo3(signature = (size, groups, tops, orders, scalar_at, phases, public, slots, actions, scoring, known=None))]
     fn new(
         py: Python<'_>,
         size: usize,
@@ -134,6 +136,7 @@ impl PyGinKernel {
         slots: (usize, usize, usize, usize, usize, usize),
         actions: Actions<'_>,
         scoring: Bound<'_, PyDict>,
+        known: Option<usize>,
     ) -> PyResult<Self> {
         let mut top_discard = None;
         for (zone, at) in tops {
@@ -158,6 +161,7 @@ impl PyGinKernel {
                 .collect::<PyResult<_>>()?,
             top_discard,
             order_discard,
+            known,
             scalar_at,
             phases: phases.len(),
             phase_index: [Phase::Offer, Phase::Draw, Phase::Discard, Phase::Over].map(|p| index(p.name())),
@@ -313,10 +317,11 @@ impl PyGinDeal {
     /// A deal from the position just after the Python rules' deal: each seat's hand
     /// (`hands[seat]`), the stock and the discard pile bottom to top, the first player
     /// and the dealer, the phase, the seat to act, the up-card's passes, whether only
-    /// the stock may be drawn, the card just taken from the pile (or None).
+    /// the stock may be drawn, the card just taken from the pile (or None), and the
+    /// cards each seat took from the pile earlier and still holds (`known[seat]`).
     #[new]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (kernel, hands, stock, discard, first, dealer, phase, to_act, passes, stock_only, taken))]
+    #[pyo3(signature = (kernel, hands, stock, discard, first, dealer, phase, to_act, passes, stock_only, taken, known=None))]
     fn new(
         kernel: Py<PyGinKernel>,
         hands: (Bound<'_, PyAny>, Bound<'_, PyAny>),
@@ -329,6 +334,7 @@ impl PyGinDeal {
         passes: u8,
         stock_only: bool,
         taken: Option<Bound<'_, PyAny>>,
+        known: Option<(Bound<'_, PyAny>, Bound<'_, PyAny>)>,
     ) -> PyResult<Self> {
         let taken = match taken {
             None => None,
@@ -345,6 +351,10 @@ impl PyGinDeal {
             passes,
             stock_only,
             taken,
+            known: match known {
+                None => [Vec::new(), Vec::new()],
+                Some((k0, k1)) => [faces(&k0, "known 0")?, faces(&k1, "known 1")?],
+            },
         };
         let scoring = kernel.get().scoring;
         Ok(PyGinDeal { kernel, deal: GinDeal::new(start, scoring)?, taken: Vec::new() })

@@ -12,6 +12,8 @@ pub mod rummy;
 pub mod rl;
 // the compiled gin deal of hoyle.rl's gin tables (gin-kernel)
 pub mod gin;
+// the compiled hold'em hand over the betting machine (issue 33)
+pub mod flop;
 
 use pyo3::prelude::*;
 
@@ -23,5 +25,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rl::register(m)?;
     gin::register(m)?;
     analysis::register(m)?;
+    flop::register(m)?;
     Ok(())
 }

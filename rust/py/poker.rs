@@ -328,7 +328,7 @@ fn dtype_and_shape(obj: &Bound<'_, PyAny>) -> Option<(String, Vec<usize>)> {
     Some((a.dtype().to_string(), a.shape().to_vec()))
 }
 
-fn threads_arg(threads: Option<i64>) -> PyResult<usize> {
+pub(crate) fn threads_arg(threads: Option<i64>) -> PyResult<usize> {
     match threads {
         None => Ok(0),
         Some(t) if (1..=1024).contains(&t) => Ok(t as usize),

@@ -176,6 +176,9 @@ pub struct Start {
     pub stock_only: bool,
     /// The card just taken from the discard pile this turn.
     pub taken: Option<u8>,
+    /// The cards each seat took from the discard pile earlier and still holds (what the
+    /// other seat knows of its hand; the card just taken is added to it).
+    pub known: [Vec<u8>; 2],
 }
 
 impl Start {
@@ -192,6 +195,7 @@ impl Start {
             passes: 0,
             stock_only: false,
             taken: None,
+            known: [Vec::new(), Vec::new()],
         }
     }
 }
@@ -217,6 +221,9 @@ pub struct GinDeal {
     melds: [u64; 2],
     /// Whether each hand has been shown (both, after a knock).
     revealed: [bool; 2],
+    /// The cards each seat took from the discard pile and still holds (face down
+    /// included: the knock card stays known, the opponent did not see which it was).
+    known: [u64; 2],
     outcome: Option<Outcome>,
     scores: [i64; 2],
     boxes: [u32; 2],
@@ -333,6 +340,7 @@ impl GinDeal {
             knocked: None,
             melds: [0; 2],
             revealed: [false; 2],
+            known: [0; 2],
             outcome: None,
             scores: [0; 2],
             boxes: [0; 2],
@@ -342,6 +350,16 @@ impl GinDeal {
             settlement: None,
             legal: Legal::default(),
         };
+        for (seat, cards) in start.known.iter().enumerate() {
+            let known = cards.iter().fold(0u64, |m, &c| m | bit(c.min(63)));
+            if known & !hands[seat] != 0 {
+                return Err(CoreError::invalid_argument("known", seat, "a known card is not in the seat's hand"));
+            }
+            deal.known[seat] = known;
+        }
+        if let Some(t) = deal.taken {
+            deal.known[start.to_act] |= bit(t); // just taken from the pile, in sight of all
+        }
         deal.legal = deal.find_legal();
         Ok(deal)
     }
@@ -373,6 +391,10 @@ impl GinDeal {
     }
     pub fn revealed(&self, seat: usize) -> bool {
         self.revealed[seat]
+    }
+    /// The cards `seat` took from the discard pile and has not since discarded or melded.
+    pub fn known(&self, seat: usize) -> u64 {
+        self.known[seat]
     }
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
@@ -477,11 +499,13 @@ impl GinDeal {
                 // (never empty: the offer has the up-card, a draw is offered with a pile)
                 let Some(card) = self.discard.pop() else { return Err(empty("discard pile")) };
                 self.hands[seat] |= bit(card);
+                self.known[seat] |= bit(card);
                 self.taken = Some(card);
                 self.phase = Phase::Discard;
             }
             Move::Discard(card) => {
                 self.hands[seat] &= !bit(card);
+                self.known[seat] &= !bit(card);
                 self.discard.push(card);
                 self.taken = None;
                 if self.stock.len() <= VOID_AT {
@@ -517,6 +541,8 @@ impl GinDeal {
         let own = knock.answer.melds.iter().fold(0, |m, meld| m | mask_of(meld.cards.iter().copied()));
         self.hands[knocker] &= !spread;
         self.hands[defender] &= !(laid | own);
+        self.known[knocker] &= self.hands[knocker] | bit(card);
+        self.known[defender] &= self.hands[defender];
         self.melds = [0; 2];
         self.melds[knocker] = spread | laid;
         self.melds[defender] = own;

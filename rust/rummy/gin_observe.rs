@@ -102,6 +102,9 @@ pub struct GinLayout {
     pub groups: Vec<(Group, Option<usize>, Option<usize>)>,
     pub top_discard: Option<usize>,
     pub order_discard: Option<usize>,
+    /// The `known` planes (the observer's, then the other seat's, 53 floats each): the
+    /// cards each seat took from the discard pile and holds.
+    pub known: Option<usize>,
     /// The offset of the `seat` block (then `to_act`, `phase`, `deal`, `pot`, `stacks`,
     /// `committed`, `scores`, laid out as `hoyle.rl.observation.Layout` does).
     pub scalar_at: usize,
@@ -126,6 +129,7 @@ impl GinLayout {
         }
         ends.extend(self.top_discard.map(|t| t + 52));
         ends.extend(self.order_discard.map(|t| t + 52));
+        ends.extend(self.known.map(|t| t + 53 + 52));
         ends.extend(self.public.iter().map(|&(_, at, len)| at + len.max(1)));
         let end = ends.into_iter().max().unwrap_or(0);
         if end > self.size || self.phase_index.iter().any(|&i| i > self.phases) {
@@ -233,6 +237,15 @@ impl GinLayout {
                 out[o + c as usize] = (1.0 / (depth - i) as f64) as f32;
             }
         }
+        if let Some(k) = self.known {
+            for (plane, s) in [seat, other].into_iter().enumerate() {
+                let mut m = deal.known(s);
+                while m != 0 {
+                    out[k + 53 * plane + m.trailing_zeros() as usize] = 1.0;
+                    m &= m - 1;
+                }
+            }
+        }
         Ok(())
     }
 }
@@ -331,6 +344,7 @@ mod tests {
             ],
             top_discard: Some(156),
             order_discard: Some(240),
+            known: None,
             scalar_at: 208,
             phases: 4,
             phase_index: [0, 2, 1, 3],

@@ -130,3 +130,45 @@ def test_replay_never_prints_internal_error_on_junk(runner: CliRunner, tmp_path:
         for args in ([], ["--keep-going"]):
             result = runner.invoke(cli, ["replay", str(path), *args])
             assert result.exit_code in (1, 2) and "internal error" not in result.stderr, (data, result.stderr)
+
+
+def test_a_folder_replays_every_file_and_streams_a_table(runner: CliRunner, tmp_path: Path) -> None:
+    """``hoyle replay DIR --keep-going --out hands.parquet``: every hand-history file in
+    the folder and below; a file that cannot be read costs that file; one row per hand
+    and seat, the stacks as the file records them."""
+    pq = pytest.importorskip("pyarrow.parquet")
+    folder = tmp_path / "histories"
+    (folder / "2024").mkdir(parents=True)
+    shutil.copy(DATA / "pokerstars_cash_holdem.txt", folder / "a.txt")
+    shutil.copy(DATA / "pokerstars_omaha.txt", folder / "2024" / "b.txt")
+    (folder / "notes.md").write_text("not a hand history")
+    (folder / "junk.txt").write_text("nothing to see\n")
+    out = tmp_path / "hands.parquet"
+    result = runner.invoke(cli, ["replay", str(folder), "--keep-going", "--out", str(out)])
+    assert result.exit_code == 2, result.stderr  # the junk file is reported
+    assert "junk.txt: cannot be read: line 1" in result.stderr and "1 files unread" in result.stderr
+    hoyle_records = [r for f in ("pokerstars_cash_holdem.txt", "pokerstars_omaha.txt") for r in _records(DATA / f)]
+    table = pq.read_table(out).to_pylist()
+    assert len(table) == sum(len(r.players) for r in hoyle_records)
+    assert {row["hand"] for row in table} == {r.hand_id for r in hoyle_records}
+    for r in hoyle_records:  # each seat finishes where the file says (hoyle takes no rake)
+        rows = {row["player"]: row for row in table if row["hand"] == r.hand_id}
+        expected = r.expected_stacks()
+        assert expected is not None
+        for i, p in enumerate(r.players):
+            if i not in (r.collected or {}):
+                assert rows[p]["finish"] == float(expected[i])
+        total = sum(rows[p]["finish"] for p in r.players) - float(sum(expected))
+        assert total == pytest.approx(float(r.rake or 0))
+        assert sorted(row["position"] for row in rows.values()) == list(range(len(r.players)))
+
+
+def _records(path: Path) -> list[hoyle.handhistory.HandRecord]:
+    from hoyle.handhistory import pokerstars
+
+    return pokerstars.records(path.read_text())
+
+
+def test_out_must_be_parquet(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(cli, ["replay", str(DATA / "pokerstars_omaha.txt"), "--out", str(tmp_path / "x.csv")])
+    assert result.exit_code == 2 and "name a .parquet file" in result.stderr

@@ -16,7 +16,10 @@ from hoyle.handhistory.record import game_key
 
 REAL = Path(__file__).parent / "real"
 _ARCHIVE = re.compile(r"^\*{3,} # \d+ \*{3,}\s*$")
-_HEADER_GAME = re.compile(r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #(\d+):")
+_HEADER_GAME = re.compile(
+    r"^\s*(PokerStars(?: Zoom| Home Game)?|POKERSTARS|Full Tilt(?: Rush)?|Run It Once Poker|PokerMaster|PokerBros)"
+    r" (?:Hand|Game|HAND|GAME) #(\d+):"
+)
 
 
 @dataclass
@@ -26,6 +29,7 @@ class Outcome:
     hand_id: str
     game: str
     error: str  # "" when the hand replayed to the recorded stacks
+    site: str = "PokerStars"  # the header's: PokerStars, or another site writing its format
 
 
 def corpus_files() -> list[Path]:
@@ -33,8 +37,9 @@ def corpus_files() -> list[Path]:
 
 
 def hands(path: Path) -> Iterator[tuple[int, list[str]]]:
-    """The PokerStars hands of a file (other sites' hands that fpdb keeps beside them are
-    not PokerStars hands: a file that does not start with one is left out)."""
+    """The hands of a file in PokerStars' format: PokerStars' own and other sites' that
+    write it (fpdb keeps them beside PokerStars'; a file that starts otherwise is left
+    out)."""
     text = pokerstars.decode(path.read_bytes())
     first = [line for line in text.lstrip("\ufeff").splitlines() if line.strip() and not _ARCHIVE.match(line)][:1]
     if not first or not _HEADER_GAME.match(first[0]):
@@ -77,12 +82,13 @@ def outcomes() -> list[Outcome]:
         name = str(path.relative_to(REAL))
         for start, lines in hands(path):
             header = _HEADER_GAME.match(lines[0])
-            hand_id = header[1] if header else "?"
+            hand_id = header[2] if header else "?"
+            site = "PokerStars" if not header or header[1].upper().startswith("POKERSTARS") else header[1]
             try:
                 hand_id, game, error = replay_checked(start, lines)
             except HoyleError as exc:
                 game, error = "", str(exc)
-            out.append(Outcome(name, start, hand_id, game, error))
+            out.append(Outcome(name, start, hand_id, game, error, site))
     return out
 
 

@@ -16,10 +16,18 @@ MODULES = [
     "hoyle.handhistory.record",
     "hoyle.handhistory.games",
     "hoyle.handhistory.pokerstars",
+    "hoyle.handhistory.table",
     "hoyle.ohh",
     "hoyle_poker.hand_histories",
+    "hoyle_poker.hand_histories_stud_draw",
 ]
-CORE = ["hoyle.handhistory.record", "hoyle.handhistory.games", "hoyle.handhistory.pokerstars", "hoyle.ohh"]
+CORE = [
+    "hoyle.handhistory.record",
+    "hoyle.handhistory.games",
+    "hoyle.handhistory.pokerstars",
+    "hoyle.handhistory.table",
+    "hoyle.ohh",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

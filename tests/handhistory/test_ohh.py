@@ -92,7 +92,8 @@ HAND = (DATA / "two_hands.ohh").read_text().split("\n\n")[0]
     ("change", "message"),
     [
         (('"Fold"', '"Dance"'), r"action 6: action 'Dance' is not an OHH action"),
-        (('"game_type": "Holdem"', '"game_type": "Razz"'), r"no plugin replays 'Razz'"),
+        (('"game_type": "Holdem"', '"game_type": "Pineapple"'), r"no plugin replays 'Pineapple'"),
+        (('"game_type": "Holdem"', '"game_type": "Razz"'), r"Razz.*: the record has no stud streets"),
         (('"dealer_seat": 6,', ""), r"no 'dealer_seat'"),
         (('"bet_type": "NL"', '"bet_type": "XL"'), r"bet_type 'XL'"),
         (('"win_amount": 5.10', '"win_amount": 5.00'), r"Ann 7\.6 \(the history says 7\.50\)"),

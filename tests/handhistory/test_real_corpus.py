@@ -13,14 +13,7 @@ from real_corpus import REAL, Outcome, corpus_files, outcomes, supported
 #: (file, hand number) -> why the hand is refused. Each reason is in the file: a record
 #: that breaks the betting rules, a hand cut off or cancelled, or a file another program
 #: wrote ("converted" from another site, a tracker's export) that is not PokerStars' text.
-CASHED_OUT = "a player cashed out the hand (all-in cash out): the pot went by that deal, not by the cards"
 REFUSED: dict[tuple[str, str], str] = {
-    ("fpdb/cash-2025-NL-6max-USD-0.05-0.10.cashout.txt", "257180854570"): CASHED_OUT,
-    ("fpdb/cash-6-Card-PLO-6max-USD-0.05-0.10-202111.cash.out.txt", "231645858339"): CASHED_OUT,
-    ("fpdb/cash-6-Card-PLO-6max-USD-0.10-0.25-202201.multiway.allin.deadcards.txt", "232772509770"): CASHED_OUT,
-    ("fpdb/cash-6-Card-PLO-6max-USD-0.50-1.00-202004.Cash.Out.txt", "212394558154"): CASHED_OUT,
-    ("fpdb/cash-6-Card-PLO-6max-USD-1.00-2.00-202004.Cash.Out.2.txt", "212598594281"): CASHED_OUT,
-    ("poker-parser/parseme_hands.txt", "220748073279"): CASHED_OUT,
     ("fpdb/cash-LHE-USD-1.00-200508.BB.and.Button.same.player.txt", "2344646393"): (
         "the button and the big blind are the same player (a 2005 client fault): the order of play breaks"
     ),
@@ -68,6 +61,38 @@ REFUSED: dict[tuple[str, str], str] = {
     ("hhsmithy/CashGame-ValidHandTests-InValidHand.txt", "109681289672"): (
         "the parser's own invalid-hand fixture: the amounts do not add up"
     ),
+    ("fpdb/cash-3-Draw-Limit-USD-1-2-200809.Hand.cancelled.txt", "20349633663"): "hand cancelled",
+    ("fpdb/cash-Triple_Draw_2-7_Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt", "81631597149"): (
+        "the fixture deals the hero a card twice"
+    ),
+    ("fpdb/tour-Triple-Stud-USD-2.00-0.20-MTT-201301.txt", "91733835979"): (
+        "the test file was edited: the river card is written 'of' and the hero shows three cards"
+    ),
+}
+
+#: Hands of games hoyle replays that it cannot replay yet, each for a rule or a deal hoyle
+#: lacks (not for the file): docs/hand-histories.md lists them.
+DECK_RESHUFFLED = "the deck was reshuffled during the draws: hoyle's replay arranges one deck"
+DRAW_POSTS = "a blind posted out of position in a draw game: the draw games have no 'posts' option"
+COMPLETION = (
+    "PokerStars' fixed-limit completion: after an all-in short raise anyone may raise to the next full"
+    " bet; hoyle's short_all_in has full-bet and half-bet only (the betting engine is being rewritten)"
+)
+NOT_YET: dict[tuple[str, str], str] = {
+    ("fpdb/cash-3-Draw-Limit-USD-0.10-0.20-200911.txt", "35839176665"): DECK_RESHUFFLED,
+    ("fpdb/cash-3-Draw-Limit-USD-0.10-0.20-200911.txt", "35839412131"): DECK_RESHUFFLED,
+    ("fpdb/cash-3-Draw-Limit-USD-0.10-0.20-200911.txt", "35839272371"): DRAW_POSTS,
+    ("fpdb/cash-3-Draw-Limit-USD-0.10-0.20-200911.txt", "35839735773"): DRAW_POSTS,
+    ("fpdb/cash-5-Carddraw-USD-0.10-0.20-200911.txt", "35839492817"): DRAW_POSTS,
+    ("fpdb/cash-Badugi-USD-0.25-0.50-201009.txt", "49164255772"): DRAW_POSTS,
+    ("fpdb/cash-Badugi-USD-0.25-0.50-201009.txt", "49164287914"): DRAW_POSTS,
+    ("fpdb/cash-7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt", "30506593746"): (
+        "eight stud players to the river need 56 cards: the last card is dealt face up to all, which"
+        " hoyle's replay does not arrange"
+    ),
+    ("fpdb/tour-LBad-USD-MTT8-201011.txt", "52476877655"): COMPLETION,
+    ("fpdb/tour-LBad-USD-MTT8-201011.txt", "52478520236"): COMPLETION,
+    ("fpdb/tour-LBad-USD-MTT8-201011.txt", "52479754591"): COMPLETION,
 }
 
 
@@ -81,18 +106,31 @@ def test_the_corpus_is_there() -> None:
     sources = (REAL / "SOURCES.md").read_text(encoding="utf-8")
     for path in files:
         assert path.name in sources, f"{path.name} is not in SOURCES.md"
-    assert len({p.parent.name for p in files}) >= 4
+    assert len({p.parent.name for p in files}) >= 6
 
 
 def test_every_hand_of_a_game_hoyle_plays_replays_to_the_recorded_stacks(results: list[Outcome]) -> None:
-    refused = {(o.file, o.hand_id): o.error for o in results if o.error and (supported(o.game) or not o.game)}
+    stars = [o for o in results if o.site == "PokerStars"]
+    refused = {(o.file, o.hand_id): o.error for o in stars if o.error and (supported(o.game) or not o.game)}
     refused = {k: v for k, v in refused.items() if not _other_game(k)}
-    unexplained = {k: v for k, v in refused.items() if k not in REFUSED}
+    unexplained = {k: v for k, v in refused.items() if k not in REFUSED and k not in NOT_YET}
     assert not unexplained, unexplained
-    now_replay = [k for k in REFUSED if k not in refused]
+    now_replay = [k for k in (*REFUSED, *NOT_YET) if k not in refused]
     assert not now_replay, f"listed as refused but they replay: {now_replay}"
-    replayed = [o for o in results if not o.error]
-    assert len(replayed) > 1000
+    replayed = [o for o in stars if not o.error]
+    assert len(replayed) > 2800
+
+
+def test_other_sites_in_pokerstars_format_replay_or_name_the_difference(results: list[Outcome]) -> None:
+    """Other sites' hands in PokerStars' format (Full Tilt, Run It Once, PokerMaster,
+    PokerBros, as fpdb keeps them) replay to their recorded stacks where the format is
+    faithful; where it is not (a splash of the pot, another wording), the refusal names
+    the line and what is in it."""
+    other = [o for o in results if o.site != "PokerStars"]
+    assert {o.site for o in other} >= {"Full Tilt", "Run It Once Poker", "PokerMaster", "PokerBros"}
+    assert sum(not o.error for o in other) >= 25
+    for o in other:
+        assert not o.error or re.search(r"line \d+", o.error), o
 
 
 def test_every_refusal_names_what_and_where(results: list[Outcome]) -> None:
@@ -102,17 +140,16 @@ def test_every_refusal_names_what_and_where(results: list[Outcome]) -> None:
 
 
 def test_games_hoyle_lacks_are_refused_by_name(results: list[Outcome]) -> None:
-    """A hand of a game no plugin replays (stud, razz, draw, badugi, Courchevel, 6+,
-    Split Hold'em) is never replayed as another game: it is refused, naming the game or
-    the first line the reader cannot read."""
+    """A hand of a game no plugin replays (Split Hold'em) is never replayed as another
+    game: it is refused, naming the game or the first line the reader cannot read."""
     other = [o for o in results if _other_game((o.file, o.hand_id))]
-    assert len(other) > 200  # the corpus has them
+    assert other  # the corpus has one
     for o in other:
         assert o.error, f"{o.file} hand {o.hand_id} ({o.game}) replayed as a game hoyle reads"
         assert re.search(r"no plugin replays ['\"]|line \d+: cannot read", o.error), o
 
 
-_OTHER = re.compile(r"Stud|STUD|Razz|Draw|Badugi|Triple|Courchevel|6\+ Hold|Split Hold|Home Game|HORSE|8-Game")
+_OTHER = re.compile(r"Split Hold")
 
 
 def _other_game(key: tuple[str, str]) -> bool:

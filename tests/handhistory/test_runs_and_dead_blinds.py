@@ -7,7 +7,9 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
+import pytest
 from hoyle import ohh
+from hoyle.errors import ReplayError
 from hoyle.handhistory import HandRecord, pokerstars, replay
 from hoyle.handhistory.games import finishing_stacks
 
@@ -88,3 +90,39 @@ def test_dead_blinds_round_trip_through_ohh() -> None:
     dead = ohh.from_record(hands("pokerstars_dead_blinds.txt")[0])
     assert [a["amount"] for a in dead["ohh"]["rounds"][0]["actions"] if a["action"] == "Post Dead"] == [0.5]
     assert finishing_stacks(ohh.games.replay(ohh.to_record(dead["ohh"]))) == [D(106), D("99.50"), D(99), D("45.50")]
+
+
+SECOND_SMALL_BLIND = """PokerStars Hand #271000000009:  Hold'em No Limit ($0.50/$1 USD) - 2024/06/02 21:00:00 ET
+Table 'Vega' 6-max Seat #1 is the button
+Seat 1: Ann ($100 in chips)
+Seat 2: Bob ($100 in chips)
+Seat 3: Cid ($100 in chips)
+Seat 4: Dan ($50 in chips)
+Bob: posts small blind $0.50
+Cid: posts big blind $1
+Dan: posts small blind $0.50
+*** HOLE CARDS ***
+Dan: calls {call}
+Ann: folds
+Bob: folds
+Cid: checks
+*** FLOP *** [2c 5d 9h]
+Cid: checks
+Dan: bets $2
+Cid: folds
+Uncalled bet ($2) returned to Dan
+Dan collected {pot} from pot
+*** SUMMARY ***
+Total pot {pot} | Rake $0
+"""
+
+
+def test_a_second_small_blind_is_dead_and_a_call_counting_it_live_is_reported() -> None:
+    """PokerStars: a second small blind is dead money, so Dan calls the whole $1. A file
+    whose call counts it live ($0.50, as another site would) is refused, naming why."""
+    dead = SECOND_SMALL_BLIND.format(call="$1", pot="$3")  # 0.50 + 1 + 0.50 dead + 1
+    (record,) = pokerstars.records(dead)
+    assert finishing_stacks(replay(record)) == [D(100), D("99.50"), D(99), D("51.50")]
+    live = SECOND_SMALL_BLIND.format(call="$0.50", pot="$2.50")
+    with pytest.raises(ReplayError, match=r"line 11: .*counts the second small blind \(line 9\) as live"):
+        pokerstars.records(live)

@@ -359,16 +359,17 @@ def test_clone_and_pickle_copy_the_episode() -> None:
 
 def hide_and_shuffle(game: hoyle.Game, seat: int, rng: random.Random) -> hoyle.Game:
     """A copy of ``game`` whose cards hidden from ``seat`` are dealt anew among the zones
-    that hold them (each zone keeps its size; hands stay in order). The card just taken
-    from the discard pile stays where it is: every seat saw it taken."""
+    that hold them (each zone keeps its size; hands stay in order). The cards taken from
+    the discard pile stay where they are: every seat saw them taken (the ``known`` plane)."""
+    from hoyle_rummy.rl_encoding import KnownCards
+
     other = game.clone()
-    taken = other.state.public["taken"]
-    known = Card(taken) if taken is not None else None
+    known = {c for cards in KnownCards(2).held(other.state) for c in cards}
     zones = [z for z in other.state.zones.values() if not z.visible_to(seat) and z.cards]
-    pool = [c for z in zones for c in z.cards if c != known]
+    pool = [c for z in zones for c in z.cards if c not in known]
     rng.shuffle(pool)
     for z in zones:
-        keep = [c for c in z.cards if c == known]
+        keep = [c for c in z.cards if c in known]
         n = len(z.cards) - len(keep)
         z.cards[:], pool = [*keep, *pool[:n]], pool[n:]
     for name, z in other.state.zones.items():

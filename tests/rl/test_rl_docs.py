@@ -56,6 +56,16 @@ def test_every_field_is_documented() -> None:
             assert f"| `{row['shape']}` |" in DOC
 
 
+def test_the_observation_fields_page_is_current() -> None:
+    """docs/rl-observations.md is what ``python -m hoyle.rl fields`` prints now."""
+    from hoyle.rl.__main__ import fields
+
+    page = (Path(__file__).parent.parent.parent / "docs" / "rl-observations.md").read_text()
+    assert page == fields(), "regenerate: python -m hoyle.rl fields > docs/rl-observations.md"
+    for variant in hoyle.variants():
+        assert f"\n## {variant}\n" in page
+
+
 def test_the_modules_docstring_examples_run() -> None:
     import doctest
     import importlib

@@ -659,7 +659,8 @@ def test_the_encoders_caches_by_address_give_the_same_observation_when_emptied()
 @pytest.mark.parametrize("variant", ["texas-holdem", "seven-card-stud", "gin-rummy", "war"])
 def test_the_quick_encoder_equals_the_documented_model(variant: str) -> None:
     """Layout.encoder (what the AEC env calls: the Rust method itself, or with the one
-    feature's values as a block) gives the model's observation at every step."""
+    feature's values as a block, or with the features' add entries) gives the model's
+    observation at every step."""
     if variant not in VARIANTS:
         pytest.skip(f"{variant} is not installed")
     enc = hoyle.rl.encoding(variant, players_of(variant), short_options(variant))

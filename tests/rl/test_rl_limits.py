@@ -103,19 +103,3 @@ def test_openspiel_options_none() -> None:
 def test_bad_max_steps(bad: object) -> None:
     with pytest.raises(InvalidArgumentError, match="max_steps"):
         hoyle.rl.aec_env("war", max_steps=bad)
-
-
-def test_game_over_at_the_deal_steps_out_through_agent_iter() -> None:
-    """Stacks of 1 chip cannot post the blinds: the match is over at the deal, yet
-    agent_iter and last() hand each agent its reward and step it out."""
-    env = hoyle.rl.aec_env("texas-holdem", options={"stack": 1})
-    env.reset(seed=1)
-    seen = {}
-    for agent in env.agent_iter():
-        _, reward, terminated, truncated, _ = env.last()
-        seen[agent] = (reward, terminated, truncated)
-        env.step(None)
-    assert set(seen) == {"player_0", "player_1"}
-    assert all(te and not tr for _, te, tr in seen.values())
-    assert sum(r for r, _, _ in seen.values()) == 0.0
-    assert not env.agents

@@ -95,7 +95,9 @@ def test_refusals_are_json_4xx_and_change_nothing(client: httpx.Client, server: 
 
 
 def test_out_of_turn_is_a_conflict(client: httpx.Client) -> None:
-    made = client.post("/api/tables", json={"variant": "texas-holdem", "players": 3, "seed": 2}).json()
+    made = client.post(
+        "/api/tables", json={"variant": "texas-holdem", "players": 3, "seed": 2, "practice": True}
+    ).json()
     tokens = {s["seat"]: s["token"] for s in made["seats"]}
     table = made["table"]
     to_act = client.get(f"/api/tables/{table}/view").json()["view"]["to_act"]
@@ -108,7 +110,7 @@ def test_out_of_turn_is_a_conflict(client: httpx.Client) -> None:
 
 
 def test_tokens_are_secret_unguessable_and_never_stored(client: httpx.Client, server: Server) -> None:
-    made = [client.post("/api/tables", json={"variant": "war", "seed": 1}).json() for _ in range(3)]
+    made = [client.post("/api/tables", json={"variant": "war", "seed": 1, "practice": True}).json() for _ in range(3)]
     tokens = [s["token"] for m in made for s in m["seats"]]
     assert len(set(tokens)) == len(tokens) == 6
     assert all(len(t) >= 43 for t in tokens)  # 32 random bytes, url-safe base64
@@ -166,3 +168,16 @@ def test_uploaded_replays_step_through(client: httpx.Client, tmp_path: Path) -> 
     assert sum(len(z["cards"]) for z in last.values()) == 52
     bad = client.post("/api/replays", json={"text": '{"variant": "gin-rummy"}'})
     assert bad.status_code == 422 and "not a hoyle game record" in bad.json()["error"]
+
+
+def test_variants_list_each_variants_house_rules_and_their_options(client: httpx.Client) -> None:
+    listed = {v["name"]: v for v in client.get("/api/variants").json()["variants"]}
+    installed = hoyle.house_rules()
+    for name in listed:
+        expected = sorted(r for r, rule in installed.items() if not rule.variants or name in rule.variants)
+        assert [r["name"] for r in listed[name]["house_rules"]] == expected, name
+    (cards_held,) = listed["war"]["house_rules"]
+    assert cards_held["name"] == "war-cards-held" and cards_held["options"] == [] and cards_held["description"]
+    assert listed["texas-holdem"]["house_rules"] == []
+    minimums = {o["name"]: o["minimum"] for o in listed["war"]["options"]}
+    assert minimums == {o.name: o.minimum for o in hoyle.variants()["war"].options}

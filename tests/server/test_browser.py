@@ -6,6 +6,7 @@ prints its path."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import tempfile
@@ -59,7 +60,15 @@ def browser() -> Iterator[WebDriver]:
         chrome.quit()
 
 
-def _start(browser: WebDriver, server: Server, variant: str, seed: int, options: dict[str, str] | None = None) -> None:
+def _start(
+    browser: WebDriver,
+    server: Server,
+    variant: str,
+    seed: int,
+    options: dict[str, str] | None = None,
+    house_rules: tuple[str, ...] = (),
+    clock: int | None = None,
+) -> None:
     browser.get(server.url + "/")
     wait = WebDriverWait(browser, 30)
     wait.until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#variant option")) > 0)
@@ -67,9 +76,13 @@ def _start(browser: WebDriver, server: Server, variant: str, seed: int, options:
     seed_box = browser.find_element(By.ID, "seed")
     seed_box.clear()
     seed_box.send_keys(str(seed))
-    if options:
+    if clock is not None:
+        browser.find_element(By.ID, "clock-seconds").send_keys(str(clock))
+    if options or house_rules:
         browser.find_element(By.CSS_SELECTOR, "#new-table details summary").click()
-        for name, value in options.items():
+        for rule in house_rules:
+            browser.find_element(By.CSS_SELECTOR, f'[data-rule="{rule}"]').click()
+        for name, value in (options or {}).items():
             box = browser.find_element(By.CSS_SELECTOR, f'[data-option="{name}"]')
             box.clear()
             box.send_keys(value)
@@ -119,6 +132,12 @@ def _finish(browser: WebDriver, server: Server, name: str) -> dict[str, object]:
     assert replayed.result is not None
     assert settlement == replayed.result["settlement"]
     assert "Game over" in result.text
+    # the shuffle's commitment and, now that the game is over, the seed that makes it
+    fairness = browser.find_element(By.ID, "fairness")
+    seed = json.loads(record)["seed"]
+    assert fairness.get_attribute("data-seed") == str(seed)
+    assert fairness.get_attribute("data-commitment") == hashlib.sha256(f"{table}:{seed}".encode()).hexdigest()
+    assert "Seed chosen by its creator" in fairness.text and f"seed revealed: {seed}" in fairness.text
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}-{int(time.time() * 1000)}.png"
     browser.save_screenshot(str(path))
@@ -178,3 +197,34 @@ def test_a_deal_of_gin_in_the_browser(browser: WebDriver, server: Server) -> Non
     assert clicks > 3
     log = done["log"]
     assert isinstance(log, list) and any(" discards " in line or line.startswith("You discard") for line in log)
+
+
+def test_a_table_under_a_house_rule_chosen_on_the_page(browser: WebDriver, server: Server) -> None:
+    """The page lists a variant's house rules (from /api/variants) and a table started
+    with one chosen is made under it, as the table's creation record in the store says."""
+    _start(browser, server, "war", seed=4, house_rules=("war-cards-held",))
+    table = browser.find_element(By.ID, "table").get_attribute("data-table")
+    created = json.loads((server.store / f"{table}.jsonl").read_text().splitlines()[0])
+    assert created["variant"] == "war" and created["house_rules"] == ["war-cards-held"]
+
+
+def test_the_page_counts_down_the_clock_and_the_server_plays_for_a_seat_out_of_time(
+    browser: WebDriver, server: Server
+) -> None:
+    _start(browser, server, "texas-holdem", seed=21, clock=2)
+    wait = WebDriverWait(browser, 60, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,))
+
+    def counting(b: WebDriver) -> str | None:
+        box = b.find_element(By.ID, "clock")
+        return box.get_attribute("data-remaining") if box.is_displayed() and "Your time" in box.text else None
+
+    left = wait.until(counting)
+    assert left is not None and 0 <= int(left) <= 2
+    # nobody clicks: the server's clock plays our default (check, else fold) until the hand ends
+    wait.until(lambda b: b.find_element(By.ID, "result").is_displayed())
+    log = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#log li")]
+    assert "You ran out of time" in log
+    assert not browser.find_element(By.ID, "clock").is_displayed()
+    table = browser.find_element(By.ID, "table").get_attribute("data-table")
+    record = httpx.get(f"{server.url}/api/tables/{table}/replay", timeout=30).json()
+    assert all(text in ("check", "fold") for seat, text in record["actions"] if seat == 0)

@@ -19,7 +19,7 @@ def _tables(server: Server, count: int) -> list[tuple[str, str]]:
     out = []
     with httpx.Client(base_url=server.url, timeout=30) as c:
         for seed in range(count):
-            made = c.post("/api/tables", json={"variant": "war", "players": 2, "seed": seed}).json()
+            made = c.post("/api/tables", json={"variant": "war", "players": 2, "seed": seed, "practice": True}).json()
             tokens = [s["token"] for s in made["seats"]]
             for _ in range(2):
                 for token in tokens:

@@ -88,7 +88,7 @@ def state_events(client: httpx.Client, table: str, token: str) -> list[dict[str,
 
 def test_a_torn_last_line_is_dropped_and_the_table_restored(server: Server) -> None:
     client = httpx.Client(base_url=server.url, timeout=30)
-    made = client.post("/api/tables", json={"variant": "war", "seed": 3}).json()
+    made = client.post("/api/tables", json={"variant": "war", "seed": 3, "practice": True}).json()
     table, tokens = made["table"], {s["seat"]: s["token"] for s in made["seats"]}
     for _ in range(3):
         seat = client.get(f"/api/tables/{table}/view").json()["view"]["to_act"]

@@ -11,7 +11,9 @@ from server_helpers import Server, bearer, free_port
 
 
 def _war(client: httpx.Client) -> dict[str, object]:
-    made: dict[str, object] = client.post("/api/tables", json={"variant": "war", "players": 2, "seed": 1}).json()
+    made: dict[str, object] = client.post(
+        "/api/tables", json={"variant": "war", "players": 2, "seed": 1, "practice": True}
+    ).json()
     return made
 
 
@@ -55,11 +57,14 @@ def test_a_client_holds_only_so_many_open_tables(tmp_path: Path) -> None:
     try:
         with httpx.Client(base_url=srv.url, timeout=30) as c:
             first, _ = _war(c), _war(c)
-            third = c.post("/api/tables", json={"variant": "war", "players": 2, "seed": 1})
+            third = c.post("/api/tables", json={"variant": "war", "players": 2, "seed": 1, "practice": True})
             assert third.status_code == 429 and "limit is 2" in third.json()["error"]
             assert len(c.get("/api/tables").json()["tables"]) == 2
             c.delete(f"/api/tables/{first['table']}", headers=bearer(str(first["owner_token"])))
-            assert c.post("/api/tables", json={"variant": "war", "players": 2, "seed": 1}).status_code == 201
+            assert (
+                c.post("/api/tables", json={"variant": "war", "players": 2, "seed": 1, "practice": True}).status_code
+                == 201
+            )
     finally:
         srv.stop()
 

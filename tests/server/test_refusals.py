@@ -30,7 +30,7 @@ def test_deeply_nested_bodies_are_a_json_400(client: httpx.Client, path: str) ->
 
 
 def test_a_deep_action_body_is_refused_and_the_table_unchanged(client: httpx.Client) -> None:
-    made = client.post("/api/tables", json={"variant": "war", "players": 2, "seed": 3}).json()
+    made = client.post("/api/tables", json={"variant": "war", "players": 2, "seed": 3, "practice": True}).json()
     token = made["seats"][0]["token"]
     before = client.get(f"/api/tables/{made['table']}/view", headers=bearer(token)).json()
     reply = client.post(f"/api/tables/{made['table']}/actions", content=DEEP, headers=bearer(token))
@@ -106,7 +106,7 @@ def test_a_failed_log_write_is_a_refused_action(tmp_path: Path) -> None:
     full.start()
     try:
         with httpx.Client(base_url=full.url, timeout=30) as client:
-            made = client.post("/api/tables", json={"variant": "war", "players": 2, "seed": 5}).json()
+            made = client.post("/api/tables", json={"variant": "war", "players": 2, "seed": 5, "practice": True}).json()
             tokens = [s["token"] for s in made["seats"]]
             acked, body = _play_until_refused(client, made["table"], tokens)
             assert "not taken" in str(body["error"])

@@ -100,7 +100,9 @@ def test_no_state_shows_a_seat_a_card_it_never_saw(
 ) -> None:
     variant, players, options = table
     room = TableRoom()
-    table_id, _ = room.create({"variant": variant, "players": players, "seed": seed, "options": options})
+    table_id, _ = room.create(
+        {"variant": variant, "players": players, "seed": seed, "practice": True, "options": options}
+    )
     game = room.table(table_id).game
     seen: dict[int | None, set[str]] = {s: set() for s in [*range(players), None]}
     _note_seen(room, table_id, seen)

@@ -85,6 +85,26 @@ def test_four_card_draw_with_an_ace_shows_the_ace() -> None:
     assert not any(len(a.cards) == 4 for a in game.legal_actions())
 
 
+def test_max_discard_five_lets_any_number_go_and_shows_nothing() -> None:
+    """max_discard=5 (docs/rules/poker.md#b4, PokerStars' five-card draw): four without an
+    ace and all five may be thrown; no card is shown. The default still refuses four."""
+    hands = ["Kc Kd 4c 5c 7d", "2s Qd 4d 9d 7h"]
+    game = hoyle.new_game("five-card-draw", players=2, deck=draw_deck(hands), options={"max_discard": 5})
+    game.act("check")
+    game.act("check")
+    assert {"discard Kc Kd 4c 5c 7d", "discard Kd 4c 5c 7d"} <= Action_text(game)
+    game.act("discard Kd 4c 5c 7d")  # four, no ace kept
+    assert not game.state.zone("shown:0").cards
+    game.act("discard 2s Qd 4d 9d 7h")  # all five
+    assert len(hand(game, 0)) == 5 and "Kc" in hand(game, 0)
+    assert len(hand(game, 1)) == 5 and not hand(game, 1) & set(hands[1].split())
+    default = hoyle.new_game("five-card-draw", players=2, deck=draw_deck(hands))
+    default.act("check")
+    default.act("check")
+    with pytest.raises(IllegalActionError, match="at most 3"):
+        default.act("discard Kd 4c 5c 7d")
+
+
 def Action_text(game: hoyle.Game) -> set[str]:
     return {str(a) for a in game.legal_actions()}
 

@@ -116,14 +116,16 @@ def test_kaluki_joker_exchange_after_opening_and_the_joker_reused_at_once() -> N
     s1 = "Kh Kh#1 Ks#1 Kc Ac Ad As 8s 2d 3s 5c 6d 7h 9d Td"
     game = kaluki([s0, s1], "9h", "4d 5d")
     game.act("draw stock")  # 4d
-    game.act("meld 9s Ts Js Jk")  # the joker as the Qs: 9 + 10 + 10 + 10 = 39
+    game.act("meld Jk 9s Ts Js")  # named so, the joker is the 8s on the table (counting the Qs: 39)
     game.act("meld Qh Qd Qs")  # 69: open
     game.act("discard 4d")
     game.act("draw stock")  # seat 1: 5d
     assert "exchange" not in kinds(game) and "lay off" not in kinds(game)  # not opened yet
     game.act("meld Kh Kh#1 Ks#1 Kc")  # 40
     game.act("meld Ac Ad As")  # 85: open
-    assert "exchange 8s on 0" in texts(game) and "lay off 8s on 0" in texts(game)
+    # the joker stands for the 8s on the table: the 8s is an exchange, never a lay-off
+    # (docs/rules/rummy.md#c0)
+    assert "exchange 8s on 0" in texts(game) and "lay off 8s on 0" not in texts(game)
     game.act("exchange 8s on 0")
     assert sorted(cards(game, "meld:0")) == sorted(["8s", "9s", "Ts", "Js"])
     assert "Jk" in cards(game, "hand:1")

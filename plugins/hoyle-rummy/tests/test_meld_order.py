@@ -1,5 +1,6 @@
 """A meld's zone stays in rank order as cards are laid off (docs/rules/rummy.md#c0), even
-where the card laid off makes a joker or an ace change its place in the run."""
+where the card laid off makes an ace change its place in the run; a joker keeps its
+place (tests/test_joker_identity.py has the cards it refuses)."""
 
 from __future__ import annotations
 
@@ -20,9 +21,10 @@ CASES = [
     # an ace high or low on 2..K plays low
     (HIGH_OR_LOW, CLUBS, "Ac", f"Ac {CLUBS}"),
     (HIGH_OR_LOW, "Qc Kc Ac", "Jc", "Jc Qc Kc Ac"),
-    # a joker standing for the ace moves inside the run when the 5c needs it as the 4c
-    (WROTHAM_RULES, "Jk 2c 3c", "5c", "2c 3c Jk 5c"),
-    (WROTHAM_RULES, "Jk 2c 3c 4c 5c 6c", "8c", "2c 3c 4c 5c 6c Jk 8c"),
+    # a joker keeps its place: the ace's below the 2c, the 7c's above the 6c
+    (WROTHAM_RULES, "Jk 2c 3c", "4c", "Jk 2c 3c 4c"),
+    (WROTHAM_RULES, "2c 3c 4c 5c 6c Jk", "8c", "2c 3c 4c 5c 6c Jk 8c"),
+    (WROTHAM_RULES, "2c 3c 4c 5c 6c", "Jk", "2c 3c 4c 5c 6c Jk"),
 ]
 
 

@@ -31,6 +31,23 @@ def test_registered_by_name_for_every_straight_rummy_variant() -> None:
     assert all(default_registry().default_bot(v) == "rummy" for v in straight | catalogue)
 
 
+def test_it_plays_any_variant_on_the_straight_rummy_turn_by_capability() -> None:
+    """docs/rummy.md: the bot plays any variant built on RummyTurns - a third party's,
+    named in no list - and not gin, whose rules are another turn."""
+    from dataclasses import replace
+
+    from hoyle.registry import bot_suits
+    from hoyle_rummy.basic import BasicRummy
+
+    class ThirdPartyRummy(BasicRummy):
+        pass
+
+    registry = default_registry()
+    theirs = replace(registry.variant("rummy"), name="third-party-rummy", rules=ThirdPartyRummy())
+    assert "third-party-rummy" not in RummyBot.variants and bot_suits(RummyBot, theirs)
+    assert not bot_suits(RummyBot, registry.variant("gin-rummy"))
+
+
 def test_the_rummy_bot_beats_random_play_in_the_catalogue_games() -> None:
     """A quick check of what docs/rummy.md measures over 200 games a row: the bot, seat 0
     or 1 in turn, wins most one-deal games against one random player."""

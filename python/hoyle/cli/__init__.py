@@ -7,7 +7,7 @@
     $ hoyle new-variant high-card --dir ./my-plugins
 
 Each command group lives in its own module (``play``, ``simulate``, ``replay``,
-``tools``, ``variants``, ``new_variant``); this module holds the Click group and the error policy:
+``tools``, ``variants``, ``new_variant``, ``serve``, ``verify``); this module holds the Click group and the error policy:
 
 * a :class:`~hoyle.errors.HoyleError` is one line on stderr, ``hoyle: error: ...``,
   and exit code 2;
@@ -91,7 +91,8 @@ from hoyle.cli import serve as _serve  # noqa: E402
 from hoyle.cli import simulate as _simulate  # noqa: E402
 from hoyle.cli import tools as _tools  # noqa: E402
 from hoyle.cli import variants as _variants  # noqa: E402
+from hoyle.cli import verify as _verify  # noqa: E402
 
-for _module in (_variants, _play, _simulate, _replay, _tools, _analysis, _serve):
+for _module in (_variants, _play, _simulate, _replay, _tools, _analysis, _serve, _verify):
     for _command in _module.COMMANDS:
         cli.add_command(_command)

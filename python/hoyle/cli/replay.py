@@ -48,6 +48,10 @@ class Record:
     hand: dict[str, Any] | None = None
     #: Why a hand of a hand history does not replay (the reader read it, hoyle refused it).
     error: ReplayError | None = None
+    #: A hand history's hand: the record read (:class:`~hoyle.handhistory.HandRecord`)
+    #: and the game it replayed into.
+    source: Any = None
+    finished: Game | None = None
 
 
 Reader = Callable[[Path], Iterator[Record]]
@@ -156,7 +160,7 @@ def _hand_record(record: Any, conventions: str) -> Record:
         return Record(record.line, {}, None, {"site": record.site, "hand": record.hand_id}, exc)
     assert game.result is not None
     about = {"site": record.site, "hand": record.hand_id, "chip_scale": game.result.get("chip_scale", 1)}
-    return Record(record.line, json.loads(game.to_json()), None, about)
+    return Record(record.line, json.loads(game.to_json()), None, about, source=record, finished=game)
 
 
 def read_json(path: Path, conventions: str = "cardroom") -> Iterator[Record]:
@@ -270,7 +274,7 @@ def _summary(record: Record, game: Game) -> dict[str, Any]:
 
 
 @click.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(exists=True, path_type=Path))
 @click.option("--step", is_flag=True, help="Show every action and its events, waiting for Enter between actions.")
 @click.option("--json", "as_json", is_flag=True, help="Print the final results as JSON on stdout.")
 @click.option(
@@ -289,12 +293,21 @@ def _summary(record: Record, game: Game) -> dict[str, Any]:
 @click.option(
     "--keep-going",
     is_flag=True,
-    help="A hand of an OHH or PokerStars file that does not replay is reported and the next hands replayed.",
+    help="A hand of an OHH or PokerStars file that does not replay (in a folder: a file that cannot be read) is reported and the next hands replayed.",
 )
-def replay(file: Path, step: bool, as_json: bool, fmt: str | None, conventions: str, keep_going: bool) -> None:
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Stream the replayed hands of hand histories to FILE.parquet, one row per hand and seat (docs/hand-histories.md).",
+)
+def replay(
+    file: Path, step: bool, as_json: bool, fmt: str | None, conventions: str, keep_going: bool, out: Path | None
+) -> None:
     """Replay the games in FILE (JSONL: one `Game.to_json()` per line, or the lines
     `hoyle simulate --out` writes; or a poker hand history: PHH, OHH, PokerStars text)
-    and print each result.
+    and print each result. FILE may be a folder: every file in it (and below) with a
+    suffix hoyle reads, or every file with --format.
 
     \b
     Examples:
@@ -305,57 +318,141 @@ def replay(file: Path, step: bool, as_json: bool, fmt: str | None, conventions: 
       hoyle replay HH20240301.txt --format pokerstars
       hoyle replay HH20240301.txt --keep-going
       hoyle replay hand.phh --conventions pokerkit
+      hoyle replay histories/ --keep-going --out hands.parquet
     """
-    console = Console(highlight=False, markup=False)
-    results = []
-    found = False
-    refused: list[Record] = []
-    for record in read_records(file, fmt, conventions):
-        found = True
+    if out is not None and out.suffix.lower() != ".parquet":
+        raise ReplayError(f"--out {out}: the table is written as Parquet: name a .parquet file")
+    paths = _paths(file, fmt)
+    run = _Run(Console(highlight=False, markup=False), step, as_json, keep_going, quiet=out is not None)
+    with _progress(len(paths), file.is_dir() or out is not None) as advance:
+        rows = run.rows(paths, fmt, conventions, advance)
+        if out is not None:
+            from hoyle.handhistory.table import write_parquet
+
+            written = write_parquet(rows, out)
+            click.echo(f"{out}: {written} rows", err=True)
+        else:
+            for _ in rows:
+                pass
+    run.finish(file)
+
+
+def _paths(file: Path, fmt: str | None) -> list[Path]:
+    """The files to replay: ``file``, or those in the folder ``file`` (and below) whose
+    suffix has a reader (every file when ``fmt`` names the format), in name order."""
+    if not file.is_dir():
+        return [file]
+    return sorted(p for p in file.rglob("*") if p.is_file() and (fmt is not None or p.suffix.lower() in READERS))
+
+
+class _progress:
+    """A progress bar over the files (on stderr, when it is a terminal), or nothing."""
+
+    def __init__(self, total: int, shown: bool) -> None:
+        from hoyle.cli.simulate import progress_bar
+
+        self.bar = progress_bar("replaying", Console(stderr=True)) if shown else None
+        self.total = total
+
+    def __enter__(self) -> Callable[[], None]:
+        if self.bar is None:
+            return lambda: None
+        self.bar.__enter__()
+        task = self.bar.add_task("files", total=self.total)
+        bar = self.bar
+        return lambda: bar.advance(task)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+
+class _Run:
+    """One ``hoyle replay`` run: what it replayed and refused, printed as it goes."""
+
+    def __init__(self, console: Console, step: bool, as_json: bool, keep_going: bool, quiet: bool) -> None:
+        self.console, self.step, self.as_json, self.keep_going, self.quiet = console, step, as_json, keep_going, quiet
+        self.results: list[dict[str, Any]] = []
+        self.refused: list[Record] = []
+        self.unreadable: list[tuple[Path, ReplayError]] = []
+        self.found = False
+
+    def rows(
+        self, paths: list[Path], fmt: str | None, conventions: str, advance: Callable[[], None]
+    ) -> Iterator[dict[str, Any]]:
+        """Replay every file; yield the table rows of each hand-history hand replayed."""
+        from hoyle.handhistory.table import hand_rows
+
+        for path in paths:
+            try:
+                for record in read_records(path, fmt, conventions):
+                    game = self.record(record)
+                    if game is not None and record.source is not None:
+                        yield from hand_rows(record.source, game)
+            except ReplayError as exc:  # a file that cannot be read at all
+                if not (self.keep_going and len(paths) > 1):
+                    raise
+                self.unreadable.append((path, exc))
+                click.echo(f"{path}: cannot be read: {exc}", err=True)
+            advance()
+
+    def record(self, record: Record) -> Game | None:
+        """Replay one record and print it; None when it is refused (--keep-going)."""
+        self.found = True
         if record.error is not None:
-            if not keep_going:
+            if not self.keep_going:
                 raise record.error
-            refused.append(record)
+            self.refused.append(record)
             first = (record.hand or {}).get("first_line", "")
             click.echo(
                 f"record {record.index}: does not replay: {record.error}" + (f" [{first}]" if first else ""), err=True
             )
-            continue
+            return None
         actions = record.game.get("actions")
         on_action = (
-            _stepper(console, len(actions), input) if step and isinstance(actions, list) and not as_json else None
+            _stepper(self.console, len(actions), input)
+            if self.step and isinstance(actions, list) and not self.as_json
+            else None
         )
         if on_action is not None:
-            console.print(
+            self.console.print(
                 Text(
                     f"record {record.index}: {record.game.get('variant')}, seed {record.game.get('seed')}", style="bold"
                 )
             )
         game = replay_record(record, on_action)
-        results.append(_summary(record, game))
-        if not as_json:
+        self.results.append(_summary(record, game))
+        if not self.as_json and not self.quiet:
             players = list(game.state.players)
             end = (
                 result_line(game.result, players)
                 if game.result is not None
                 else f"not over after {len(game.record['actions'])} actions"
             )
-            console.print(
+            self.console.print(
                 f"record {record.index}: {game.variant.name}, seed {game.record['seed']}, {len(game.record['actions'])} actions: {end}",
                 soft_wrap=True,
             )
-    if not found:
-        raise ReplayError(f"{file}: no game records")
-    if as_json:
-        echo_json(results)
-    if refused:
-        reasons = Counter(refusal_reason(r.error) for r in refused if r.error is not None)
-        by_reason = ", ".join(f"{n} {why}" for why, n in reasons.most_common())
-        click.echo(
-            f"{file}: read {len(refused) + len(results)}, replayed {len(results)}, refused {len(refused)} ({by_reason})",
-            err=True,
-        )
-        raise ReplayError(f"{file}: {len(refused)} of {len(refused) + len(results)} hands do not replay")
+        return record.finished or game
+
+    def finish(self, file: Path) -> None:
+        """The JSON results, and the summary of what was refused (an error if any was)."""
+        if not self.found and not self.unreadable:
+            raise ReplayError(f"{file}: no game records")
+        if self.as_json:
+            echo_json(self.results)
+        if self.refused or self.unreadable:
+            reasons = Counter(refusal_reason(r.error) for r in self.refused if r.error is not None)
+            if self.unreadable:
+                reasons["a file hoyle cannot read"] = len(self.unreadable)
+            by_reason = ", ".join(f"{n} {why}" for why, n in reasons.most_common())
+            read = len(self.refused) + len(self.results)
+            files = f", {len(self.unreadable)} files unread" if self.unreadable else ""
+            click.echo(
+                f"{file}: read {read}, replayed {len(self.results)}, refused {len(self.refused)}{files} ({by_reason})",
+                err=True,
+            )
+            raise ReplayError(f"{file}: {len(self.refused)} of {read} hands do not replay{files}")
 
 
 COMMANDS = [replay]

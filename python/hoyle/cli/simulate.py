@@ -357,6 +357,7 @@ def simulate(
             house_rules=list(house_rules),
             progress=lambda k: bar.advance(task, k),
             keep_games=out is not None,
+            keep_records=plot_path is not None,  # only the plot reads every game
             out=out,
             **run,  # type: ignore[arg-type]
         )

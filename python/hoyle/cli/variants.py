@@ -9,6 +9,7 @@ import click
 
 import hoyle
 from hoyle.cli.common import echo_json
+from hoyle.plugins import default_registry
 from hoyle.registry import HouseRule, Option, Variant
 
 
@@ -103,10 +104,6 @@ def _details(v: dict[str, Any], rules: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def _applies(rule: dict[str, Any], variant: str) -> bool:
-    return not rule["variants"] or variant in rule["variants"]
-
-
 @click.command()
 @click.argument("name", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
@@ -119,7 +116,7 @@ def variants(name: str | None, as_json: bool) -> None:
         v = next((v for v in vs if v["name"] == name), None)
         if v is None:
             raise click.UsageError(f"no variant named {name!r}; installed: {', '.join(x['name'] for x in vs)}")
-        rules = [r for r in hs if _applies(r, name)]
+        rules = [house_rule_data(r) for r in default_registry().house_rules_for(name)]
         if as_json:
             echo_json({**v, "house_rules": rules})
         else:

@@ -9,7 +9,15 @@
     >>> str(Action("raise", amount=300)), str(Action("draw", source="stock"))
     ('raise to 300', 'draw stock')
     >>> Action.parse("lay off 9d on 2", kinds=["lay off"])
-    Action('lay off 9d on 2')
+    Action(kind='lay off', cards=(Card('9d'),), target=2)
+
+The repr is the text form when that text parses back to the same action, and the
+fields otherwise, so two actions that print alike are told apart: ``Action("draw
+stock")`` is the kind ``draw stock``, not what ``Action.parse`` reads from the text
+``draw stock`` (the kind ``draw`` from the source ``stock``):
+
+    >>> Action("draw stock"), Action.parse("draw stock")
+    (Action(kind='draw stock'), Action('draw stock'))
 
 Text grammar: ``KIND [SOURCE] [CARD ...] [on TARGET] [to AMOUNT | AMOUNT]``. The kind is
 one or more words (``kinds=`` names the multi-word ones); a source is a word such as
@@ -27,6 +35,8 @@ from hoyle.engine.cache import BoundedCache
 from hoyle.errors import HoyleError, IllegalActionError
 
 _TO_KINDS = frozenset({"raise", "bet"})
+#: The fields a repr shows only when set, in the constructor's order.
+_OPTIONAL = ("amount", "source", "target")
 
 
 class _Tag:
@@ -97,7 +107,19 @@ class Action(_Fields):
         return " ".join(parts)
 
     def __repr__(self) -> str:
-        return f"Action('{self}')"
+        """``Action('text')`` when ``Action.parse(text)`` gives this action back, else
+        the constructor call with its fields (``eval`` gives it back)."""
+        text = str(self)
+        try:
+            if Action.parse(text) == self:
+                return f"Action('{text}')"
+        except HoyleError:
+            pass
+        args = [f"kind={self.kind!r}"]
+        if self.cards:
+            args.append(f"cards={self.cards!r}")
+        args += [f"{name}={value!r}" for name in _OPTIONAL if (value := getattr(self, name)) is not None]
+        return f"Action({', '.join(args)})"
 
     @classmethod
     def parse(cls, text: str, kinds: Iterable[str] = ()) -> Action:

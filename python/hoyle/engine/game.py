@@ -88,6 +88,13 @@ class _FastHooks:
         self.score_deal: Callable[[State], Any] = self._positional(pm, "hoyle_score_deal", ("state",))
         self.match_over: Callable[[State], Any] = self._positional(pm, "hoyle_match_over", ("state",))
         self.settle: Callable[[State], Any] = self._positional(pm, "hoyle_settle", ("state",))
+        # The family hooks a variant's rules ask through ``state.hooks``: None when no
+        # plugin of this ruleset implements one (a betting game asks on every hand).
+        self.forced_bets: Callable[[State, Any], Any] | None = (
+            self._positional(pm, "hoyle_forced_bets", ("state", "bets"))
+            if pm.hook.hoyle_forced_bets.get_hookimpls()
+            else None
+        )
 
     def _positional(self, pm: pluggy.PluginManager, name: str, params: tuple[str, ...]) -> Callable[..., Any]:
         fast = getattr(self, name)
@@ -553,6 +560,7 @@ def new_game(
     # the default options' deck shuffled straight (no fixed deck to check), else as every deal
     first = base.shuffled(seed, 0) if base is not None and not decks else game._deck_for(0, opts, len(names), seed)
     game.state = State(variant, names, opts, first, seed, stacks)  # by position: benches/test_bench_hand_setup.py
+    game.state.hooks = ruleset.hook
     game._start_deal(True)  # loaded
     return game
 

@@ -340,6 +340,10 @@ class State:
     """
 
     _rng: Rng | None  # the deal's generator once made (see :attr:`rng`)
+    #: The game's rule hooks, for the family hooks a variant's rules ask (a betting game
+    #: asks ``state.hooks.forced_bets``, the ruleset's ``hoyle_forced_bets`` or None when
+    #: no plugin implements it); set by :func:`hoyle.new_game`, None for a bare State.
+    hooks: Any = None
 
     def __init__(  # the engine passes these by position (cheaper: one per new game); others name them
         self,

@@ -73,9 +73,11 @@ def history_games() -> Mapping[str, HistoryGame]:
 
 #: The betting options each site's recorded play needs (docs/hand-histories.md): a
 #: site's convention is history, not a proposal, so the replayer plays it. PokerStars
-#: lets a player fold when a check was possible and records the fold.
+#: and Full Tilt let a player fold when a check was possible and record the fold.
 SITE_OPTIONS: Mapping[str, Mapping[str, str]] = {
     "PokerStars": {"fold_when_check": "allow"},
+    "Full Tilt": {"fold_when_check": "allow"},
+    "Full Tilt Rush": {"fold_when_check": "allow"},
 }
 
 

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from decimal import Decimal
 from typing import TypeVar
 
@@ -56,13 +57,20 @@ _AMOUNT = r"[^\d\s()\[\]/,.]{0,3}(\d[\d,]*(?:\.\d+)?)"
 #: The line PokerStars' hand-history archives (the client's "request" by e-mail) put
 #: before each hand.
 _SEPARATOR = re.compile(r"^\*{3,} # \d+ \*{3,}\s*$")
-_HAND_START = re.compile(r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #")
+#: Who wrote a hand: PokerStars (its Zoom and Home Game hands; a tracker's upper-case
+#: export), or another site writing PokerStars' format (trackers convert to it).
+_SITE = (
+    r"(?P<site>PokerStars(?: Zoom| Home Game)?|POKERSTARS|Full Tilt(?: Rush)?|Run It Once Poker|PokerMaster|PokerBros)"
+)
+_HAND_START = re.compile(rf"^\s*{_SITE} (?:Hand|Game|HAND|GAME) #")
 _HEADER = re.compile(
-    r"^\s*PokerStars (?:Zoom )?(?:Hand|Game) #(?P<id>\d+):\s+(?:(?:Zoom )?Tournament #(?P<tournament>\d+),\s+)?"
+    rf"^\s*{_SITE} (?:Hand|Game|HAND|GAME) #(?P<id>\d+):\s+(?:\{{[^}}]*\}}\s+)?"  # a home game's club: {Club}
+    r"(?:(?i:(?:Zoom )?Tournament) #(?P<tournament>\d+),\s+)?"
     r"(?P<rest>.*?)\s+-\s+(?P<time>\d{4}/\d\d/\d\d .*)$"
 )
 _LIMITS = {"no limit": "no-limit", "pot limit": "pot-limit", "limit": "fixed-limit", "fixed limit": "fixed-limit"}
-_GAME = re.compile(r"^(?P<game>.+?) (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)\b(?P<after>.*)$")
+#: (Game names and limits in any case: a tracker's export writes "7 CARD STUD HI/LO LIMIT".)
+_GAME = re.compile(r"^(?P<game>.+?) (?P<limit>No Limit|Pot Limit|Fixed Limit|Limit)\b(?P<after>.*)$", re.IGNORECASE)
 #: A mixed game's header names the mix, then the hand's game in parentheses:
 #: "Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD)", "HORSE (Razz Limit, $1/$2)",
 #: "Mixed Hold'em (Hold'em Limit) - Level I (40/80)".
@@ -70,16 +78,36 @@ _MIXED = re.compile(
     r"^(?P<mix>[^()]+?)\s+\((?P<game>[^(),]+?(?:No Limit|Pot Limit|Fixed Limit|Limit))(?:,\s*(?P<stakes>[^()]*))?\)(?P<after>.*)$"
 )
 _STAKES = re.compile(rf"\({_AMOUNT}/{_AMOUNT}(?:\s+(?P<currency>[A-Z]{{3}}))?\)")
-_LEVEL = re.compile(rf"Level (?P<level>[IVXLCDM\d]+) \({_AMOUNT}/{_AMOUNT}\)")
-_TABLE = re.compile(r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?.*?(?:Seat #(?P<button>\d+) is the button)?\s*$")
+#: 6+ Hold'em's stakes: a button blind and an ante from everyone.
+_BUTTON_STAKES = re.compile(rf"\(Button Blind {_AMOUNT} - Ante {_AMOUNT}(?:\s+(?P<currency>[A-Z]{{3}}))?\)")
+_LEVEL = re.compile(rf"Level (?P<level>[IVXLCDM\d]+) \({_AMOUNT}/{_AMOUNT}\)", re.IGNORECASE)
+_TABLE = re.compile(
+    r"^Table (?:ID )?'(?P<table>.*)'(?: (?P<max>\d+)-[Mm]ax)?.*?(?:Seat #(?P<button>\d+) is the button)?\s*$"
+)  # (Run It Once writes "Table ID '30263259' 6-Max")
 _SEAT = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+?) \({_AMOUNT} in chips(?P<bounty>[^)]*)\)(?P<rest>.*)$")
 _CARDS = re.compile(r"\[([^\]]*)\]")
 _STREET = re.compile(
-    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) \*\*\*"
+    r"^\*\*\* (?:(?P<draw>FIRST|SECOND|THIRD) DRAW|(?P<stud>3rd|4th|5th|6th|7th) STREET"
+    r"|(?:(?P<run>FIRST|SECOND|THIRD) )?(?P<street>HOLE CARDS|DEALING HANDS|PRE-FLOP|DRAW|FLOP|TURN|RIVER|SHOW ?DOWN|SUMMARY)) \*\*\*"
 )
+#: The betting rounds of the draw games (after the deal, each draw) and of stud (third
+#: street to the river, seventh street), by number.
+_DRAWS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
+_STUD_STREETS = {"3rd": 0, "4th": 1, "5th": 2, "6th": 3, "7th": 4}
+_DISCARD = re.compile(r"discards (?P<n>\d+) cards?(?: \[(?P<cards>[^\]]*)\])?")
+_STAND_PAT = re.compile(r"stands pat(?: on \[[^\]]*\])?")
 _UNCALLED = re.compile(rf"^Uncalled bet \({_AMOUNT}\) returned to (?P<name>.+)$")
 _COLLECTED = re.compile(rf"^(?P<name>.+?) collected {_AMOUNT} from (?:the )?(?:main |side )?pot(?:[- ]\d+)?\s*$")
 _MUCKED = re.compile(r"^Seat \d+: (?P<name>.+?) (?:\([^)]*\) )*mucked \[(?P<cards>[^\]]*)\]")
+#: PokerStars' all-in cash out: the site pays the player a sum (less a fee) outside the
+#: pot, which is still played out and won by the cards.
+_CASH_OUT = re.compile(rf"^(?P<name>.+?) cashed out the hand for {_AMOUNT}(?: \| Cash Out Fee {_AMOUNT})?\s*$")
+#: The summary's line of a player who cashed out and whose hand won: the pot the cards
+#: gave them, which the site kept (it paid the cash out instead).
+_NOT_AWARDED = re.compile(
+    rf"^Seat \d+: (?P<name>.+?) (?:\([^)]*\) )*showed \[[^\]]*\] and won \({_AMOUNT}\)"
+    r".*\(pot not awarded as player cashed out\)"
+)
 _TOTAL = re.compile(rf"^Total pot {_AMOUNT}.*?\| Rake {_AMOUNT}")
 _ALL_IN = " and is all-in"
 #: A word of a tournament's buy-in: an amount ("$1.40+$0.10"), a currency code, "Freeroll",
@@ -91,7 +119,7 @@ _CHATTER = re.compile(
     r"| has timed out(?: while disconnected| while being disconnected)?$| has returned$| was removed from the table.*$"
     r"| finished the tournament.*$| wins the tournament.*$| re-buys and receives .*$| takes the add-on.*$"
     r"| will be allowed to play after the button$|^Hand was run (?:twice|three times)$|^Board \[|^(?:FIRST|SECOND|THIRD) Board \["
-    r"|:? is sitting out$|: sits out$|^No low hand qualified$|^Betting is capped$"
+    r"|:? is sitting out$|: sits out$|^No low hand qualified$|^Betting is capped$|^Pair on board - a double bet is allowed$"
     r"| wins (?:the )?\S+ bounty for eliminating .*$| split the \S+ bounty for eliminating .*$| wins \S+ for (?:splitting the )?eliminat.*$"
     r"| wins an entry to tournament #\d+$)"
 )
@@ -227,6 +255,10 @@ class _HandReader:
         self.boards: list[list[str]] = [[]]
         self.rake: Decimal | None = None
         self.street = -1  # before the hole cards
+        self.family = "flop"  # or "stud", "draw": which streets and lines the game has
+        self.dealt: dict[int, dict[int, list[str]]] = {}
+        self.draws: dict[int, int] = {}  # how many times each player has drawn
+        self.cash_outs: dict[int, tuple[Decimal, Decimal]] = {}
         self.bets: dict[int, Decimal] = {}
         self.big_blind = Decimal(0)
 
@@ -266,7 +298,12 @@ class _HandReader:
         if tournament:  # the buy-in ("$1.40+$0.10 USD", "Freeroll", "10+1 FPP") comes before the game
             words = rest.split()
             i = 0
-            while i < len(words) and _BUY_IN_WORD.fullmatch(words[i]) and words[i + 1 : i + 2] != ["Card"]:
+            while (
+                i < len(words)
+                and _BUY_IN_WORD.fullmatch(words[i])
+                and words[i + 1 : i + 2] not in (["Card"], ["CARD"])
+                and not "".join(words[i + 1 : i + 2]).startswith("(")  # "8-Game (Razz Limit)": the mix's name
+            ):
                 i += 1
             buyin, rest = " ".join(words[:i]), " ".join(words[i:])
         mix = ""
@@ -284,6 +321,9 @@ class _HandReader:
         if stakes:
             small, big = _amount(stakes[1]), _amount(stakes[2])
             currency = stakes["currency"] or _symbol(g["after"])
+        elif button := _BUTTON_STAKES.search(g["after"]):  # no small blind; the button blind is the bet
+            big = _amount(button[1])
+            currency = button["currency"] or _symbol(g["after"])
         elif level:
             small, big = _amount(level[2]), _amount(level[3])
         record = HandRecord(
@@ -293,7 +333,7 @@ class _HandReader:
             players=[],
             stacks=[],
             button=0,
-            site="PokerStars",
+            site="PokerStars" if m["site"].upper().startswith("POKERSTARS") else m["site"],
             hand_id=m["id"],
             start_time=m["time"].strip(),
             currency=currency,
@@ -315,9 +355,10 @@ class _HandReader:
             raise self.error(
                 min(at, len(self.lines) - 1), "expected \"Table '<name>' <n>-max Seat #<n> is the button\""
             )
-        if t["button"] is None:
+        self.family = _family(self.lines)
+        if t["button"] is None and self.family != "stud":  # stud has no button
             raise self.error(at, "no 'Seat #<n> is the button'")
-        record.table, record.button = t["table"], int(t["button"])
+        record.table, record.button = t["table"], int(t["button"] or 0)
         record.max_seats = int(t["max"]) if t["max"] else 0
         return record
 
@@ -347,13 +388,26 @@ class _HandReader:
         raise self.error(offset, f"{name!r} has no seat in this hand")
 
     def _street(self, m: re.Match[str], offset: int, line: str) -> str:
+        if m["draw"] or m["stud"]:
+            self.street = _DRAWS[m["draw"]] if m["draw"] else _STUD_STREETS[m["stud"]]
+            self.bets = {}
+            return "play"
         street = m["street"]
+        if street == "DRAW":  # single draw
+            self.street, self.bets = 1, {}
+            return "play"
+        if street == "RIVER" and self.family == "stud":  # seventh street, no board
+            self.street, self.bets = 4, {}
+            return "play"
         if street == "SUMMARY":
             return "summary"
-        if street == "SHOW DOWN":
+        if street in ("SHOW DOWN", "SHOWDOWN"):  # (Run It Once: SHOWDOWN)
             return "showdown"
-        if street == "HOLE CARDS":
+        if street in ("HOLE CARDS", "DEALING HANDS"):
             self.street = 0
+            return "play"
+        if street == "PRE-FLOP":  # Courchevel: the first flop card, face up before the betting
+            self.boards[0] = [c for g in _CARDS.findall(line) for c in _cards(g)]
             return "play"
         groups = _CARDS.findall(line)
         if not groups:
@@ -368,10 +422,17 @@ class _HandReader:
         return "play"
 
     def _line(self, offset: int, line: str) -> None:
-        if " cashed out the hand for " in line:
+        if m := _CASH_OUT.match(line):
+            self._cash_out(offset, m)
+            return
+        if line.startswith("STP added: "):
+            raise self.error(
+                offset, "the site added money to the pot (Run It Once's splash the pot): no player put it in"
+            )
+        if line == "The deck is reshuffled":
             raise self.error(
                 offset,
-                "a player cashed out the hand (PokerStars' all-in cash out): the pot went by that deal, not by the cards",
+                "the deck was reshuffled during the draws: the cards dealt after it are not in one arranged deck",
             )
         if line == "Hand cancelled":
             raise self.error(offset, "the hand was cancelled: the client replayed none of it and moved no chips")
@@ -412,6 +473,20 @@ class _HandReader:
             self._act(offset, player, "bet", self.bets.get(player, Decimal(0)) + _amount(m[1]), all_in)
         elif m := re.fullmatch(rf"raises {_AMOUNT} to {_AMOUNT}", what):
             self._act(offset, player, "raise", _amount(m[2]), all_in)
+        elif m := re.fullmatch(rf"completes it to {_AMOUNT}", what):  # stud: the bring-in completed
+            self._act(offset, player, "raise", _amount(m[1]), all_in)
+        elif m := re.fullmatch(rf"brings in for {_AMOUNT}", what):
+            self._bring_in(offset, player, _amount(m[1]))
+            if all_in:
+                self.all_in.add(player)
+        elif (m := _DISCARD.fullmatch(what)) or _STAND_PAT.fullmatch(what):
+            thrown = _cards(m["cards"] or "") if m else []
+            if m and len(thrown) != int(m["n"]):
+                thrown = ["??"] * int(m["n"])
+            if self.draws.get(player, 0) + 1 > self.street:  # files before about 2010 write no
+                self.street, self.bets = self.draws.get(player, 0) + 1, {}  # '*** FIRST DRAW ***'
+            self._act(offset, player, "draw", Decimal(0), False, tuple(thrown))
+            self.draws[player] = self.draws.get(player, 0) + 1
         elif what.startswith("shows ["):
             groups = _CARDS.findall(what)
             if not groups:
@@ -424,16 +499,36 @@ class _HandReader:
         else:
             raise self.error(offset, f"{self.names[player]!r} does something hoyle does not know")
 
+    def _cash_out(self, offset: int, m: re.Match[str]) -> None:
+        """'X cashed out the hand for $N | Cash Out Fee $F': kept in ``extra["cash_out"]``
+        (player -> (sum, fee)), paid by the site outside the pot. The pot is played out by
+        the cards all the same; what it gave a player who cashed out (the summary's 'won
+        ($X) ... (pot not awarded as player cashed out)') counts as collected, though the
+        site kept it."""
+        p = self._player(offset, m["name"])
+        fee = _amount(m[3]) if m[3] else Decimal(0)
+        self.cash_outs[p] = (_amount(m[2]), fee)
+
     def _dealt(self, offset: int, line: str) -> None:
         m = re.fullmatch(r"Dealt to (?P<name>.+?)(?: \[(?P<cards>[^\]]*)\])*", line)
         if not m:
             raise self.error(offset, "expected 'Dealt to <name> [cards]'")
-        groups = _CARDS.findall(line)
-        name = line[len("Dealt to ") : line.index("[")].rstrip() if groups else m["name"]
+        rest = line[len("Dealt to ") :]
+        seated = [n for n in self.names if rest == n or rest.startswith(n + " [")]
+        # a name may hold brackets ('PC [Mittel]'): the longest seated name the line starts with
+        name = max(seated, key=len) if seated else rest.split("[")[0].rstrip()
+        groups = _CARDS.findall(rest[len(name) :])
         p = self._player(offset, name)
         self.involved.add(p)
-        if groups:
+        if groups and self.family == "flop":
             self.holes[p] = [c for g in groups for c in _cards(g)]
+        elif groups:  # stud and draw: the cards of this street are the last group
+            new = _cards(groups[-1])
+            if self.family == "stud" and self.street == 0 and len(groups) == 1 and len(new) == 1:
+                new = ["??", "??", *new]  # another player's third street: the up card only
+            # stud: by street; draw: the deal (0), then the cards of each draw (1, 2, 3)
+            key = max(self.street, 0) if self.family == "stud" else self.draws.get(p, 0)
+            self.dealt.setdefault(p, {})[key] = new
 
     def _post(self, offset: int, player: int, what: str) -> None:
         for prefix, kind in (
@@ -442,6 +537,7 @@ class _HandReader:
             ("big blind ", "big blind"),
             ("the ante ", "ante"),
             ("straddle ", "straddle"),
+            ("button blind ", "button blind"),
         ):
             if what.startswith(prefix) and (m := re.fullmatch(_AMOUNT, what[len(prefix) :])):
                 amount = _amount(m[1])
@@ -455,7 +551,7 @@ class _HandReader:
                     # a second blind of its kind: posted out of position (a returning or new
                     # player), a big blind live, a small blind dead
                     kind = "live blind" if kind == "big blind" else "dead blind"
-                self.posts.append(Post(player, kind, amount))  # type: ignore[arg-type]
+                self.posts.append(Post(player, kind, amount, self.start + offset))  # type: ignore[arg-type]
                 if kind not in NOT_BETS:
                     self.bets[player] = self.bets.get(player, Decimal(0)) + amount
                 return
@@ -467,27 +563,60 @@ class _HandReader:
         big = self.big_blind
         if not big or amount < big:
             raise self.error(offset, f"small and big blinds of {amount} are less than the big blind ({big})")
-        self.posts.append(Post(player, "live blind", big))
+        self.posts.append(Post(player, "live blind", big, self.start + offset))
         if amount > big:
-            self.posts.append(Post(player, "dead blind", amount - big))
+            self.posts.append(Post(player, "dead blind", amount - big, self.start + offset))
         self.bets[player] = self.bets.get(player, Decimal(0)) + big
 
-    def _act(self, offset: int, player: int, kind: str, amount: Decimal, all_in: bool) -> None:
+    def _bring_in(self, offset: int, player: int, amount: Decimal) -> None:
+        """A stud game's bring-in: a forced bet of the lowest (razz: highest) up card."""
+        if self.street != 0 or self.family != "stud":
+            raise self.error(offset, "a bring-in outside a stud game's third street")
+        self.involved.add(player)
+        self.posts.append(Post(player, "bring-in", amount, self.start + offset))
+        self.bets[player] = self.bets.get(player, Decimal(0)) + amount
+
+    def _act(
+        self, offset: int, player: int, kind: str, amount: Decimal, all_in: bool, cards: tuple[str, ...] = ()
+    ) -> None:
         if self.street < 0:
             raise self.error(offset, "an action before '*** HOLE CARDS ***'")
+        if kind == "draw" and self.family != "draw":
+            raise self.error(offset, "a draw in a game without draws")
         self.involved.add(player)
-        self.actions.append(RecordAction(self.street, player, kind, amount, all_in, self.start + offset))  # type: ignore[arg-type]
+        action = RecordAction(self.street, player, kind, amount, all_in, self.start + offset, cards)  # type: ignore[arg-type]
+        self.actions.append(action)
         if all_in:
             self.all_in.add(player)
         if kind == "call":
+            self._live_second_small_blind(offset, player, amount, all_in)
             self.bets[player] = self.bets.get(player, Decimal(0)) + amount
         elif kind in ("bet", "raise"):
             self.bets[player] = amount
 
+    def _live_second_small_blind(self, offset: int, player: int, amount: Decimal, all_in: bool) -> None:
+        """A call that is short unless the player's second small blind counted: PokerStars
+        makes that blind dead, other sites (and files converted from them) live. The
+        difference is reported by name, not replayed."""
+        if self.street != 0 or all_in:
+            return
+        dead = [p for p in self.posts if p.player == player and p.kind == "dead blind"]
+        to_call = max(self.bets.values(), default=Decimal(0))
+        had = self.bets.get(player, Decimal(0))
+        if dead and had + amount < to_call and had + amount + sum(p.amount for p in dead) == to_call:
+            raise self.error(
+                offset,
+                f"the call counts the second small blind (line {dead[0].line}) as live: PokerStars makes it"
+                " dead, another site's convention (a file converted from another site?)",
+            )
+
     def _summary(self, line: str) -> None:
         if m := _TOTAL.match(line):
             self.rake = _amount(m[2])
-        elif (m := _MUCKED.match(line)) and m["name"] in self.names:  # the cards of a mucked hand
+        elif (m := _NOT_AWARDED.match(line)) and m["name"] in self.names:  # won by the cards, cashed out
+            p = self.names.index(m["name"])
+            self.collected[p] = self.collected.get(p, Decimal(0)) + _amount(m[2])
+        elif (m := _MUCKED.match(line)) and m["name"] in self.names and self.family == "flop":  # a mucked hand
             self.holes.setdefault(self.names.index(m["name"]), _cards(m["cards"]))
 
     # --- the record ------------------------------------------------------------------
@@ -501,13 +630,14 @@ class _HandReader:
         record.seats = [self.seats[i] for i in dealt]
         record.players = [self.names[i] for i in dealt]
         record.stacks = [self.stacks[i] for i in dealt]
-        record.posts = [Post(index[p.player], p.kind, p.amount) for p in self.posts]
-        record.actions = [
-            RecordAction(a.street, index[a.player], a.kind, a.amount, a.all_in, a.line) for a in self.actions
-        ]
+        record.posts = [replace(p, player=index[p.player]) for p in self.posts]
+        record.actions = [replace(a, player=index[a.player]) for a in self.actions]
         record.holes = _remap(index, self.holes)
         record.shows = _remap(index, self.shows)
         record.mucks = {index[p] for p in self.mucks if p in index}
+        record.dealt = _remap(index, self.dealt)
+        if self.cash_outs:
+            record.extra["cash_out"] = _remap(index, self.cash_outs)
         record.collected = _remap(index, self.collected)
         record.returned = _remap(index, self.returned)
         record.boards = self.boards
@@ -541,6 +671,21 @@ def _unrecorded_uncalled(record: HandRecord) -> dict[int, Decimal]:
 def _remap(index: dict[int, int], d: dict[int, _V]) -> dict[int, _V]:
     """``d`` keyed by the new player indexes (players not dealt in left out)."""
     return {index[k]: v for k, v in d.items() if k in index}
+
+
+def _family(lines: list[str]) -> str:
+    """Which streets a hand has, from the lines that start them: ``stud`` (third street
+    to the river), ``draw`` (the deal, then the draws) or ``flop``.
+
+    >>> _family(["*** 3rd STREET ***"]), _family(["*** DEALING HANDS ***"]), _family(["*** HOLE CARDS ***"])
+    ('stud', 'draw', 'flop')
+    """
+    for line in lines:
+        if line.startswith("*** 3rd STREET ***"):
+            return "stud"
+        if line.startswith("*** DEALING HANDS ***"):
+            return "draw"
+    return "flop"
 
 
 def _symbol(text: str) -> str:

@@ -26,13 +26,17 @@ LIMITS = ("no-limit", "pot-limit", "fixed-limit")
 #: The betting rounds of a flop game, by number.
 STREETS = ("preflop", "flop", "turn", "river")
 
-#: A forced bet: an ante, a blind in position, a straddle; or, posted out of position, a
-#: ``live blind`` (a returning player's big blind: the poster's bet) or a ``dead blind``
-#: (a missed small blind: dead money in the pot, no bet).
-PostKind = Literal["ante", "small blind", "big blind", "straddle", "live blind", "dead blind"]
+#: A forced bet: an ante, a blind in position, a straddle, a button blind (6+ Hold'em:
+#: the button's, the only blind), a stud game's bring-in; or,
+#: posted out of position, a ``live blind`` (a returning player's big blind: the poster's
+#: bet) or a ``dead blind`` (a missed small blind: dead money in the pot, no bet).
+PostKind = Literal[
+    "ante", "small blind", "big blind", "straddle", "button blind", "bring-in", "live blind", "dead blind"
+]
 #: The forced bets that are no bet of the poster's.
 NOT_BETS = ("ante", "dead blind")
-ActionKind = Literal["fold", "check", "call", "bet", "raise"]
+#: A betting decision, or a draw game's ``draw`` (the cards thrown; none: standing pat).
+ActionKind = Literal["fold", "check", "call", "bet", "raise", "draw"]
 
 
 def game_key(name: str) -> str:
@@ -48,18 +52,21 @@ def game_key(name: str) -> str:
 @dataclass(frozen=True)
 class Post:
     """A forced bet: ``player`` (an index into :attr:`HandRecord.players`) posts
-    ``amount`` as ``kind``."""
+    ``amount`` as ``kind``; ``line`` is where the source wrote it (0: not known)."""
 
     player: int
     kind: PostKind
     amount: Decimal
+    line: int = 0
 
 
 @dataclass(frozen=True)
 class RecordAction:
-    """A betting decision. ``amount``: for a bet or raise, the player's whole wager on
-    the street after it ("raise to"); for a call, the chips it adds; else 0.
-    ``line`` is where the source wrote it (a line number, or an OHH action number)."""
+    """A betting decision or a draw. ``amount``: for a bet or raise, the player's whole
+    wager on the street after it ("raise to"); for a call, the chips it adds; else 0.
+    ``cards``: for a draw, the cards thrown (``"??"`` for one the source did not name;
+    none when the player stood pat). ``line`` is where the source wrote it (a line
+    number, or an OHH action number)."""
 
     street: int
     player: int
@@ -67,6 +74,7 @@ class RecordAction:
     amount: Decimal = Decimal(0)
     all_in: bool = False
     line: int = 0
+    cards: tuple[str, ...] = ()
 
 
 @dataclass
@@ -75,7 +83,10 @@ class HandRecord:
     seat nobody is dealt in from: a dead button). ``boards`` has one list of board
     cards per run (two when the hand was run twice). ``holes`` are the hole cards known
     from the start (the hero's), ``shows`` those shown later, ``mucks`` the players who
-    mucked at the showdown. ``collected`` (the pots each player took, rake already
+    mucked at the showdown. ``dealt`` (stud and draw games) are the cards dealt to each
+    player: in stud by street (``dealt[player][street]``, third street 0), in a draw game
+    the hand (``dealt[player][0]``) and the cards of each draw (``[1]``, ``[2]``...);
+    ``"??"`` for a card the source did not show (a stud down card). ``collected`` (the pots each player took, rake already
     deducted), ``returned`` (uncalled bets) and ``rake`` are what the source says
     happened; :meth:`expected_stacks` follows from them."""
 
@@ -96,6 +107,7 @@ class HandRecord:
     actions: list[RecordAction] = field(default_factory=list)
     shows: dict[int, list[str]] = field(default_factory=dict)
     mucks: set[int] = field(default_factory=set)
+    dealt: dict[int, dict[int, list[str]]] = field(default_factory=dict)
     collected: dict[int, Decimal] | None = None
     returned: dict[int, Decimal] = field(default_factory=dict)
     rake: Decimal | None = None

@@ -76,7 +76,7 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
         # made when first needed (making one costs more than a hold'em hand).
         self._seed_source: int | None = None
         self._seed_rng: np.random.Generator | None = None
-        self._has_reset = self._has_updated = False
+        self._has_reset = self._has_updated = self._over_at_deal = False
         self.table: AnyTable | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -103,10 +103,15 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.steps = 0
-        # A game over at the deal (e.g. hold'em stacks smaller than the blinds) still
-        # names an agent: agent_iter and last() step each done agent out from there.
         self.agent_selection = self.possible_agents[0]
-        self._after_step()
+        # A game over at the deal (hold'em stacks smaller than the blinds): PettingZoo's
+        # API has every agent live after a reset, so player_0 is asked once with an
+        # all-zero mask, and its step (any action, None included) ends the episode.
+        self._over_at_deal = self.table.over and not self.table.stuck
+        if self._over_at_deal:
+            self.infos = {a: {"over_at_deal": True} for a in self.agents}
+        else:
+            self._after_step()
 
     def _after_step(self) -> None:
         """Point at the next agent, or hand out the rewards once the match is over."""
@@ -143,6 +148,12 @@ class HoyleAECEnv(AECEnv):  # type: ignore[misc]
                 EnvLogger.warn_step_after_terminated_truncated()
                 return
         agent = self.agent_selection
+        if self._over_at_deal:
+            if self.checks and action is not None:
+                assert self.action_spaces[agent].contains(action), "action is not in action space"
+            self._over_at_deal = False
+            self._after_step()
+            return
         if self.terminations[agent] or self.truncations[agent]:
             if self.checks and action is not None:
                 assert self.action_spaces[agent].contains(action), "action is not in action space"

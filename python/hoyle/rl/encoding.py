@@ -41,34 +41,79 @@ class Refinement:
     :param features: extra observation blocks (objects with ``name``, ``size``, ``doc``
         and ``write(state, seat, out)``; they must read only what ``seat`` may know).
     :param reactions: force the reaction phase on (True) or off (False); None: derived.
+    :param zones: zones the layout must have even if random play never makes them
+        (``Zone(name, owner, visibility)``, e.g. a seat's melds ``Zone("meld:0", 0,
+        Zone.PUBLIC)``); a zone not hidden gets a card plane.
+    :param requires: action kinds the catalogue must have: an encoding with no template
+        of one of them (random play never listed it and no ``templates`` give it) is an
+        :class:`~hoyle.errors.InvalidArgumentError` naming it, never a silently smaller
+        action space.
     """
 
     templates: tuple[Template, ...] = ()
     features: tuple[Feature, ...] = ()
     reactions: bool | None = None
+    zones: tuple[Any, ...] = ()
+    requires: tuple[str, ...] = ()
 
 
 RefinementFactory = Callable[[int, Mapping[str, Any]], Refinement | None]
+#: A refinement registered for every variant a predicate accepts (by capability).
+VariantTest = Callable[[Any], bool]
 
 
 @lru_cache(maxsize=1)
-def _refinements() -> dict[str, list[RefinementFactory]]:
-    """The refinements every installed plugin registers, by variant name."""
+def _refinements() -> tuple[dict[str, list[RefinementFactory]], list[tuple[VariantTest, RefinementFactory]]]:
+    """The refinements every installed plugin registers: by variant name, and for every
+    variant a predicate accepts."""
     from hoyle.plugins import default_registry
 
     table: dict[str, list[RefinementFactory]] = {}
+    tests: list[tuple[VariantTest, RefinementFactory]] = []
 
-    def register(variant: str, refinement: Refinement | RefinementFactory) -> None:
+    def register(variant: str | VariantTest, refinement: Refinement | RefinementFactory) -> None:
         if isinstance(refinement, Refinement):
             fixed = refinement
-            table.setdefault(variant, []).append(lambda players, options: fixed)
+            factory: RefinementFactory = lambda players, options: fixed  # noqa: E731
         elif callable(refinement):
-            table.setdefault(variant, []).append(refinement)
+            factory = refinement
         else:
             raise InvalidArgumentError(f"rl refinement for {variant!r}: {refinement!r} is not a Refinement or factory")
+        if isinstance(variant, str):
+            table.setdefault(variant, []).append(factory)
+        elif callable(variant):
+            tests.append((variant, factory))
+        else:
+            raise InvalidArgumentError(f"rl refinement: {variant!r} is neither a variant name nor a test of variants")
 
     default_registry().plugin_manager.hook.hoyle_register_rl_encodings(register=register)
-    return table
+    return table, tests
+
+
+def refinements_for(variant: str) -> list[RefinementFactory]:
+    """The refinement factories of ``variant``: those registered under its name, then
+    those whose test accepts it (``register(lambda v: isinstance(v.rules, MyRules),
+    refinement)``: every variant built on a family's rules, a third party's too).
+
+        >>> len(refinements_for("texas-holdem")) >= 1, refinements_for("war")
+        (True, [])
+    """
+    from hoyle.plugins import default_registry
+
+    named, tests = _refinements()
+    found = default_registry().variant(variant)
+    return [*named.get(variant, []), *(f for test, f in tests if test(found))]
+
+
+def _check_required(variant: str, templates: Mapping[Template, None], refinements: Sequence[Refinement]) -> None:
+    kinds = {t.kind for t in templates}
+    for r in refinements:
+        missing = [k for k in r.requires if k not in kinds]
+        if missing:
+            raise InvalidArgumentError(
+                f"the rl encoding of {variant!r} has no action template of kind {', '.join(map(repr, missing))}, "
+                "which its refinement requires: random play never listed one; give it in the refinement's templates"
+            )
 
 
 @dataclass
@@ -170,10 +215,15 @@ class Encoding:
         #: The arguments as JSON, to rebuild it after unpickling.
         self.key = key
         found = probe(variant, players, self.options, self.house_rules, probe_games, probe_steps)
-        refinements = [r for f in _refinements().get(variant, []) if (r := f(players, self.options)) is not None]
+        refinements = [r for f in refinements_for(variant) if (r := f(players, self.options)) is not None]
         templates = dict(found.templates)
         for r in refinements:
             templates.update(dict.fromkeys(r.templates))
+            for zone in r.zones:  # declared zones: in the layout whatever random play made
+                found.zones.setdefault(zone.name, zone)
+                if zone.visibility != "hidden":
+                    found.visible.add(zone.name)
+        _check_required(variant, templates, refinements)
         reactions = found.out_of_turn
         for r in refinements:
             if r.reactions is not None:
@@ -208,7 +258,7 @@ class Encoding:
             seat_numbered=seat_numbered,
             phases=list(found.phases),
             public=found.public,
-            features=[f for r in refinements for f in r.features],
+            features=_kept(variant, [f for r in refinements for f in r.features], args.get("omit", [])),
         )
 
     @property
@@ -243,6 +293,15 @@ class Encoding:
         return f"<Encoding {self.variant} {self.players}p: {self.action_size} actions, {self.observation_size} floats>"
 
 
+def _kept(variant: str, features: list[Feature], omit: Sequence[str]) -> list[Feature]:
+    """The features not omitted (an omitted name no feature has is an error naming it)."""
+    names = [f.name for f in features]
+    unknown = sorted(set(omit) - set(names))
+    if unknown:
+        raise InvalidArgumentError(f"omit: {variant} has no feature {unknown[0]!r} (its features: {names})")
+    return [f for f in features if f.name not in omit]
+
+
 #: The reaction phase's "no reaction" slot (see docs/rl.md, reactions).
 PASS_REACTION = Template("(no reaction)", None, "plain")
 
@@ -259,13 +318,18 @@ def encoding(
     house_rules: Sequence[str] = (),
     bets: Sequence[str | float] | None = None,
     max_choices: int = 128,
+    omit: Sequence[str] = (),
 ) -> Encoding:
     """The encoding of ``variant`` for ``players`` with these options (cached: the same
     arguments give the same object).
 
     :param bets: the bet abstraction's sizes (default ``("min", 0.5, 1.0, "all-in")``).
     :param max_choices: slots per ``choice`` template (melds, multi-card discards).
+    :param omit: names of refinement features to leave out (e.g. ``["action_sequence"]``:
+        poker's compact ``bet_history`` alone).
     """
+    if isinstance(omit, str) or not all(isinstance(name, str) for name in omit):
+        raise InvalidArgumentError(f"omit={omit!r}: a list of feature names")
     key = json.dumps(
         {
             "variant": variant,
@@ -274,6 +338,7 @@ def encoding(
             "house_rules": list(house_rules),
             "bets": list(bets) if bets is not None else None,
             "max_choices": max_choices,
+            "omit": sorted(set(omit)),
         },
         sort_keys=True,
     )

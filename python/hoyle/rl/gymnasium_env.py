@@ -8,7 +8,9 @@
 
 ``reset(seed=...)`` deals the game of that seed and plays the opponents up to the
 learner's first decision (a game that ends before it - everyone else folds - is skipped:
-the next seed drawn from a generator seeded with ``seed`` is dealt instead).
+the next seed drawn from a generator seeded with ``seed`` is dealt instead; when each of
+``DEAL_TRIES`` games is, as with hold'em stacks smaller than the blinds, ``reset`` raises
+``InvalidArgumentError``).
 ``step(a)`` plays the learner's slot, then every opponent (and every reaction) until the
 learner must decide again or the match ends. The reward is the learner's settlement
 (or +1/-1 with ``reward="win-loss"``) at the end, 0 before. ``action_masks()`` (the
@@ -37,6 +39,9 @@ from hoyle.rl.encoding import Encoding
 from hoyle.rl.kernel import AnyTable, new_table
 from hoyle.rl.observation import BOUND
 from hoyle.rl.settings import EnvSettings, env_setup
+
+#: How many games ``reset`` deals, at most, looking for one the learner gets to act in.
+DEAL_TRIES = 100
 
 
 class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -90,7 +95,7 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
             game_seed = int(seed) % 2**64
         else:
             game_seed = int(self._episode_rng.integers(0, 2**63))
-        while True:
+        for _ in range(DEAL_TRIES):
             self.table = new_table(self.enc, game_seed, self.compiled)
             self.steps = 0
             seats = [s for s in range(self.enc.players) if s != self.seat]
@@ -100,9 +105,13 @@ class HoyleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
             }
             self._play_opponents(bounded=False)  # up to the learner's first decision
             if not self.table.over:
-                break
+                return
             # the game ended before the learner's first decision: deal the next one
             game_seed = int(self._episode_rng.integers(0, 2**63))
+        raise InvalidArgumentError(
+            f"{self.enc.variant} with options {self.enc.options}: each of {DEAL_TRIES} games dealt was over"
+            f" before seat {self.seat}'s first decision (e.g. stacks smaller than the blinds)"
+        )
 
     def _act(self, action: Any) -> tuple[float, bool, bool, dict[str, Any]]:
         """Play the learner's slot and the opponents after it: the step without its

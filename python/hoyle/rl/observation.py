@@ -174,13 +174,16 @@ class Layout:
 
         #: ``encode(state, seat)`` in its quickest form: the Rust encoder's own method
         #: when no feature writes its block in Python, or with the one feature's
-        #: ``values`` as a block when that is the only one.
+        #: ``values`` as a block when that is the only one, or with the features'
+        #: ``add`` entries (no ``out``, no ``write`` feature to run after it).
         self.encoder: Callable[[State, int], np.ndarray] = self.encode
         if not self._feature_items:
             if not self._feature_adds:
                 self.encoder = self._native.encode
             elif len(rest) == 1 and callable(values := getattr(rest[0], "values", None)):
                 self.encoder = _block_encoder(self._native.encode, values, self._feature_adds[0][1])
+            else:
+                self.encoder = _adds_encoder(self._native.encode, self._feature_adds)
 
     def fields(self) -> list[dict[str, Any]]:
         """Every block: name, offset, size and meaning."""
@@ -250,6 +253,22 @@ def _block_encoder(
 
     def encoder(state: State, seat: int) -> np.ndarray:
         return encode(state, seat, offset, values(state, seat))
+
+    return encoder
+
+
+def _adds_encoder(
+    encode: Callable[..., np.ndarray], adds: Sequence[tuple[Callable[..., None], int]]
+) -> Callable[[State, int], np.ndarray]:
+    """``encode(state, seat)`` with the features' ``add`` entries (``adds``: each
+    feature's ``add`` and offset)."""
+
+    def encoder(state: State, seat: int) -> np.ndarray:
+        idx: list[int] = []
+        val: list[Any] = []
+        for add, off in adds:
+            add(state, seat, off, idx, val)
+        return encode(state, seat, idx, val)
 
     return encoder
 

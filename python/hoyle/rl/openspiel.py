@@ -59,6 +59,7 @@ DEFAULTS: dict[str, Any] = {
     "max_utility": 0.0,
     "max_game_length": 0,
     "compiled": True,
+    "omit": "",
 }
 
 
@@ -97,7 +98,8 @@ class HoyleSpielGame(pyspiel.Game):  # type: ignore[misc]
         p = {**DEFAULTS, **dict(params or {})}
         options = decode_options(p["options"])
         house_rules = tuple(r for r in str(p["house_rules"]).split(";") if r)
-        self.enc: Encoding = encoding(variant, int(p["players"]), options, house_rules)
+        omit = tuple(r for r in str(p["omit"]).split(";") if r)
+        self.enc: Encoding = encoding(variant, int(p["players"]), options, house_rules, omit=omit)
         self.reward_mode = check_reward(str(p["reward"]))
         self.seeds, self.seed, self.history = int(p["seeds"]), int(p["seed"]), int(p["history"])
         self.compiled = bool(p["compiled"])
@@ -172,9 +174,17 @@ class HoyleSpielState(pyspiel.State):  # type: ignore[misc]
             return
         seat = self.table.seat
         assert seat is not None
+        self.own[seat].append(self._canonical(int(action)))
         self.table.step(int(action))
-        self.own[seat].append(int(action))
         self.steps += 1
+
+    def _canonical(self, slot: int) -> int:
+        """The first slot of the action ``slot`` stands for: bet sizes that give the same
+        amount act alike, so the information state keeps the action, not the size."""
+        assert self.table is not None
+        slots = self.table.slots()
+        chosen = slots.get(slot)
+        return min((s for s, a in slots.items() if a == chosen), default=slot)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -269,8 +279,9 @@ def openspiel_game(variant: str, **params: Any) -> Any:
         del params["options"]
     if isinstance(params.get("options"), Mapping):
         params["options"] = encode_options(params["options"])
-    if not isinstance(params.get("house_rules", ""), str):
-        params["house_rules"] = ";".join(params["house_rules"])
+    for key in ("house_rules", "omit"):
+        if not isinstance(params.get(key, ""), str):
+            params[key] = ";".join(params[key])
     name = short_name(variant)
     if name not in _REGISTERED:
         probe_enc = encoding(variant, int(params.get("players", 2)), decode_options(params.get("options", "{}")))

@@ -27,7 +27,8 @@ class EnvSettings(TypedDict, total=False):
     (names), ``render_mode`` (None or ``"ansi"``), ``reward`` (``"settlement"`` or
     ``"win-loss"``), ``illegal_reward`` (-1: the offender's reward for an illegal
     slot, which ends the game), ``bets`` (the bet abstraction, docs/rl.md) and
-    ``max_choices`` (128: slots per choice template) and ``compiled`` (True: play the
+    ``max_choices`` (128: slots per choice template), ``omit`` (refinement features left
+    out, e.g. ``["action_sequence"]``) and ``compiled`` (True: play the
     episode in compiled code where a plugin's kernel plays the encoding - plain
     two-player gin, one deal - :mod:`hoyle.rl.kernel`; False: always the Python table)
     and ``max_steps`` (None: the variant family's default, :mod:`hoyle.rl.limits`; the
@@ -42,6 +43,7 @@ class EnvSettings(TypedDict, total=False):
     illegal_reward: float
     bets: Sequence[str | float] | None
     max_choices: int
+    omit: Sequence[str]
     compiled: bool
     max_steps: int | None
 
@@ -83,6 +85,7 @@ def env_setup(variant: str, settings: EnvSettings) -> EnvSetup:
         settings.get("house_rules", ()),
         settings.get("bets"),
         settings.get("max_choices", 128),
+        settings.get("omit", ()),
     )
     render_mode = settings.get("render_mode")
     reward = check_reward(settings.get("reward", "settlement"), render_mode)

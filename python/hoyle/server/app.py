@@ -22,9 +22,10 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-import hoyle
 from hoyle.engine import Game
 from hoyle.errors import HoyleError
+from hoyle.registry import Option
+from hoyle.server.commit import GroupCommit
 from hoyle.server.store import TableStore
 from hoyle.server.tables import TableError, TableRoom
 from hoyle.words import describe_events, summary
@@ -189,6 +190,44 @@ def replay_frames(record: Mapping[str, Any]) -> dict[str, Any]:
     return {"players": players, "variant": record.get("variant"), "frames": frames, "result": game.result}
 
 
+def _options(options: tuple[Option, ...]) -> list[dict[str, Any]]:
+    """A variant's or a house rule's options, as the page builds its inputs from them."""
+    return [
+        {"name": o.name, "default": o.default, "doc": o.doc, "choices": list(o.choices or ()), "minimum": o.minimum}
+        for o in options
+    ]
+
+
+def read_upload(body: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The game record of an uploaded replay: a hoyle JSON record, or a PHH hand
+    history replayed into one; a :class:`TableError` (422) for what cannot be read."""
+    text = body["text"]
+    record: Mapping[str, Any]
+    fmt = body.get("format") or ("hoyle" if text.lstrip().startswith("{") else "phh")
+    if fmt == "hoyle":
+        record = parse_json(text, "the hoyle JSON record", status=422)
+        if not isinstance(record, Mapping):
+            raise TableError("not a hoyle JSON record: not an object", 422)
+    elif fmt == "phh":
+        from hoyle import phh
+
+        try:
+            record = json.loads(phh.replay(text).to_json())
+        except (
+            HoyleError,
+            ArithmeticError,
+            LookupError,
+            ValueError,
+            TypeError,
+            AttributeError,
+            RecursionError,
+        ) as exc:
+            raise TableError(f"not a replayable PHH hand history: {type(exc).__name__}: {exc}", 422) from exc
+    else:
+        raise TableError(f"unknown replay format {fmt!r}: expected 'hoyle' or 'phh'")
+    return record
+
+
 def create_app(
     store: str | Path | None = None,
     idle_expiry: float | None = None,
@@ -203,17 +242,30 @@ def create_app(
         ['/', '/api/admin/store', '/api/replays']
     """
     room_box: dict[str, TableRoom] = {}
+    commit_box: dict[str, GroupCommit] = {}
 
     def room() -> TableRoom:
         return room_box["room"]
 
+    async def settled(table: str) -> None:
+        """Wait until everything written for ``table`` is durable (group commit)."""
+        if "commit" in commit_box:
+            await commit_box["commit"].durable(table)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        room_box["room"] = TableRoom(
-            TableStore(store) if store is not None else None, idle_expiry, finished_expiry, per_client
-        )
+        held = TableStore(store, group_commit=True) if store is not None else None
+        room_box["room"] = TableRoom(held, idle_expiry, finished_expiry, per_client)
+        committer = None
+        if held is not None:
+            commit_box["commit"] = GroupCommit(held, room().lost)
+            committer = asyncio.ensure_future(commit_box["commit"].run())
         sweeper = asyncio.ensure_future(_sweep(room())) if idle_expiry or finished_expiry else None
+        clocks = asyncio.ensure_future(_clocks(room()))
         yield
+        clocks.cancel()
+        if committer is not None:
+            committer.cancel()
         if sweeper is not None:
             sweeper.cancel()
         if room().store is not None:
@@ -225,20 +277,22 @@ def create_app(
     async def variants(request: Request) -> Response:
         from hoyle.plugins import default_registry
 
+        registry = default_registry()
         out = []
-        for name, v in sorted(hoyle.variants().items()):
+        for name, v in sorted(registry.variants.items()):
             out.append(
                 {
                     "name": name,
                     "family": v.family,
                     "players": list(v.players),
-                    "options": [
-                        {"name": o.name, "default": o.default, "doc": o.doc, "choices": list(o.choices or ())}
-                        for o in v.options
+                    "options": _options(v.options),
+                    "house_rules": [
+                        {"name": r.name, "description": " ".join(r.description.split()), "options": _options(r.options)}
+                        for r in registry.house_rules_for(name)
                     ],
                 }
             )
-        return JSONResponse({"variants": out, "bots": sorted(default_registry().bots)})
+        return JSONResponse({"variants": out, "bots": sorted(registry.bots)})
 
     @_refusals
     async def tables(request: Request) -> Response:
@@ -251,6 +305,8 @@ def create_app(
                             "variant": t.spec["variant"],
                             "players": len(t.game.state.players),
                             "over": t.game.is_over,
+                            "practice": bool(t.spec.get("practice")),
+                            "seed_chosen": bool(t.spec.get("seed_chosen")),
                         }
                         for t in room().tables.values()
                     ]
@@ -258,10 +314,20 @@ def create_app(
             )
         client = request.client.host if request.client is not None else None
         table, tokens = room().create(await _json_body(request), client=client)
-        seats = [{"seat": s, "token": tokens[s]} for s in sorted(tokens)]
-        bots = room().table(table).spec["bots"]
         owner = room().last_owner_token
-        return JSONResponse({"table": table, "owner_token": owner, "seats": seats, "bots": bots}, status_code=201)
+        await settled(table)
+        seats = [{"seat": s, "token": tokens[s]} for s in sorted(tokens)]
+        made = room().table(table)
+        return JSONResponse(
+            {
+                "table": table,
+                "owner_token": owner,
+                "seats": seats,
+                "bots": made.spec["bots"],
+                "fairness": made.fairness(),
+            },
+            status_code=201,
+        )
 
     @_refusals
     async def delete(request: Request) -> Response:
@@ -281,8 +347,10 @@ def create_app(
     @_refusals
     async def view(request: Request) -> Response:
         table = request.path_params["table"]
-        room().table(table)
-        return JSONResponse(room().state(table, _seat(request, table, required=False), since=_since(request)))
+        seat, since = _seat(request, table, required=False), _since(request)
+        room().catch_up(table)
+        await settled(table)
+        return JSONResponse(room().state(table, seat, since=since, catch_up=False))
 
     @_refusals
     async def actions(request: Request) -> Response:
@@ -294,41 +362,27 @@ def create_app(
         if not isinstance(body, Mapping) or set(body) != {"action"}:
             raise TableError('the request body must be {"action": "<action text>"}')
         start = room().act(table, seat, body["action"])
-        return JSONResponse(room().state(table, seat, since=start))
+        await settled(table)  # acknowledged only once the action is durable
+        return JSONResponse(room().state(table, seat, since=start, catch_up=False))
 
     @_refusals
     async def replay(request: Request) -> Response:
+        await settled(request.path_params["table"])
         return Response(room().replay(request.path_params["table"]), media_type="application/json")
+
+    @_refusals
+    async def table_record(request: Request) -> Response:
+        await settled(request.path_params["table"])
+        return JSONResponse(room().record(request.path_params["table"]))
 
     @_refusals
     async def upload(request: Request) -> Response:
         body = await _json_body(request, limit=MAX_REPLAY_BODY)
         if not isinstance(body, Mapping) or not isinstance(body.get("text"), str):
             raise TableError('the request body must be {"text": "<a hoyle JSON record or a PHH hand history>"}')
-        text = body["text"]
-        fmt = body.get("format") or ("hoyle" if text.lstrip().startswith("{") else "phh")
-        if fmt == "hoyle":
-            record = parse_json(text, "the hoyle JSON record", status=422)
-            if not isinstance(record, Mapping):
-                raise TableError("not a hoyle JSON record: not an object", 422)
-        elif fmt == "phh":
-            from hoyle import phh
-
-            try:
-                record = json.loads(phh.replay(text).to_json())
-            except (
-                HoyleError,
-                ArithmeticError,
-                LookupError,
-                ValueError,
-                TypeError,
-                AttributeError,
-                RecursionError,
-            ) as exc:
-                raise TableError(f"not a replayable PHH hand history: {type(exc).__name__}: {exc}", 422) from exc
-        else:
-            raise TableError(f"unknown replay format {fmt!r}: expected 'hoyle' or 'phh'")
-        return JSONResponse(await asyncio.to_thread(replay_frames, record))
+        # read, replay and encode off the event loop: other tables are answered meanwhile
+        frames = await asyncio.to_thread(lambda: json.dumps(replay_frames(read_upload(body))).encode())
+        return Response(frames, media_type="application/json")
 
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()
@@ -354,7 +408,9 @@ def create_app(
             while True:
                 changed = table.changed
                 try:
-                    state = room().state(table_id, seat, since=sent)
+                    room().catch_up(table_id)
+                    await settled(table_id)
+                    state = room().state(table_id, seat, since=sent, catch_up=False)
                 except TableError as exc:  # the table was deleted or expired
                     await websocket.send_json({"error": str(exc), "status": exc.status})
                     break
@@ -377,8 +433,15 @@ def create_app(
     async def store_report(request: Request) -> Response:
         if request.client is None or request.client.host not in ("127.0.0.1", "::1"):
             raise TableError("the admin endpoints answer on loopback only", status=403)
-        held = room().store
-        return JSONResponse({"store": str(held.directory) if held else None, "problems": held.problems if held else []})
+        held, commit = room().store, commit_box.get("commit")
+        flushes = {"flushes": commit.flushes, "lines": commit.lines} if commit is not None else None
+        return JSONResponse(
+            {
+                "store": str(held.directory) if held else None,
+                "problems": held.problems if held else [],
+                "group_commit": flushes,
+            }
+        )
 
     routes = [
         Route("/", index),
@@ -389,6 +452,7 @@ def create_app(
         Route("/api/tables/{table}/view", view),
         Route("/api/tables/{table}/actions", actions, methods=["POST"]),
         Route("/api/tables/{table}/replay", replay),
+        Route("/api/tables/{table}/record", table_record),
         Route("/api/replays", upload, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -412,6 +476,18 @@ async def _sweep(room: TableRoom) -> None:
     while True:
         await asyncio.sleep(1)
         room.expire()
+
+
+async def _clocks(room: TableRoom) -> None:
+    """Play the default action of every seat out of time, soon after its time runs out
+    (at most a second late, a twentieth of a second when a clock is about to run out)."""
+    while True:
+        try:
+            left = room.tick()
+        except Exception:  # a bug in one table's time-out must not stop every clock
+            traceback.print_exc()
+            left = None
+        await asyncio.sleep(min(1.0, max(0.05, left if left is not None else 1.0)))
 
 
 async def _until_closed(websocket: WebSocket) -> None:

@@ -20,10 +20,11 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import secrets
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,11 +33,15 @@ from hoyle.engine import Game
 from hoyle.errors import HoyleError, IllegalActionError, InvalidArgumentError, InvalidOptionError
 from hoyle.plugins import default_registry, make_bot
 from hoyle.registry import bot_suits
+from hoyle.server.clock import Clock, default_action, parse_clock
+from hoyle.server.fairness import SEED_BITS, commitment, draw_seed
 from hoyle.server.store import TableStore
-from hoyle.words import bet_range, describe_events, summary
+from hoyle.words import bet_range, describe_events, name_of, summary
 
 #: How many tables one server holds at most (a full room refuses new tables).
 MAX_TABLES = 10_000
+#: The fields of a table request.
+FIELDS = ("variant", "players", "options", "house_rules", "seed", "practice", "bots", "stacks", "clock")
 
 
 class TableError(HoyleError, ValueError):
@@ -69,22 +74,36 @@ class Table:
     client: str | None = None
     #: ``time.monotonic()`` of the last action (or of creation / restore).
     touched: float = field(default_factory=time.monotonic)
+    #: The action clock, if the table has one.
+    clock: Clock | None = None
+    #: The actions the server played for a seat out of time: ``{"seat", "action", "event"}``
+    #: (``event``: the number of the action's first event).
+    timeouts: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def version(self) -> int:
         """The number of events so far: it identifies the state between actions."""
         return len(self.game.events)
 
+    def fairness(self) -> dict[str, Any]:
+        """The shuffle's commitment (published from the start), whether the seed was
+        chosen by the creator or the table is a practice table, and the seed itself once
+        the game is over (see :mod:`hoyle.server.fairness`)."""
+        return {
+            "commitment": commitment(self.id, self.spec["seed"]),
+            "seed_chosen": bool(self.spec.get("seed_chosen")),
+            "practice": bool(self.spec.get("practice")),
+            "seed": self.spec["seed"] if self.game.is_over else None,
+        }
+
 
 def _spec(request: Mapping[str, Any]) -> dict[str, Any]:
     """Check a table request's shape (types only; the engine checks the rules)."""
     if not isinstance(request, Mapping):
         raise TableError("the request body must be a JSON object")
-    unknown = set(request) - {"variant", "players", "options", "house_rules", "seed", "bots", "stacks"}
+    unknown = set(request) - set(FIELDS)
     if unknown:
-        raise TableError(
-            f"unknown field(s) {sorted(unknown)}: expected variant, players, options, house_rules, seed, bots, stacks"
-        )
+        raise TableError(f"unknown field(s) {sorted(unknown)}: expected {', '.join(FIELDS)}")
     variant = request.get("variant")
     if not isinstance(variant, str):
         raise TableError(f"'variant' must be a variant name, not {variant!r}")
@@ -101,11 +120,6 @@ def _spec(request: Mapping[str, Any]) -> dict[str, Any]:
     house_rules = request.get("house_rules") or []
     if not isinstance(house_rules, list) or not all(isinstance(h, str) for h in house_rules):
         raise TableError(f"'house_rules' must be a list of names, not {house_rules!r}")
-    seed = request.get("seed")
-    if seed is None:
-        seed = secrets.randbits(63)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise TableError(f"'seed' must be an integer in 0..2**64, not {seed!r}")
     bots = request.get("bots") or {}
     if not isinstance(bots, Mapping) or not all(isinstance(b, str) for b in bots.values()):
         raise TableError(f"'bots' must map seats to bot names, not {bots!r}")
@@ -116,6 +130,14 @@ def _spec(request: Mapping[str, Any]) -> dict[str, Any]:
     stacks = request.get("stacks")
     if stacks is not None and (not isinstance(stacks, list) or not all(isinstance(s, int) for s in stacks)):
         raise TableError(f"'stacks' must be a list of chip counts, not {stacks!r}")
+    practice = request.get("practice", False)
+    if not isinstance(practice, bool):
+        raise TableError(f"'practice' must be true or false, not {practice!r}")
+    seed = _seed(request.get("seed"), humans=count - len(set(bot_seats)), practice=practice)
+    try:
+        clock = parse_clock(request.get("clock"))
+    except ValueError as exc:
+        raise TableError(str(exc)) from exc
     return {
         "variant": variant,
         "players": players,
@@ -124,7 +146,27 @@ def _spec(request: Mapping[str, Any]) -> dict[str, Any]:
         "seed": seed,
         "bots": {str(s): n for s, n in sorted(bot_seats.items())},
         "stacks": stacks,
+        "practice": practice,
+        "seed_chosen": request.get("seed") is not None,
+        "clock": clock,
     }
+
+
+def _seed(chosen: Any, humans: int, practice: bool) -> int:
+    """The table's seed: drawn by the server unless the creator may choose it - a table
+    with at most one human seat, or one marked practice (whoever chose the seed knows
+    every hidden card, so a table of several people never uses it)."""
+    if chosen is None:
+        return draw_seed()
+    if isinstance(chosen, bool) or not isinstance(chosen, int) or not 0 <= chosen < 2**SEED_BITS:
+        raise TableError(f"'seed' must be an integer in 0..2**{SEED_BITS}, not {chosen!r}")
+    if humans > 1 and not practice:
+        raise TableError(
+            f"a table with {humans} human seats never uses a chosen seed (its creator would know every "
+            "hidden card): leave 'seed' out for a server-drawn seed, or mark the table \"practice\": true",
+            status=422,
+        )
+    return chosen
 
 
 class TableRoom:
@@ -137,8 +179,11 @@ class TableRoom:
         idle_expiry: float | None = None,
         finished_expiry: float | None = None,
         per_client: int | None = None,
+        now: Callable[[], float] = time.monotonic,
     ) -> None:
         self.store = store
+        #: The clock the action clocks and expiries read (``time.monotonic``; tests pass their own).
+        self.now = now
         self.tables: dict[str, Table] = {}
         #: Seconds without an action after which an unfinished table is deleted.
         self.idle_expiry = idle_expiry
@@ -188,7 +233,8 @@ class TableRoom:
                 raise TableError(f"bot {name!r}: {exc}", status=422) from exc
             except LookupError as exc:
                 raise TableError(f"no bot named {name!r}", status=422) from exc
-        return Table(id=table_id, spec=spec, game=game, tokens={}, bots=bots)
+        clock = Clock(**spec["clock"]) if spec.get("clock") else None
+        return Table(id=table_id, spec=spec, game=game, tokens={}, bots=bots, clock=clock, touched=self.now())
 
     def create(self, request: Mapping[str, Any], client: str | None = None) -> tuple[str, dict[int, str]]:
         """Open a table; returns its id and a fresh secret token per human seat (the
@@ -221,7 +267,7 @@ class TableRoom:
         self.tables[table_id] = table
         self.last_owner_token = owner
         self._answer_bots(table)
-        table.touched = time.monotonic()
+        table.touched = self.now()
         return table_id, tokens
 
     def delete(self, table_id: str, owner_token: str | None) -> None:
@@ -242,7 +288,7 @@ class TableRoom:
     def expire(self, now: float | None = None) -> list[str]:
         """Delete the tables idle longer than :attr:`idle_expiry` (unfinished) or
         :attr:`finished_expiry` (finished) seconds; returns their ids."""
-        now = time.monotonic() if now is None else now
+        now = self.now() if now is None else now
         gone = []
         for table in list(self.tables.values()):
             limit = self.finished_expiry if table.game.is_over else self.idle_expiry
@@ -256,12 +302,17 @@ class TableRoom:
         owner = spec.pop("owner", None)
         table = self._build(table_id, spec)
         table.tokens, table.owner = tokens, owner
-        for number, (seat, text) in enumerate(actions, 2):
+        for number, (seat, text, marks) in enumerate(actions, 2):
+            start = table.version
             try:
                 table.game.act(text, seat=seat)
             except HoyleError as exc:
                 exc.line = number  # type: ignore[attr-defined]
                 raise
+            if marks.get("timeout"):
+                table.timeouts.append({"seat": seat, "action": text, "event": start})
+            if table.clock is not None and isinstance(marks.get("bank"), (int, float)):
+                table.clock.banks[seat] = float(marks["bank"])
         self.tables[table_id] = table
         self._answer_bots(table)  # a crash between a human action and the bots' answers
 
@@ -284,13 +335,36 @@ class TableRoom:
                 seat = s
         return seat
 
-    def state(self, table_id: str, seat: int | None, since: int | None = None) -> dict[str, Any]:
+    def catch_up(self, table_id: str) -> None:
+        """Play what is due at a table before it is shown: a bot move that could not be
+        logged before, the default action of a seat out of time."""
+        table = self.table(table_id)
+        if not table.game.is_over and table.game.to_act in table.bots:
+            self._answer_bots(table)
+        self._quietly(self._enforce, table)
+
+    def lost(self, table_id: str, kept: int) -> None:
+        """The log kept only its first ``kept`` lines (a failed group commit): put the
+        table back to them - gone if not even its creation record stayed."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        if kept == 0:
+            self._drop(table)
+            return
+        self._rebuild(table, kept - 1)
+        table.timeouts = [t for t in table.timeouts if t["event"] < table.version]
+        table.changed.set()
+        table.changed = asyncio.Event()
+
+    def state(self, table_id: str, seat: int | None, since: int | None = None, catch_up: bool = True) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may know now: the view (without its event
         log), the legal actions with the bet range, the summary in words, and the events
-        from number ``since`` on, as that seat saw them."""
+        from number ``since`` on, as that seat saw them. With ``catch_up``, what is due
+        is played first (:meth:`catch_up`)."""
         table = self.table(table_id)
-        if not table.game.is_over and table.game.to_act in table.bots:  # a bot move that could not be logged
-            self._answer_bots(table)
+        if catch_up:
+            self.catch_up(table_id)
         game = table.game
         view = game.view(seat)
         events = view.pop("events", None)
@@ -305,13 +379,16 @@ class TableRoom:
             "bet_range": bet_range(view) if seat is not None and seat == game.to_act else None,
             "summary": summary(view),
             "over": game.is_over,
+            "fairness": table.fairness(),
+            "clock": table.clock.state(self.now()) if table.clock is not None else None,
+            "timeouts": list(table.timeouts),
         }
         if since is not None:
             if isinstance(since, bool) or not 0 <= since <= table.version:
                 raise TableError(f"'since' must be an event number in 0..{table.version}, not {since!r}")
             seen = [e.for_viewer(seat) for e in game.events[since:]] if events is None else events[since:]
             out["events"] = seen
-            out["log"] = describe_events(seen, view["players"], seat)
+            out["log"] = _words(seen, since, table.timeouts, view["players"], seat)
         return out
 
     def replay(self, table_id: str) -> str:
@@ -321,6 +398,19 @@ class TableRoom:
             raise TableError("the replay is available once the game is over", status=403)
         return table.game.to_json()
 
+    def record(self, table_id: str) -> dict[str, Any]:
+        """The finished table's record, for ``hoyle verify``: its id, the commitment
+        published at its creation, the game's record (the seed revealed) and result."""
+        table = self.table(table_id)
+        if not table.game.is_over:
+            raise TableError("the table record (and its seed) is available once the game is over", status=403)
+        return {
+            "table": table.id,
+            **table.fairness(),
+            "game": json.loads(table.game.to_json()),
+            "result": json.loads(json.dumps(table.game.result)),
+        }
+
     # --- acting --------------------------------------------------------------------------
 
     def act(self, table_id: str, seat: int, action: Any) -> int:
@@ -329,6 +419,7 @@ class TableRoom:
         table = self.table(table_id)
         if not isinstance(action, str) or not action.strip():
             raise TableError(f"'action' must be an action's text (e.g. 'call'), not {action!r}")
+        self._enforce(table)  # out of time: the default action is played first
         game = table.game
         if game.is_over:
             raise TableError("the game is over", status=409)
@@ -341,10 +432,66 @@ class TableRoom:
             raise TableError(f"illegal action {action!r} for seat {seat}: {reason}", status=status) from exc
         except HoyleError as exc:  # unreadable action text: a bad card, an unknown word
             raise TableError(f"cannot read action {action!r}: {exc}", status=422) from exc
-        self._log(table)  # a failed write rolls the action back and refuses it
-        table.touched = time.monotonic()
+        now = self.now()
+        bank = table.clock.charge(now) if table.clock is not None else None
+        self._log(table, {"bank": bank} if bank is not None else None)  # a failed write: rolled back, refused
+        if table.clock is not None and bank is not None:
+            table.clock.banks[seat], table.clock.turn = bank, None
+        table.touched = now
         self._answer_bots(table)
         return start
+
+    def tick(self) -> float | None:
+        """Play the default action for every seat out of time (the server calls this
+        often); returns the seconds until the next clock runs out, if any runs."""
+        soonest = None
+        for table in list(self.tables.values()):
+            if table.clock is None or table.game.is_over:
+                continue
+            self._quietly(self._enforce, table)
+            left = table.clock.remaining(self.now())
+            if left is not None:
+                soonest = left if soonest is None else min(soonest, left)
+        return soonest
+
+    def _quietly(self, step: Callable[[Table], object], table: Table) -> None:
+        """Run a step the request does not depend on: a refusal (a log that could not be
+        written) is reported on standard error, and the step runs again later."""
+        try:
+            step(table)
+        except TableError as exc:
+            print(f"hoyle serve: table {table.id}: {exc}", file=sys.stderr)
+
+    def _time(self, table: Table) -> None:
+        """Start the clock of the human seat whose decision it now is."""
+        if table.clock is not None:
+            game = table.game
+            human = not game.is_over and game.to_act is not None and game.to_act not in table.bots
+            table.clock.start(game.to_act if human else None, table.version, self.now())
+
+    def _enforce(self, table: Table) -> None:
+        """If the seat to act is out of time, play its default action (a draw, then the
+        discard of the card drawn), logged as a time-out; its bank is then empty."""
+        clock, game = table.clock, table.game
+        if clock is None or game.is_over:
+            return
+        self._time(table)
+        left = clock.remaining(self.now())
+        if left is None or left > 0 or clock.turn is None:
+            return
+        seat = clock.turn[0]
+        clock.banks[seat] = 0.0
+        while not game.is_over and game.to_act == seat:
+            start, text = table.version, default_action(game, seat)
+            game.act(text, seat=seat)
+            self._log(table, {"timeout": True, "bank": 0.0})
+            table.timeouts.append({"seat": seat, "action": text, "event": start})
+            game = table.game
+            if text != "draw stock":  # a draw's time-out discards the card drawn too
+                break
+        clock.turn = None
+        table.touched = self.now()
+        self._answer_bots(table)
 
     def _answer_bots(self, table: Table) -> None:
         """Let the bots answer and wake the viewers. A bot move whose log line cannot be
@@ -355,6 +502,7 @@ class TableRoom:
         except TableError as exc:
             print(f"hoyle serve: table {table.id}: a bot move was not taken: {exc}", file=sys.stderr)
         finally:
+            self._time(table)
             table.changed.set()
             table.changed = asyncio.Event()
 
@@ -366,7 +514,7 @@ class TableRoom:
             game.act(choice, seat=seat)
             self._log(table)
 
-    def _log(self, table: Table) -> None:
+    def _log(self, table: Table, marks: Mapping[str, Any] | None = None) -> None:
         """Put the action just taken on disk (the engine's own record of it). If the
         write fails, the game is rebuilt without that action (the log's last durable
         line is its last action) and the action is refused with a 503."""
@@ -374,7 +522,7 @@ class TableRoom:
             return
         seat, text = table.game.record["actions"][-1]
         try:
-            self.store.append(table.id, seat, text)
+            self.store.append(table.id, seat, text, marks)
         except OSError as exc:
             self._rebuild(table, len(table.game.record["actions"]) - 1)
             raise TableError(
@@ -388,3 +536,23 @@ class TableRoom:
         for seat, text in actions:
             fresh.game.act(text, seat=seat)
         table.game, table.bots = fresh.game, fresh.bots
+
+
+def _words(
+    seen: Sequence[Mapping[str, Any]],
+    since: int,
+    timeouts: Sequence[Mapping[str, Any]],
+    players: Sequence[str],
+    seat: int | None,
+) -> list[str]:
+    """The log in words of the events from number ``since`` on, a time-out told before
+    the action the server played for the seat."""
+    lines: list[str] = []
+    cut = 0
+    for out in timeouts:
+        at = out["event"] - since
+        if 0 <= at < len(seen):
+            lines += describe_events(seen[cut:at], players, seat)
+            lines.append(f"{name_of(out['seat'], players, seat)} ran out of time")
+            cut = at
+    return lines + describe_events(seen[cut:], players, seat)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hoyle.errors import InvalidArgumentError
-from hoyle.simulate.chunks import Job, play_chunk
+from hoyle.simulate.chunks import Job, native_chunk, play_chunk
 from hoyle.simulate.rows import encode
 from hoyle.simulate.stats import Tally
 
@@ -46,8 +46,13 @@ class ChunkResult:
 def run_chunk(job: Job, chunk: int) -> ChunkResult:
     """Play the chunk, add it up and encode it as the job asks: all the per-game work
     happens in the worker, the collecting process only merges sums and appends bytes."""
+    keep = job.encoding is None and job.keep_records
+    if not keep and job.encoding is None and (native := native_chunk(job, chunk)) is not None:
+        tally = Tally(len(job.bots))
+        tally.add_columns(*native)  # no record per game: the sums straight from the arrays
+        return ChunkResult(chunk, tally)
     games = play_chunk(job, chunk)
-    tally = Tally(len(job.bots), keep=job.encoding is None)
+    tally = Tally(len(job.bots), keep=keep)
     tally.add_all(g.record for g in games)
     payload = encode(job.encoding, job, games) if job.encoding is not None else None
     return ChunkResult(chunk, tally, payload)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hoyle.errors import InvalidArgumentError
+from hoyle.simulate.native import Runner, native_runner
 from hoyle.simulate.play import DEFAULT_MAX_ACTIONS, BotSpec, GameRecord, game_seed, play_one
 
 #: Games per chunk unless ``simulate(chunk_size=...)`` says otherwise: large enough that
@@ -46,6 +47,8 @@ class Job:
     #: A game still going after this many player actions is stopped and recorded as
     #: such (:data:`hoyle.simulate.play.DEFAULT_MAX_ACTIONS` by default).
     max_actions: int = DEFAULT_MAX_ACTIONS
+    #: Whether the workers send back a record per game (else only the sums).
+    keep_records: bool = True
 
     def __post_init__(self) -> None:
         if self.games < 1:
@@ -104,9 +107,13 @@ def bot_name(spec: BotSpec) -> str:
 
 
 def play_chunk(job: Job, chunk: int) -> list[ChunkGame]:
-    """Play the chunk's games, in order."""
+    """Play the chunk's games, in order (by their native form when a plugin has one:
+    :mod:`hoyle.simulate.native`)."""
     first = job.first_game(chunk)
     bots: Sequence[BotSpec] = job.bots
+    runner = native_runner(job)
+    if runner is not None:
+        return _native_chunk(job, runner, first, job.games_in(chunk))
     return [
         ChunkGame(
             i,
@@ -122,3 +129,35 @@ def play_chunk(job: Job, chunk: int) -> list[ChunkGame]:
         )
         for i in range(first, first + job.games_in(chunk))
     ]
+
+
+def native_chunk(job: Job, chunk: int) -> tuple[Any, Any] | None:
+    """The chunk's games played natively, ``(won, actions)`` (chips won per game and seat,
+    actions per game), or None when the games have no native form or one of them runs
+    past ``max_actions`` (the Python engine then plays the chunk, stopping that game
+    where the run says)."""
+    runner = native_runner(job)
+    if runner is None:
+        return None
+    won, actions = runner(job.seed, job.first_game(chunk), job.games_in(chunk))
+    if len(actions) and int(actions.max()) > job.max_actions:
+        return None
+    return won, actions
+
+
+def _native_chunk(job: Job, runner: Runner, first: int, count: int) -> list[ChunkGame]:
+    """The chunk's games played natively, a record each; a game longer than
+    ``max_actions`` is played again by the Python engine, which stops it where the run
+    says."""
+    won, actions = runner(job.seed, first, count)
+    out = []
+    for k, (row, length) in enumerate(zip(won.tolist(), actions.tolist())):
+        i = first + k
+        seed = game_seed(job.seed, i)
+        if length > job.max_actions:
+            record = play_one(job.variant, seed, job.bots, job.options, job.house_rules, max_actions=job.max_actions)
+        else:
+            best = max(row)
+            record = GameRecord(seed, row, list(row), [s for s, x in enumerate(row) if x == best], length, 1)
+        out.append(ChunkGame(i, record))
+    return out

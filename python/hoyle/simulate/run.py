@@ -65,6 +65,7 @@ def simulate(
     chunk_size: int = DEFAULT_CHUNK_SIZE,
     ray_init: Mapping[str, Any] | None = None,
     max_actions: int = DEFAULT_MAX_ACTIONS,
+    keep_records: bool = True,
 ) -> SimulationResult:
     """Play ``games`` games of ``variant`` between ``bots`` (names from
     :attr:`hoyle.registry.Registry.bots` or factories taking ``seed=``; one per seat;
@@ -89,6 +90,9 @@ def simulate(
       a game still going after that many player actions is stopped and recorded as
       such (``GameRecord.stopped``, the ``stopped`` column; ``result.stopped`` counts
       them), never played on for ever.
+    - ``keep_records=False`` keeps only the sums the summary needs, not one record per
+      game (``records`` is then empty): a long run's memory stays flat, and games with a
+      native form (docs/simulate.md, "Native games") are added up without a record each.
 
     ``progress`` is called with the number of games finished since its last call (games
     read back from ``out`` included).
@@ -111,11 +115,12 @@ def simulate(
         house_rules=tuple(house_rules),
         keep_games=keep_games,
         max_actions=max_actions,
+        keep_records=keep_records,
     )
     chosen = make_backend(backend, jobs, executor, address, ray_init)
     sink = open_sink(out, job)
     job = replace(job, encoding=sink.encoding)  # the workers encode the rows for the file
-    tally = Tally(len(job.bots), keep=out is None)
+    tally = Tally(len(job.bots), keep=out is None and keep_records)
 
     def read_back(part: list[ChunkGame]) -> None:
         tally.add_all(g.record for g in part)

@@ -28,14 +28,21 @@ from typing import Any
 
 from hoyle import hookimpl
 
-from hoyle_poker import draw, pai_gow, phh_dump, phh_games, stud, table_hand
+from hoyle_poker import (
+    compiled,
+    draw,
+    hand_histories,
+    hand_histories_stud_draw,
+    pai_gow,
+    phh_dump,
+    phh_games,
+    stud,
+    table_hand,
+)
 from hoyle_poker.betting import BetRange, bet_range
 from hoyle_poker.bots import PokerBot
 from hoyle_poker.dealing import hoyle_register_dealing_orders as hoyle_register_dealing_orders
 from hoyle_poker.flop import VARIANTS as FLOP_VARIANTS
-from hoyle_poker.hand_histories import (  # the hook: PokerStars and OHH games
-    hoyle_register_hand_history_games as hoyle_register_hand_history_games,
-)
 from hoyle_poker.rl_encoding import hoyle_register_rl_encodings as hoyle_register_rl_encodings
 
 __all__ = ["VARIANTS", "BetRange", "PokerBot", "bet_range"]
@@ -57,6 +64,13 @@ def hoyle_register_bots(register: Any) -> None:
 
 
 @hookimpl
+def hoyle_register_hand_history_games(register: Any) -> None:
+    """The games of PokerStars and OHH files: the flop games, stud and draw."""
+    for game in (*hand_histories.GAMES, *hand_histories_stud_draw.GAMES):
+        register(game)
+
+
+@hookimpl
 def hoyle_register_phh_replayers(register: Any) -> None:
     for code, replayer in phh_games.REPLAYERS.items():
         register(code, replayer)
@@ -66,3 +80,9 @@ def hoyle_register_phh_replayers(register: Any) -> None:
 def hoyle_register_phh_writers(register: Any) -> None:
     for name in phh_dump.VARIANTS:
         register(name, phh_dump.dump)
+
+
+@hookimpl
+def hoyle_register_native_simulations(register: Any) -> None:
+    """Random-bot hold'em simulations played whole in Rust (:mod:`hoyle_poker.compiled`)."""
+    register("texas-holdem", compiled.native_holdem)

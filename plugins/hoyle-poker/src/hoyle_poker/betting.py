@@ -447,6 +447,18 @@ def betting_closed(state: State) -> bool:
 # --- legal actions ----------------------------------------------------------------------
 
 
+def pot_in_turn(state: State) -> int:
+    """The pot as the players in turn see it: without the chips frozen by an action out
+    of turn, which count once that action becomes binding (docs/rules/poker.md#b3: the
+    players in proper turn act as if it had not happened) - the pot of the pot-limit
+    maximum and of the pot-fraction bet sizes."""
+    p: BettingPublic = state.public  # type: ignore[assignment]
+    frozen = p["frozen"]
+    if not any(frozen):
+        return state.pot
+    return state.pot - sum(f["chips"] for f in frozen if f is not None and f["kind"] != "deemed call")
+
+
 def raise_range(state: State, seat: int) -> list[int] | None:
     """``[least, most]`` total this round ``seat`` may bet or raise to, or None (found
     after every action: the seats looked at in seat order, no tuple per seat,
@@ -485,7 +497,7 @@ def raise_range(state: State, seat: int) -> list[int] | None:
     most = all_in
     if structure == POT_LIMIT:
         call = to_call - bets[seat]
-        most = min(all_in, to_call + state.pot + call)
+        most = min(all_in, to_call + pot_in_turn(state) + call)
     return [least if least < most else most, most]
 
 
@@ -552,7 +564,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if p["structure"] == FIXED_LIMIT:
         sizes = _BET_CHOICES[True, to_call, rng[0], rng[1], 0]
     else:
-        sizes = _BET_CHOICES[False, to_call, rng[0], rng[1], state.pot - bet]
+        sizes = _BET_CHOICES[False, to_call, rng[0], rng[1], pot_in_turn(state) - bet]
     return [FOLD, CALL, *sizes] if to_call > bet else [CHECK, *sizes]
 
 
@@ -972,7 +984,7 @@ def _pokerkit_range(state: State, seat: int) -> list[int] | None:
         return [least, least]
     most = all_in
     if p["structure"] == POT_LIMIT:
-        most = min(all_in, max(least, 2 * to_call - bets[seat] + state.pot))
+        most = min(all_in, max(least, 2 * to_call - bets[seat] + pot_in_turn(state)))
     return [least, most]
 
 

@@ -107,6 +107,10 @@ class FlopPublic(BettingPublic, total=False):
     runs: int
     run_choices: list[int | None]
     to_choose: list[int]
+    # a variant's decision rounds between streets (FlopRules.decisions): the street
+    # whose round was held last this hand, and the seats still to decide in it
+    decided: int
+    to_decide: list[int]
 
 
 class DrawPublic(BettingPublic, total=False):

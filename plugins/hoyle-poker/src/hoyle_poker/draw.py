@@ -23,7 +23,8 @@ either stands pat (``draw``) or discards some cards (``discard 7h 2c``) and is d
 many replacements from the stock at once. ``legal_actions()`` lists standing pat and
 every allowed discard. How many cards a player drew is public; which cards, not.
 
-* Five-card draw: a player may discard 0 to 3 cards; with ``max_discard=4`` a player
+* Five-card draw: a player may discard 0 to 3 cards (``max_discard=5``: any number, as
+  PokerStars deals the game); with ``max_discard=4`` a player
   who keeps an ace may discard four, and must show the ace: it is turned face up (zone
   ``shown:<seat>``, public) and stays part of the hand. The wild-rank version
   (``wild_rank=True``): before the draw, after the first betting round, the top card of
@@ -192,15 +193,21 @@ class DrawRules(BettingGameRules):
     def max_discard(self, state: State) -> int:
         return int(state.options.get("max_discard", self.cards))
 
+    def _ace_rule(self, state: State) -> bool:
+        """Whether discarding more than three needs a kept ace (five-card draw, unless
+        ``max_discard=5``: any number, as PokerStars deals it)."""
+        return self.ace_rule and self.max_discard(state) < 5
+
     def draw_actions(self, state: State, seat: int) -> list[Action]:
         """Standing pat and every allowed discard, fewest cards first."""
         hand = state.zone(f"hole:{seat}").cards
         out = [DRAW]
         most = self.max_discard(state)
-        limit = min(most, 3) if self.ace_rule else most
+        ace_rule = self._ace_rule(state)
+        limit = min(most, 3) if ace_rule else most
         for k in range(1, limit + 1):
             out += [Action("discard", cards=tuple(c)) for c in combinations(hand, k)]
-        if self.ace_rule and most == 4:
+        if ace_rule and most == 4:
             for kept in hand:
                 if kept.rank == "A":
                     out.append(Action("discard", cards=tuple(c for c in hand if c != kept)))
@@ -219,7 +226,7 @@ class DrawRules(BettingGameRules):
         if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
             return "discard only cards in your hand, each once"
         most = self.max_discard(state)
-        if self.ace_rule:
+        if self._ace_rule(state):
             if len(cards) == 4 and most == 4:
                 return (
                     "a player discarding four must keep an ace"
@@ -255,7 +262,7 @@ class DrawRules(BettingGameRules):
         if not cards:
             state.log("stand_pat", seat)
             return
-        if len(cards) == 4 and self.ace_rule:  # the kept ace is shown
+        if len(cards) == 4 and self._ace_rule(state):  # the kept ace is shown
             (ace,) = [c for c in state.zone(hand).cards if c not in cards]
             state.move([ace], hand, f"shown:{seat}", seat=seat, event="show_ace")
         state.move(cards, hand, "discards", seat=seat, event="discard")
@@ -315,8 +322,8 @@ FIVE_CARD_DRAW = poker_variant(
         Option(
             name="max_discard",
             default=3,
-            doc="Most cards a player may discard; 4: only when keeping an ace, which is shown",
-            choices=(3, 4),
+            doc="Most cards a player may discard; 4: only when keeping an ace, which is shown; 5: any number",
+            choices=(3, 4, 5),
         ),
         Option(
             name="wild_rank",

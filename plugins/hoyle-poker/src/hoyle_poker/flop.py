@@ -40,9 +40,9 @@ announcements (``bet to 10 on 6``), exposed cards and looking at the stub, with 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
 from hoyle import poker as ev
@@ -213,7 +213,42 @@ def flop_options() -> tuple[Option, ...]:
 #: Zone names of the hole cards by seat.
 HOLE = tuple(f"hole:{s}" for s in range(64))
 
-ForcedBets = tuple[list[int], list[int] | None, list[int], int]
+_OptionBets = tuple[list[int], list[int] | None, list[int], int]
+
+
+class ForcedBets(NamedTuple):
+    """One hand's forced bets, what the ``hoyle_forced_bets`` hook is asked for before
+    the hand is dealt (a house rule answers with ``bets._replace(...)``): ``blinds`` and
+    ``antes`` by blind position (small blind first, as ``betting.blind_order``; an ante
+    for every position: every player antes), the fixed-limit bet of each street
+    (``bet_sizes``), the least bet in no-limit and pot-limit (``min_bet``), and
+    ``first_round``: False skips the first street's betting (a bomb pot: everybody antes
+    and the flop comes at once).
+
+        >>> import hoyle
+        >>> from hoyle import HouseRule, hookimpl
+        >>> from hoyle.testing import registry_with
+        >>> class BombPot:
+        ...     @hookimpl
+        ...     def hoyle_forced_bets(self, state, bets):
+        ...         return bets._replace(blinds=(), antes=(10,) * len(state.public["dealt"]), first_round=False)
+        >>> class Plugin:
+        ...     @hookimpl
+        ...     def hoyle_register_house_rules(self, register):
+        ...         register(HouseRule(name="bomb-pot", rules=BombPot()))
+        >>> game = hoyle.new_game("texas-holdem", players=3, seed=2, house_rules=["bomb-pot"],
+        ...                       registry=registry_with(Plugin()))
+        >>> game.phase, game.state.pot, len(game.state.zone("board").cards)
+        ('flop', 30, 3)
+    """
+
+    blinds: Sequence[int]
+    antes: Sequence[int]
+    bet_sizes: Sequence[int]
+    min_bet: int
+    first_round: bool = True
+
+
 _FORCED_KEYS = (
     "blinds",
     "small_blind",
@@ -230,7 +265,7 @@ _FORCED_KEYS = (
 _forced_key = itemgetter(*_FORCED_KEYS)
 
 
-def _compute_forced_bets(key: tuple[Any, ...]) -> ForcedBets:
+def _compute_forced_bets(key: tuple[Any, ...]) -> _OptionBets:
     """The flop games' forced bets from the options (``key``: the values of
     ``_FORCED_KEYS``): blinds and antes by position (antes None: every player antes
     ``ante``), the fixed-limit bet of each round and the minimum bet."""
@@ -251,7 +286,20 @@ def _compute_forced_bets(key: tuple[Any, ...]) -> ForcedBets:
 #: The forced bets by the options that set them, ``_FORCED[_forced_key(options)]``: a
 #: session deals many hands with the same options, and a run of fresh games
 #: (``benches/test_bench_poker_games.py``) starts many with the same.
-_FORCED: BoundedCache[tuple[Any, ...], ForcedBets] = BoundedCache(_compute_forced_bets, limit=1000)
+_FORCED: BoundedCache[tuple[Any, ...], _OptionBets] = BoundedCache(_compute_forced_bets, limit=1000)
+
+
+def forced_bets(options: Mapping[str, Any]) -> tuple[list[int], list[int] | None, list[int], int]:
+    """The forced bets and limits a flop game's options set: ``(blinds, antes, bet_sizes,
+    min_bet)``, blinds and antes by blind position (antes None: every player antes the
+    ``ante`` option), the fixed-limit bet of each round and the least no-limit bet.
+
+    >>> import hoyle
+    >>> game = hoyle.new_game("texas-holdem", players=3, seed=1, options={"straddle": 4})
+    >>> forced_bets(game.state.options)
+    ([1, 2, 4], None, [4, 4, 8, 8], 4)
+    """
+    return _FORCED[_forced_key(options)]
 
 
 def _table_zones(key: tuple[int, int]) -> tuple[Zone, ...]:
@@ -298,6 +346,9 @@ class BettingGameRules:
         if phase == RUNOUT:
             self._choose_runs(state, seat, action)
             return True
+        if self.decisions and phase in self.decisions.values():
+            self._decide(state, seat, action)
+            return True
         if kind in ("expose", "look"):
             over = betting.irregular(state, seat, action)
         elif seat != state.to_act:
@@ -308,6 +359,16 @@ class BettingGameRules:
         if over:
             self._next_street(state)
         return True
+
+    #: The game's decision rounds between streets: ``{street: phase}``, a round named
+    #: ``phase`` held before ``street`` is dealt (flop games: 1 the flop, 2 the turn, 3
+    #: the river). A :class:`FlopRules` variant sets it and implements
+    #: :meth:`FlopRules.decision_actions` and :meth:`FlopRules.apply_decision`.
+    decisions: Mapping[int, str] = {}
+
+    def _decide(self, state: State, seat: int, action: Action) -> None:
+        """``seat`` chooses in a decision round (:class:`FlopRules` holds them)."""
+        raise NotImplementedError
 
     def _choose_runs(self, state: State, seat: int, action: Action) -> None:
         """``seat`` chooses how many times to run the board: the phase ``"runout"``,
@@ -466,11 +527,23 @@ class FlopRules(BettingGameRules):
         # antes by position; every player antes when the options give no positions (no
         # list made when nobody does)
         by_position: Sequence[int] = antes if antes is not None else [o["ante"]] * len(dealt) if o["ante"] else ()
+        first_round = True
+        asked = state.hooks.forced_bets if state.hooks is not None else None
+        if asked is not None:  # a house rule's forced bets for this hand (hoyle_forced_bets)
+            bets = asked(state, ForcedBets(tuple(blinds), tuple(by_position), tuple(bet_sizes), min_bet))
+            if bets is not None:
+                blinds, by_position, bet_sizes, min_bet, first_round = bets
+        if self.decisions:  # the last hand's decision rounds
+            flop_public(state).pop("decided", None)
+            flop_public(state).pop("to_decide", None)
         state.phase = "preflop"
         # structure, blinds, antes, min_bet, bet_sizes, posts
         betting.start_hand(state, o["structure"], blinds, by_position, min_bet, bet_sizes, posts)
         for s in betting.order_from_button(state):
             state.move_top("deck", HOLE[s], hole, s, "deal")  # seat s, event "deal"
+        if not first_round:  # no betting before the flop: every seat has posted its part
+            state.to_act = None
+            flop_public(state)["range"] = None
         if state.to_act is None:
             self._next_street(state)
         return True
@@ -479,12 +552,60 @@ class FlopRules(BettingGameRules):
         """How many betting rounds a hand has (the streets)."""
         return len(STREETS)
 
+    # --- decision rounds between streets (a variant's own: discards, exposures...) ----------
+
+    def decision_actions(self, state: State, seat: int) -> list[Action]:
+        """The choices of ``seat``, whose turn it is in a decision round (the phase is
+        ``state.phase``). A variant with :attr:`decisions` implements it."""
+        raise NotImplementedError(f"{type(self).__name__} has decisions but no decision_actions")
+
+    def apply_decision(self, state: State, seat: int, action: Action) -> None:
+        """Carry out ``seat``'s choice, one of :meth:`decision_actions`; the round then
+        goes on to the next seat, or deals the street."""
+        raise NotImplementedError(f"{type(self).__name__} has decisions but no apply_decision")
+
+    def deciders(self, state: State) -> list[int]:
+        """Who decides in a decision round, in turn: every player still in the hand,
+        all in or not, from the button's left."""
+        live = flop_public(state)["live"]
+        return [s for s in betting.order_from_button(state) if live[s]]
+
+    def _start_decision(self, state: State, street: int, phase: str) -> None:
+        p = flop_public(state)
+        p["decided"] = street
+        p["to_decide"] = self.deciders(state)
+        p["range"] = None
+        state.phase = phase
+        state.to_act = p["to_decide"][0]
+
+    def _decide(self, state: State, seat: int, action: Action) -> None:
+        """``seat`` has chosen in a decision round: the next seat's turn, or the street."""
+        self.apply_decision(state, seat, action)
+        p = flop_public(state)
+        rest = p["to_decide"] = [s for s in p["to_decide"] if s != seat]
+        if rest:
+            state.to_act = rest[0]
+            return
+        state.to_act = None
+        self._open_street(state, p["street"] + 1)
+        if state.to_act is None:
+            self._next_street(state)
+
+    def _in_decision(self, state: State) -> bool:
+        return bool(self.decisions) and state.phase in self.decisions.values()
+
     def _open_street(self, state: State, street: int) -> None:
         """Deal ``street`` (a burn, then the board cards) and start its betting round.
         When the betting is closed with this street still to come and the ``runs``
         option runs the board more than once (agreed in advance), the runs start here
-        (``run_from``); with ``run_it="ask"`` the players still in choose first."""
+        (``run_from``); with ``run_it="ask"`` the players still in choose first. A
+        decision round of the game's (:attr:`decisions`) comes before the street."""
         p = flop_public(state)
+        if self.decisions:
+            phase = self.decisions.get(street)
+            if phase is not None and p.get("decided", 0) < street:
+                self._start_decision(state, street, phase)
+                return
         runs = int(state.options.get("runs", 1))
         if runs > 1 and "run_from" not in p and "run_choices" not in p and betting.betting_closed(state):
             if state.options.get("run_it") == "ask":
@@ -513,10 +634,17 @@ class FlopRules(BettingGameRules):
     def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
         if state.phase == RUNOUT:
             return list(RUN[1 : int(state.options["runs"]) + 1]) if seat == state.to_act else []
+        if self._in_decision(state):
+            return self.decision_actions(state, seat) if seat == state.to_act else []
         return betting.legal_actions(state, seat)
 
     @hookimpl
     def hoyle_check_action(self, state: State, seat: int, action: Action) -> str | None:
+        if self._in_decision(state) and action.kind != betting.SIT:
+            if seat != state.to_act:
+                return f"it is not seat {seat}'s turn (seat {state.to_act} is to {state.phase})"
+            legal = ", ".join(map(str, self.decision_actions(state, seat)))
+            return f"{action} is not a choice of this {state.phase} round (legal: {legal})"
         if state.phase != RUNOUT or action.kind == betting.SIT:
             return betting.check_action(state, seat, action)
         if seat != state.to_act:

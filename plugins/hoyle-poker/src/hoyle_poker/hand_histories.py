@@ -7,9 +7,10 @@ A record is replayed by :func:`hoyle_poker.replay.replay_flop_hand` (the players
 position order, the button last; forced bets by position; the recorded cards dealt,
 unknown ones filled from cards nobody saw), so every chip rule is the flop games' own.
 
-    >>> from hoyle.handhistory.games import history_games
-    >>> sorted(g.name for g in history_games().values())
-    ['5 Card Omaha', '5 Card Omaha Hi/Lo', '6 Card Omaha', '6 Card Omaha Hi/Lo', "Hold'em", 'Omaha', 'Omaha Hi/Lo']
+    >>> sorted(g.name for g in GAMES)
+    ['5 Card Omaha', '5 Card Omaha Hi/Lo', '6 Card Omaha', '6 Card Omaha Hi/Lo', "6+ Hold'em", 'Courchevel', 'Courchevel Hi/Lo', "Hold'em", 'Omaha', 'Omaha Hi/Lo']
+
+(:mod:`hoyle_poker.hand_histories_stud_draw` replays the stud and draw games.)
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from hoyle import hookimpl
 from hoyle.engine.game import Game
 from hoyle.errors import ReplayError
 from hoyle.handhistory.games import HistoryGame, check_finishing_stacks, site_options
@@ -28,7 +28,7 @@ from hoyle_poker.phh_dump import forced_bets
 from hoyle_poker.phh_games import checked
 from hoyle_poker.replay import FlopHand, HandAction, replay_flop_hand
 
-__all__ = ["GAMES", "record_of", "replay_record", "to_flop_hand"]
+__all__ = ["GAMES", "chip_scale", "record_of", "replay_record", "to_flop_hand"]
 
 #: Game name as hand histories write it -> (flop game of :mod:`hoyle_poker.replay`, hoyle variant).
 _GAMES: dict[str, tuple[str, str]] = {
@@ -39,13 +39,33 @@ _GAMES: dict[str, tuple[str, str]] = {
     "5 Card Omaha Hi/Lo": ("omaha-hi-lo", "omaha"),
     "6 Card Omaha": ("omaha", "omaha"),
     "6 Card Omaha Hi/Lo": ("omaha-hi-lo", "omaha"),
+    "6+ Hold'em": ("short-deck-holdem", "short-deck-holdem"),
+    # Courchevel is five-card Omaha with the first flop card face up before the betting:
+    # the same betting and showdown, so its hands replay as five-card Omaha
+    "Courchevel": ("omaha", "omaha"),
+    "Courchevel Hi/Lo": ("omaha-hi-lo", "omaha"),
 }
+#: Options a game needs beyond the record's: PokerStars' 6+ Hold'em ranks three of a
+#: kind over a straight (docs/rules/poker.md#b5).
+_GAME_OPTIONS: dict[str, dict[str, Any]] = {"6+ Hold'em": {"straight_vs_trips": "trips-beat-straight"}}
+#: Games read and replayed, never written: a hoyle game is not one of them (a short-deck
+#: game need not rank trips over a straight; Courchevel has no variant of its own).
+_READ_ONLY = ("6+ Hold'em", "Courchevel", "Courchevel Hi/Lo")
 #: Hole cards of each game (the Omaha variant's option ``hole_cards``).
-_HOLE_CARDS = {"Hold'em": 2, "5 Card Omaha": 5, "5 Card Omaha Hi/Lo": 5, "6 Card Omaha": 6, "6 Card Omaha Hi/Lo": 6}
+_HOLE_CARDS = {
+    "Hold'em": 2,
+    "6+ Hold'em": 2,
+    "Courchevel": 5,
+    "Courchevel Hi/Lo": 5,
+    "5 Card Omaha": 5,
+    "5 Card Omaha Hi/Lo": 5,
+    "6 Card Omaha": 6,
+    "6 Card Omaha Hi/Lo": 6,
+}
 _BLIND_KINDS = ("small blind", "big blind", "straddle")
 
 
-def _scale(record: HandRecord) -> int:
+def chip_scale(record: HandRecord) -> int:
     """The smallest power of ten that makes every amount of the record whole chips."""
     amounts = [*record.stacks, *(p.amount for p in record.posts), *(a.amount for a in record.actions)]
     amounts += [record.small_blind, record.big_blind, record.small_bet, record.big_bet]
@@ -68,7 +88,7 @@ def to_flop_hand(record: HandRecord, conventions: str = "cardroom") -> tuple[Flo
     if name is None:
         raise ReplayError(f"{record.describe()}: hoyle-poker does not replay {record.game!r}")
     game, holes = _GAMES[name][0], _HOLE_CARDS.get(name, 4)
-    scale = _scale(record)
+    scale = chip_scale(record)
 
     def chips(x: Decimal) -> int:
         return int(x * scale)
@@ -95,8 +115,9 @@ def to_flop_hand(record: HandRecord, conventions: str = "cardroom") -> tuple[Flo
     blind_seats = (
         ((1, record.small_blind), (0, record.big_blind)) if n == 2 else ((0, record.small_blind), (1, record.big_blind))
     )
+    button_blind = any(p.kind == "button blind" for p in record.posts)  # 6+: no blinds by position
     for k, blind in blind_seats:
-        if k < n and not blinds[k] and record.stacks[order[k]] - Decimal(antes[k]) / scale <= 0:
+        if k < n and not button_blind and not blinds[k] and record.stacks[order[k]] - Decimal(antes[k]) / scale <= 0:
             blinds[k] = chips(blind)
     if n == 2:  # forced bets by position: heads-up the button (the last seat) posts the small blind
         antes, blinds = antes[::-1], blinds[::-1]
@@ -132,7 +153,9 @@ def to_flop_hand(record: HandRecord, conventions: str = "cardroom") -> tuple[Flo
         min_bet=0 if record.limit == "fixed-limit" else chips(record.big_blind) or max(blinds, default=0) or 1,
         small_bet=chips(small) if record.limit == "fixed-limit" else 0,
         big_bet=chips(record.big_bet or 2 * small) if record.limit == "fixed-limit" else 0,
-        options=site_options(record.site) | ({} if conventions == "cardroom" else {"conventions": conventions}),
+        options=site_options(record.site)
+        | _GAME_OPTIONS.get(name, {})
+        | ({} if conventions == "cardroom" else {"conventions": conventions}),
     )
     return hand, order, scale
 
@@ -183,7 +206,11 @@ def record_of(game: Game) -> HandRecord:
     state = game.state
     hi_lo = bool(state.options.get("hi_lo"))
     name = next(
-        (k for k, (g, v) in _GAMES.items() if v == game.variant.name and g.endswith("-hi-lo") == hi_lo),
+        (
+            k
+            for k, (g, v) in _GAMES.items()
+            if v == game.variant.name and g.endswith("-hi-lo") == hi_lo and k not in _READ_ONLY
+        ),
         None,
     )
     if name is None:
@@ -278,11 +305,7 @@ def _nominal(blinds: list[int], kinds: list[str], kind: str) -> Decimal:
 
 GAMES = tuple(
     HistoryGame(name=name, replay=replay_record, record=record_of, variants=(variant,))
+    if name not in _READ_ONLY
+    else HistoryGame(name=name, replay=replay_record)
     for name, (_, variant) in _GAMES.items()
 )
-
-
-@hookimpl
-def hoyle_register_hand_history_games(register: Any) -> None:
-    for game in GAMES:
-        register(game)

@@ -31,7 +31,7 @@ included), ``f`` fold, ``sd CARDS`` discard those cards (``sd`` alone: stand pat
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from hoyle import Card, Deck, Game, new_game
@@ -89,6 +89,8 @@ class _Deal:
         cards: list[Card] = []
         for i, c in enumerate(self.order):
             if c is None:
+                if not unused:  # e.g. eight stud players to the river: 56 cards
+                    raise ReplayError(f"the deck runs out: the hand deals more than its {len(base)} cards")
                 c = filler(i, unused) if filler else unused[0]
                 unused.remove(c)
             cards.append(c)
@@ -117,9 +119,20 @@ def shows(words: list[str]) -> bool:
 
 
 def _play(
-    game: Game, hh: HandHistory, actions: list[str], n: int, discards: dict[int, list[int]], cards: list[Card]
+    game: Game,
+    hh: HandHistory,
+    actions: list[str],
+    n: int,
+    discards: dict[int, list[int]],
+    cards: list[Card],
+    labels: Mapping[int, str] | None = None,
+    stand_pat: bool = False,
 ) -> Game:
+    """Play the hand's actions (``labels``: what to call action ``i`` in errors, e.g. the
+    line of the file a record was read from); with ``stand_pat``, draws the record does not
+    write after its last action (players all in) are stood pat."""
     code = hh["variant"]
+    labels = labels or {}
     decisions: dict[int, str] = {}
     for i, a in enumerate(actions):
         w = a.split()
@@ -139,7 +152,9 @@ def _play(
             text = "discard " + " ".join(thrown) if thrown else "draw"
         else:
             raise ReplayError(f"action {i} {a!r}: {op!r} is not an action of {code}")
-        act(game, seat, text, f"action {i} ({a!r})")
+        act(game, seat, text, labels.get(i) or f"action {i} ({a!r})")
+    while stand_pat and not game.is_over and game.phase.startswith("draw") and (who := game.to_act) is not None:
+        act(game, who, "draw", "a draw after the last recorded action")
     play_showdown(game, decisions)
     return game
 
@@ -245,10 +260,21 @@ def _new_game(variant: str, names: list[str], options: dict[str, Any], cards: li
         raise ReplayError(f"the hand cannot be set up: {exc}") from exc
 
 
-def replay_draw(hh: HandHistory, *, conventions: str = "cardroom") -> Game:
-    """Replay a draw-game hand history (``F2L3D``, ``N2L1D``, ``FB``...)."""
+def replay_draw(
+    hh: HandHistory,
+    *,
+    conventions: str = "cardroom",
+    variant: str = "",
+    extra: Mapping[str, Any] | None = None,
+    labels: Mapping[int, str] | None = None,
+    stand_pat: bool = False,
+) -> Game:
+    """Replay a draw-game hand history (``F2L3D``, ``N2L1D``, ``FB``...); ``variant``
+    (else the one the code names), ``extra`` options of the variant, the ``labels`` of
+    the actions in errors and ``stand_pat`` (the draws of players all in that the source
+    does not write are stood pat) are for records read from other formats."""
     code = hh["variant"]
-    variant = DRAW_GAMES[code[1:]]
+    variant = variant or DRAW_GAMES[code[1:]]
     n = len(hh["starting_stacks"])
     names = list(hh.get("players") or [f"p{i + 1}" for i in range(n)])
     actions = hand_actions(hh)
@@ -268,14 +294,23 @@ def replay_draw(hh: HandHistory, *, conventions: str = "cardroom") -> Game:
     antes = [str(int(x)) for x in hh.get("antes", [])]
     options["antes"] = " ".join(antes)  # by position, as the blinds (PokerKit: heads-up too)
     options.pop("bring_in", None)
+    options.update(extra or {})
     cards = deal.deck(default_registry().variant(variant).deck(options))
     options.update(_conventions(conventions))
     game = _new_game(variant, names, options, cards, hh)
-    return _play(game, hh, actions, n, discards, cards)
+    return _play(game, hh, actions, n, discards, cards, labels, stand_pat)
 
 
-def replay_stud(hh: HandHistory, *, conventions: str = "cardroom") -> Game:
-    """Replay a stud hand history (``F7S``, ``F7S/8``, ``FR``)."""
+def replay_stud(
+    hh: HandHistory,
+    *,
+    conventions: str = "cardroom",
+    extra: Mapping[str, Any] | None = None,
+    labels: Mapping[int, str] | None = None,
+) -> Game:
+    """Replay a stud hand history (``F7S``, ``F7S/8``, ``FR``); ``extra`` options of the
+    variant and the ``labels`` of the actions in errors are for records read from other
+    formats."""
     code = hh["variant"]
     variant = STUD_CODES[code]
     n = len(hh["starting_stacks"])
@@ -322,10 +357,11 @@ def replay_stud(hh: HandHistory, *, conventions: str = "cardroom") -> Game:
         key = lambda c: (lows.index(c.rank), "cdhs".index(c.suit))  # noqa: E731
         return min(unused, key=key) if razz else max(unused, key=key)
 
+    options.update(extra or {})
     cards = deal.deck(default_registry().variant(variant).deck(options), filler)
     options.update(_conventions(conventions))
     game = _new_game(variant, names, options, cards, hh)
-    return _play(game, hh, actions, n, {}, cards)
+    return _play(game, hh, actions, n, {}, cards, labels)
 
 
 #: Every replayer of this module by PHH variant code.

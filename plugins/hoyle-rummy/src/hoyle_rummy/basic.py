@@ -66,6 +66,7 @@ from typing import Any
 
 from hoyle import Deck, Option, State, Variant, hookimpl, rummy
 
+from hoyle_rummy.common import deals_option, stock_limit_option
 from hoyle_rummy.turns import RummyTurns
 
 _ACE_RULES = {
@@ -77,7 +78,7 @@ _ACE_RULES = {
 
 OPTIONS = (
     Option(name="target", default=100, doc="Points that end the game", minimum=1),
-    Option(name="deals", default=0, doc="Play this many deals instead of to the target (0: to the target)", minimum=0),
+    deals_option(),
     Option(
         name="first_dealer",
         default=-1,
@@ -111,12 +112,7 @@ OPTIONS = (
         doc="Empty stock: turn the discards over, shuffle them, or end the hand (Block rummy)",
         choices=("turn-over", "shuffle", "block"),
     ),
-    Option(
-        name="stock_limit",
-        default=0,
-        doc="End play (no score) when the stock runs out this time (0: never)",
-        choices=(0, 2, 3),
-    ),
+    stock_limit_option(),
     Option(name="count_stock", default=False, doc="A player may count the stock, announcing the count"),
     Option(
         name="scoring",
@@ -177,11 +173,7 @@ class BasicRummy(RummyTurns):
         return not state.options["layoff_after_meld"] or bool(state.public["has_melded"][seat])
 
     def reuse_stock(self, state: State) -> bool:
-        opts = state.options
-        if opts["stock_end"] == "block":
-            return False
-        limit = int(opts["stock_limit"])
-        return not limit or state.public["turnovers"] + 1 < limit
+        return state.options["stock_end"] != "block" and super().reuse_stock(state)
 
     def shuffle_reused(self, state: State) -> bool:
         return bool(state.options["stock_end"] == "shuffle")

@@ -33,7 +33,16 @@ from typing import Any
 
 from hoyle import Action, Deck, Option, State, Variant, hookimpl, rummy
 
-from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, add_meld, first_dealer_option, hand_cards, hand_zone
+from hoyle_rummy.common import (
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    add_meld,
+    deals_option,
+    first_dealer_option,
+    hand_cards,
+    hand_zone,
+    stock_limit_option,
+)
 from hoyle_rummy.turns import WinnerCollects
 
 BOAT_HOUSE_RULES = rummy.MeldRules.basic().replace(ace="round_the_corner", values={"A": 11})
@@ -41,8 +50,9 @@ GO_OUT = "go out"
 
 OPTIONS = (
     Option(name="target", default=100, doc="Points that end the game", minimum=1),
-    Option(name="deals", default=0, doc="Play this many deals instead of to the target (0: to the target)", minimum=0),
+    deals_option(),
     first_dealer_option(6),
+    stock_limit_option(),
 )
 
 

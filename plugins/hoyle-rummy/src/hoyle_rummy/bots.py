@@ -33,10 +33,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, cast
 
-from hoyle import Action, Card, State, rummy
+from hoyle import Action, Card, State, Variant, rummy
 from hoyle._core import Rng
 
 from hoyle_rummy.common import card_points, is_meld
+from hoyle_rummy.turns import RummyTurns
 
 GIN_RULES = rummy.MeldRules.gin()
 #: Four-player gin deals each table one pack of two (cards ``As#1``...).
@@ -407,6 +408,14 @@ class RummyBot:
         True
     """
 
+    @staticmethod
+    def plays(variant: Variant) -> bool:
+        """Any variant whose rules object is the straight-rummy turn
+        (:class:`hoyle_rummy.turns.RummyTurns`), a third party's too
+        (:func:`hoyle.registry.bot_suits`)."""
+        return isinstance(variant.rules, RummyTurns)
+
+    #: The plugin's own variants it is the default bot of.
     variants = (
         *("rummy", "seven-card-rummy", "500-rum", "wrotham-rummy", "dime-rummy"),
         # the named games on the same rules objects (docs/rummy.md "Bots for every rummy game")

@@ -18,6 +18,7 @@ from hoyle.errors import HoyleError
 DRAW_STOCK = Action("draw", source="stock")
 DRAW_DISCARD = Action("draw", source="discard")
 PASS = Action("pass")
+RANKS = "A23456789TJQK"
 
 
 def first_dealer_option(players: int) -> Option:
@@ -27,6 +28,33 @@ def first_dealer_option(players: int) -> Option:
         default=-1,
         doc="Who deals first: -1 drawn at random (from the seed), or a seat",
         choices=(-1, *range(players)),
+    )
+
+
+def stock_limit_option() -> Option:
+    """The ``stock_limit`` option of the games that turn the discard pile over as a new
+    stock (docs/rules/rummy.md#c1): 0, the rules text's own unbounded play, or 2 or 3 -
+    when the stock runs out for that time and the next player declines the discard, play
+    ends and the deal scores nothing (a void deal). Runs that must end
+    (:attr:`hoyle.Option.bounded`) play with 3."""
+    return Option(
+        name="stock_limit",
+        default=0,
+        doc="End play (no score) when the stock runs out this time (0: never)",
+        choices=(0, 2, 3),
+        bounded=3,
+    )
+
+
+def deals_option() -> Option:
+    """The ``deals`` option of a game played to a target: 0 to the target, or that many
+    deals; runs that must end play 3 (deals may be void under ``stock_limit``)."""
+    return Option(
+        name="deals",
+        default=0,
+        doc="Play this many deals instead of to the target (0: to the target)",
+        minimum=0,
+        bounded=3,
     )
 
 
@@ -74,18 +102,112 @@ def is_meld(cards: list[Card], rules: rummy.MeldRules) -> bool:
     return True
 
 
+def is_wild(card: Card, rules: rummy.MeldRules) -> bool:
+    """Whether ``card`` is wild under ``rules`` (a joker, or a card of a wild rank)."""
+    return card.is_joker or card.rank in rules.wild_ranks
+
+
+def table_faces(meld: list[Card], rules: rummy.MeldRules) -> tuple[list[Card], list[Card]] | None:
+    """A table run's cards in play order and what each plays as, read from the meld's own
+    order (its zone's, kept in rank order): a wild card stands for the card its place in
+    the run needs, whatever another reading would make of it - ``5h 6h Jk`` has the joker
+    as the 7h, ``Jk 5h 6h`` as the 4h (docs/rules/rummy.md#c0). None for a set (a wild
+    card in a set stands for its rank, any suit the set lacks).
+
+    >>> from hoyle import Card
+    >>> rules = rummy.MeldRules.wrotham()
+    >>> [str(c) for c in table_faces([Card("5h"), Card("6h"), Card("Jk")], rules)[1]]
+    ['5h', '6h', '7h']
+    """
+    read = rummy.Meld(meld, rules)
+    if read.kind != "run":
+        return None
+    faces = _faces_in_place(meld, rules)
+    if faces is not None:
+        return list(meld), faces
+    return list(read.cards), list(read.plays_as)  # not in play order: the meld as it reads
+
+
+def _faces_in_place(meld: list[Card], rules: rummy.MeldRules) -> list[Card] | None:
+    """What each card of ``meld`` plays as if its order is the run's order, or None."""
+    first = next((i for i, c in enumerate(meld) if not is_wild(c, rules)), None)
+    if first is None:
+        return None
+    ref = meld[first]
+    at = RANKS.index(str(ref.rank))
+    faces = [Card(f"{RANKS[(at + j - first) % len(RANKS)]}{ref.suit}") for j in range(len(meld))]
+    naturals_fit = all(is_wild(c, rules) or c.face == f.face for c, f in zip(meld, faces, strict=True))
+    return faces if naturals_fit and _plays_in_order(faces, rules) else None
+
+
+def _plays_in_order(faces: list[Card], rules: rummy.MeldRules) -> bool:
+    """Whether natural ``faces`` are a run in the order given (a face twice - Scala 40's
+    ace at both ends - read as the pack's two copies)."""
+    seen: set[Card] = set()
+    copies = []
+    for face in faces:
+        copies.append(Card(f"{face}#1") if face in seen else face)
+        seen.add(face)
+    faces = copies
+    if not is_meld(faces, rules):
+        return False
+    read = rummy.Meld(faces, rules)
+    return read.kind == "run" and [c.face for c in read.cards] == [c.face for c in faces]
+
+
+def laid_off(meld: list[Card], card: Card, rules: rummy.MeldRules) -> list[Card] | None:
+    """The table meld ``meld`` with ``card`` laid off, in the order its cards play, or None
+    if the card cannot be laid off on it. Every wild card keeps its standing: a natural
+    card goes at an end of a run as its place there needs, never into a wild card's place
+    (with ``6h Jk 8h`` on the table, the joker the 7h, the 7h is no lay-off - where the
+    game allows it, an exchange); a wild card laid off on a run stands above its top card
+    (below its lowest where the run cannot go higher). A card added to a set keeps it a
+    set.
+
+    >>> from hoyle import Card
+    >>> rules = rummy.MeldRules.wrotham()
+    >>> run = [Card("6h"), Card("Jk"), Card("8h")]
+    >>> print(laid_off(run, Card("7h"), rules))
+    None
+    >>> [str(c) for c in laid_off(run, Card("9h"), rules)]
+    ['6h', 'Jk', '8h', '9h']
+    """
+    if not is_meld([*meld, card], rules):
+        return None
+    read = table_faces(meld, rules)
+    if read is None:
+        grown = rummy.Meld([*meld, card], rules)
+        return list(grown.cards) if grown.kind == "set" else None
+    order, faces = read
+    low, high = _end_face(faces[0], -1), _end_face(faces[-1], 1)
+    ends = [(False, high), (True, low)] if is_wild(card, rules) else [(True, low), (False, high)]
+    for below, face in ends:
+        fits = is_wild(card, rules) or card.face == face.face
+        if fits and _plays_in_order([face, *faces] if below else [*faces, face], rules):
+            return [card, *order] if below else [*order, card]
+    return None
+
+
+def _end_face(end: Card, step: int) -> Card:
+    """The card next to ``end`` in its suit, ``step`` ranks away (round the corner)."""
+    return Card(f"{RANKS[(RANKS.index(str(end.rank)) + step) % len(RANKS)]}{end.suit}")
+
+
 def fits_meld(meld: list[Card], card: Card, rules: rummy.MeldRules) -> bool:
-    """Whether ``card`` can be laid off on ``meld`` (the meld plus the card is a meld)."""
-    return is_meld([*meld, card], rules)
+    """Whether ``card`` can be laid off on table meld ``meld`` (see :func:`laid_off`)."""
+    return laid_off(meld, card, rules) is not None
 
 
 def add_meld(state: State, seat: int, cards: Iterable[Card], rules: rummy.MeldRules, src: str | None = None) -> int:
     """Lay ``cards`` from ``src`` (default: the seat's hand) on the table as a new public
-    meld owned by ``seat``, in meld order (runs low to high); returns its number."""
+    meld owned by ``seat``, in meld order (runs low to high; a run named in an order it
+    plays in keeps it, which declares its jokers: ``5h 6h Jk`` has the joker the 7h,
+    ``Jk 5h 6h`` the 4h); returns its number."""
     index = state.public.get("melds", 0)
     name = meld_zone(index)
     state.add_zone(name, owner=seat)
-    ordered = rummy.Meld(list(cards), rules).cards
+    read = table_faces(list(cards), rules)  # a run named in play order keeps that order
+    ordered = read[0] if read is not None else rummy.Meld(list(cards), rules).cards
     state.move(ordered, src or hand_zone(seat), name, seat=seat, event="meld")
     state.public["melds"] = index + 1
     return int(index)
@@ -94,26 +216,23 @@ def add_meld(state: State, seat: int, cards: Iterable[Card], rules: rummy.MeldRu
 def lay_off_card(
     state: State, seat: int, card: Card, index: int, rules: rummy.MeldRules, src: str | None = None
 ) -> None:
-    """Lay ``card`` off on table meld ``index``, keeping the meld's zone in the order
-    its cards play (docs/rules/rummy.md#c0: a meld's cards are kept in rank order). The
-    card goes under the meld when it extends a run downwards, on top otherwise; where
-    that is not the meld's order - a joker that moves along the run (``Jk 2c 3c`` with
-    the joker as the ace, then the 5c: ``2c 3c Jk 5c``), an ace that plays low once the
-    other ace of Scala 40's whole-suit run is laid off - the zone is put in order.
+    """Lay ``card`` off on table meld ``index`` (:func:`laid_off`), keeping the meld's zone
+    in the order its cards play (docs/rules/rummy.md#c0: a meld's cards are kept in rank
+    order, which fixes what each joker stands for). The card goes under the meld when it
+    extends a run downwards, on top otherwise.
 
     >>> from hoyle import Deck, State
-    >>> state = State("rummy", ["a", "b"], {}, deck=Deck("5c Jk 2c 3c"))
+    >>> state = State("rummy", ["a", "b"], {}, deck=Deck("4c Jk 2c 3c"))
     >>> _ = state.add_zone("hand:0"), state.add_zone("meld:0")
     >>> _ = state.move_top("deck", "hand:0"), state.move_top("deck", "meld:0", 3)
+    >>> lay_off_card(state, 0, Card("4c"), 0, rummy.MeldRules.wrotham())
     >>> [str(c) for c in state.zone("meld:0").cards]
-    ['Jk', '2c', '3c']
-    >>> lay_off_card(state, 0, Card("5c"), 0, rummy.MeldRules.wrotham())
-    >>> [str(c) for c in state.zone("meld:0").cards]
-    ['2c', '3c', 'Jk', '5c']
+    ['Jk', '2c', '3c', '4c']
     """
     name = meld_zone(index)
     zone = state.zone(name)
-    ordered = rummy.Meld([*zone.cards, card], rules).cards
+    ordered = laid_off(list(zone.cards), card, rules)
+    assert ordered is not None, f"{card} does not lay off on {name}"
     state.move([card], src or hand_zone(seat), name, seat=seat, event="lay_off", bottom=ordered[0] == card)
     if zone.cards != ordered:
         zone.cards[:] = ordered

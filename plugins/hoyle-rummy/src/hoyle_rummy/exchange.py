@@ -18,26 +18,30 @@ from __future__ import annotations
 
 from hoyle import Action, Card, State, rummy
 
-from hoyle_rummy.common import hand_cards, hand_zone, is_meld, meld_zone, table_melds
+from hoyle_rummy.common import hand_cards, hand_zone, is_meld, is_wild, meld_zone, table_faces, table_melds
 
-
-def is_wild(card: Card, rules: rummy.MeldRules) -> bool:
-    """Whether ``card`` is wild under ``rules`` (a joker, or a card of a wild rank)."""
-    return card.is_joker or card.rank in rules.wild_ranks
+__all__ = ["apply_exchange", "exchange_actions", "is_wild", "swap_wild", "wild_for"]
 
 
 def wild_for(meld: list[Card], card: Card, rules: rummy.MeldRules) -> Card | None:
-    """The first wild card of ``meld`` that the natural ``card`` can replace, if any: the
-    card the wild card stands for (a joker keeps its identity on the table,
-    docs/rules/rummy.md#c0 - in ``Jk 5h 6h`` the joker is the 4h, so the 7h wins
-    nothing), in a set any card of its rank the set lacks."""
+    """The first wild card of table meld ``meld`` that the natural ``card`` can replace,
+    if any: the card the wild card stands for in a run, read from the meld's order (a
+    joker keeps its identity on the table, docs/rules/rummy.md#c0 - in ``Jk 5h 6h`` the
+    joker is the 4h, so the 7h wins nothing, and in ``5h 6h Jk`` it is the 7h); in a set
+    any card of its rank the set lacks."""
     if is_wild(card, rules) or not is_meld(meld, rules):
         return None
-    read = rummy.Meld(meld, rules)
-    for wild, stands in read.wilds.items():
-        same = card.rank == stands.rank and (read.kind == "set" or card.suit == stands.suit)
-        if same and wild != card and is_meld([card if c == wild else c for c in meld], rules):
-            return next(c for c in meld if c == wild)
+    run = table_faces(meld, rules)
+    if run is None:
+        read = rummy.Meld(meld, rules)
+        for wild, stands in read.wilds.items():
+            if card.rank == stands.rank and wild != card and is_meld([card if c == wild else c for c in meld], rules):
+                return next(c for c in meld if c == wild)
+        return None
+    order, faces = run
+    for wild, face in zip(order, faces, strict=True):
+        if is_wild(wild, rules) and wild != card and card.face == face.face:
+            return wild
     return None
 
 

@@ -7,7 +7,7 @@ The kernel plays exactly these encodings (any other gets the Python table):
 ``target``, ``first_dealer``, ``gin_bonus``, ``undercut_bonus``, ``box_bonus``,
 ``game_bonus``, ``shutout`` and ``dealer``, and ``late_pickup``, ``retake`` and
 ``eleven_card_start`` off; and only while every field of the encoding's layout is one
-it writes (the derived gin layout and the ``discard_order`` plane). Oklahoma gin, three
+it writes (the derived gin layout, the ``discard_order`` plane and the ``known`` plane). Oklahoma gin, three
 or four players and matches of several deals keep the Python table.
 
     >>> import hoyle.rl
@@ -34,6 +34,7 @@ from hoyle.rl.kernel import KernelMaker, KernelTable
 from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, PASS
 from hoyle_rummy.gin import GIN
 from hoyle_rummy.gin_table import DISCARDS, KNOCKS
+from hoyle_rummy.rl_encoding import KnownCards
 
 #: The options the kernel scores with (passed to it), and those it only reads from the game.
 _SCORING = ("gin_bonus", "undercut_bonus", "box_bonus", "game_bonus", "target", "shutout", "dealer")
@@ -74,17 +75,22 @@ def _layout_args(enc: Encoding) -> dict[str, Any] | None:
     if offsets["scores"] != at + 2 * n + 2 + phases + 2 + 2 * n or layout.width != 52:
         return None
     orders = []
+    known = None
     for feature in layout.features:
         zone = getattr(feature, "order_of", None)
-        if not isinstance(zone, str):
+        if isinstance(feature, KnownCards):
+            known = offsets[feature.name]  # the compiled deal keeps the cards taken from the pile
+        elif not isinstance(zone, str):
             return None  # a feature written in Python: the kernel cannot
-        orders.append((zone, offsets[feature.name]))
+        else:
+            orders.append((zone, offsets[feature.name]))
     counts = offsets["counts"]
     return {
         "size": layout.size,
         "groups": [(g, offsets.get(f"cards[{g}]", -1), counts + i) for i, g in enumerate(layout.groups)],
         "tops": [(t, offsets[f"top[{t}]"]) for t in layout.tops],
         "orders": orders,
+        "known": known,
         "scalar_at": at,
         "phases": list(layout.phases),
         "public": [(key, offsets[f"public.{key}"], length) for key, length in layout.public.items()],
@@ -102,6 +108,7 @@ def gin_kernel(enc: Encoding) -> KernelMaker | None:
     if options is None or args is None or any(t not in base for t in _TEMPLATES):
         return None
     cards = [Card.from_index(i) for i in range(52)]
+    known = next((f for f in enc.layout.features if isinstance(f, KnownCards)), None)
     draw_discard, draw_stock, pass_, discard, knock = (base[t] for t in _TEMPLATES)
     slots = (draw_discard, draw_stock, pass_, discard, knock)
     scoring = {name: options[name] for name in _SCORING}
@@ -136,6 +143,8 @@ def gin_kernel(enc: Encoding) -> KernelMaker | None:
             public["passes"],
             public["stock_only"],
             Card(taken) if taken is not None else None,
+            # the up-card still offered: nothing taken yet (the scan would cost the deal's time again)
+            None if known is None or state.phase == "offer" else known.held(state),
         )
         table.bind(enc, game, make)
         return table

@@ -7,10 +7,18 @@ Feature ``discard_order`` (53 floats, one per card index, jokers sharing index 5
 each card in the discard pile (the top card 1.0, the one under it 0.5...), 0 for a card
 not in it (with several packs, the highest copy). The pile is face up: every seat sees it.
 
+Feature ``known`` (53 floats per seat, the observer first, then the next seats): the
+cards each seat is known to hold - the observer's own are the ones the others know of -
+taken into a zone of its own (its hand) from a face-up zone of
+nobody's (the discard pile), counted, less those it has since moved from its zones to a
+face-up zone (discarded, melded, laid off). A card it
+put face down (gin's knock card) stays known: the observer did not see which card went.
+Everything it reads is public (the moves out of and into face-up zones).
+
     >>> import hoyle.rl
     >>> enc = hoyle.rl.encoding("500-rum")
-    >>> [f["name"] for f in enc.describe()["observation"]][-1]
-    'discard_order'
+    >>> [f["name"] for f in enc.describe()["observation"]][-2:]
+    ['discard_order', 'known']
 """
 
 from __future__ import annotations
@@ -48,20 +56,130 @@ class DiscardOrder:
             out[CARD_SLOTS[card]] = 1.0 / (depth - i)
 
 
-def refinement(players: int, options: Mapping[str, Any], variant: str) -> Any:
+WIDTH = 53
+
+
+class _Known:
+    """How far one event log has been read, and each seat's known cards so far
+    (``cards[seat]``: plane index -> count)."""
+
+    __slots__ = ("cards", "events", "read")
+
+    def __init__(self, events: list[Any], players: int) -> None:
+        self.events = events  # held, so that no other list can take its id while this is kept
+        self.read = 0
+        self.cards: list[dict[int, int]] = [{} for _ in range(players)]
+
+    def advance(self, zones: Mapping[str, Any]) -> None:
+        from hoyle.rl.observation import CARD_SLOTS
+
+        events = self.events
+        for i in range(self.read, len(events)):
+            e = events[i]
+            if not e.cards or e.type == "deal_start":
+                if e.type == "deal_start":
+                    for known in self.cards:
+                        known.clear()
+                continue
+            data = e.data
+            source, dest = zones.get(data.get("from", "")), zones.get(data.get("to", ""))
+            if source is None or dest is None:
+                continue
+            if source.owner is None and source.visibility == "public" and dest.owner is not None:
+                # (the destination's visibility is not asked: a hand is shown at the end)
+                known = self.cards[dest.owner]
+                for card in e.cards:
+                    slot = CARD_SLOTS[card]
+                    known[slot] = known.get(slot, 0) + 1
+            elif source.owner is not None and dest.visibility == "public":
+                known = self.cards[source.owner]
+                for card in e.cards:
+                    slot = CARD_SLOTS[card]
+                    if known.get(slot, 0) > 1:
+                        known[slot] -= 1
+                    else:
+                        known.pop(slot, None)
+        self.read = len(events)
+
+
+class KnownCards:
+    """The ``known`` feature (see the module docs), read incrementally from each game's
+    append-only event log."""
+
+    name = "known"
+
+    #: The most event logs whose reading is kept (a vector env of many games asks about each).
+    KEEP = 256
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.size = WIDTH * players
+        self.doc = (
+            f"the cards each seat is known to hold (taken face up, not since shown), {WIDTH} per seat, observer first"
+        )
+        self._scans: dict[int, _Known] = {}
+
+    def _scan(self, state: Any) -> _Known:
+        events = state.events
+        scan = self._scans.get(id(events))
+        if scan is None or scan.events is not events or scan.read > len(events):
+            if len(self._scans) >= self.KEEP:
+                self._scans.clear()
+            scan = self._scans[id(events)] = _Known(events, self.players)
+        if scan.read < len(events):
+            scan.advance(state.zones)
+        return scan
+
+    def held(self, state: Any) -> tuple[list[Any], list[Any]]:
+        """The two seats' known cards, by seat (two-player gin's compiled table)."""
+        from hoyle import Card
+
+        first, second = (
+            [Card.from_index(i) for i, n in known.items() for _ in range(n)] for known in self._scan(state).cards
+        )
+        return first, second
+
+    def add(self, state: Any, seat: int, offset: int, idx: list[int], val: list[float]) -> None:
+        """Append the entries (``offset + i``, count)."""
+        cards, n = self._scan(state).cards, self.players
+        for r in range(n):
+            at = offset + r * WIDTH
+            for slot, count in cards[(seat + r) % n].items():
+                idx.append(at + slot)
+                val.append(count)
+
+    def write(self, state: Any, seat: int, out: Any) -> None:
+        idx: list[int] = []
+        val: list[float] = []
+        self.add(state, seat, 0, idx, val)
+        for i, v in zip(idx, val):
+            out[i] = v
+
+
+def refinement(players: int, options: Mapping[str, Any]) -> Any:
+    """Every rummy game's: the discard pile's order and the cards known in other hands."""
+    from hoyle.rl.encoding import Refinement
+
+    return Refinement(features=(DiscardOrder(), KnownCards(players)))
+
+
+def gin_refinement(players: int, options: Mapping[str, Any]) -> Any:
+    """Gin's own: the knock, which random play rarely reaches."""
     from hoyle.rl.encoding import Refinement, Template
 
-    templates = (Template("knock", None, "card"),) if variant in _GIN else ()
-    return Refinement(templates=templates, features=(DiscardOrder(),))
+    return Refinement(templates=(Template("knock", None, "card"),))
+
+
+def is_rummy_game(variant: Any) -> bool:
+    """Every variant of the rummy family, a third party's too (by capability, not name)."""
+    return bool(variant.family == "rummy")
 
 
 @hookimpl
 def hoyle_register_rl_encodings(register: Any) -> None:
-    import hoyle
-
-    for name, variant in hoyle.variants().items():
-        if variant.distribution == "hoyle-rummy":
-            register(name, lambda players, options, _name=name: refinement(players, options, _name))
+    register(is_rummy_game, refinement)
+    for name in _GIN:
+        register(name, gin_refinement)
 
 
 @hookimpl

@@ -29,20 +29,21 @@ from typing import Any
 
 from hoyle import Action, Card, Deck, Option, State, Variant, rummy
 
-from hoyle_rummy.common import hand_cards, table_melds
+from hoyle_rummy.common import deals_option, hand_cards, stock_limit_option, table_melds
 from hoyle_rummy.turns import WinnerCollects
 
 SEVEN_CARD_RULES = rummy.MeldRules.seven_card()
 
 OPTIONS = (
     Option(name="target", default=100, doc="Points that end the game", minimum=1),
-    Option(name="deals", default=0, doc="Play this many deals instead of to the target (0: to the target)", minimum=0),
+    deals_option(),
     Option(
         name="first_dealer",
         default=-1,
         doc="Who deals first: -1 drawn at random (from the seed), or a seat",
         choices=(-1, 0, 1, 2, 3, 4, 5),
     ),
+    stock_limit_option(),
 )
 
 

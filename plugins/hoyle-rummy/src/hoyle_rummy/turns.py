@@ -36,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hoyle import Action, Card, Rng, State, Zone, hookimpl, rummy
-from hoyle.errors import InvalidOptionError
+from hoyle.errors import InvalidOptionError, PluginError
 
 from hoyle_rummy.common import (
     DRAW_DISCARD,
@@ -47,6 +47,7 @@ from hoyle_rummy.common import (
     hand_cards,
     hand_value,
     hand_zone,
+    laid_off,
     lay_off_card,
     table_melds,
     turn_over_pile,
@@ -109,8 +110,11 @@ class RummyTurns:
         return bool(state.options.get("discard_to_go_out", False))
 
     def reuse_stock(self, state: State) -> bool:
-        """Whether an empty stock is replaced by the turned-over discard pile now."""
-        return True
+        """Whether an empty stock is replaced by the turned-over discard pile now: always,
+        unless the ``stock_limit`` option is reached (the stock has run out that many
+        times; the next player then passes and the deal is void)."""
+        limit = int(state.options.get("stock_limit", 0))
+        return not limit or state.public["turnovers"] + 1 < limit
 
     def shuffle_reused(self, state: State) -> bool:
         return False
@@ -130,6 +134,11 @@ class RummyTurns:
         n = len(state.players)
         if state.deal_number == 0:
             pub.update(dealer=self.first_dealer(state), ledger=[0] * n)
+        elif "next_dealer" not in pub:
+            raise PluginError(
+                f"{type(self).__name__}: deal {state.deal_number - 1} ended without public['next_dealer']; "
+                "end a RummyTurns deal with self.end_deal(state, reason, winner) (it sets the next dealer)"
+            )
         else:
             pub["dealer"] = pub["next_dealer"]
         dealer = int(pub["dealer"])
@@ -200,9 +209,10 @@ class RummyTurns:
         if table and self.may_lay_off(state, seat):
             for index, meld_cards in enumerate(table):
                 for card in hand:
-                    if fits_meld(meld_cards, card, rules):
+                    grown = laid_off(meld_cards, card, rules)
+                    if grown is not None:
                         rest = [c for c in hand if c != card]
-                        after = [*table[:index], [*meld_cards, card], *table[index + 1 :]]
+                        after = [*table[:index], grown, *table[index + 1 :]]
                         if self.rest_ok(state, seat, rest, after):
                             actions.append(Action("lay off", (card,), target=index))
         if self.may_discard(state, seat):
@@ -277,6 +287,26 @@ class RummyTurns:
         self.reveal_hands(state)
         state.end_deal("stock-out")
 
+    def end_deal(self, state: State, reason: str, winner: int | None = None, **data: Any) -> None:
+        """End the deal in a way of the variant's own (a knock, a drop, a tonk): the
+        outcome (``public["outcome"]``: the winner, each hand's count; the variant may
+        add to it), the next dealer (:meth:`next_dealer`), every hand shown, then
+        ``state.end_deal(reason, winner=winner, **data)``. The deal's scoring hook
+        follows. A deal ended otherwise must set ``public["next_dealer"]`` itself, or
+        the next deal is a :class:`~hoyle.errors.PluginError` saying so.
+
+            >>> import hoyle
+            >>> game = hoyle.new_game("rummy", players=2, seed=1, options={"target": 1000})
+            >>> rules = hoyle.variants()["rummy"].rules
+            >>> rules.end_deal(game.state, "agreed", winner=0, knock=True)
+            >>> game.state.deal_end, game.state.public["outcome"]["winner"], game.state.public["next_dealer"] in (0, 1)
+            ('agreed', 0, True)
+        """
+        state.public["outcome"] = {"winner": winner, "counts": self.counts(state), "rummy": False}
+        state.public["next_dealer"] = self.next_dealer(state, winner)
+        self.reveal_hands(state)
+        state.end_deal(reason, winner=winner, **data)
+
     def counts(self, state: State) -> list[int]:
         rules = self.meld_rules(state)
         return [hand_value(hand_cards(state, s), rules) for s in state.seats]
@@ -315,6 +345,8 @@ class RummyTurns:
         out = state.public["outcome"]
         winner = out["winner"]
         state.public["next_dealer"] = self.next_dealer(state, winner)
+        if winner is None:
+            return {}  # the stock limit: a void deal, nothing paid
         counts = out["counts"]
         losers = [s for s in state.seats if s != winner]
         self.ledger_add(state, {(lo, winner): counts[lo] for lo in losers})

@@ -50,35 +50,58 @@ function onVariant() {
   players.value = Math.max(v.players[0], Math.min(v.players[1], Number(players.value) || 2));
   const options = $("options");
   options.innerHTML = "";
-  for (const o of v.options) {
+  for (const o of v.options) options.appendChild(optionInput(o));
+  // each house rule: a box to choose it, and its own options (read only when chosen)
+  for (const r of v.house_rules) {
+    const rule = document.createElement("fieldset");
+    rule.dataset.houseRule = r.name;
+    const legend = document.createElement("legend");
     const label = document.createElement("label");
-    label.title = o.doc;
-    label.textContent = `${o.name} `;
-    let input;
-    if (o.choices.length) {
-      input = document.createElement("select");
-      for (const c of o.choices) {
-        const option = document.createElement("option");
-        option.value = JSON.stringify(c);
-        option.textContent = String(c);
-        input.appendChild(option);
-      }
-      input.value = JSON.stringify(o.default);
-    } else if (typeof o.default === "boolean") {
-      input = document.createElement("input");
-      input.type = "checkbox";
-      input.checked = o.default;
-    } else {
-      input = document.createElement("input");
-      input.type = typeof o.default === "number" ? "number" : "text";
-      input.value = o.default === null ? "" : o.default;
-    }
-    input.dataset.option = o.name;
-    input.dataset.default = JSON.stringify(o.default);
-    label.appendChild(input);
-    options.appendChild(label);
+    label.title = r.description;
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.dataset.rule = r.name;
+    label.append(box, ` house rule: ${r.name}`);
+    legend.appendChild(label);
+    rule.appendChild(legend);
+    for (const o of r.options) rule.appendChild(optionInput(o));
+    options.appendChild(rule);
   }
   onPlayers();
+}
+
+function optionInput(o) {
+  const label = document.createElement("label");
+  label.title = o.doc;
+  label.textContent = `${o.name} `;
+  let input;
+  if (o.choices.length) {
+    input = document.createElement("select");
+    for (const c of o.choices) {
+      const option = document.createElement("option");
+      option.value = JSON.stringify(c);
+      option.textContent = String(c);
+      input.appendChild(option);
+    }
+    input.value = JSON.stringify(o.default);
+  } else if (typeof o.default === "boolean") {
+    input = document.createElement("input");
+    input.type = "checkbox";
+    input.checked = o.default;
+  } else {
+    input = document.createElement("input");
+    input.type = typeof o.default === "number" ? "number" : "text";
+    input.value = o.default === null ? "" : o.default;
+    if (o.minimum !== null && o.minimum !== undefined) input.min = o.minimum;
+  }
+  input.dataset.option = o.name;
+  input.dataset.default = JSON.stringify(o.default);
+  label.appendChild(input);
+  return label;
+}
+
+function chosenHouseRules() {
+  return [...$("options").querySelectorAll("[data-rule]")].filter((box) => box.checked).map((box) => box.dataset.rule);
 }
 
 function defaultBot(family) {
@@ -114,7 +137,10 @@ function onPlayers() {
 
 function readOptions() {
   const options = {};
+  const chosen = chosenHouseRules();
   for (const input of $("options").querySelectorAll("[data-option]")) {
+    const rule = input.closest("[data-house-rule]");
+    if (rule && !chosen.includes(rule.dataset.houseRule)) continue; // a rule not chosen
     let value;
     if (input.type === "checkbox") value = input.checked;
     else if (input.tagName === "SELECT") value = JSON.parse(input.value);
@@ -135,7 +161,11 @@ async function startTable(event) {
   const bots = {};
   for (const select of $("seats").querySelectorAll("select")) if (select.value) bots[select.dataset.seat] = select.value;
   const request = { variant: $("variant").value, players: Number($("players").value), options: readOptions(), bots };
+  const houseRules = chosenHouseRules();
+  if (houseRules.length) request.house_rules = houseRules;
   if ($("seed").value !== "") request.seed = Number($("seed").value);
+  if ($("practice").checked) request.practice = true;
+  if ($("clock-seconds").value !== "") request.clock = { seconds: Number($("clock-seconds").value), bank: Number($("clock-bank").value || 0) };
   try {
     const made = await api("POST", "/api/tables", request);
     const mine = made.seats.find((s) => s.seat === 0) || made.seats[0];
@@ -269,10 +299,50 @@ function render(state) {
     p.textContent = line;
     facts.appendChild(p);
   }
+  renderFairness(state.fairness, state.table);
+  renderClock(state);
   renderActions(state);
   addLog(state.log, $("log"));
   if (state.over) showResult(state);
   $("table").dataset.version = state.version;
+}
+
+// the action clock: a countdown of the seat to act (the server plays its default at 0)
+function renderClock(state) {
+  const box = $("clock");
+  clearInterval(session.ticking);
+  const clock = state.clock;
+  if (!clock || clock.to_act === null || state.over) {
+    box.hidden = true;
+    return;
+  }
+  const deadline = Date.now() + clock.remaining * 1000;
+  const who = clock.to_act === state.seat ? "Your time" : `${state.view.players[clock.to_act]}'s time`;
+  const tick = () => {
+    const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    box.dataset.remaining = String(left);
+    box.textContent = `${who}: ${left} s (${clock.seconds} s an action, then the bank)`;
+    box.classList.toggle("short", left <= 5);
+  };
+  box.hidden = false;
+  tick();
+  session.ticking = setInterval(tick, 250);
+}
+
+// the shuffle's commitment from the start; the seed and the table record at the end
+// (check it with `hoyle verify`, docs/server.md "Fair shuffles")
+function renderFairness(fair, table) {
+  const box = $("fairness");
+  box.dataset.commitment = fair.commitment;
+  box.dataset.seed = fair.seed === null ? "" : String(fair.seed);
+  const kind = fair.practice ? "Practice table, seed chosen by its creator." : fair.seed_chosen ? "Seed chosen by its creator." : "Seed drawn by the server.";
+  box.textContent = `${kind} Shuffle commitment (SHA-256 of table:seed): ${fair.commitment}`;
+  if (fair.seed !== null) {
+    box.append(` - seed revealed: ${fair.seed} `);
+    const link = Object.assign(document.createElement("a"), { href: `/api/tables/${table}/record`, textContent: "table record" });
+    link.setAttribute("download", `${table}.json`);
+    box.appendChild(link);
+  }
 }
 
 function actionButton(text, label) {
