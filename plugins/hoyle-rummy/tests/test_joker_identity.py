@@ -151,3 +151,16 @@ def test_a_joker_laid_off_goes_below_where_the_run_cannot_go_higher() -> None:
     high = rummy.MeldRules.basic().replace(ace="high", jokers_wild=True)
     grown = laid_off([Card(c) for c in ["Qh", "Kh", "Ah"]], Card("Jk"), high)
     assert grown is not None and " ".join(map(str, grown)) == "Jk Qh Kh Ah"
+
+
+@pytest.mark.parametrize(("meld", "points"), [("Jk 9s Ts Js", 37), ("9s Ts Js Jk", 39)])
+def test_a_joker_counts_towards_the_opening_as_the_card_it_stands_for(meld: str, points: int) -> None:
+    """Kaluki (docs/rules/rummy.md#c7-1): a melded joker counts as the card it stands for,
+    which the order the run is named in declares: the 8s (8) or the Qs (10)."""
+    hand = f"{meld} Qh Qd Qs 2c 3d 5h 6c 7d 8h 4h Ah"
+    deck = rigged_deck("kaluki", hands={0: hand}, up_card="9h", options={"first_dealer": 1}, stock="4d")
+    game = hoyle.new_game("kaluki", players=2, deck=deck, options={"first_dealer": 1})
+    game.act("draw stock")
+    game.act(f"meld {meld}")
+    assert [str(c) for c in game.state.zone("meld:0").cards] == meld.split()
+    assert game.state.public["turn_points"] == points

@@ -41,7 +41,9 @@ from hoyle_rummy.common import (
     fits_meld,
     hand_cards,
     hand_value,
+    is_wild,
     meld_zone,
+    table_faces,
     table_melds,
 )
 from hoyle_rummy.exchange import exchange_actions, swap_wild, wild_for
@@ -86,8 +88,12 @@ class OpeningRummy(RummyTurns):
     # --- the opening ------------------------------------------------------------------
 
     def value(self, state: State, cards: list[Card]) -> int:
-        """What one meld counts towards the opening."""
-        return rummy.opening_value(cards, self.meld_rules(state), low_ace=self.low_ace(state))
+        """What one meld counts towards the opening: a joker in a run counts the card it
+        stands for as the meld goes on the table (:func:`~hoyle_rummy.common.table_faces`:
+        ``Jk 9s Ts Js`` counts the joker as the 8s, ``9s Ts Js Jk`` as the Qs)."""
+        rules = self.meld_rules(state)
+        run = table_faces(cards, rules) if any(is_wild(c, rules) for c in cards) else None
+        return rummy.opening_value(run[1] if run else cards, rules, low_ace=self.low_ace(state))
 
     def best_rest(self, state: State, rest: list[Card]) -> int:
         """The most the cards of ``rest`` can add to an opening (keeping a card to
