@@ -81,6 +81,22 @@ trip queens take the high half, two 8-4-3-2-A lows share the low half::
     >>> poker.equity(hands, "2c 3d 8s Js Qh", game="omaha", hi_lo=True).equity
     [0.25, 0.5, 0.25]
 
+Ranges in the notation of the common tools, and their equity (``docs/poker-analysis.md``)::
+
+    >>> r = poker.Range("QQ+,AKs")
+    >>> len(r), str(r)
+    (22, 'QQ+,AKs')
+    >>> len(r.without("Ah 7c 2d"))    # three aces and AhKh hold the Ah
+    18
+    >>> e = poker.equity(["AKs", "QQ+,AK"], board="Ah 7c 2d")
+    >>> e.exact, [round(x, 4) for x in e.equity]
+    (True, [0.7154, 0.2846])
+
+ICM (Malmuth-Harville) equity of stacks for a payout table::
+
+    >>> [round(e, 4) for e in poker.icm([5000, 3000, 2000], [50, 30, 20])]
+    [38.3929, 32.75, 28.8571]
+
 See ``docs/poker.md`` for every ordering rule and the value encoding.
 """
 
@@ -91,6 +107,7 @@ from enum import IntEnum
 from hoyle._core import (
     Equity,
     HandValue,
+    Range,
     equity,
     evaluate,
     evaluate_badugi,
@@ -100,12 +117,14 @@ from hoyle._core import (
     evaluate_omaha_low,
     evaluate_pai_gow_low,
     evaluate_short_deck,
+    icm,
 )
 
 __all__ = [
     "Category",
     "Equity",
     "HandValue",
+    "Range",
     "equity",
     "evaluate",
     "evaluate_badugi",
@@ -115,6 +134,7 @@ __all__ = [
     "evaluate_omaha_low",
     "evaluate_pai_gow_low",
     "evaluate_short_deck",
+    "icm",
 ]
 
 

@@ -115,7 +115,7 @@ pub struct EquityResult {
 const PART: [u64; 11] = [0, 5040, 2520, 1680, 1260, 1008, 840, 720, 630, 560, 504];
 
 #[derive(Clone, Default)]
-struct Tally {
+pub(crate) struct Tally {
     win: Vec<u64>,
     tie: Vec<u64>,
     /// Pot shares in 1/2520ths.
@@ -126,11 +126,11 @@ struct Tally {
 }
 
 impl Tally {
-    fn new(n: usize) -> Tally {
+    pub(crate) fn new(n: usize) -> Tally {
         Tally { win: vec![0; n], tie: vec![0; n], share: vec![0; n], share_sq: vec![0; n], boards: 0 }
     }
     #[inline(always)]
-    fn record(&mut self, values: &[u32]) {
+    pub(crate) fn record(&mut self, values: &[u32]) {
         if let [a, b] = *values {
             // Heads-up fast path, branch-free (the winner is unpredictable).
             self.win[0] += (a > b) as u64;
@@ -182,7 +182,7 @@ impl Tally {
         self.boards += 1;
     }
     /// Fill in the heads-up fast path's shares.
-    fn finish(mut self) -> Tally {
+    pub(crate) fn finish(mut self) -> Tally {
         if self.win.len() == 2 && self.share.iter().all(|&s| s == 0) {
             let tie = self.tie[0];
             self.tie[1] = tie;
@@ -193,7 +193,7 @@ impl Tally {
         }
         self
     }
-    fn merge(mut self, o: &Tally) -> Tally {
+    pub(crate) fn merge(mut self, o: &Tally) -> Tally {
         for p in 0..self.win.len() {
             self.win[p] += o.win[p];
             self.tie[p] += o.tie[p];
@@ -205,7 +205,7 @@ impl Tally {
     }
 }
 
-fn binom(n: u64, k: u64) -> u64 {
+pub(crate) fn binom(n: u64, k: u64) -> u64 {
     if k > n {
         return 0;
     }
@@ -213,7 +213,7 @@ fn binom(n: u64, k: u64) -> u64 {
 }
 
 /// How each game scores a complete board for every player.
-struct Scorer<'a> {
+pub(crate) struct Scorer<'a> {
     game: Game,
     t: &'a Tables,
     /// Hold'em: each player's hole cards as a partial hand.
@@ -319,7 +319,14 @@ impl Scorer<'_> {
 
     /// Score a complete board and count it.
     #[inline]
-    fn tally(&self, board: Hand, board_cards: &[usize], values: &mut [u32], lows: &mut [u32], tally: &mut Tally) {
+    pub(crate) fn tally(
+        &self,
+        board: Hand,
+        board_cards: &[usize],
+        values: &mut [u32],
+        lows: &mut [u32],
+        tally: &mut Tally,
+    ) {
         self.score(board, board_cards, values);
         if self.game.is_split() {
             self.score_low(board, lows);
@@ -330,7 +337,7 @@ impl Scorer<'_> {
     }
 }
 
-fn validate(req: &EquityRequest) -> CoreResult<(Vec<usize>, usize)> {
+pub(crate) fn validate(req: &EquityRequest) -> CoreResult<(Vec<usize>, usize)> {
     let n = req.hands.len();
     if !(2..=10).contains(&n) {
         return Err(CoreError::invalid_argument("hands", format!("{n} hands"), "equity needs 2 to 10 players"));
@@ -408,36 +415,9 @@ pub fn equity(req: &EquityRequest) -> CoreResult<EquityResult> {
     let t = tables();
     let board_cards: Vec<usize> = (0..52).filter(|&c| req.board >> c & 1 == 1).collect();
     let board_hand = board_cards.iter().fold(Hand::EMPTY, |h, &c| h.add(t, c));
-    let faces = |m: u64| (0..52).filter(move |&c| m >> c & 1 == 1).collect::<Vec<usize>>();
-    let scorer = Scorer {
-        game: req.game,
-        t,
-        holes: req.hands.iter().map(|&m| Hand::from_mask(t, m)).collect(),
-        pairs: req.hands.iter().map(|&m| super::omaha::subset_hands(t, &faces(m), 2)).collect(),
-        masks: req.hands.clone(),
-        low_pairs: req
-            .hands
-            .iter()
-            .map(|&m| {
-                let f = faces(m);
-                let mut v = Vec::new();
-                for_each_subset(f.len(), 2, &mut |idx| {
-                    let (a, b) = (low_ranks(1 << f[idx[0]]), low_ranks(1 << f[idx[1]]));
-                    if a != 0 && b != 0 && a != b {
-                        v.push(a | b);
-                    }
-                });
-                v
-            })
-            .collect(),
-    };
+    let scorer = Scorer::new(req.game, &req.hands);
     let boards = binom(rest.len() as u64, missing as u64);
-    let per_eval = match req.game.high() {
-        Game::Omaha => 10 * req.hands.iter().map(|m| binom(m.count_ones() as u64, 2)).max().unwrap_or(6),
-        Game::ShortDeck => 10,
-        _ => 1 + req.game.is_split() as u64,
-    };
-    let exact = req.exact.unwrap_or(boards.saturating_mul(n as u64).saturating_mul(per_eval) <= EXACT_LIMIT);
+    let exact = req.exact.unwrap_or(boards.saturating_mul(work_per_board(req.game, &req.hands)) <= EXACT_LIMIT);
     if !exact && req.samples == 0 {
         return Err(CoreError::invalid_argument("samples", 0, "Monte Carlo needs at least one sample"));
     }
@@ -446,29 +426,76 @@ pub fn equity(req: &EquityRequest) -> CoreResult<EquityResult> {
     } else {
         with_threads(req.threads, || sample(&scorer, &rest, missing, board_hand, &board_cards, n, req))
     };
-    let tally = tally.finish();
-    let total = tally.boards.max(1) as f64;
-    let equity: Vec<f64> = tally.share.iter().map(|&s| s as f64 / SHARE as f64 / total).collect();
-    let std_error = if exact {
-        vec![0.0; n]
-    } else {
-        equity
-            .iter()
-            .zip(&tally.share_sq)
-            .map(|(&m, &sq)| {
-                let var = (sq as f64 / (SHARE * SHARE) as f64 / total - m * m).max(0.0);
-                (var / total).sqrt()
-            })
-            .collect()
+    Ok(tally.finish().result(exact))
+}
+
+impl Tally {
+    /// The shares as an [`EquityResult`] (standard errors from the squared shares unless exact).
+    pub(crate) fn result(&self, exact: bool) -> EquityResult {
+        let tally = self;
+        let n = tally.win.len();
+        let total = tally.boards.max(1) as f64;
+        let equity: Vec<f64> = tally.share.iter().map(|&s| s as f64 / SHARE as f64 / total).collect();
+        let std_error = if exact {
+            vec![0.0; n]
+        } else {
+            equity
+                .iter()
+                .zip(&tally.share_sq)
+                .map(|(&m, &sq)| {
+                    let var = (sq as f64 / (SHARE * SHARE) as f64 / total - m * m).max(0.0);
+                    (var / total).sqrt()
+                })
+                .collect()
+        };
+        EquityResult {
+            win: tally.win.iter().map(|&w| w as f64 / total).collect(),
+            tie: tally.tie.iter().map(|&w| w as f64 / total).collect(),
+            equity,
+            std_error,
+            boards: tally.boards,
+            exact,
+        }
+    }
+}
+
+/// Hand evaluations per board for these hands in this game (what the exact limit counts).
+pub(crate) fn work_per_board(game: Game, hands: &[u64]) -> u64 {
+    let per_eval = match game.high() {
+        Game::Omaha => 10 * hands.iter().map(|m| binom(m.count_ones() as u64, 2)).max().unwrap_or(6),
+        Game::ShortDeck => 10,
+        _ => 1 + game.is_split() as u64,
     };
-    Ok(EquityResult {
-        win: tally.win.iter().map(|&w| w as f64 / total).collect(),
-        tie: tally.tie.iter().map(|&w| w as f64 / total).collect(),
-        equity,
-        std_error,
-        boards: tally.boards,
-        exact,
-    })
+    hands.len() as u64 * per_eval
+}
+
+impl<'a> Scorer<'a> {
+    /// The scorer of these hole cards (masks) in this game.
+    pub(crate) fn new(game: Game, hands: &[u64]) -> Scorer<'a> {
+        let t = tables();
+        let faces = |m: u64| (0..52).filter(move |&c| m >> c & 1 == 1).collect::<Vec<usize>>();
+        Scorer {
+            game,
+            t,
+            holes: hands.iter().map(|&m| Hand::from_mask(t, m)).collect(),
+            pairs: hands.iter().map(|&m| super::omaha::subset_hands(t, &faces(m), 2)).collect(),
+            masks: hands.to_vec(),
+            low_pairs: hands
+                .iter()
+                .map(|&m| {
+                    let f = faces(m);
+                    let mut v = Vec::new();
+                    for_each_subset(f.len(), 2, &mut |idx| {
+                        let (a, b) = (low_ranks(1 << f[idx[0]]), low_ranks(1 << f[idx[1]]));
+                        if a != 0 && b != 0 && a != b {
+                            v.push(a | b);
+                        }
+                    });
+                    v
+                })
+                .collect(),
+        }
+    }
 }
 
 /// Visit every `k`-subset of `rest[from..]` extending `board`.
@@ -711,14 +738,14 @@ fn sample(
 /// `Rng::with_stream(seed, block)`. Each 64-bit output gives two words, low half first.
 /// Bounded draws use Lemire's multiply-and-reject on 32 bits: `m = x * n`; if
 /// `low32(m) < 2^32 mod n` draw again; the result is `high32(m)`.
-struct Words {
+pub(crate) struct Words {
     state: u64,
     spare: u32,
     have: bool,
 }
 
 impl Words {
-    fn for_block(seed: u64, block: u64) -> Words {
+    pub(crate) fn for_block(seed: u64, block: u64) -> Words {
         Words { state: Rng::with_stream(seed, block).next_u64(), spare: 0, have: false }
     }
     #[inline(always)]
@@ -728,7 +755,7 @@ impl Words {
         (m >> 64) as u64 ^ m as u64
     }
     #[inline(always)]
-    fn next32(&mut self) -> u32 {
+    pub(crate) fn next32(&mut self) -> u32 {
         if self.have {
             self.have = false;
             return self.spare;
@@ -739,7 +766,7 @@ impl Words {
         x as u32
     }
     #[inline(always)]
-    fn below(&mut self, n: u32) -> u32 {
+    pub(crate) fn below(&mut self, n: u32) -> u32 {
         let mut m = self.next32() as u64 * n as u64;
         if (m as u32) < n {
             let threshold = n.wrapping_neg() % n;

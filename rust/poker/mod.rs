@@ -8,17 +8,23 @@
 //! * `omaha`, `lows`: Omaha and the low games (ace-to-five, eight-or-better,
 //!   deuce-to-seven, badugi, Pai Gow two-card hand).
 //! * `batch`, `equity`: many hands at once and all-in equity, multithreaded.
+//! * `range`, `range_equity`, `icm`: hand ranges, their equity, and ICM (issue 29).
 
 pub mod batch;
 pub mod equity;
 pub mod generic;
 pub mod hand;
+pub mod icm;
 pub mod lows;
 pub mod omaha;
 pub mod paigow;
+pub mod range;
+pub mod range_equity;
 pub mod tables;
 pub mod value;
 
+#[cfg(test)]
+mod analysis_tests;
 #[cfg(test)]
 mod reference;
 #[cfg(test)]

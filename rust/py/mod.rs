@@ -1,6 +1,8 @@
 //! PyO3 bindings: the only code that imports pyo3. Each submodule wraps one part of the
 //! core and registers its own classes and functions.
 
+// hoyle.poker's ranges, range equity and ICM (issue 29)
+pub mod analysis;
 pub mod cards;
 pub mod errors;
 pub mod paigow;
@@ -22,6 +24,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     paigow::register(m)?;
     rl::register(m)?;
     gin::register(m)?;
+    analysis::register(m)?;
     flop::register(m)?;
     Ok(())
 }

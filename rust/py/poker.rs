@@ -20,6 +20,7 @@ use crate::cards::{Card, CardSet, RANK_CHARS};
 use crate::error::CoreResult;
 use crate::poker::equity::{equity as run_equity, EquityRequest, EquityResult, Game};
 use crate::poker::hand::{cards_used, evaluate as eval_cards, evaluate_short_deck, HandValue, Joker, Wild};
+use crate::poker::range_equity::range_equity;
 use crate::poker::tables::eval_mask;
 use crate::poker::{batch, lows, omaha, Kind};
 
@@ -510,7 +511,13 @@ impl PyEquity {
     }
 }
 
-/// All-in equity for 2 to 10 players with known hole cards.
+/// All-in equity for 2 to 10 players with known hole cards or ranges.
+///
+/// A player is hole cards, a `Range`, or range text (`"QQ+,AKs"`, `"random"`: text
+/// that is not cards is read as a range). With a range, the board and dead cards (and
+/// the other players' known cards) are removed from it, deals weighted by the product
+/// of the combo weights; exact enumeration counts every deal's boards (deals equal up to
+/// a renaming of suits once), Monte Carlo samples a deal and a board together.
 ///
 /// `hands` is a list of hole cards (each a string, CardSet or iterable of cards);
 /// `board` the known community cards (0 to 5), `dead` cards out of play; `game` is
@@ -549,10 +556,11 @@ fn equity(
     if hands.is_instance_of::<PyString>() {
         return Err(invalid_argument("hands", repr(hands), "a list of hands, one per player, e.g. ['Ah Kh', 'Qs Qd']"));
     }
-    let mut masks = Vec::new();
+    let mut players = Vec::new();
     for h in hands.try_iter().map_err(|_| invalid_argument("hands", repr(hands), "a list of hands, one per player"))? {
-        masks.push(extract_cardset(&h?)?.0);
+        players.push(super::analysis::extract_player(&h?)?);
     }
+    let (masks, ranges) = super::analysis::as_ranges(players);
     let opt = |o: Option<&Bound<'_, PyAny>>| -> PyResult<u64> {
         match o {
             Some(x) if !x.is_none() => Ok(extract_cardset(x)?.0),
@@ -575,7 +583,10 @@ fn equity(
         exact,
         threads: threads_arg(threads)?,
     };
-    Ok(PyEquity(detached(py, || run_equity(&req))?))
+    match ranges {
+        Some(r) => Ok(PyEquity(detached(py, || range_equity(&r, &req))?)),
+        None => Ok(PyEquity(detached(py, || run_equity(&req))?)),
+    }
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

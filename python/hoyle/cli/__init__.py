@@ -83,6 +83,7 @@ def main(argv: list[str] | None = None) -> None:
 
 
 # Register the commands (each module adds its commands to ``cli``).
+from hoyle.cli import analysis as _analysis  # noqa: E402
 from hoyle.cli import new_variant as _new_variant  # noqa: E402, F401
 from hoyle.cli import play as _play  # noqa: E402
 from hoyle.cli import replay as _replay  # noqa: E402
@@ -92,6 +93,6 @@ from hoyle.cli import tools as _tools  # noqa: E402
 from hoyle.cli import variants as _variants  # noqa: E402
 from hoyle.cli import verify as _verify  # noqa: E402
 
-for _module in (_variants, _play, _simulate, _replay, _tools, _serve, _verify):
+for _module in (_variants, _play, _simulate, _replay, _tools, _analysis, _serve, _verify):
     for _command in _module.COMMANDS:
         cli.add_command(_command)

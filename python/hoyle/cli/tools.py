@@ -16,7 +16,7 @@ from rich.text import Text
 
 from hoyle.cli.common import echo_json, require
 from hoyle.cli.render import cards_text
-from hoyle.errors import InvalidArgumentError
+from hoyle.errors import HoyleError, InvalidArgumentError
 
 LOW_KINDS = ("ace-to-five", "eight-or-better", "deuce-to-seven", "badugi")
 
@@ -108,6 +108,17 @@ def rank(
     )
 
 
+def _hand_cell(hand: str) -> Text:
+    """Hole cards in colour, a range as its text."""
+    from hoyle._core import CardSet
+
+    try:
+        CardSet(hand)
+    except HoyleError:
+        return Text(hand)
+    return cards_text(hand.replace(",", " ").split())
+
+
 @click.command()
 @click.argument("hands", nargs=-1, required=True)
 @click.option("--board", "-b", metavar="CARDS", help="Known board cards.")
@@ -127,11 +138,13 @@ def equity(
     seed: int | None,
     as_json: bool,
 ) -> None:
-    """All-in equity of two or more HANDS (each quoted: "Ah Kh" "Qs Qd").
+    """All-in equity of two or more HANDS (each quoted: "Ah Kh" "Qs Qd"), each hole cards
+    or a range ("QQ+,AKs", "random", "15%"; see docs/poker-analysis.md).
 
     \b
     Examples:
       hoyle equity "Ah Kh" "Qs Qd"
+      hoyle equity "AKs" "QQ+,AK" --board "Ah 7c 2d"
       hoyle equity "Ah Kh" "Qs Qd" "7c 7d" --board "Qh 7h 2c"
       hoyle equity "Ah Kh Qd Jd" "As Ac 2s 3c" --game omaha --samples 200000 --seed 1
     """
@@ -163,7 +176,7 @@ def equity(
         table.add_column("± std err", justify="right")
     for p in players:
         row: list[Text | str] = [
-            cards_text(p["hand"].replace(",", " ").split()),
+            _hand_cell(p["hand"]),
             f"{p['win']:.2%}",
             f"{p['tie']:.2%}",
             f"{p['equity']:.2%}",
