@@ -59,4 +59,4 @@ def native_runner(job: Job) -> Runner | None:
         hash(options)
     except TypeError:
         return None
-    return _runner(job.variant, options, tuple(str(b) for b in job.bots))
+    return _runner(job.variant, options, tuple(job.bots))  # names: checked above

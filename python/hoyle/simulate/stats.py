@@ -185,12 +185,13 @@ class Tally:
         won = np.asarray(won, dtype=np.int64)
         for s in range(won.shape[1]):
             column = won[:, s]
-            self.settlement[s] += int(column.sum())
+            total = int(column.sum())  # a one-deal game's score is its settlement
+            self.settlement[s] += total
+            self.scores[s] += total
             if int(np.abs(column).max()) ** 2 * games < 2**62:  # no int64 overflow
                 self.squares[s] += int((column * column).sum())
             else:
                 self.squares[s] += sum(v * v for v in column.tolist())
-            self.scores[s] += int(column.sum())
         best = won.max(axis=1, keepdims=True)
         winners = won == best
         sizes = winners.sum(axis=1)
