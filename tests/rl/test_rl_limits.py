@@ -56,15 +56,56 @@ def test_random_episode_ends_within_bound(variant: str) -> None:
 
 @pytest.mark.parametrize("variant", ["seven-card-rummy", "boat-house-rummy"])
 def test_endless_rummy_is_truncated_at_its_default_bound(variant: str) -> None:
-    """The rules turn the discard pile over without limit: a random episode must still end."""
-    env = hoyle.rl.aec_env(variant, options={"deals": 1}, max_steps=3000)
+    """With ``stock_limit=0`` the rules turn the discard pile over without limit: a random
+    episode must still end, truncated."""
+    env = hoyle.rl.aec_env(variant, options={"deals": 1, "stock_limit": 0}, max_steps=3000)
     steps = random_aec_episode(env, seed=1)
     assert steps <= 3000
     assert set(env.ended) == set(env.possible_agents)
 
 
+#: The games whose rules text turns the discard pile over without end, and the options
+#: that bound it (docs/rl.md, "Episodes always end").
+ENDLESS = {
+    "seven-card-rummy": {"deals": 3, "stock_limit": 3},
+    "boat-house-rummy": {"deals": 3, "stock_limit": 3},
+    "rummy": {"deals": 3, "stock_limit": 3},
+    "high-low-rummy": {"deals": 3, "stock_limit": 3},
+    "contract-rummy": {"reshuffles": 3},
+}
+
+
+@pytest.mark.parametrize("variant", sorted(ENDLESS))
+def test_endless_rummy_episodes_end_by_the_rules(variant: str) -> None:
+    """Not given, the bounding options play at their bounded values, so random episodes
+    are terminated by the rules, never cut at ``max_steps``."""
+    for seed in range(4):
+        env = hoyle.rl.aec_env(variant, players=players_of(variant))
+        assert env.enc.options == ENDLESS[variant]
+        steps = random_aec_episode(env, seed=seed)
+        assert steps < env.max_steps
+        assert all(te and not tr for te, tr in env.ended.values())
+
+
+def test_given_options_win_over_the_bounded_values() -> None:
+    env = hoyle.rl.aec_env("seven-card-rummy", options={"stock_limit": 2})
+    assert env.enc.options == {"deals": 3, "stock_limit": 2}
+    assert hoyle.rl.aec_env("gin-rummy").enc.options == {}  # nothing bounded: as the rules say
+
+
+def test_gym_and_openspiel_play_the_bounded_options() -> None:
+    assert hoyle.rl.gym_env("boat-house-rummy").unwrapped.enc.options == {"deals": 3, "stock_limit": 3}
+    game = hoyle.rl.openspiel_game("boat-house-rummy", options={"deals": 1})
+    assert game.enc.options == {"deals": 1, "stock_limit": 3}
+    state = game.new_initial_state()
+    rng = np.random.default_rng(4)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.move_number() < game.max_game_length()
+
+
 def test_gym_truncates() -> None:
-    env = hoyle.rl.gym_env("seven-card-rummy", options={"deals": 1}, max_steps=SMALL)
+    env = hoyle.rl.gym_env("seven-card-rummy", options={"deals": 1, "stock_limit": 0}, max_steps=SMALL)
     _, info = env.reset(seed=2)
     rng = np.random.default_rng(2)
     for _ in range(SMALL + 1):
@@ -78,7 +119,7 @@ def test_gym_truncates() -> None:
 
 
 def test_openspiel_max_game_length_ends_the_game() -> None:
-    game = hoyle.rl.openspiel_game("seven-card-rummy", options={"deals": 1}, max_game_length=SMALL)
+    game = hoyle.rl.openspiel_game("seven-card-rummy", options={"deals": 1, "stock_limit": 0}, max_game_length=SMALL)
     assert game.max_game_length() == SMALL
     state = game.new_initial_state()
     state.apply_action(0)

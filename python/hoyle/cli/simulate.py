@@ -256,6 +256,12 @@ def print_head_to_head(table: HeadToHead) -> None:
 )
 @click.option("--restart", is_flag=True, help="With --out: discard what the file holds and start again.")
 @click.option(
+    "--unbounded",
+    is_flag=True,
+    help="Play the rules text's defaults even where play may not end (default: options with a bound, "
+    "e.g. seven-card rummy's stock_limit, play at it; see docs/simulate.md).",
+)
+@click.option(
     "--head-to-head",
     "versus",
     is_flag=True,
@@ -284,6 +290,7 @@ def simulate(
     house_rules: tuple[str, ...],
     out: Path | None,
     restart: bool,
+    unbounded: bool,
     versus: bool,
     plot_path: Path | None,
     as_json: bool,
@@ -323,6 +330,8 @@ def simulate(
         out.unlink(missing_ok=True)
         out.with_name(out.name + ".partial").unlink(missing_ok=True)
     run = {"jobs": jobs, "backend": backend, "address": address, "chunk_size": chunk_size, "max_actions": max_actions}
+    run["bounded"] = not unbounded
+    bounded = {} if unbounded else {k: x for k, x in v.bounded_options(opts).items() if k not in opts}
 
     err = Console(stderr=True, highlight=False, markup=False)
     if versus:
@@ -364,6 +373,7 @@ def simulate(
     elapsed = time.perf_counter() - start
 
     data = summary(result, bots, seed)
+    data["bounded_options"] = bounded
     if plot_path is not None:
         plot(plot_path, result, bots, out)
     if as_json:
@@ -371,6 +381,9 @@ def simulate(
         return
     console = Console(highlight=False, markup=False)
     console.print(f"{variant}: {games} games, seed {seed}")
+    if bounded:
+        played = ", ".join(f"{k}={x}" for k, x in bounded.items())
+        console.print(f"played with {played}, so that every game ends (--unbounded: the rules text's defaults)")
     for table_ in _summary_tables(data):
         console.print(table_)
     console.print(

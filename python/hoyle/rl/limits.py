@@ -13,6 +13,12 @@ lengths behind them):
 * ``parlor``: 20,000 steps (War and Egyptian Ratscrew bound themselves by their
   ``max_battles`` / ``max_turns`` options; In-Between by its rounds).
 
+The episodes of a game whose rules text lets play go on without end also end by its
+rules: :func:`episode_options` plays every option that has a
+:attr:`~hoyle.Option.bounded` value at that value unless the settings give it (the
+rummy games that turn the discard pile over: ``stock_limit=3``, a void deal after the
+third turn-over, and ``deals=3``), so ``max_steps`` is a safeguard, not the usual end.
+
     >>> default_max_steps("texas-holdem", {"hands": 3})
     1200
     >>> default_max_steps("gin-rummy", {})
@@ -31,6 +37,20 @@ from hoyle.errors import InvalidArgumentError
 FAMILY_STEPS: dict[str, int] = {"poker": 400, "rummy": 50_000, "parlor": 20_000}
 #: The bound of a family not listed.
 OTHER_STEPS = 20_000
+
+
+def episode_options(variant: str, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The options an episode of ``variant`` plays with: ``options``, and each option
+    with a ``bounded`` value that ``options`` does not give set to it (an unknown
+    variant's options are kept as given: the encoding names the variant).
+
+        >>> episode_options("seven-card-rummy", {"deals": 1})
+        {'deals': 1, 'stock_limit': 3}
+        >>> episode_options("gin-rummy", {"deals": 1})
+        {'deals': 1}
+    """
+    found = hoyle.variants().get(variant)
+    return found.bounded_options(options) if found is not None else dict(options or {})
 
 
 def default_max_steps(variant: str, options: Mapping[str, Any]) -> int:

@@ -45,7 +45,7 @@ import hoyle
 from hoyle.errors import InvalidArgumentError
 from hoyle.rl.encoding import Encoding, encoding
 from hoyle.rl.kernel import AnyTable, new_table
-from hoyle.rl.limits import check_max_steps
+from hoyle.rl.limits import check_max_steps, episode_options
 from hoyle.rl.settings import check_reward
 
 DEFAULTS: dict[str, Any] = {
@@ -96,7 +96,7 @@ class HoyleSpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         variant = self.variant
         p = {**DEFAULTS, **dict(params or {})}
-        options = decode_options(p["options"])
+        options = episode_options(variant, decode_options(p["options"]))
         house_rules = tuple(r for r in str(p["house_rules"]).split(";") if r)
         omit = tuple(r for r in str(p["omit"]).split(";") if r)
         self.enc: Encoding = encoding(variant, int(p["players"]), options, house_rules, omit=omit)
@@ -284,7 +284,8 @@ def openspiel_game(variant: str, **params: Any) -> Any:
             params[key] = ";".join(params[key])
     name = short_name(variant)
     if name not in _REGISTERED:
-        probe_enc = encoding(variant, int(params.get("players", 2)), decode_options(params.get("options", "{}")))
+        options = episode_options(variant, decode_options(params.get("options", "{}")))
+        probe_enc = encoding(variant, int(params.get("players", 2)), options)
         cls = type(f"HoyleSpielGame_{name}", (HoyleSpielGame,), {"variant": variant})
         pyspiel.register_game(_game_type(variant, probe_enc.zero_sum), cls)
         _REGISTERED.add(name)

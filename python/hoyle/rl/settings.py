@@ -15,7 +15,7 @@ from typing import Any, TypedDict
 
 from hoyle.errors import InvalidArgumentError
 from hoyle.rl.encoding import Encoding, encoding
-from hoyle.rl.limits import check_max_steps
+from hoyle.rl.limits import check_max_steps, episode_options
 
 REWARD_MODES = ("settlement", "win-loss")
 
@@ -81,7 +81,7 @@ def env_setup(variant: str, settings: EnvSettings) -> EnvSetup:
     enc = encoding(
         variant,
         settings.get("players", 2),
-        settings.get("options"),
+        episode_options(variant, settings.get("options")),
         settings.get("house_rules", ()),
         settings.get("bets"),
         settings.get("max_choices", 128),

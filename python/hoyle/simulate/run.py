@@ -66,6 +66,7 @@ def simulate(
     ray_init: Mapping[str, Any] | None = None,
     max_actions: int = DEFAULT_MAX_ACTIONS,
     keep_records: bool = True,
+    bounded: bool = True,
 ) -> SimulationResult:
     """Play ``games`` games of ``variant`` between ``bots`` (names from
     :attr:`hoyle.registry.Registry.bots` or factories taking ``seed=``; one per seat;
@@ -93,6 +94,11 @@ def simulate(
     - ``keep_records=False`` keeps only the sums the summary needs, not one record per
       game (``records`` is then empty): a long run's memory stays flat, and games with a
       native form (docs/simulate.md, "Native games") are added up without a record each.
+    - ``bounded`` (default True): every option with a :attr:`~hoyle.Option.bounded`
+      value that ``options`` does not give is played at that value, so games whose
+      rules text lets play go on without end end by the rules (seven-card rummy:
+      ``stock_limit=3``, ``deals=3``; docs/simulate.md, "Games that must end");
+      ``bounded=False`` plays the rules text's defaults, stopped at ``max_actions``.
 
     ``progress`` is called with the number of games finished since its last call (games
     read back from ``out`` included).
@@ -101,17 +107,18 @@ def simulate(
         >>> r.games, len(r.records), r.rate(0).n
         (8, 8, 8)
     """
-    if bots is None:
-        from hoyle.plugins import default_registry
+    from hoyle.plugins import default_registry
 
+    if bots is None:
         bots = default_registry().default_lineup(variant)
+    found = default_registry().variants.get(variant) if bounded else None
     job = Job(
         variant,
         seed=seed,
         games=games,
         chunk_size=chunk_size,
         bots=tuple(bots),
-        options=dict(options or {}),
+        options=found.bounded_options(options) if found is not None else dict(options or {}),
         house_rules=tuple(house_rules),
         keep_games=keep_games,
         max_actions=max_actions,

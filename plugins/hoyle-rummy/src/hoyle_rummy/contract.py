@@ -39,8 +39,8 @@ the order c, d, h, s) and keeps it while it stays on the table (``public["jokers
 
 When the stock is empty the discard pile but its top card is shuffled (``state.rng``)
 into a new stock; when that is impossible (one card in the pile), or was done
-``reshuffles`` times already (option; -1, the default, sets no limit), the deal ends
-with nobody out. Penalty points for cards left in hand: K Q J 10 = 10, ace 15, joker
+``reshuffles`` times already (option; -1, the default, sets no limit; runs that must
+end, :attr:`hoyle.Option.bounded`, play 3), the deal ends with nobody out. Penalty points for cards left in hand: K Q J 10 = 10, ace 15, joker
 15, others face value. After seven deals the lowest total wins; the settlement is
 zero-sum: each pair of players settles the difference of their totals.
 
@@ -643,6 +643,7 @@ CONTRACT = Variant(
             default=-1,
             doc="Times the discard pile may be turned into a new stock before the deal ends with nobody out (-1: no limit)",
             check_value=lambda v: None if v >= -1 else "-1 or a count",
+            bounded=3,
         ),
     ),
     family="rummy",

@@ -157,10 +157,14 @@ class KnownCards:
 
 
 def refinement(players: int, options: Mapping[str, Any]) -> Any:
-    """Every rummy game's: the discard pile's order and the cards known in other hands."""
-    from hoyle.rl.encoding import Refinement
+    """Every rummy game's: the discard pile's order and the cards known in other hands;
+    under a ``stock_limit``, the ``pass`` that ends play at the limit (random play seldom
+    turns the pile over that often, and without it in the catalogue a seat at the limit
+    could only take the discard, for ever)."""
+    from hoyle.rl.encoding import Refinement, Template
 
-    return Refinement(features=(DiscardOrder(), KnownCards(players)))
+    templates = (Template("pass", None, "plain"),) if options.get("stock_limit") else ()
+    return Refinement(features=(DiscardOrder(), KnownCards(players)), templates=templates)
 
 
 def gin_refinement(players: int, options: Mapping[str, Any]) -> Any:
