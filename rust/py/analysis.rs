@@ -5,15 +5,12 @@ use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
+use super::args::repr;
 use super::cards::{extract_cardset, extract_seed, PyCardSet};
 use super::errors::{detached, invalid_argument};
 use crate::cards::CardSet;
 use crate::poker::icm::icm as run_icm;
 use crate::poker::range::Range;
-
-fn repr(obj: &Bound<'_, PyAny>) -> String {
-    obj.repr().map(|r| r.to_string()).unwrap_or_else(|_| "<unprintable>".into()).chars().take(60).collect()
-}
 
 /// A weighted set of hole-card combos in the notation of the common tools.
 ///

@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyList, PySlice, PyString, PyTuple, PyType};
 
+use super::args::repr;
 use super::errors::invalid_argument;
 use pyo3::sync::PyOnceLock;
 
@@ -131,10 +132,6 @@ fn object_index(card: Card) -> usize {
 /// The shared object of `card`.
 pub fn card_object(py: Python<'_>, card: Card) -> PyResult<Py<PyCard>> {
     Ok(card_objects(py)?[object_index(card)].clone_ref(py))
-}
-
-fn repr(obj: &Bound<'_, PyAny>) -> String {
-    obj.repr().map(|r| r.to_string()).unwrap_or_else(|_| "<unprintable>".into()).chars().take(60).collect()
 }
 
 /// One item of a card list: a `Card`, a card string or a card index (0..=52, copy 0).

@@ -5,9 +5,9 @@
 use numpy::{PyArray1, PyArray2};
 use pyo3::prelude::*;
 
+use super::args::threads_arg;
 use super::cards::extract_cards;
 use super::errors::{detached, invalid_argument};
-use super::poker::threads_arg;
 use crate::betting::{Limits, Move, Structure};
 use crate::cards::{Card, Deck};
 use crate::variants::flop::{FlopHand, FlopRules, STREETS};

@@ -3,6 +3,8 @@
 
 // hoyle.poker's ranges, range equity and ICM (issue 29)
 pub mod analysis;
+// thread counts and numpy input, read alike by every binding (issue 34)
+pub mod args;
 pub mod cards;
 pub mod errors;
 pub mod paigow;

@@ -3,6 +3,7 @@
 
 use pyo3::prelude::*;
 
+use super::args::threads_arg;
 use super::cards::{extract_cards, extract_seed};
 use super::errors::{detached, invalid_argument};
 use crate::poker::paigow::{exact_tallies, house_way, sampled_tallies, Tally};
@@ -64,11 +65,7 @@ fn pai_gow_tallies(
         Some(s) if !s.is_none() => extract_seed("seed", s)?,
         _ => 0,
     };
-    let threads = match threads {
-        None => 0,
-        Some(t) if (1..=1024).contains(&t) => t as usize,
-        Some(t) => return Err(invalid_argument("threads", t, "a thread count is 1..=1024, or None for all cores")),
-    };
+    let threads = threads_arg(threads)?;
     let samples = match samples {
         None => None,
         Some(n) if n >= 1 => Some(n as u64),

@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
 
+use super::args::{contiguous, dtype_and_shape, repr, threads_arg};
 use super::cards::{
     card_object, extract_cards, extract_cardset, extract_seed, plain_cards, PlainCards, PyCard, PyCardSet,
 };
@@ -23,10 +24,6 @@ use crate::poker::hand::{cards_used, evaluate as eval_cards, evaluate_short_deck
 use crate::poker::range_equity::range_equity;
 use crate::poker::tables::eval_mask;
 use crate::poker::{batch, lows, omaha, Kind};
-
-fn repr(obj: &Bound<'_, PyAny>) -> String {
-    obj.repr().map(|r| r.to_string()).unwrap_or_else(|_| "<unprintable>".into()).chars().take(60).collect()
-}
 
 #[derive(Clone)]
 enum Used {
@@ -321,33 +318,6 @@ fn evaluate_badugi(cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
 #[pyfunction]
 fn evaluate_pai_gow_low(cards: &Bound<'_, PyAny>) -> PyResult<PyHandValue> {
     Ok(PyHandValue::from_value(lows::pai_gow_low(&extract_cards(cards)?)?))
-}
-
-fn dtype_and_shape(obj: &Bound<'_, PyAny>) -> Option<(String, Vec<usize>)> {
-    let a = obj.cast::<PyUntypedArray>().ok()?;
-    Some((a.dtype().to_string(), a.shape().to_vec()))
-}
-
-pub(crate) fn threads_arg(threads: Option<i64>) -> PyResult<usize> {
-    match threads {
-        None => Ok(0),
-        Some(t) if (1..=1024).contains(&t) => Ok(t as usize),
-        Some(t) => Err(invalid_argument("threads", t, "a thread count is 1..=1024, or None for all cores")),
-    }
-}
-
-/// The rows of `hands` as one slice, copied only when the array is strided.
-fn contiguous<'a, T: Element + Copy, D: Dimension>(
-    hands: &'a PyReadonlyArray<'_, T, D>,
-    owned: &'a mut Vec<T>,
-) -> &'a [T] {
-    match hands.as_slice() {
-        Ok(s) => s,
-        Err(_) => {
-            *owned = hands.as_array().iter().copied().collect();
-            owned
-        }
-    }
 }
 
 /// The caller's `out` for `n` values: a writeable, C-contiguous `(n,)` `uint32` array.

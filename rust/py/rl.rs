@@ -143,16 +143,9 @@ fn chips(value: &Bound<'_, PyAny>) -> PyResult<f64> {
     value.extract::<f64>()
 }
 
-/// `state.<name>`, read from the instance dict when it has one (a dict look-up is
-/// cheaper than the attribute protocol), else as an attribute.
-fn read<'py>(
-    state: &Bound<'py, PyAny>,
-    attrs: Option<&Bound<'py, PyDict>>,
-    name: &Bound<'py, PyString>,
-) -> PyResult<Bound<'py, PyAny>> {
-    if let Some(found) = attrs.map(|d| d.get_item(name)).transpose()?.flatten() {
-        return Ok(found);
-    }
+/// `state.<name>`: one of the public attributes `hoyle.engine.state.State` documents
+/// (zones, to_act, phase, deal_number, pot, stacks, committed, scores, public).
+fn read<'py>(state: &Bound<'py, PyAny>, name: &Bound<'py, PyString>) -> PyResult<Bound<'py, PyAny>> {
     state.getattr(name)
 }
 
@@ -287,9 +280,7 @@ impl PyObservationEncoder {
             return Err(invalid_argument("seat", seat, format!("a seat is 0..{}", n - 1)));
         }
         let card_type = CardType::of(py);
-        let attrs = state.getattr_opt(intern!(py, "__dict__"))?;
-        let attrs = attrs.as_ref().and_then(|d| d.cast::<PyDict>().ok());
-        let zones = read(state, attrs, intern!(py, "zones"))?;
+        let zones = read(state, intern!(py, "zones"))?;
         let zones = zones.cast::<PyDict>()?;
         for (i, (name, zone)) in zones.iter().enumerate() {
             let cards = zone.getattr(intern!(py, "cards"))?;
@@ -298,11 +289,9 @@ impl PyObservationEncoder {
             if len == 0 {
                 continue;
             }
-            // The slot behind `Zone.owner` (the property would cost a Python call a zone).
-            let owner = match zone.getattr(intern!(py, "_owner")) {
-                Ok(owner) => owner,
-                Err(_) => zone.getattr(intern!(py, "owner"))?,
-            };
+            // `Zone.owner_seat`, the public slot behind `Zone.owner` (the property would
+            // cost a Python call a zone).
+            let owner = zone.getattr(intern!(py, "owner_seat"))?;
             let owner = if owner.is_none() { -1 } else { owner.extract::<i64>()? };
             let (plane, count, top) = self.slots_of(py, caches, i, &name, &zone, owner, seat)?;
             if count < 0 {
@@ -320,21 +309,21 @@ impl PyObservationEncoder {
         let (ni, si) = (n as i64, seat as i64);
         let mut at = self.scalar_at as i64;
         sums.add(at + si, 1.0)?;
-        let to_act = read(state, attrs, intern!(py, "to_act"))?;
+        let to_act = read(state, intern!(py, "to_act"))?;
         let relative = if to_act.is_none() { ni } else { (to_act.extract::<i64>()? - si).rem_euclid(ni) };
         sums.add(at + ni + relative, 1.0)?;
-        let phase = read(state, attrs, intern!(py, "phase"))?;
+        let phase = read(state, intern!(py, "phase"))?;
         let phase = match self.phase_index.bind(py).get_item(phase)? {
             Some(i) => i.extract::<i64>()?,
             None => self.phases as i64,
         };
         sums.add(at + 2 * ni + 1 + phase, 1.0)?;
         at += 2 * ni + 2 + self.phases as i64;
-        sums.add(at, chips(&read(state, attrs, intern!(py, "deal_number"))?)?)?;
-        sums.add(at + 1, chips(&read(state, attrs, intern!(py, "pot"))?)?)?;
+        sums.add(at, chips(&read(state, intern!(py, "deal_number"))?)?)?;
+        sums.add(at + 1, chips(&read(state, intern!(py, "pot"))?)?)?;
         at += 2;
         for field in [intern!(py, "stacks"), intern!(py, "committed"), intern!(py, "scores")] {
-            let values = read(state, attrs, field)?;
+            let values = read(state, field)?;
             let values = values.cast::<PyList>()?;
             if values.len() != n {
                 return Err(invalid_argument(field.to_str()?, values.len(), format!("one entry per seat ({n})")));
@@ -344,7 +333,7 @@ impl PyObservationEncoder {
             }
             at += ni;
         }
-        let public = read(state, attrs, intern!(py, "public"))?;
+        let public = read(state, intern!(py, "public"))?;
         let public = public.cast::<PyDict>()?;
         // One pass over the dict (cheaper than a look-up per key the layout has), reading
         // only numbers and lists of them (no Python code runs).

@@ -2,19 +2,16 @@
 //! `Arrangement` and the search functions. Every hand argument goes through
 //! `extract_cards`; batch work releases the GIL through `detached`.
 
-use numpy::{PyArray1, PyReadonlyArray1, PyUntypedArrayMethods};
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
+use super::args::{repr, threads_arg, with_masks};
 use super::cards::{extract_cards, PyCard};
 use super::errors::{detached, invalid_argument};
 use crate::cards::RANK_CHARS;
 use crate::rummy::{self, AceRule, Arrangement, Contract, Meld, MeldRules, WildShare, UNLIMITED};
-
-fn repr(obj: &Bound<'_, PyAny>) -> String {
-    obj.repr().map(|r| r.to_string()).unwrap_or_else(|_| "<unprintable>".into()).chars().take(60).collect()
-}
 
 fn rank_index(name: &str, text: &str) -> PyResult<u8> {
     let t = text.trim().to_ascii_uppercase();
@@ -680,48 +677,9 @@ fn deadwood_batch<'py>(
     threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyArray1<u32>>> {
     let rules = rules_of(py, rules).clone();
-    let threads = match threads {
-        None => 0,
-        Some(n @ 1..=1024) => n as usize,
-        Some(n) => return Err(invalid_argument("threads", n, "1..=1024, or None for all cores")),
-    };
-    let bad_dtype = || -> PyErr {
-        let dtype = hands.getattr("dtype").map(|d| repr(&d)).unwrap_or_else(|_| repr(hands));
-        invalid_argument("hands", dtype, "a 1-D numpy array of uint64 (or int64) CardSet masks")
-    };
-    if let Ok(arr) = hands.extract::<PyReadonlyArray1<'py, u64>>() {
-        let out = match arr.as_slice() {
-            Ok(s) => detached(py, || rummy::deadwood_batch(s, &rules, threads))?,
-            Err(_) => {
-                let v = arr.as_array().to_vec();
-                detached(py, || rummy::deadwood_batch(&v, &rules, threads))?
-            }
-        };
-        return Ok(PyArray1::from_vec(py, out));
-    }
-    if let Ok(arr) = hands.extract::<PyReadonlyArray1<'py, i64>>() {
-        let v: Vec<u64> = arr
-            .as_array()
-            .iter()
-            .enumerate()
-            .map(|(i, &x)| {
-                u64::try_from(x)
-                    .map_err(|_| invalid_argument("hands", format!("hands[{i}] = {x}"), "a mask is non-negative"))
-            })
-            .collect::<PyResult<_>>()?;
-        let out = detached(py, || rummy::deadwood_batch(&v, &rules, threads))?;
-        return Ok(PyArray1::from_vec(py, out));
-    }
-    if let Ok(arr) = hands.cast::<numpy::PyUntypedArray>() {
-        if arr.ndim() != 1 {
-            return Err(invalid_argument(
-                "hands",
-                format!("array of {} dimensions", arr.ndim()),
-                "a 1-D array of masks",
-            ));
-        }
-    }
-    Err(bad_dtype())
+    let threads = threads_arg(threads)?;
+    let out = with_masks("hands", hands, |masks| detached(py, || rummy::deadwood_batch(masks, &rules, threads)))?;
+    Ok(PyArray1::from_vec(py, out))
 }
 
 /// The contract of deal ``n`` (1-7) of contract rummy as text, e.g. ``'2 sets + 1 run'``.

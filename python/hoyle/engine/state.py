@@ -38,12 +38,22 @@ class Zone:
     ``visibility`` is ``Zone.PUBLIC`` (every seat sees the cards and their order),
     ``Zone.OWNER`` (only ``owner`` sees them; others see the count) or ``Zone.HIDDEN``
     (nobody sees them, e.g. the stock).
+
+    Compiled readers (``hoyle.rl``'s encoder) read three plain slots, never a property
+    or a private name: ``cards``, ``seen`` and ``owner_seat`` (the owner's seat, or None;
+    what ``owner`` returns). Treat ``owner_seat`` as read-only: setting ``owner`` keeps
+    it and ``seen`` in step.
+
+        >>> z = Zone("hand:1", owner=1, visibility=Zone.OWNER)
+        >>> z.owner = 0
+        >>> (z.owner_seat, z.seen)
+        (0, frozenset({0}))
     """
 
     PUBLIC = "public"
     OWNER = "owner"
     HIDDEN = "hidden"
-    __slots__ = ("_owner", "_visibility", "cards", "name", "seen")
+    __slots__ = ("_visibility", "cards", "name", "owner_seat", "seen")
 
     def __init__(self, name: str, owner: int | None, visibility: str, cards: list[Card] | None = None) -> None:
         if visibility not in (Zone.PUBLIC, Zone.OWNER, Zone.HIDDEN):
@@ -51,7 +61,7 @@ class Zone:
         if visibility == Zone.OWNER and owner is None:
             raise InvalidArgumentError(f"zone {name!r}: an owner-visible zone needs an owner")
         self.name = name
-        self._owner = owner
+        self.owner_seat = owner
         self._visibility = visibility
         self.cards: list[Card] = cards if cards is not None else []
         #: The seats that see the cards (None: everyone); kept up to date with
@@ -60,11 +70,11 @@ class Zone:
 
     @property
     def owner(self) -> int | None:
-        return self._owner
+        return self.owner_seat
 
     @owner.setter
     def owner(self, owner: int | None) -> None:
-        self._owner = owner
+        self.owner_seat = owner
         self.seen = self._seen()
 
     @property
@@ -87,14 +97,14 @@ class Zone:
     def _seen(self) -> frozenset[int] | None:
         if self._visibility == Zone.PUBLIC:
             return None
-        if self._visibility == Zone.OWNER and self._owner is not None:
-            return _OWNER_SEEN[self._owner]
+        if self._visibility == Zone.OWNER and self.owner_seat is not None:
+            return _OWNER_SEEN[self.owner_seat]
         return _NOBODY
 
     def copy(self) -> Zone:
         """The zone with its own list of the same cards."""
         new = Zone.__new__(Zone)
-        new.name, new._owner, new._visibility, new.seen = self.name, self._owner, self._visibility, self.seen
+        new.name, new.owner_seat, new._visibility, new.seen = self.name, self.owner_seat, self._visibility, self.seen
         new.cards = list(self.cards)
         return new
 
@@ -337,6 +347,11 @@ class State:
     facts as plain data, shown in every view), ``stacks``/``pot``/``committed`` (chips),
     ``scores`` (match points). ``deck=None`` makes a state with no zones yet (the
     engine's: its first deal loads the deck with :meth:`load_deck`).
+
+    The observation protocol: compiled readers (``hoyle.rl``'s encoder) read only these
+    public attributes, by name: ``zones`` (a dict of :class:`Zone`), ``to_act``,
+    ``phase``, ``deal_number``, ``pot``, ``stacks``, ``committed``, ``scores`` and
+    ``public``; and of each zone ``cards``, ``seen`` and ``owner_seat``.
     """
 
     _rng: Rng | None  # the deal's generator once made (see :attr:`rng`)
@@ -390,7 +405,8 @@ class State:
         cards = deck.cards  # the shared card objects: a game moves the same objects from deal to deal
         cards.reverse()
         stock = _new_zone(Zone)  # Zone("deck", None, Zone.HIDDEN, cards), without the checks
-        stock.name, stock._owner, stock._visibility, stock.seen, stock.cards = "deck", None, Zone.HIDDEN, _NOBODY, cards
+        stock.name, stock.owner_seat, stock._visibility = "deck", None, Zone.HIDDEN
+        stock.seen, stock.cards = _NOBODY, cards
         self.zones = {"deck": stock}
         self._rng = None  # the deal's generator, made when first used (see rng)
 
@@ -444,7 +460,7 @@ class State:
                 raise InvalidArgumentError(f"zone {like.name!r} already exists")
         for like in zones:
             zone = existing[like.name] = _new_zone(Zone)
-            zone.name, zone._owner, zone._visibility = like.name, like._owner, like._visibility
+            zone.name, zone.owner_seat, zone._visibility = like.name, like.owner_seat, like._visibility
             zone.seen, zone.cards = like.seen, []
 
     def zone(self, name: str) -> Zone:
