@@ -28,7 +28,7 @@ amount as ``to N`` (the total the bet is raised to), other kinds as a bare numbe
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple, Self
+from typing import Any
 
 from hoyle._core import Card
 from hoyle.engine.cache import BoundedCache
@@ -39,56 +39,77 @@ _TO_KINDS = frozenset({"raise", "bet"})
 _OPTIONAL = ("amount", "source", "target")
 
 
-class _Tag:
-    """The hidden first item of every Action's tuple: an Action equals only another
-    Action (never a plain tuple with the same fields), while equality and hashing stay
-    the tuple's own, in C - the engine compares actions on every move."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "Action"
+_set = object.__setattr__
 
 
-_TAG = _Tag()
-_new_tuple = tuple.__new__
+class Action:
+    """One player decision: ``kind`` plus optional cards, amount, source and target.
+    Immutable and hashable; an Action equals only another Action with the same fields,
+    and actions order by their fields in the constructor's order.
 
+        >>> a = Action("raise", amount=10)
+        >>> a.kind, a.amount, a == Action("raise", amount=10), hash(a) == hash(Action("raise", amount=10))
+        ('raise', 10, True, True)
+    """
 
-class _Fields(NamedTuple):
-    """An Action's tuple. The accessors are namedtuple's (C descriptors, as fast as
-    indexing), so reading an action's ``kind`` costs no Python call."""
+    __slots__ = ("_hash", "_key", "amount", "cards", "kind", "source", "target")
 
-    tag: _Tag  #: always the Action tag (see :class:`_Tag`)
     kind: str  #: the action word(s): draw, discard, raise, lay off...
     cards: tuple[Card, ...]  #: the cards it plays, in order
     amount: int | None  #: a number: the total a bet is raised to, a count...
     source: str | None  #: where it takes from: stock, discard...
     target: int | None  #: the meld (or seat) it plays on
 
-
-class Action(_Fields):
-    """One player decision: ``kind`` plus optional cards, amount, source and target.
-    Immutable and hashable; an Action equals only another Action with the same fields.
-    (A tuple underneath, for speed: variants build many per decision and the engine
-    checks each action against the legal ones.)"""
-
-    __slots__ = ()
-
-    def __new__(
-        cls,
+    def __init__(
+        self,
         kind: str,
         cards: tuple[Card, ...] = (),
         amount: int | None = None,
         source: str | None = None,
         target: int | None = None,
-    ) -> Self:
-        return _new_tuple(cls, (_TAG, kind, cards, amount, source, target))
+    ) -> None:
+        key = (kind, cards, amount, source, target)
+        _set(self, "kind", kind)
+        _set(self, "cards", cards)
+        _set(self, "amount", amount)
+        _set(self, "source", source)
+        _set(self, "target", target)
+        _set(self, "_key", key)
+        _set(self, "_hash", hash(key))
 
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return self[1:]
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Action is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Action is immutable: cannot delete {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Action):
+            return self._key == other._key
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, Action):
+            return self._key != other._key
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __lt__(self, other: Action) -> bool:
+        return self._key < other._key
+
+    def __le__(self, other: Action) -> bool:
+        return self._key <= other._key
+
+    def __gt__(self, other: Action) -> bool:
+        return self._key > other._key
+
+    def __ge__(self, other: Action) -> bool:
+        return self._key >= other._key
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Action, self[1:])
+        return (Action, self._key)
 
     @property
     def text(self) -> str:
