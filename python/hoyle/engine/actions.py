@@ -59,6 +59,8 @@ class Action:
     amount: int | None  #: a number: the total a bet is raised to, a count...
     source: str | None  #: where it takes from: stock, discard...
     target: int | None  #: the meld (or seat) it plays on
+    _key: tuple[str, tuple[Card, ...], int | None, str | None, int | None]
+    _hash: int
 
     def __init__(
         self,
