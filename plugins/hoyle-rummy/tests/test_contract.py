@@ -168,6 +168,26 @@ def test_the_joker_swap_and_the_joker_must_be_used_that_turn() -> None:
     assert "discard Kd" in texts(game)
 
 
+@pytest.mark.parametrize(
+    ("action", "stands_for", "cards"),
+    [("lay off Jk on 2", "8s", "5s 6s 7s Jk"), ("lay off low Jk on 2", "4s", "Jk 5s 6s 7s")],
+)
+def test_the_player_declares_the_card_a_laid_off_joker_stands_for(action: str, stands_for: str, cards: str) -> None:
+    """docs/rules/rummy.md#c3: the player declares what each joker stands for. Won back by
+    the swap, the joker may go on either open end of ``5s 6s 7s``."""
+    hands = ["7c 7d 7h 9c 9d 9h 5s Jk 7s Kc", "8c 8d 8h Tc Td Th 6s 2d 3h Kd"]
+    game = new(hands, "Qd", "4d 4c")
+    for step in ["draw stock", "meld 7c 7d 7h 9c 9d 9h", "meld 5s Jk 7s", "discard Kc", "draw stock"]:
+        game.act(step)
+    game.act("meld 8c 8d 8h Tc Td Th")
+    game.act("swap 6s on 2")
+    assert {"lay off Jk on 2", "lay off low Jk on 2"} <= set(texts(game))
+    game.act(action)
+    state = game.state
+    assert state.public["jokers"] == {"Jk": stands_for}
+    assert state.public["melds"][2]["cards"] == cards.split()
+
+
 def test_no_joker_swap_that_would_leave_only_the_card_just_taken() -> None:
     """docs/rules/rummy.md#c3 (no turn without an end): holding ``6s Kc`` with the Kc just
     taken from the top of the pile, ``swap 6s`` would bring back the joker, which must be

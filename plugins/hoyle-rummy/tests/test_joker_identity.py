@@ -164,3 +164,52 @@ def test_a_joker_counts_towards_the_opening_as_the_card_it_stands_for(meld: str,
     game.act(f"meld {meld}")
     assert [str(c) for c in game.state.zone("meld:0").cards] == meld.split()
     assert game.state.public["turn_points"] == points
+
+
+# (the table run, the wild card laid off, its place: "low" or the default), by hand:
+# a wild card on a run open at both ends stands where the player declares.
+LOW_CASES = [
+    ("5h 6h 7h", "Jk", "Jk 5h 6h 7h"),
+    ("6h Jk 8h", "Jk#1", "Jk#1 6h Jk 8h"),
+    ("Jk 5h 6h", "Jk#1", "Jk#1 Jk 5h 6h"),
+    ("5h 6h 7h", "4h", None),  # a natural card has one place: no choice to declare
+    ("Ah 2h 3h", "Jk", None),  # nothing below the ace (ace low): only above
+]
+
+
+@pytest.mark.parametrize("rules_name", list(RULES))
+@pytest.mark.parametrize(("meld", "card", "after"), LOW_CASES)
+def test_a_wild_card_laid_off_low_stands_below_the_run(
+    rules_name: str, meld: str, card: str, after: str | None
+) -> None:
+    grown = laid_off([Card(c) for c in meld.split()], Card(card), RULES[rules_name], low=True)
+    assert (None if grown is None else " ".join(map(str, grown))) == after
+
+
+@pytest.mark.parametrize(
+    ("action", "run", "lays_off", "no_lay_off"),
+    [
+        ("lay off Jk on 0", "5h 6h 7h Jk", "4h", "8h"),  # the joker is the 8h
+        ("lay off low Jk on 0", "Jk 5h 6h 7h", "8h", "4h"),  # the joker is the 4h
+    ],
+)
+def test_the_player_declares_the_end_a_laid_off_joker_stands_at(
+    action: str, run: str, lays_off: str, no_lay_off: str
+) -> None:
+    """Both ends of ``5h 6h 7h`` are open, so the joker may stand for the 4h or the 8h: both
+    lay-offs are offered, and the one played fixes the joker's card for the cards after."""
+    deal = Deal(
+        "wild-card-rummy",
+        "5h 6h 7h 2c 4d 9s Tc 3d 5s Qc",
+        "Jk 4h 8h 2d 4s 8c 3s Kd Kc Js",
+        ["draw stock", "meld 5h 6h 7h", "discard Qc"],
+        ["draw stock"],
+    )
+    game = play(deal)
+    legal = [str(a) for a in game.legal_actions()]
+    assert {"lay off Jk on 0", "lay off low Jk on 0"} <= set(legal)
+    game.act(action)
+    assert [str(c) for c in game.state.zone("meld:0").cards] == run.split()
+    legal = [str(a) for a in game.legal_actions()]
+    assert f"lay off {lays_off} on 0" in legal and f"lay off {no_lay_off} on 0" not in legal
+    assert f"exchange {no_lay_off} on 0" in legal  # Wild Card rummy's exchange wins it back

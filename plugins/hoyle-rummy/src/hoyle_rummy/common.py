@@ -155,14 +155,19 @@ def _plays_in_order(faces: list[Card], rules: rummy.MeldRules) -> bool:
     return read.kind == "run" and [c.face for c in read.cards] == [c.face for c in faces]
 
 
-def laid_off(meld: list[Card], card: Card, rules: rummy.MeldRules) -> list[Card] | None:
+#: The source word of a lay-off that puts a wild card below a run's lowest card where it
+#: could stand above the top too: ``lay off low Jk on 2`` (docs/rules/rummy.md#c0).
+LOW = "low"
+
+
+def laid_off(meld: list[Card], card: Card, rules: rummy.MeldRules, low: bool = False) -> list[Card] | None:
     """The table meld ``meld`` with ``card`` laid off, in the order its cards play, or None
     if the card cannot be laid off on it. Every wild card keeps its standing: a natural
     card goes at an end of a run as its place there needs, never into a wild card's place
     (with ``6h Jk 8h`` on the table, the joker the 7h, the 7h is no lay-off - where the
-    game allows it, an exchange); a wild card laid off on a run stands above its top card
-    (below its lowest where the run cannot go higher). A card added to a set keeps it a
-    set.
+    game allows it, an exchange); a wild card laid off on a run stands above its top card,
+    or below its lowest where the player says so (``low``) or the run cannot go higher.
+    A card added to a set keeps it a set.
 
     >>> from hoyle import Card
     >>> rules = rummy.MeldRules.wrotham()
@@ -171,21 +176,42 @@ def laid_off(meld: list[Card], card: Card, rules: rummy.MeldRules) -> list[Card]
     None
     >>> [str(c) for c in laid_off(run, Card("9h"), rules)]
     ['6h', 'Jk', '8h', '9h']
+    >>> [str(c) for c in laid_off(run, Card("Jk#1"), rules, low=True)]
+    ['Jk#1', '6h', 'Jk', '8h']
+    """
+    placed = lay_off_places(meld, card, rules)
+    if low:
+        return next((grown for below, grown in placed if below), None) if len(placed) > 1 else None
+    return placed[0][1] if placed else None
+
+
+def lay_off_places(meld: list[Card], card: Card, rules: rummy.MeldRules) -> list[tuple[bool, list[Card]]]:
+    """Where ``card`` can be laid off on table meld ``meld``: ``(below, grown)`` for each
+    place, ``grown`` the meld as it then plays, the default place first (see
+    :func:`laid_off`). Two places only for a wild card on a run open at both ends - the
+    player declares which card it stands for (docs/rules/rummy.md#c0).
+
+    >>> from hoyle import Card
+    >>> rules = rummy.MeldRules.wrotham()
+    >>> [(below, " ".join(map(str, grown))) for below, grown in lay_off_places([Card("5h"), Card("6h"), Card("7h")], Card("Jk"), rules)]
+    [(False, '5h 6h 7h Jk'), (True, 'Jk 5h 6h 7h')]
     """
     if not is_meld([*meld, card], rules):
-        return None
+        return []
     read = table_faces(meld, rules)
     if read is None:
         grown = rummy.Meld([*meld, card], rules)
-        return list(grown.cards) if grown.kind == "set" else None
+        return [(False, list(grown.cards))] if grown.kind == "set" else []
     order, faces = read
     low, high = _end_face(faces[0], -1), _end_face(faces[-1], 1)
-    ends = [(False, high), (True, low)] if is_wild(card, rules) else [(True, low), (False, high)]
+    wild = is_wild(card, rules)
+    ends = [(False, high), (True, low)] if wild else [(True, low), (False, high)]
+    places = []
     for below, face in ends:
-        fits = is_wild(card, rules) or card.face == face.face
+        fits = wild or card.face == face.face
         if fits and _plays_in_order([face, *faces] if below else [*faces, face], rules):
-            return [card, *order] if below else [*order, card]
-    return None
+            places.append((below, [card, *order] if below else [*order, card]))
+    return places if wild else places[:1]
 
 
 def _end_face(end: Card, step: int) -> Card:
@@ -214,9 +240,16 @@ def add_meld(state: State, seat: int, cards: Iterable[Card], rules: rummy.MeldRu
 
 
 def lay_off_card(
-    state: State, seat: int, card: Card, index: int, rules: rummy.MeldRules, src: str | None = None
+    state: State,
+    seat: int,
+    card: Card,
+    index: int,
+    rules: rummy.MeldRules,
+    src: str | None = None,
+    low: bool = False,
 ) -> None:
-    """Lay ``card`` off on table meld ``index`` (:func:`laid_off`), keeping the meld's zone
+    """Lay ``card`` off on table meld ``index`` (:func:`laid_off`; ``low``: a wild card below
+    the run's lowest card), keeping the meld's zone
     in the order its cards play (docs/rules/rummy.md#c0: a meld's cards are kept in rank
     order, which fixes what each joker stands for). The card goes under the meld when it
     extends a run downwards, on top otherwise.
@@ -231,7 +264,7 @@ def lay_off_card(
     """
     name = meld_zone(index)
     zone = state.zone(name)
-    ordered = laid_off(list(zone.cards), card, rules)
+    ordered = laid_off(list(zone.cards), card, rules, low)
     assert ordered is not None, f"{card} does not lay off on {name}"
     state.move([card], src or hand_zone(seat), name, seat=seat, event="lay_off", bottom=ordered[0] == card)
     if zone.cards != ordered:

@@ -63,7 +63,7 @@ from typing import Any
 from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl, rummy
 from hoyle.errors import HoyleError, InvalidOptionError
 
-from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, hand_cards, hand_zone
+from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, LOW, hand_cards, hand_zone
 
 RULES = rummy.MeldRules.contract()
 #: The contract rules with sets (runs) out of reach: what a runs-only (sets-only)
@@ -218,10 +218,11 @@ class ContractRules:
             cards = [must] if must is not None else sorted(set(hand))
             for c in cards:
                 for i in range(len(pub["melds"])):
-                    if self._lay_off_plays(state, i, c) is not None and self._finishable(
-                        state, seat, _without(hand, [c])
-                    ):
+                    faces = self._lay_off_faces(state, i, c)
+                    if faces and self._finishable(state, seat, _without(hand, [c])):
                         actions.append(Action("lay off", (c,), target=i))
+                        if len(faces) > 1:  # the player declares the joker's card
+                            actions.append(Action("lay off", (c,), source=LOW, target=i))
             for meld in {
                 frozenset(m.cards): m for m in rummy.all_melds(hand, RULES) if must is None or must in m.cards
             }.values():
@@ -283,28 +284,35 @@ class ContractRules:
             return len(rest) <= 1
         return True
 
-    def _lay_off_plays(self, state: State, index: int, card: Card) -> Card | None:
-        """The card ``card`` would play as, laid off on meld ``index``; None if it cannot."""
+    def _lay_off_plays(self, state: State, index: int, card: Card, low: bool = False) -> Card | None:
+        """The card ``card`` would play as, laid off on meld ``index`` (``low``: a joker below
+        a run's lowest card, where it could stand above the top too); None if it cannot."""
+        faces = self._lay_off_faces(state, index, card)
+        if low:
+            return faces[1] if len(faces) > 1 else None
+        return faces[0] if faces else None
+
+    def _lay_off_faces(self, state: State, index: int, card: Card) -> list[Card]:
+        """What ``card`` can play as, laid off on meld ``index``, the default first: a joker
+        on a run stands above its top card, or below its lowest - the player declares which
+        where the run is open at both ends (docs/rules/rummy.md#c3)."""
         meld = state.public["melds"][index]
         plays = [Card(c) for c in meld["plays"]]
         if not card.is_joker:
             face = card.face
-            return face if _meld([*plays, face]) is not None else None
+            return [face] if _meld([*plays, face]) is not None else []
         if meld["kind"] == "set":
             rank = plays[0].rank
-            for s in SUITS:
-                cand = Card(f"{rank}{s}")
-                if _meld([*plays, cand]) is not None:
-                    return cand
-            return None
+            sets = (Card(f"{rank}{s}") for s in SUITS)
+            return next(([cand] for cand in sets if _meld([*plays, cand]) is not None), [])
         suit = plays[0].suit
-        ends = []
+        above, below = [], []
         for r in RANKS:
             cand = Card(f"{r}{suit}")
             m = _meld([*plays, cand])
             if m is not None:
-                ends.append((m.plays_as[-1] == cand, cand))
-        return max(ends, key=lambda e: e[0])[1] if ends else None
+                (above if m.plays_as[-1] == cand else below).append(cand)
+        return above[:1] + below[:1]
 
     def _swaps(self, state: State, seat: int, hand: list[Card]) -> list[Action]:
         """The joker swaps open to ``seat``: each natural card in hand that a joker in a
@@ -393,7 +401,7 @@ class ContractRules:
         elif action.kind == "lay off":
             card, i = action.cards[0], action.target
             assert i is not None
-            plays = self._lay_off_plays(state, i, card)
+            plays = self._lay_off_plays(state, i, card, low=action.source == LOW)
             assert plays is not None
             meld = pub["melds"][i]
             zone = self._laid_zone(state, seat, i)

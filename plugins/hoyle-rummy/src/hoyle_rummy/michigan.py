@@ -37,7 +37,7 @@ from hoyle import Action, Option, State, Variant, hookimpl
 
 from hoyle_rummy.basic import BASIC, BasicRummy, fixed, preset_options
 from hoyle_rummy.basic import OPTIONS as BASIC_OPTIONS
-from hoyle_rummy.common import fits_meld, hand_cards, hand_zone, lay_off_card, table_melds
+from hoyle_rummy.common import LOW, fits_meld, hand_cards, hand_zone, lay_off_card, lay_off_places, table_melds
 from hoyle_rummy.spread_pile import SpreadPileDraw
 
 OPTIONS = (
@@ -102,9 +102,13 @@ class MichiganRummy(SpreadPileDraw, BasicRummy):
     def stop_actions(self, state: State, seat: int) -> list[Action]:
         card = state.zone("discard").cards[-1]
         rules = self.meld_rules(state)
-        stops = [
-            Action("stop", (card,), target=i) for i, m in enumerate(table_melds(state)) if fits_meld(m, card, rules)
-        ]
+        stops = []
+        for i, meld in enumerate(table_melds(state)):
+            places = lay_off_places(meld, card, rules)
+            stops += [
+                Action("stop", (card,), source=LOW if below and len(places) > 1 else None, target=i)
+                for below, _ in places
+            ]
         return [*stops, STOP_PASS]
 
     @hookimpl
@@ -130,7 +134,7 @@ class MichiganRummy(SpreadPileDraw, BasicRummy):
         card = action.cards[0]
         state.log("stop", seat, card=str(card))
         state.move([card], "discard", hand_zone(seat), seat=seat, event="draw")
-        lay_off_card(state, seat, card, action.target, self.meld_rules(state))
+        lay_off_card(state, seat, card, action.target, self.meld_rules(state), low=action.source == LOW)
         pub["played"][seat] = True
         state.phase, state.to_act = "stop discard", seat
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from hoyle import Action, Card, State, hookimpl, rummy
 
-from hoyle_rummy.common import DRAW_STOCK, PASS, hand_cards, hand_zone, laid_off, table_melds
+from hoyle_rummy.common import DRAW_STOCK, PASS, hand_cards, hand_zone, lay_off_places, table_melds
 from hoyle_rummy.turns import RummyTurns
 
 
@@ -40,9 +40,9 @@ class SpreadPileDraw(RummyTurns):
         if self.pile_lay_off(state):
             rest = [c for c in hand if c != card]
             for i, old in enumerate(table):
-                grown = laid_off(old, card, rules)
-                if grown is not None and self.rest_ok(state, seat, rest, [*table[:i], grown, *table[i + 1 :]]):
-                    return True
+                for _, grown in lay_off_places(old, card, rules):
+                    if self.rest_ok(state, seat, rest, [*table[:i], grown, *table[i + 1 :]]):
+                        return True
         for meld in rummy.all_melds(hand, rules):
             if card in meld.cards:
                 left = [c for c in hand if c not in meld.cards]

@@ -41,14 +41,15 @@ from hoyle.errors import InvalidOptionError, PluginError
 from hoyle_rummy.common import (
     DRAW_DISCARD,
     DRAW_STOCK,
+    LOW,
     PASS,
     add_meld,
     fits_meld,
     hand_cards,
     hand_value,
     hand_zone,
-    laid_off,
     lay_off_card,
+    lay_off_places,
     table_melds,
     turn_over_pile,
 )
@@ -209,12 +210,13 @@ class RummyTurns:
         if table and self.may_lay_off(state, seat):
             for index, meld_cards in enumerate(table):
                 for card in hand:
-                    grown = laid_off(meld_cards, card, rules)
-                    if grown is not None:
+                    places = lay_off_places(meld_cards, card, rules)
+                    for below, grown in places:
                         rest = [c for c in hand if c != card]
                         after = [*table[:index], grown, *table[index + 1 :]]
                         if self.rest_ok(state, seat, rest, after):
-                            actions.append(Action("lay off", (card,), target=index))
+                            word = LOW if below and len(places) > 1 else None  # the player's choice of end
+                            actions.append(Action("lay off", (card,), source=word, target=index))
         if self.may_discard(state, seat):
             taken = pub["taken"]
             actions += [Action("discard", (c,)) for c in sorted(hand) if str(c) != taken]
@@ -263,7 +265,7 @@ class RummyTurns:
             pub["has_melded"][seat] = True
         elif action.kind == "lay off":
             assert action.target is not None
-            lay_off_card(state, seat, action.cards[0], action.target, rules)
+            lay_off_card(state, seat, action.cards[0], action.target, rules, low=action.source == LOW)
             pub["played_now"] = True
         else:  # discard
             state.move(action.cards, hand_zone(seat), "discard", seat=seat, event="discard")

@@ -36,7 +36,7 @@ from typing import Any
 
 from hoyle import Action, Card, Deck, Option, State, Variant, hookimpl, rummy
 
-from hoyle_rummy.common import hand_cards, hand_zone, laid_off, table_melds
+from hoyle_rummy.common import hand_cards, hand_zone, lay_off_places, table_melds
 from hoyle_rummy.exchange import apply_exchange, exchange_actions, wild_for
 from hoyle_rummy.turns import RummyTurns
 
@@ -56,7 +56,7 @@ OPTIONS = (
 def can_finish(rest: list[Card], table: list[list[Card]], taken: str | None) -> bool:
     """Whether the turn's own actions can still lay down every card of ``rest`` this
     turn - melds (:func:`hoyle.rummy.all_melds`) and lay-offs one card at a time, each
-    fitting its meld as the table then stands (:func:`~hoyle_rummy.common.laid_off`) -
+    fitting its meld as the table then stands (:func:`~hoyle_rummy.common.lay_off_places`) -
     with at most one card, not ``taken``, left to discard (docs/rules/rummy.md#c1, deals
     4-6). It searches the very moves the legal actions offer, so a meld or lay-off it
     allows never leaves the player with no legal action.
@@ -85,8 +85,7 @@ def _finishes(rest: tuple[Card, ...], table: tuple[tuple[Card, ...], ...], taken
         left = list(rest)
         left.remove(card)
         for i, meld_cards in enumerate(table):
-            grown = laid_off(list(meld_cards), card, WROTHAM_RULES)
-            if grown is not None:
+            for _, grown in lay_off_places(list(meld_cards), card, WROTHAM_RULES):
                 after = (*table[:i], tuple(grown), *table[i + 1 :])
                 if _finishes(tuple(left), after, taken):
                     return True
