@@ -112,9 +112,10 @@ class Variant:
 
     def make_deck(self, options: Mapping[str, Any], players: int) -> Deck:
         """The deck for a game of ``players`` with these options (see ``deck``)."""
-        if _TAKES_PLAYERS[self.deck]:
-            return self.deck(options, players)  # type: ignore[call-arg]
-        return self.deck(options)
+        factory: Callable[..., Deck] = self.deck  # one parameter or two (see ``deck``)
+        if _TAKES_PLAYERS[factory]:
+            return factory(options, players)
+        return factory(options)
 
 
 def _takes_players(factory: Callable[..., Deck]) -> bool:

@@ -127,10 +127,10 @@ def settlements(result: SimulationResult, out: Path | None) -> list[list[int]]:
 def plot(path: Path, result: SimulationResult, bots: list[str], out: Path | None = None) -> None:
     """The settlement distribution per seat and the cumulative settlement over games."""
     try:
-        import matplotlib  # type: ignore[import-not-found, unused-ignore]
+        import matplotlib
 
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
+        import matplotlib.pyplot as plt
     except ImportError:
         raise CommandError("--plot needs matplotlib: pip install 'hoyle[plot]'") from None
     fig, (hist, cumulative) = plt.subplots(1, 2, figsize=(11, 4.2))
@@ -323,7 +323,7 @@ def simulate(
     opts = parse_options(options)
     if plot_path is not None:  # check for matplotlib before playing, not after
         try:
-            import matplotlib  # type: ignore[import-not-found, unused-ignore]  # noqa: F401
+            import matplotlib  # noqa: F401
         except ImportError:
             raise CommandError("--plot needs matplotlib: pip install 'hoyle[plot]'") from None
     if restart and out is not None:
