@@ -224,7 +224,7 @@ class TableRoom:
             seat = int(seat_text)
             if seat not in seats:
                 raise TableError(f"bot seat {seat} is not a seat of this {len(seats)}-player table", status=422)
-            factory = registry.bots.get(name)
+            factory = registry.bot_factory(name)
             if factory is not None and not bot_suits(factory, game.variant):
                 raise TableError(f"bot {name!r} does not play {spec['variant']!r}", status=422)
             try:
