@@ -307,10 +307,16 @@ def simulate(
       hoyle simulate gin-rummy -n 200 --bots gin,random,random --head-to-head
     """
     from hoyle.plugins import default_registry
+    from hoyle.registry import bot_suits
 
     registry = default_registry()
     v = registry.variant(variant)
     bots = parse_bots(bots_text) or [registry.default_bot(variant)]
+    for name in dict.fromkeys(bots):  # refuse a bot for a variant it does not play, before the first deal
+        factory = registry.bot_factory(name)
+        if factory is not None and not bot_suits(factory, v):
+            raise InvalidArgumentError(f"bot {name!r} does not play {variant!r}")
+        registry.make_bot(name, seed=0)  # an unknown name or level fails here, by name
     if versus:
         if len(bots) < 2:
             raise InvalidArgumentError("--head-to-head needs at least two bots in --bots")

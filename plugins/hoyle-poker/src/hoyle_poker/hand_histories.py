@@ -8,7 +8,7 @@ position order, the button last; forced bets by position; the recorded cards dea
 unknown ones filled from cards nobody saw), so every chip rule is the flop games' own.
 
     >>> sorted(g.name for g in GAMES)
-    ['5 Card Omaha', '5 Card Omaha Hi/Lo', '6 Card Omaha', '6 Card Omaha Hi/Lo', "6+ Hold'em", 'Courchevel', 'Courchevel Hi/Lo', "Hold'em", 'Omaha', 'Omaha Hi/Lo']
+    ['5 Card Omaha', '5 Card Omaha Hi/Lo', '6 Card Omaha', '6 Card Omaha Hi/Lo', "6+ Hold'em", 'Courchevel', 'Courchevel Hi/Lo', "Hold'em", 'Omaha', 'Omaha Hi/Lo', "Split Hold'em"]
 
 (:mod:`hoyle_poker.hand_histories_stud_draw` replays the stud and draw games.)
 """
@@ -41,6 +41,8 @@ _GAMES: dict[str, tuple[str, str]] = {
     "6 Card Omaha": ("omaha", "omaha"),
     "6 Card Omaha Hi/Lo": ("omaha-hi-lo", "omaha"),
     "6+ Hold'em": ("short-deck-holdem", "short-deck-holdem"),
+    # hold'em with two boards dealt street by street, each pot split between them
+    "Split Hold'em": ("split-holdem", "split-holdem"),
     # Courchevel is five-card Omaha with the first flop card face up before the betting:
     # the same betting and showdown, so its hands replay as five-card Omaha
     "Courchevel": ("omaha", "omaha"),
@@ -51,11 +53,12 @@ _GAMES: dict[str, tuple[str, str]] = {
 _GAME_OPTIONS: dict[str, dict[str, Any]] = {"6+ Hold'em": {"straight_vs_trips": "trips-beat-straight"}}
 #: Games read and replayed, never written: a hoyle game is not one of them (a short-deck
 #: game need not rank trips over a straight; Courchevel has no variant of its own).
-_READ_ONLY = ("6+ Hold'em", "Courchevel", "Courchevel Hi/Lo")
+_READ_ONLY = ("6+ Hold'em", "Courchevel", "Courchevel Hi/Lo", "Split Hold'em")
 #: Hole cards of each game (the Omaha variant's option ``hole_cards``).
 _HOLE_CARDS = {
     "Hold'em": 2,
     "6+ Hold'em": 2,
+    "Split Hold'em": 2,
     "Courchevel": 5,
     "Courchevel Hi/Lo": 5,
     "5 Card Omaha": 5,
