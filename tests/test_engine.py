@@ -378,10 +378,11 @@ def test_engine_docstrings() -> None:
 
     import hoyle.engine.actions
     import hoyle.engine.game
+    import hoyle.engine.names
     import hoyle.engine.state
     import hoyle.registry
 
-    for module in (hoyle.engine.actions, hoyle.engine.game, hoyle.engine.state, hoyle.registry):
+    for module in (hoyle.engine.actions, hoyle.engine.game, hoyle.engine.names, hoyle.engine.state, hoyle.registry):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__
 

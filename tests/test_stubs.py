@@ -29,28 +29,32 @@ def test_package_and_plugins_type_check() -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
-def test_a_misspelled_public_key_or_phase_is_a_type_error(tmp_path: Path) -> None:
-    """The typed public state (docs/plugins.md, "Typed public state"): mypy sees War's
-    model through ``public_reader``, so a misspelled key or phase does not type-check."""
+def test_a_misspelled_public_key_phase_kind_or_zone_is_a_type_error() -> None:
+    """The mypy probe (``tests/typing_probe/probe.py``; docs/plugins.md, "Typed public
+    state"): each family's public facts, phases, action kinds and zone names, read right
+    and misspelled. mypy reports exactly the lines marked ``# error: TEXT``, each with its
+    TEXT: a model loosened to ``Any`` would drop errors, a wrong model would add some."""
     pytest.importorskip("mypy")
-    pytest.importorskip("hoyle_war")
-    source = tmp_path / "misspelled.py"
-    source.write_text(
-        "from hoyle import State\n"
-        "from hoyle_war import Phase, public\n\n\n"
-        "def f(state: State) -> None:\n"
-        '    public(state)["battles"] += 1\n'
-        '    public(state)["batles"] = 2\n'
-        "    state.phase = Phase.BATLE\n"
-    )
+    for plugin in ("hoyle_war", "hoyle_parlor", "hoyle_poker", "hoyle_rummy"):
+        pytest.importorskip(plugin)
+    probe = ROOT / "tests" / "typing_probe" / "probe.py"
+    expected = {
+        number: line.split("# error: ", 1)[1].strip()
+        for number, line in enumerate(probe.read_text().splitlines(), 1)
+        if "# error: " in line
+    }
+    assert len(expected) >= 16
     proc = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(ROOT / ".mypy_cache"), str(source)],
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(ROOT / ".mypy_cache"), str(probe)],
         capture_output=True,
         text=True,
         cwd=ROOT,
     )
-    out = proc.stdout
-    assert proc.returncode == 1, out
-    assert 'misspelled.py:7: error: TypedDict "WarPublic" has no key "batles"' in out
-    assert 'misspelled.py:8: error: "type[Phase]" has no attribute "BATLE"' in out
-    assert "Found 2 errors" in out
+    found: dict[int, str] = {}
+    for line in proc.stdout.splitlines():
+        where, _, message = line.partition(": error: ")
+        if message:
+            found[int(where.rsplit(":", 1)[1])] = message
+    assert sorted(found) == sorted(expected), proc.stdout
+    for number, text in expected.items():
+        assert text in found[number], (number, found[number])

@@ -19,7 +19,7 @@ from importlib import metadata as _metadata
 from hoyle import errors, handhistory, ohh, phh, poker, rummy
 from hoyle._core import Card, CardSet, Deck, Rng
 from hoyle.bots import Bot, RandomBot
-from hoyle.engine import Action, Event, Game, State, Zone, new_game, public_reader
+from hoyle.engine import Action, Event, EventKind, Game, State, Zone, new_game, public_reader
 from hoyle.hookspecs import hookimpl
 from hoyle.plugins import make_bot
 from hoyle.registry import HouseRule, Option, Variant
@@ -54,6 +54,7 @@ __all__ = [
     "CardSet",
     "Deck",
     "Event",
+    "EventKind",
     "Game",
     "HouseRule",
     "Option",

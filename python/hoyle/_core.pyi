@@ -636,3 +636,60 @@ def simulate_flop_random(
 ) -> tuple[Any, Any]: ...
 
 __all__ += ["FlopHand", "simulate_flop_random"]
+
+# --- the betting machine over a betting game's public state (rust/py/betting.rs, issue 33)
+
+def betting_register(fold: Any, check: Any, call: Any, show: Any, muck: Any, action: Any) -> None:
+    """Give the betting machine the ``hoyle.Action`` values it lists (once)."""
+
+def betting_first_to_act(public: dict[str, Any], stacks: list[int], start: int) -> int | None:
+    """The first seat from ``start`` with a decision this round, or None."""
+
+def betting_raise_range(public: dict[str, Any], stacks: list[int], pot: int, seat: int) -> list[int] | None:
+    """``[least, most]`` total ``seat`` may bet or raise to, or None."""
+
+def betting_turn_from(public: dict[str, Any], stacks: list[int], pot: int, start: int) -> tuple[int | None, bool]:
+    """Give the turn to the first seat from ``start`` with a decision: ``(seat, pending)``."""
+
+def betting_set_turn(public: dict[str, Any], stacks: list[int], pot: int, seat: int | None) -> list[int] | None:
+    """Give the turn to ``seat`` and set its range; returns the range."""
+
+def betting_advance(public: dict[str, Any], stacks: list[int], pot: int, seat: int) -> tuple[int | None, bool]:
+    """Pass the turn on from ``seat``: ``(seat to act, pending)``."""
+
+def betting_legal_actions(
+    public: dict[str, Any], stacks: list[int], pot: int, seat: int, to_act: int | None, showdown: bool
+) -> list[Any]:
+    """The concrete choices of ``seat`` (``hoyle.Action`` values)."""
+
+def betting_verdict(
+    public: dict[str, Any],
+    seat: int,
+    to_act: int | None,
+    showdown: bool,
+    kind: str,
+    amount: int | None,
+    plain: bool,
+) -> str | None:
+    """Why an action in turn is refused, ``"ok"``, or None (left to the legal actions)."""
+
+def betting_apply(
+    public: dict[str, Any], stacks: list[int], pot: int, seat: int, kind: str, amount: int | None
+) -> tuple[int, int | None, bool]:
+    """``seat`` acts: ``(chips put in, seat to act, pending)``."""
+
+def betting_bet(public: dict[str, Any], stacks: list[int], pot: int, seat: int, to: int) -> None:
+    """``seat`` has put its bet up to ``to`` (the chips are in)."""
+
+__all__ += [
+    "betting_advance",
+    "betting_apply",
+    "betting_bet",
+    "betting_first_to_act",
+    "betting_legal_actions",
+    "betting_raise_range",
+    "betting_register",
+    "betting_set_turn",
+    "betting_turn_from",
+    "betting_verdict",
+]

@@ -35,7 +35,7 @@ from typing import Any
 from hoyle.engine.game import Game
 from hoyle.errors import ReplayError
 from hoyle.handhistory import games
-from hoyle.handhistory.record import NOT_BETS, STREETS, HandRecord, Post, RecordAction
+from hoyle.handhistory.record import NOT_BETS, STREETS, ActionKind, HandRecord, Post, PostKind, RecordAction
 
 __all__ = [
     "SPEC_VERSION",
@@ -57,7 +57,7 @@ _ROUNDS = ("Preflop", "Flop", "Turn", "River")
 _CUTS = ((0, 0), (0, 3), (3, 4), (4, 5))
 _BET_TYPES = {"no-limit": "NL", "pot-limit": "PL", "fixed-limit": "FL"}
 _LIMITS = {v: k for k, v in _BET_TYPES.items()}
-_POSTS = {
+_POSTS: dict[str, PostKind] = {
     "Post Ante": "ante",
     "Post SB": "small blind",
     "Post BB": "big blind",
@@ -66,7 +66,7 @@ _POSTS = {
     "Post Dead": "dead blind",
 }
 _POST_NAMES = {v: k for k, v in _POSTS.items()}
-_BETS = {"Fold": "fold", "Check": "check", "Call": "call", "Bet": "bet", "Raise": "raise"}
+_BETS: dict[str, ActionKind] = {"Fold": "fold", "Check": "check", "Call": "call", "Bet": "bet", "Raise": "raise"}
 _IGNORED = ("Added Chips", "Sits Down", "Stands Up", "Player Adjustment")
 
 
@@ -235,7 +235,7 @@ def _action(
     elif kind == "Mucks Cards":
         record.mucks.add(player)
     elif kind in _POSTS:
-        record.posts.append(Post(player, _POSTS[kind], amount))  # type: ignore[arg-type]
+        record.posts.append(Post(player, _POSTS[kind], amount))
         if _POSTS[kind] not in NOT_BETS:
             bets[player] = bets.get(player, Decimal(0)) + amount
     elif kind in _BETS:
@@ -247,7 +247,7 @@ def _action(
             amount = bets[player]
         elif k == "call":
             bets[player] = bets.get(player, Decimal(0)) + amount
-        record.actions.append(RecordAction(street, player, k, amount, bool(act.get("is_allin")), number))  # type: ignore[arg-type]
+        record.actions.append(RecordAction(street, player, k, amount, bool(act.get("is_allin")), number))
     else:
         raise ReplayError(f"{where}: action {kind!r} is not an OHH action")
 

@@ -173,12 +173,20 @@ _AMOUNT_KEYS = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_st
 _SCALAR_KEYS = ("min_bet", "small_bet", "big_bet", "bring_in")
 
 
+def _places(amount: Any) -> int:
+    """How many decimal places ``amount`` has (0 for a whole number)."""
+    exponent = Decimal(str(amount)).normalize().as_tuple().exponent
+    if not isinstance(exponent, int):  # "n", "N", "F": NaN or infinity
+        raise ReplayError(f"amount {amount!r} is not a finite number")
+    return -exponent
+
+
 def _whole_chips(hh: HandHistory) -> tuple[HandHistory, int]:
     """Scale every amount by the smallest power of ten that makes them whole."""
     amounts: list[Any] = [x for k in _AMOUNT_KEYS for x in hh.get(k, [])]
     amounts += [hh[k] for k in _SCALAR_KEYS if k in hh]
     amounts += [a.split()[2] for a in hh["actions"] if a.split()[1:2] == ["cbr"]]
-    places = max((-Decimal(str(x)).normalize().as_tuple().exponent for x in amounts), default=0)  # type: ignore[operator]
+    places = max((_places(x) for x in amounts), default=0)
     scale = 10 ** max(places, 0)
     if scale == 1 and all(isinstance(x, int) or str(x).isdigit() for x in amounts):
         return hh, 1

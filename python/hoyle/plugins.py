@@ -90,11 +90,14 @@ def default_registry() -> Registry:
     return Registry(pm, distributions)
 
 
-def make_bot(spec: str | Callable[..., Bot], seed: int, registry: Registry | None = None) -> Bot:
+def make_bot(
+    spec: str | Callable[..., Bot], seed: int, registry: Registry | None = None, level: str | None = None
+) -> Bot:
     """Build a bot by name from ``registry`` (default: every installed plugin), or call
-    a factory with ``seed=``.
+    a factory with ``seed=``. ``level`` (``"easy"``, ``"medium"``, ``"hard"``; or a name
+    written ``"gin:hard"``) picks one of the bot's declared strengths (docs/bots.md).
 
         >>> type(make_bot("random", seed=1)).__name__
         'RandomBot'
     """
-    return (registry or default_registry()).make_bot(spec, seed)
+    return (registry or default_registry()).make_bot(spec, seed, level=level)

@@ -112,9 +112,10 @@ class Variant:
 
     def make_deck(self, options: Mapping[str, Any], players: int) -> Deck:
         """The deck for a game of ``players`` with these options (see ``deck``)."""
-        if _TAKES_PLAYERS[self.deck]:
-            return self.deck(options, players)  # type: ignore[call-arg]
-        return self.deck(options)
+        factory: Callable[..., Deck] = self.deck  # one parameter or two (see ``deck``)
+        if _TAKES_PLAYERS[factory]:
+            return factory(options, players)
+        return factory(options)
 
 
 def _takes_players(factory: Callable[..., Deck]) -> bool:
@@ -301,21 +302,48 @@ class Registry:
 
         return register
 
-    def make_bot(self, spec: str | Callable[..., Bot], seed: int) -> Bot:
+    def make_bot(self, spec: str | Callable[..., Bot], seed: int, level: str | None = None) -> Bot:
         """Build a bot from a name in :attr:`bots` or from a factory called with ``seed=``.
+
+        ``level`` (or a name written ``NAME:LEVEL``, as ``--bots gin:hard``) picks one of
+        the strengths the bot declares in its ``levels`` attribute (:data:`LEVELS`:
+        ``easy``, ``medium``, ``hard``); the factory is then called with ``level=``.
+        Without a level the bot plays its default (``medium`` for the default bots). A
+        level the bot does not declare raises ``InvalidArgumentError`` naming it.
 
         >>> from hoyle.plugins import get_plugin_manager
         >>> type(Registry(get_plugin_manager(load_entrypoints=False)).make_bot("random", seed=3)).__name__
         'RandomBot'
+        >>> Registry(get_plugin_manager(load_entrypoints=False)).make_bot("random:hard", seed=3)
+        Traceback (most recent call last):
+        ...
+        hoyle.errors.InvalidArgumentError: bot 'random' has no level 'hard' (it has no levels)
         """
+        name: str | None = None
         if isinstance(spec, str):
-            factory = self.bots.get(spec)
+            name, level = split_bot_spec(spec, level)
+            factory = self.bots.get(name)
             if factory is None:
-                raise InvalidArgumentError(f"unknown bot {spec!r} (known: {', '.join(sorted(self.bots))})")
+                raise InvalidArgumentError(f"unknown bot {name!r} (known: {', '.join(sorted(self.bots))})")
             spec = factory
         if not callable(spec):
             raise InvalidArgumentError(f"bot {spec!r} is neither a bot name nor a factory taking seed=")
-        return spec(seed=seed)
+        if level is None:
+            return spec(seed=seed)
+        levels = tuple(getattr(spec, "levels", ()))
+        if level not in levels:
+            which = f"levels: {', '.join(levels)}" if levels else "it has no levels"
+            raise InvalidArgumentError(f"bot {name or spec!r} has no level {level!r} ({which})")
+        return spec(seed=seed, level=level)
+
+    def bot_factory(self, spec: str) -> Callable[..., Bot] | None:
+        """The factory a bot name (``NAME`` or ``NAME:LEVEL``) names, or None.
+
+        >>> from hoyle.plugins import get_plugin_manager
+        >>> Registry(get_plugin_manager(load_entrypoints=False)).bot_factory("random:easy").__name__
+        'RandomBot'
+        """
+        return self.bots.get(split_bot_spec(spec)[0])
 
     def default_bot(self, variant: str) -> str:
         """The name (in :attr:`bots`) of the bot that plays ``variant`` when none is
@@ -403,6 +431,29 @@ def _with_distribution(item: Any, dist: str) -> Any:
     from dataclasses import replace
 
     return replace(item, distribution=dist)
+
+
+#: The strengths a bot may declare in its ``levels`` attribute, weakest first
+#: (docs/bots.md): ``easy`` makes documented human-like mistakes, ``medium`` is the
+#: heuristic, ``hard`` searches.
+LEVELS = ("easy", "medium", "hard")
+
+
+def split_bot_spec(spec: str, level: str | None = None) -> tuple[str, str | None]:
+    """A bot name and its level from ``NAME`` or ``NAME:LEVEL``; ``level``, if given,
+    must agree with the one written. An unknown level raises ``InvalidArgumentError``.
+
+    >>> split_bot_spec("gin:hard"), split_bot_spec("gin")
+    (('gin', 'hard'), ('gin', None))
+    """
+    name, sep, written = spec.partition(":")
+    if sep:
+        if level is not None and level != written:
+            raise InvalidArgumentError(f"bot {spec!r} names level {written!r} but level={level!r} was given")
+        level = written
+    if level is not None and level not in LEVELS:
+        raise InvalidArgumentError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
+    return name, level
 
 
 def bot_suits(factory: Callable[..., Bot], variant: Variant) -> bool:

@@ -194,7 +194,7 @@ def _likely_cause(game: Game, seat: int) -> str:
     if "hoyle_deal" not in answered:
         return ": nothing implements hoyle_deal, so no deal set the phase and the seat to act"
     return (
-        f": hoyle_legal_actions answered nothing for seat {seat} in phase {game.state.phase!r} at the start"
+        f": hoyle_legal_actions answered nothing for seat {seat} in phase {str(game.state.phase)!r} at the start"
         " (does hoyle_deal set state.phase and state.to_act to what hoyle_legal_actions expects?)"
     )
 

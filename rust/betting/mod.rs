@@ -14,7 +14,7 @@
 pub mod pots;
 pub mod round;
 
-pub use round::{Betting, Limits, Move, Structure};
+pub use round::{Betting, Conventions, Differs, Frozen, Increments, Limits, Move, Reopening, Structure, Verdict};
 
 /// The pot fractions offered as bet and raise sizes besides the least and the most
 /// (`hoyle_poker.betting.POT_FRACTIONS`).

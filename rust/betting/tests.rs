@@ -131,3 +131,54 @@ fn refusals_name_the_rule() {
     assert!(b.refusal(2, Move::Raise(3)).unwrap().contains("outside the legal range 4..100"));
     assert_eq!(b.refusal(2, Move::Raise(4)), None);
 }
+
+#[test]
+fn the_verdict_refuses_in_the_python_engines_words() {
+    let b = hand(Structure::FixedLimit, &[100, 100, 100]);
+    // seat 2 faces the big blind of 2: the raise is to 4 exactly
+    assert_eq!(b.verdict(2, "check", None, true), Verdict::Refuse("cannot check: 2 to call".into()));
+    assert_eq!(
+        b.verdict(2, "bet", Some(4), true),
+        Verdict::Refuse("there is a bet of 2 already: raise instead".into())
+    );
+    assert_eq!(
+        b.verdict(2, "raise", Some(-1), true),
+        Verdict::Refuse("raise to -1 is outside the legal range 4..4".into())
+    );
+    assert_eq!(b.verdict(2, "raise", Some(4), true), Verdict::Ok);
+    assert_eq!(b.verdict(2, "call", None, true), Verdict::Defer);
+}
+
+#[test]
+fn pokerkit_conventions_ask_a_lone_player_who_has_not_acted() {
+    // heads-up, the big blind all in for 1: the cardroom skips the small blind's decision,
+    // PokerKit asks it (and records the rule)
+    let mut b = hand(Structure::NoLimit, &[1, 100]);
+    assert_eq!(b.to_act, None);
+    b.conventions = Conventions::POKERKIT;
+    assert_eq!(b.first_to_act(1), Some(1));
+    assert_eq!(b.differs, vec![Differs::LonePlayerChecks]);
+}
+
+#[test]
+fn a_seat_with_an_action_out_of_turn_gets_the_turn_without_a_range() {
+    let mut b = hand(Structure::NoLimit, &[100, 100, 100]);
+    b.frozen[0] = Frozen::Pending;
+    b.apply(Move::Call); // seat 2 calls: seat 0 (frozen) is next
+    assert_eq!(b.to_act, Some(0));
+    assert_eq!(b.range, None);
+    assert_eq!(b.legal_moves(), vec![Move::Fold, Move::Call]);
+}
+
+#[test]
+fn pokerkit_raises_add_the_largest_increment_and_blinds_set_none() {
+    let mut b = hand(Structure::NoLimit, &[100, 100, 100]);
+    b.conventions = Conventions::POKERKIT;
+    b.increments = Increments { acted: vec![false; 3], top_blind: 2, ..Increments::default() };
+    b.min_raise = 2;
+    assert_eq!(b.raise_range(2), Some((4, 100))); // increment 0: the least raise is the minimum bet on top
+    b.apply(Move::Raise(3)); // an increment of 1, short of the big blind
+    assert_eq!(b.differs, vec![Differs::BlindsSetNoIncrement]);
+    assert_eq!(b.increments.raise, 1);
+    assert_eq!(b.raise_range(0), Some((5, 100)));
+}

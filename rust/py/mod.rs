@@ -16,6 +16,8 @@ pub mod rl;
 pub mod gin;
 // the compiled hold'em hand over the betting machine (issue 33)
 pub mod flop;
+// the betting machine over a betting game's public state (issue 33)
+pub mod betting;
 
 use pyo3::prelude::*;
 
@@ -28,5 +30,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     gin::register(m)?;
     analysis::register(m)?;
     flop::register(m)?;
+    betting::register(m)?;
     Ok(())
 }

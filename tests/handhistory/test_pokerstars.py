@@ -176,8 +176,8 @@ def test_text_before_the_first_hand_is_an_error() -> None:
 
 
 def test_an_unknown_game_names_the_hand() -> None:
-    with pytest.raises(ReplayError, match=r"no plugin replays \"Split Hold'em\""):
-        pokerstars.parse(SMALL.replace("Hold'em No Limit", "Split Hold'em No Limit"))
+    with pytest.raises(ReplayError, match=r"no plugin replays \"Double Board Hold'em\""):
+        pokerstars.parse(SMALL.replace("Hold'em No Limit", "Double Board Hold'em No Limit"))
 
 
 def test_same_finishing_stacks_as_pokerkits_own_pokerstars_parser() -> None:

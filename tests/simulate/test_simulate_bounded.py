@@ -32,9 +32,7 @@ def test_unbounded_games_are_stopped_at_the_cap() -> None:
 
 def test_given_options_are_kept() -> None:
     """``stock_limit=0`` given: the rules text's play, though the run is bounded."""
-    result = simulate(
-        "seven-card-rummy", games=3, bots=RANDOM, seed=4, max_actions=20_000, options={"stock_limit": 0}
-    )
+    result = simulate("seven-card-rummy", games=3, bots=RANDOM, seed=4, max_actions=20_000, options={"stock_limit": 0})
     assert result.stopped >= 1
 
 

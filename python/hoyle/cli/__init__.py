@@ -89,10 +89,11 @@ from hoyle.cli import play as _play  # noqa: E402
 from hoyle.cli import replay as _replay  # noqa: E402
 from hoyle.cli import serve as _serve  # noqa: E402
 from hoyle.cli import simulate as _simulate  # noqa: E402
+from hoyle.cli import stats as _stats  # noqa: E402
 from hoyle.cli import tools as _tools  # noqa: E402
 from hoyle.cli import variants as _variants  # noqa: E402
 from hoyle.cli import verify as _verify  # noqa: E402
 
-for _module in (_variants, _play, _simulate, _replay, _tools, _analysis, _serve, _verify):
+for _module in (_variants, _play, _simulate, _replay, _tools, _analysis, _stats, _serve, _verify):
     for _command in _module.COMMANDS:
         cli.add_command(_command)

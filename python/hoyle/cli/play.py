@@ -208,7 +208,7 @@ def _bots_for(names: list[str], players: int, seat: int, seed: int, variant: Var
         )
     bots: dict[int, Bot] = {}
     for s, name in zip(others, names):
-        factory = default_registry().bots.get(name)
+        factory = default_registry().bot_factory(name)
         if factory is not None and not bot_suits(factory, variant):
             raise InvalidArgumentError(f"bot {name!r} does not play {variant.name!r}")
         bots[s] = make_bot(name, Rng(seed, 1 + s).next_u64())

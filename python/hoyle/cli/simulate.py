@@ -127,10 +127,10 @@ def settlements(result: SimulationResult, out: Path | None) -> list[list[int]]:
 def plot(path: Path, result: SimulationResult, bots: list[str], out: Path | None = None) -> None:
     """The settlement distribution per seat and the cumulative settlement over games."""
     try:
-        import matplotlib  # type: ignore[import-not-found, unused-ignore]
+        import matplotlib
 
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
+        import matplotlib.pyplot as plt
     except ImportError:
         raise CommandError("--plot needs matplotlib: pip install 'hoyle[plot]'") from None
     fig, (hist, cumulative) = plt.subplots(1, 2, figsize=(11, 4.2))
@@ -307,10 +307,16 @@ def simulate(
       hoyle simulate gin-rummy -n 200 --bots gin,random,random --head-to-head
     """
     from hoyle.plugins import default_registry
+    from hoyle.registry import bot_suits
 
     registry = default_registry()
     v = registry.variant(variant)
     bots = parse_bots(bots_text) or [registry.default_bot(variant)]
+    for name in dict.fromkeys(bots):  # refuse a bot for a variant it does not play, before the first deal
+        factory = registry.bot_factory(name)
+        if factory is not None and not bot_suits(factory, v):
+            raise InvalidArgumentError(f"bot {name!r} does not play {variant!r}")
+        registry.make_bot(name, seed=0)  # an unknown name or level fails here, by name
     if versus:
         if len(bots) < 2:
             raise InvalidArgumentError("--head-to-head needs at least two bots in --bots")
@@ -323,7 +329,7 @@ def simulate(
     opts = parse_options(options)
     if plot_path is not None:  # check for matplotlib before playing, not after
         try:
-            import matplotlib  # type: ignore[import-not-found, unused-ignore]  # noqa: F401
+            import matplotlib  # noqa: F401
         except ImportError:
             raise CommandError("--plot needs matplotlib: pip install 'hoyle[plot]'") from None
     if restart and out is not None:

@@ -23,6 +23,7 @@ from hoyle import hookspecs
 from hoyle._core import Card, Deck
 from hoyle.engine.actions import Action
 from hoyle.engine.cache import BoundedCache
+from hoyle.engine.names import OVER, EventKind
 from hoyle.engine.state import _ATOMS, _LOGGED, Event, EventData, ScoreRow, State, _copy_plain, _new_event
 from hoyle.errors import IllegalActionError, InvalidArgumentError, InvalidOptionError, ReplayError
 from hoyle.registry import HouseRule, Registry, Variant
@@ -97,12 +98,13 @@ class _FastHooks:
         )
 
     def _positional(self, pm: pluggy.PluginManager, name: str, params: tuple[str, ...]) -> Callable[..., Any]:
-        fast = getattr(self, name)
+        fast: Callable[..., Any] = getattr(self, name)
         impls = getattr(pm.hook, name).get_hookimpls()
-        if len(impls) == 1 and fast is impls[0].function:
+        plain = len(impls) == 1 and fast is impls[0].function  # (a test of ``fast`` against Any would make it Any)
+        if plain:
             names = tuple(impls[0].argnames)  # a plain implementation takes only these
             if names == params:
-                return fast  # type: ignore[no-any-return]
+                return fast
 
             def direct(*args: Any) -> Any:
                 given = dict(zip(params, args))
@@ -133,7 +135,7 @@ def _ruleset(registry: Registry, variant: Variant, house_rules: tuple[HouseRule,
 #: The ``deal_start`` event of each deal number, made once (events are immutable values):
 #: the log's first event of every deal (``benches/test_bench_hand_setup.py``).
 _DEAL_STARTS: BoundedCache[int, Event] = BoundedCache(
-    lambda k: _new_event(Event, ("deal_start", None, EventData({"deal": k}), (), None)), limit=1 << 12
+    lambda k: _new_event(Event, (EventKind.DEAL_START, None, EventData({"deal": k}), (), None)), limit=1 << 12
 )
 
 
@@ -335,9 +337,9 @@ class Game:
                 "deals": len(state.score_sheet),
                 "stacks": list(state.stacks),
             }
-            state.phase = "over"
+            state.phase = OVER
             state.to_act = None
-            events.append(_new_event(Event, ("match_end", None, dict(result), (), None)))
+            events.append(_new_event(Event, (EventKind.MATCH_END, None, dict(result), (), None)))
         else:
             state.deal_number += 1
             self._start_deal()
@@ -464,9 +466,9 @@ def _brought_to_table(state: State, dealt_from: int) -> list[int]:
     brought = list(state.stacks)
     for kind, seat, data, _, _ in state.events[dealt_from:]:  # unpacked: cheaper than 3 field reads
         if seat is not None:
-            if kind == "commit":
+            if kind == EventKind.COMMIT:
                 brought[seat] += data["amount"]
-            elif kind == "award":
+            elif kind == EventKind.AWARD:
                 brought[seat] -= data["amount"]
     return brought
 
@@ -505,7 +507,7 @@ def new_game(
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
     house_rules: Sequence[str] = (),
-    deck: Deck | Sequence[Deck] | str | None = None,
+    deck: Deck | Sequence[Deck | str] | str | None = None,
     stacks: Sequence[int] | None = None,
     registry: Registry | None = None,
 ) -> Game:
@@ -541,8 +543,8 @@ def new_game(
         raise InvalidArgumentError(f"seed {seed!r} is not an int in 0..2**64")
     decks: list[Deck] = []
     if deck is not None:
-        decks = [deck] if isinstance(deck, (Deck, str)) else list(deck)  # type: ignore[list-item]
-        decks = [d if isinstance(d, Deck) else Deck(d) for d in decks]
+        given: list[Deck | str] = [deck] if isinstance(deck, (Deck, str)) else list(deck)
+        decks = [d if isinstance(d, Deck) else Deck(d) for d in given]
     if stacks is not None and not _are_stacks(stacks, len(names)):
         raise InvalidArgumentError(f"stacks {list(stacks)!r}: one non-negative int per player")
     record: dict[str, Any] = {

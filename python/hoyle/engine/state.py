@@ -29,6 +29,7 @@ from typing import Any, NamedTuple, TypeVar
 from hoyle._core import Card, Deck, Rng
 from hoyle.engine.actions import Action
 from hoyle.engine.cache import BoundedCache
+from hoyle.engine.names import DECK, SETUP, EventKind
 from hoyle.errors import InvalidArgumentError
 
 
@@ -134,7 +135,7 @@ class Event(NamedTuple):
         action whose cards only some seats saw (``visible``) reads, for the others,
         without them: ``discard`` and a ``count`` instead of ``discard 7c 9d``."""
         out: dict[str, Any] = {"type": self.type, "seat": self.seat, **self.data}
-        if self.type == "action":
+        if self.type == EventKind.ACTION:
             if self.visible is not None and (viewer is None or viewer not in self.visible):
                 out["action"] = " ".join(w for w in str(out["action"]).split() if not _is_card(w))
                 out["count"] = len(self.cards)
@@ -237,7 +238,7 @@ class _Logged:
         seat before it on first use."""
         by_seat = self.by_seat
         while len(by_seat) <= seat:
-            by_seat.append(_new_event(Event, ("action", len(by_seat), self.data, (), None)))
+            by_seat.append(_new_event(Event, (EventKind.ACTION, len(by_seat), self.data, (), None)))
         return by_seat[seat]
 
 
@@ -266,8 +267,8 @@ def _chip_events(kind: str) -> BoundedCache[tuple[int, int], Event]:
 
 
 #: :meth:`State.commit`'s and :meth:`State.award`'s events (see :func:`_chip_events`).
-_COMMITS = _chip_events("commit")
-_AWARDS = _chip_events("award")
+_COMMITS = _chip_events(EventKind.COMMIT)
+_AWARDS = _chip_events(EventKind.AWARD)
 
 
 class ScoreRow(list[int]):
@@ -375,7 +376,7 @@ class State:
         self.options = options
         self.seed = seed
         self.deal_number = 0
-        self.phase = "setup"
+        self.phase: str = SETUP
         self.to_act: int | None = None
         self.public: dict[str, Any] = {}
         self.stacks = list(stacks) if stacks is not None else [0] * len(self.players)
@@ -405,9 +406,9 @@ class State:
         cards = deck.cards  # the shared card objects: a game moves the same objects from deal to deal
         cards.reverse()
         stock = _new_zone(Zone)  # Zone("deck", None, Zone.HIDDEN, cards), without the checks
-        stock.name, stock.owner_seat, stock._visibility = "deck", None, Zone.HIDDEN
+        stock.name, stock.owner_seat, stock._visibility = DECK, None, Zone.HIDDEN
         stock.seen, stock.cards = _NOBODY, cards
-        self.zones = {"deck": stock}
+        self.zones = {DECK: stock}
         self._rng = None  # the deal's generator, made when first used (see rng)
 
     @property
@@ -470,7 +471,7 @@ class State:
             raise InvalidArgumentError(f"no zone {name!r} (zones: {', '.join(self.zones)})") from None
 
     def move_top(
-        self, src: str, dst: str, n: int = 1, seat: int | None = None, event: str = "move", bottom: bool = False
+        self, src: str, dst: str, n: int = 1, seat: int | None = None, event: str = EventKind.MOVE, bottom: bool = False
     ) -> list[Card]:
         """Move the top ``n`` cards of ``src`` one at a time onto ``dst`` (under it with
         ``bottom=True``). Returns them in the order taken."""
@@ -503,7 +504,7 @@ class State:
             target.cards += taken
         return taken
 
-    def deal(self, src: str, to: Sequence[tuple[str, int | None]], rounds: int, event: str = "deal") -> None:
+    def deal(self, src: str, to: Sequence[tuple[str, int | None]], rounds: int, event: str = EventKind.DEAL) -> None:
         """Deal ``rounds`` rounds from the top of ``src``, one card at a time to each
         ``(zone, seat)`` of ``to`` in turn: the same cards and events as the
         ``move_top`` calls it stands for, in one call.
@@ -541,7 +542,7 @@ class State:
                 cards.append(card)
         self.events += map(_Route.__getitem__, cycle(routes), dealt)
 
-    def move_pile(self, src: str, dst: str, seat: int | None = None, event: str = "move") -> list[Card]:
+    def move_pile(self, src: str, dst: str, seat: int | None = None, event: str = EventKind.MOVE) -> list[Card]:
         """Move a whole zone onto ``dst`` as one pile, keeping its order (the rest of the
         deck becoming the stock: the deck's next card is the stock's top card)."""
         cards = list(self.zone(src).cards)
@@ -556,7 +557,7 @@ class State:
         src: str,
         dst: str,
         seat: int | None = None,
-        event: str = "move",
+        event: str = EventKind.MOVE,
         bottom: bool = False,
     ) -> None:
         """Move particular cards from ``src`` onto ``dst`` (under it with ``bottom=True``),
@@ -606,7 +607,7 @@ class State:
         """Turn a zone face up for good (a shown hand, a spread meld)."""
         zone = self.zone(name)
         zone.visibility = Zone.PUBLIC
-        self.events.append(_new_event(Event, ("reveal", seat, {"zone": name}, tuple(zone.cards), None)))
+        self.events.append(_new_event(Event, (EventKind.REVEAL, seat, {"zone": name}, tuple(zone.cards), None)))
 
     def all_cards(self) -> list[Card]:
         return [c for z in self.zones.values() for c in z.cards]
@@ -623,7 +624,7 @@ class State:
         self.events.append(
             _COMMITS[seat, amount]
             if type(amount) is int and type(seat) is int
-            else _new_event(Event, ("commit", seat, {"amount": amount}, (), None))
+            else _new_event(Event, (EventKind.COMMIT, seat, {"amount": amount}, (), None))
         )
 
     def chips_won(self) -> dict[int, int]:
@@ -646,7 +647,7 @@ class State:
         self.events.append(
             _AWARDS[seat, amount]
             if type(amount) is int and type(seat) is int
-            else _new_event(Event, ("award", seat, {"amount": amount}, (), None))
+            else _new_event(Event, (EventKind.AWARD, seat, {"amount": amount}, (), None))
         )
 
     # --- flow --------------------------------------------------------------------------
@@ -660,7 +661,7 @@ class State:
         self.deal_end = reason
         self.deal_end_data = data
         self.to_act = None
-        self.events.append(_new_event(Event, ("deal_end", None, {"reason": reason, **data}, (), None)))
+        self.events.append(_new_event(Event, (EventKind.DEAL_END, None, {"reason": reason, **data}, (), None)))
 
     # --- views ---------------------------------------------------------------------------
 

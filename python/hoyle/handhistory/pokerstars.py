@@ -47,7 +47,7 @@ from typing import TypeVar
 from hoyle.engine.game import Game
 from hoyle.errors import ReplayError
 from hoyle.handhistory.games import replay
-from hoyle.handhistory.record import NOT_BETS, HandRecord, Post, RecordAction
+from hoyle.handhistory.record import NOT_BETS, HandRecord, Post, RecordAction, game_key
 
 __all__ = ["decode", "parse", "read_hand", "records", "split_hands"]
 
@@ -256,6 +256,7 @@ class _HandReader:
         self.rake: Decimal | None = None
         self.street = -1  # before the hole cards
         self.family = "flop"  # or "stud", "draw": which streets and lines the game has
+        self.split = False  # Split Hold'em: two boards, dealt street by street
         self.dealt: dict[int, dict[int, list[str]]] = {}
         self.draws: dict[int, int] = {}  # how many times each player has drawn
         self.cash_outs: dict[int, tuple[Decimal, Decimal]] = {}
@@ -356,6 +357,9 @@ class _HandReader:
                 min(at, len(self.lines) - 1), "expected \"Table '<name>' <n>-max Seat #<n> is the button\""
             )
         self.family = _family(self.lines)
+        # Split Hold'em deals two boards at every street, each with a betting round:
+        # '*** FIRST FLOP ***' starts the street, '*** SECOND FLOP ***' is its other board
+        self.split = game_key(record.game) == "splitholdem"
         if t["button"] is None and self.family != "stud":  # stud has no button
             raise self.error(at, "no 'Seat #<n> is the button'")
         record.table, record.button = t["table"], int(t["button"] or 0)
@@ -417,7 +421,7 @@ class _HandReader:
         while len(self.boards) <= run:
             self.boards.append(list(self.boards[0]))
         self.boards[run] = cards
-        if m["run"] is None:
+        if m["run"] is None or (self.split and run == 0):
             self.street, self.bets = _STREETS[street], {}
         return "play"
 

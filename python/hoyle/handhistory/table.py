@@ -134,8 +134,8 @@ def write_parquet(rows: Iterable[dict[str, Any]], path: Path, batch: int = 10_00
     """Stream ``rows`` to a Parquet file in batches of ``batch`` rows; the rows written.
     Needs ``pyarrow``; raises :class:`~hoyle.errors.ReplayError` without it."""
     try:
-        import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
-        import pyarrow.parquet as pq  # type: ignore[import-untyped, unused-ignore]
+        import pyarrow as pa
+        import pyarrow.parquet as pq
     except ImportError as exc:  # pragma: no cover - pyarrow is a test dependency
         raise ReplayError(f"writing {path} needs pyarrow (pip install pyarrow)") from exc
     types = {str: pa.string(), float: pa.float64(), int: pa.int64(), bool: pa.bool_(), list: pa.list_(pa.string())}

@@ -43,7 +43,7 @@ from hoyle.rl.observation import BOUND
 from hoyle.rl.settings import EnvSettings, env_setup
 
 
-class HoyleAECEnv(AECEnv):  # type: ignore[misc]
+class HoyleAECEnv(AECEnv):
     """One hoyle match as a PettingZoo AEC environment (see the module docs).
 
     :param checks: enforce the classic wrappers' call order and action bounds (True).

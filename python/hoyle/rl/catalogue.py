@@ -135,10 +135,17 @@ class BetAbstraction:
         if isinstance(bets, list) and 0 <= seat < len(bets) and all(map(_IS_INT, bets)):
             top, mine = max(bets), bets[seat]
         after_call = pot + top - mine
-        return [
-            low if s == "min" else high if s == "all-in" else min(high, max(low, int(top + s * after_call)))  # type: ignore[operator]
-            for s in (self.sizes if sizes is None else sizes)
-        ]
+
+        def amount(size: str | float) -> int:
+            if size == "min":
+                return low
+            if size == "all-in":
+                return high
+            if isinstance(size, str):
+                raise InvalidArgumentError(f"bet size {size!r}: use 'min', 'all-in' or a pot fraction in (0, 100]")
+            return min(high, max(low, int(top + size * after_call)))
+
+        return [amount(s) for s in (self.sizes if sizes is None else sizes)]
 
 
 _IS_INT = int.__instancecheck__

@@ -170,7 +170,7 @@ def probe(
             taken += 1
             _look(game, found)
         budget -= taken
-        if game.is_over and sum(game.result["settlement"]) != 0:  # type: ignore[index]
+        if game.result is not None and sum(game.result["settlement"]) != 0:
             found.zero_sum = False
     return found
 

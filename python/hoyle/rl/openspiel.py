@@ -87,7 +87,7 @@ def _game_type(variant: str, zero_sum: bool) -> Any:
     )
 
 
-class HoyleSpielGame(pyspiel.Game):  # type: ignore[misc]
+class HoyleSpielGame(pyspiel.Game):
     """A hoyle variant as an OpenSpiel game (see the module docs)."""
 
     #: The variant (each registered subclass sets it).
@@ -135,7 +135,7 @@ class HoyleSpielGame(pyspiel.Game):  # type: ignore[misc]
         return HoyleObserver(self, perfect_recall)
 
 
-class HoyleSpielState(pyspiel.State):  # type: ignore[misc]
+class HoyleSpielState(pyspiel.State):
     """A hoyle game as an OpenSpiel state: a chance node, then the table's decisions."""
 
     def __init__(self, game: HoyleSpielGame) -> None:

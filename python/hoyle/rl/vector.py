@@ -78,8 +78,9 @@ class HoyleVectorEnv(VectorEnv):
         """Every game's observation, encoded in one call, and its mask (new arrays)."""
         envs = self.envs
         tables = [e.table for e in envs]
-        if all(isinstance(t, Table) for t in tables):  # the Python tables: one batched call
-            self._layout.encode_batch([t.game.state for t in tables], self._seats, self._obs)  # type: ignore[union-attr]
+        python_tables = [t for t in tables if isinstance(t, Table)]
+        if len(python_tables) == len(tables):  # the Python tables: one batched call
+            self._layout.encode_batch([t.game.state for t in python_tables], self._seats, self._obs)
         else:  # compiled tables write their own rows
             for i, t in enumerate(tables):
                 assert t is not None

@@ -14,7 +14,8 @@ documented in docs/server.md.
 from __future__ import annotations
 
 from hoyle.server.store import TableStore
-from hoyle.server.tables import Table, TableError, TableRoom
+from hoyle.server.tables import Table, TableRoom
+from hoyle.server.validate import TableError
 
 __all__ = ["Table", "TableError", "TableRoom", "TableStore", "create_app", "serve"]
 

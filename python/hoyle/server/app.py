@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 import traceback
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
@@ -27,7 +28,18 @@ from hoyle.errors import HoyleError
 from hoyle.registry import Option
 from hoyle.server.commit import GroupCommit
 from hoyle.server.store import TableStore
-from hoyle.server.tables import TableError, TableRoom
+from hoyle.server.tables import TableRoom
+from hoyle.server.validate import (
+    MAX_DEPTH,
+    TableError,
+    action_body,
+    game_record,
+    hello,
+    json_depth,
+    parse_json,
+    since,
+    upload_body,
+)
 from hoyle.words import describe_events, summary
 
 STATIC = Path(__file__).parent / "static"
@@ -36,62 +48,31 @@ MAX_BODY = 64 * 1024
 MAX_REPLAY_BODY = 4 * 1024 * 1024
 #: The most frames one uploaded replay may step through.
 MAX_FRAMES = 20_000
-#: The deepest nesting of arrays and objects a JSON body (or uploaded record) may have.
-MAX_DEPTH = 32
-
-
-def json_depth(text: str | bytes) -> int:
-    """The deepest nesting of ``[`` and ``{`` in JSON text (strings skipped), counted
-    without parsing, so a body nested a million deep is refused before ``json.loads``.
-
-        >>> json_depth('{"a": [1, {"b": "[[["}]}')
-        3
-    """
-    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
-    depth = deepest = 0
-    in_string = escaped = False
-    for byte in data:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif byte == 0x5C:  # backslash
-                escaped = True
-            elif byte == 0x22:  # quote
-                in_string = False
-        elif byte == 0x22:
-            in_string = True
-        elif byte in (0x5B, 0x7B):  # [ {
-            depth += 1
-            deepest = max(deepest, depth)
-        elif byte in (0x5D, 0x7D):
-            depth -= 1
-    return deepest
-
-
-def parse_json(text: str | bytes, what: str, status: int = 400) -> Any:
-    """``json.loads`` with the depth limit; a refusal is a :class:`TableError`."""
-    if json_depth(text) > MAX_DEPTH:
-        raise TableError(f"{what} is nested deeper than {MAX_DEPTH} levels", status=status)
-    try:
-        return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
-        raise TableError(f"{what} is not JSON: {exc}", status=status) from exc
+#: The most seconds an uploaded replay may take to read, replay and encode.
+MAX_REPLAY_SECONDS = 20.0
 
 
 def _error(message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": message, "status": status}, status_code=status)
 
 
-async def _json_body(request: Request, limit: int = MAX_BODY) -> Any:
+async def _body(request: Request, limit: int = MAX_BODY) -> bytes:
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+    if declared is not None and not (declared.isascii() and declared.isdigit()):
+        raise TableError(f"Content-Length must be a number of bytes, not {declared[:40]!r}")
+    if declared is not None and int(declared[:20]) > limit:
         raise TableError(f"the request body is over {limit} bytes", status=413)
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
         if len(body) > limit:
             raise TableError(f"the request body is over {limit} bytes", status=413)
-    return parse_json(bytes(body), "the request body") if body else {}
+    return bytes(body)
+
+
+async def _json_body(request: Request, limit: int = MAX_BODY) -> Any:
+    body = await _body(request, limit)
+    return parse_json(body, "the request body") if body else {}
 
 
 def _no_url_token(request: Request | WebSocket) -> None:
@@ -117,12 +98,7 @@ def _token(request: Request) -> str | None:
 
 
 def _since(request: Request) -> int | None:
-    text = request.query_params.get("since")
-    if text is None:
-        return None
-    if not text.isdigit():
-        raise TableError(f"'since' must be an event number, not {text!r}")
-    return int(text)
+    return since(request.query_params.get("since"))
 
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -158,19 +134,17 @@ def omniscient_frame(game: Game) -> dict[str, Any]:
     return view
 
 
-def replay_frames(record: Mapping[str, Any]) -> dict[str, Any]:
-    """Step through a game record: one frame per action, each with the lines it added."""
-    actions = list(record.get("actions") or [])
-    if len(actions) + 1 > MAX_FRAMES:
-        raise TableError(f"the replay has {len(actions)} actions; at most {MAX_FRAMES - 1} can be stepped through", 413)
-    if not isinstance(record.get("actions", []), list) or not all(
-        isinstance(a, list) and len(a) == 2 and isinstance(a[0], int) and isinstance(a[1], str) for a in actions
-    ):
-        raise TableError("the record's 'actions' must be a list of [seat, action text] pairs", 422)
+def replay_frames(record: Mapping[str, Any], deadline: float | None = None) -> dict[str, Any]:
+    """Step through a game record: one frame per action, each with the lines it added.
+    An uploaded record is a stranger's: anything it makes the engine raise is a
+    :class:`TableError` (422) naming the action; past ``deadline`` (``time.monotonic``)
+    the replay stops with a 413."""
+    checked = game_record(record, MAX_FRAMES - 1)
+    actions = checked["actions"]
     try:
-        game = Game.from_json(json.dumps({**record, "actions": []}))
-    except (HoyleError, ValueError, TypeError, KeyError) as exc:
-        raise TableError(f"the record does not start a game: {exc}", 422) from exc
+        game = Game.from_json(json.dumps({**checked, "actions": []}))
+    except Exception as exc:  # a stranger's record: whatever the reader raises
+        raise TableError(f"the record does not start a game: {type(exc).__name__}: {exc}", 422) from exc
     players = list(game.state.players)
     frames = [
         {
@@ -180,13 +154,19 @@ def replay_frames(record: Mapping[str, Any]) -> dict[str, Any]:
         }
     ]
     for i, (seat, text) in enumerate(actions):
+        if deadline is not None and time.monotonic() > deadline:
+            raise TableError(
+                f"the replay takes over {MAX_REPLAY_SECONDS:.0f} s to step through (stopped at action {i})", 413
+            )
         start = len(game.events)
         try:
             game.act(text, seat=seat)
-        except HoyleError as exc:
+            new = [e.for_viewer(None) for e in game.events[start:]]
+            frames.append(
+                {"action": [seat, text], "log": describe_events(new, players), "view": omniscient_frame(game)}
+            )
+        except Exception as exc:  # as above
             raise TableError(f"action {i} ({text!r} by seat {seat}) does not replay: {exc}", 422) from exc
-        new = [e.for_viewer(None) for e in game.events[start:]]
-        frames.append({"action": [seat, text], "log": describe_events(new, players), "view": omniscient_frame(game)})
     return {"players": players, "variant": record.get("variant"), "frames": frames, "result": game.result}
 
 
@@ -198,34 +178,27 @@ def _options(options: tuple[Option, ...]) -> list[dict[str, Any]]:
     ]
 
 
-def read_upload(body: Mapping[str, Any]) -> Mapping[str, Any]:
+def read_upload(text: str, fmt: str) -> Mapping[str, Any]:
     """The game record of an uploaded replay: a hoyle JSON record, or a PHH hand
     history replayed into one; a :class:`TableError` (422) for what cannot be read."""
-    text = body["text"]
-    record: Mapping[str, Any]
-    fmt = body.get("format") or ("hoyle" if text.lstrip().startswith("{") else "phh")
     if fmt == "hoyle":
         record = parse_json(text, "the hoyle JSON record", status=422)
         if not isinstance(record, Mapping):
             raise TableError("not a hoyle JSON record: not an object", 422)
-    elif fmt == "phh":
-        from hoyle import phh
+        return record
+    from hoyle import phh
 
-        try:
-            record = json.loads(phh.replay(text).to_json())
-        except (
-            HoyleError,
-            ArithmeticError,
-            LookupError,
-            ValueError,
-            TypeError,
-            AttributeError,
-            RecursionError,
-        ) as exc:
-            raise TableError(f"not a replayable PHH hand history: {type(exc).__name__}: {exc}", 422) from exc
-    else:
-        raise TableError(f"unknown replay format {fmt!r}: expected 'hoyle' or 'phh'")
-    return record
+    try:
+        return dict(json.loads(phh.replay(text).to_json()))
+    except Exception as exc:  # a stranger's history: whatever the reader raises
+        raise TableError(f"not a replayable PHH hand history: {type(exc).__name__}: {exc}", 422) from exc
+
+
+def _upload(body: bytes) -> bytes:
+    """Everything an upload costs, in a worker thread: parse, read, replay, encode."""
+    deadline = time.monotonic() + MAX_REPLAY_SECONDS
+    text, fmt = upload_body(parse_json(body, "the request body") if body else {})
+    return json.dumps(replay_frames(read_upload(text, fmt), deadline)).encode()
 
 
 def create_app(
@@ -358,10 +331,7 @@ def create_app(
         room().table(table)
         seat = _seat(request, table, required=True)
         assert seat is not None
-        body = await _json_body(request)
-        if not isinstance(body, Mapping) or set(body) != {"action"}:
-            raise TableError('the request body must be {"action": "<action text>"}')
-        start = room().act(table, seat, body["action"])
+        start = room().act(table, seat, action_body(await _json_body(request)))
         await settled(table)  # acknowledged only once the action is durable
         return JSONResponse(room().state(table, seat, since=start, catch_up=False))
 
@@ -377,12 +347,9 @@ def create_app(
 
     @_refusals
     async def upload(request: Request) -> Response:
-        body = await _json_body(request, limit=MAX_REPLAY_BODY)
-        if not isinstance(body, Mapping) or not isinstance(body.get("text"), str):
-            raise TableError('the request body must be {"text": "<a hoyle JSON record or a PHH hand history>"}')
-        # read, replay and encode off the event loop: other tables are answered meanwhile
-        frames = await asyncio.to_thread(lambda: json.dumps(replay_frames(read_upload(body))).encode())
-        return Response(frames, media_type="application/json")
+        body = await _body(request, limit=MAX_REPLAY_BODY)
+        # parse, read, replay and encode off the event loop: other tables are answered meanwhile
+        return Response(await asyncio.to_thread(_upload, body), media_type="application/json")
 
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()
@@ -390,14 +357,16 @@ def create_app(
         try:
             table = room().table(table_id)
             _no_url_token(websocket)
-            first = await asyncio.wait_for(websocket.receive_json(), timeout=10)
-            if not isinstance(first, Mapping) or not isinstance(first.get("token", ""), (str, type(None))):
-                raise TableError('the first message must be {"token": "<token>"} (or {"token": null} to watch)')
-            token = first.get("token")
-            seat = room().seat_of(table_id, token) if token else None
-            if token and seat is None:
+            first = await asyncio.wait_for(websocket.receive(), timeout=10)
+            if first["type"] == "websocket.disconnect":
+                return
+            if first.get("text") is None:
+                raise TableError('the first message must be text, {"token": "<token>"}')
+            token = hello(parse_json(first["text"], "the first message"))
+            seat = room().seat_of(table_id, token)
+            if token is not None and seat is None:
                 raise TableError("that token is not a seat's token at this table", status=403)
-        except (TableError, TimeoutError, ValueError, KeyError) as exc:
+        except (TableError, TimeoutError) as exc:
             status = getattr(exc, "status", 400)
             await websocket.send_json({"error": str(exc) or "no token given", "status": status})
             await websocket.close(code=4000 + status)
@@ -520,8 +489,9 @@ def serve(
         port=port,
         log_level="warning",
         ws="websockets-sansio",
+        ws_max_size=MAX_BODY,  # a socket message over 64 KiB closes it (1009) before it is read
         timeout_keep_alive=75,
     )
 
 
-__all__ = ["create_app", "replay_frames", "serve", "summary"]
+__all__ = ["MAX_DEPTH", "create_app", "json_depth", "parse_json", "replay_frames", "serve", "summary"]

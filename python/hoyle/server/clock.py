@@ -1,8 +1,9 @@
 """Action clocks: seconds per action plus a time bank per seat, and the default action a
 seat that runs out of time plays.
 
-A table's clock is ``{"seconds": S, "bank": B}``. Each decision of a human seat (a bet,
-a draw, a discard) has ``S`` seconds; time over that comes out of the seat's bank, which
+A table's clock is ``{"seconds": S, "bank": B}`` (checked by
+:func:`hoyle.server.validate.parse_clock`). Each decision of a human seat (a bet, a
+draw, a discard) has ``S`` seconds; time over that comes out of the seat's bank, which
 starts at ``B`` and does not refill. A seat whose ``S`` seconds and bank are both gone
 has timed out: the server plays :func:`default_action` for it (its bank is then empty).
 
@@ -16,34 +17,16 @@ has timed out: the server plays :func:`default_action` for it (its bank is then 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from hoyle.engine import Game
+from hoyle.server.validate import MAX_SECONDS, parse_clock
 
-#: The longest clock a table may have, in seconds (a day), for the action and the bank.
-MAX_SECONDS = 86_400.0
+__all__ = ["MAX_SECONDS", "Clock", "default_action", "parse_clock"]
+
 #: Poker's defaults first, then declining an offered card (gin's upcard), in this order.
 _PREFERRED = ("check", "fold", "pass")
-
-
-def parse_clock(value: Any) -> dict[str, float] | None:
-    """A table request's ``clock``: ``{"seconds": S, "bank": B}`` (``bank`` defaults to
-    0), or None for no clock. Raises ``ValueError`` naming the bad value."""
-    if value is None:
-        return None
-    if not isinstance(value, Mapping) or set(value) - {"seconds", "bank"} or "seconds" not in value:
-        raise ValueError(f'\'clock\' must be {{"seconds": S, "bank": B}}, not {value!r}')
-    out = {}
-    for name, low in (("seconds", 0.0), ("bank", 0.0)):
-        number = value.get(name, 0)
-        if isinstance(number, bool) or not isinstance(number, (int, float)) or not low <= number <= MAX_SECONDS:
-            raise ValueError(f"'clock' {name!r} must be a number of seconds in 0..{MAX_SECONDS:.0f}, not {number!r}")
-        out[name] = float(number)
-    if out["seconds"] <= 0:
-        raise ValueError(f"'clock' 'seconds' must be more than 0, not {value['seconds']!r}")
-    return out
 
 
 @dataclass

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from hoyle.server.store import TableStore
-from hoyle.server.tables import TableError
+from hoyle.server.validate import TableError
 
 
 class GroupCommit:

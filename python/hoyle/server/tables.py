@@ -33,23 +33,14 @@ from hoyle.engine import Game
 from hoyle.errors import HoyleError, IllegalActionError, InvalidArgumentError, InvalidOptionError
 from hoyle.plugins import default_registry, make_bot
 from hoyle.registry import bot_suits
-from hoyle.server.clock import Clock, default_action, parse_clock
-from hoyle.server.fairness import SEED_BITS, commitment, draw_seed
+from hoyle.server.clock import Clock, default_action
+from hoyle.server.fairness import commitment, draw_seed
 from hoyle.server.store import TableStore
+from hoyle.server.validate import TableError, action_text, table_request
 from hoyle.words import bet_range, describe_events, name_of, summary
 
 #: How many tables one server holds at most (a full room refuses new tables).
 MAX_TABLES = 10_000
-#: The fields of a table request.
-FIELDS = ("variant", "players", "options", "house_rules", "seed", "practice", "bots", "stacks", "clock")
-
-
-class TableError(HoyleError, ValueError):
-    """A request a table cannot take. ``status`` is the HTTP status that fits it."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 def _digest(token: str) -> str:
@@ -95,78 +86,6 @@ class Table:
             "practice": bool(self.spec.get("practice")),
             "seed": self.spec["seed"] if self.game.is_over else None,
         }
-
-
-def _spec(request: Mapping[str, Any]) -> dict[str, Any]:
-    """Check a table request's shape (types only; the engine checks the rules)."""
-    if not isinstance(request, Mapping):
-        raise TableError("the request body must be a JSON object")
-    unknown = set(request) - set(FIELDS)
-    if unknown:
-        raise TableError(f"unknown field(s) {sorted(unknown)}: expected {', '.join(FIELDS)}")
-    variant = request.get("variant")
-    if not isinstance(variant, str):
-        raise TableError(f"'variant' must be a variant name, not {variant!r}")
-    players = request.get("players", hoyle.variants()[variant].players[0] if variant in hoyle.variants() else 2)
-    if isinstance(players, bool) or not isinstance(players, (int, list)):
-        raise TableError(f"'players' must be a number or a list of names, not {players!r}")
-    known = hoyle.variants().get(variant)
-    count = players if isinstance(players, int) else len(players)
-    if known is not None and not known.players[0] <= count <= known.players[1]:  # before anything is built
-        raise TableError(f"{variant!r} is for {known.players[0]}..{known.players[1]} players, not {count}", 422)
-    options = request.get("options") or {}
-    if not isinstance(options, Mapping):
-        raise TableError(f"'options' must be an object, not {options!r}")
-    house_rules = request.get("house_rules") or []
-    if not isinstance(house_rules, list) or not all(isinstance(h, str) for h in house_rules):
-        raise TableError(f"'house_rules' must be a list of names, not {house_rules!r}")
-    bots = request.get("bots") or {}
-    if not isinstance(bots, Mapping) or not all(isinstance(b, str) for b in bots.values()):
-        raise TableError(f"'bots' must map seats to bot names, not {bots!r}")
-    try:
-        bot_seats = {int(seat): name for seat, name in bots.items()}
-    except ValueError as exc:
-        raise TableError(f"'bots' seats must be seat numbers, not {sorted(bots)!r}") from exc
-    stacks = request.get("stacks")
-    if stacks is not None and (not isinstance(stacks, list) or not all(isinstance(s, int) for s in stacks)):
-        raise TableError(f"'stacks' must be a list of chip counts, not {stacks!r}")
-    practice = request.get("practice", False)
-    if not isinstance(practice, bool):
-        raise TableError(f"'practice' must be true or false, not {practice!r}")
-    seed = _seed(request.get("seed"), humans=count - len(set(bot_seats)), practice=practice)
-    try:
-        clock = parse_clock(request.get("clock"))
-    except ValueError as exc:
-        raise TableError(str(exc)) from exc
-    return {
-        "variant": variant,
-        "players": players,
-        "options": dict(options),
-        "house_rules": list(house_rules),
-        "seed": seed,
-        "bots": {str(s): n for s, n in sorted(bot_seats.items())},
-        "stacks": stacks,
-        "practice": practice,
-        "seed_chosen": request.get("seed") is not None,
-        "clock": clock,
-    }
-
-
-def _seed(chosen: Any, humans: int, practice: bool) -> int:
-    """The table's seed: drawn by the server unless the creator may choose it - a table
-    with at most one human seat, or one marked practice (whoever chose the seed knows
-    every hidden card, so a table of several people never uses it)."""
-    if chosen is None:
-        return draw_seed()
-    if isinstance(chosen, bool) or not isinstance(chosen, int) or not 0 <= chosen < 2**SEED_BITS:
-        raise TableError(f"'seed' must be an integer in 0..2**{SEED_BITS}, not {chosen!r}")
-    if humans > 1 and not practice:
-        raise TableError(
-            f"a table with {humans} human seats never uses a chosen seed (its creator would know every "
-            "hidden card): leave 'seed' out for a server-drawn seed, or mark the table \"practice\": true",
-            status=422,
-        )
-    return chosen
 
 
 class TableRoom:
@@ -224,7 +143,7 @@ class TableRoom:
             seat = int(seat_text)
             if seat not in seats:
                 raise TableError(f"bot seat {seat} is not a seat of this {len(seats)}-player table", status=422)
-            factory = registry.bots.get(name)
+            factory = registry.bot_factory(name)
             if factory is not None and not bot_suits(factory, game.variant):
                 raise TableError(f"bot {name!r} does not play {spec['variant']!r}", status=422)
             try:
@@ -250,7 +169,9 @@ class TableRoom:
                     "finish or delete one first",
                     status=429,
                 )
-        spec = _spec(request)
+        spec = table_request(request)
+        if spec["seed"] is None:
+            spec["seed"] = draw_seed()
         table_id = secrets.token_hex(8)
         table = self._build(table_id, spec)
         tokens = {s: secrets.token_urlsafe(32) for s in range(len(table.game.state.players)) if s not in table.bots}
@@ -417,8 +338,7 @@ class TableRoom:
         """Take ``action`` (its text) for ``seat``, log it, let the bots answer; returns
         the event number the action started at. An illegal action changes nothing."""
         table = self.table(table_id)
-        if not isinstance(action, str) or not action.strip():
-            raise TableError(f"'action' must be an action's text (e.g. 'call'), not {action!r}")
+        action = action_text(action)
         self._enforce(table)  # out of time: the default action is played first
         game = table.game
         if game.is_over:

@@ -81,9 +81,9 @@ def from_row(row: Mapping[str, Any]) -> ChunkGame:
 def arrow() -> tuple[Any, Any, Any]:
     """pyarrow, its IPC and its Parquet modules (imported on first use)."""
     try:
-        import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
-        import pyarrow.parquet as pq  # type: ignore[import-untyped, unused-ignore]
-        from pyarrow import ipc  # type: ignore[import-untyped, unused-ignore]
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+        from pyarrow import ipc
     except ImportError:
         raise InvalidArgumentError("Parquet output needs pyarrow: pip install 'hoyle[ray]' (or pyarrow)") from None
     return pa, ipc, pq

@@ -1,5 +1,5 @@
-"""Poker for hoyle: the flop games (Texas hold'em, Omaha, short-deck hold'em), the draw
-games (five-card draw, deuce-to-seven single and triple draw, badugi), the stud games
+"""Poker for hoyle: the flop games (Texas hold'em, Omaha, short-deck hold'em, Split Hold'em), the draw
+games (five-card draw, deuce-to-seven single and triple draw, ace-to-five triple draw, badugi), the stud games
 (seven-card stud, stud hi-lo, razz) and the table-hand game over one shared betting core
 (:mod:`hoyle_poker.betting`), PHH replay and writing of these games
 (:mod:`hoyle_poker.phh_games`, :mod:`hoyle_poker.phh_dump`, over the format-neutral
@@ -31,11 +31,13 @@ from hoyle import hookimpl
 from hoyle_poker import (
     compiled,
     draw,
+    draw_ace_to_five,
     hand_histories,
     hand_histories_stud_draw,
     pai_gow,
     phh_dump,
     phh_games,
+    split_holdem,
     stud,
     table_hand,
 )
@@ -47,7 +49,15 @@ from hoyle_poker.rl_encoding import hoyle_register_rl_encodings as hoyle_registe
 
 __all__ = ["VARIANTS", "BetRange", "PokerBot", "bet_range"]
 
-VARIANTS = (*FLOP_VARIANTS, *draw.VARIANTS, *stud.VARIANTS, *table_hand.VARIANTS, pai_gow.VARIANT)
+VARIANTS = (
+    *FLOP_VARIANTS,
+    *split_holdem.VARIANTS,
+    *draw.VARIANTS,
+    *draw_ace_to_five.VARIANTS,
+    *stud.VARIANTS,
+    *table_hand.VARIANTS,
+    pai_gow.VARIANT,
+)
 
 
 @hookimpl

@@ -89,6 +89,18 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal, NamedTuple
 
 from hoyle import Action, Game, State
+from hoyle._core import (
+    betting_advance,
+    betting_apply,
+    betting_bet,
+    betting_first_to_act,
+    betting_legal_actions,
+    betting_raise_range,
+    betting_register,
+    betting_set_turn,
+    betting_turn_from,
+    betting_verdict,
+)
 from hoyle.engine.cache import BoundedCache
 from hoyle.errors import InvalidArgumentError, InvalidOptionError
 
@@ -104,12 +116,16 @@ CONVENTIONS = (CARDROOM, POKERKIT)
 FOLD, CHECK, CALL = Action("fold"), Action("check"), Action("call")
 SHOW, MUCK = Action("show"), Action("muck")
 
-#: The pot fractions offered to random bots as bet and raise sizes.
+#: The pot fractions offered to random bots as bet and raise sizes (the betting machine's,
+#: ``rust/betting/mod.rs``).
 POT_FRACTIONS = ((1, 2), (3, 4), (1, 1))
 
 #: ``_SIZED[kind, amount]`` is ``Action(kind, amount=amount)``, shared (actions are
 #: immutable values): the bet sizes of every decision, built once.
 _SIZED: BoundedCache[tuple[str, int], Action] = BoundedCache(lambda key: Action(key[0], amount=key[1]), limit=50_000)
+
+# the betting machine (rust/py/betting.rs) lists these actions and makes the sized ones
+betting_register(FOLD, CHECK, CALL, SHOW, MUCK, Action)
 
 
 # --- seats and positions ---------------------------------------------------------------
@@ -263,7 +279,7 @@ def start_hand(
                 posted_blind[seat] = True
         biggest = max(range(n), key=lambda s: (bets[s] if posted_blind[s] else 0, s))
         _pokerkit_open(state)
-        _set_turn(state, _first_to_act(state, (biggest + 1) % n))
+        _turn_from(state, (biggest + 1) % n)
         ring = p["order"]
         cardroom_first = ring[0] if last_blind is None else ring[(ring.index(last_blind) + 1) % len(ring)]
         if state.to_act is not None and state.to_act != _first_to_act(state, cardroom_first):
@@ -281,7 +297,7 @@ def start_hand(
     else:
         ring = p["order"]
         first = ring[(ring.index(last_blind) + 1) % len(ring)]
-    _set_turn(state, _first_to_act(state, first))
+    _turn_from(state, first)
 
 
 def post_out_of_position(state: State, posts: Sequence[tuple[int, int, int]]) -> int:
@@ -332,7 +348,7 @@ def start_round(state: State, street: int, first: int | None = None) -> None:
     if p.get("conventions") == POKERKIT:
         _pokerkit_round(p, n)
         _pokerkit_open(state)
-    _set_turn(state, _first_to_act(state, start))
+    _turn_from(state, start)
 
 
 def set_turn(state: State, seat: int) -> None:
@@ -375,58 +391,28 @@ def _rings(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple((start + k) % n for k in range(n)) for start in range(n))
 
 
-#: The seats of an ``n``-seat table clockwise from each seat, made once per table size:
-#: every turn of a betting round is looked for in this order (a hot path of
-#: ``benches/test_bench_poker_games.py``).
+#: The seats of an ``n``-seat table clockwise from each seat, made once per table size
+#: (the seat order of a hand, :func:`seat_hand`).
 _RINGS: BoundedCache[int, tuple[tuple[int, ...], ...]] = BoundedCache(_rings, limit=64)
 
 
 def _first_to_act(state: State, start: int) -> int | None:
     """The first seat clockwise from ``start`` that has a decision to make this round, or
-    None when nobody has. One pass over the seats counts those who can still act (chips
-    behind, or an action out of turn waiting) and finds the first of them who must, the
-    usual seat's chips read first (the turn is looked for after every action:
-    ``benches/test_bench_poker_games.py``)."""
-    p: BettingPublic = state.public  # type: ignore[assignment]
-    live, frozen, bets, acted = p["live"], p["frozen"], p["bets"], p["acted"]
-    stacks, to_call = state.stacks, p["to_call"]
-    first = None
-    can_act = 0
-    actor = -1
-    for s in _RINGS[len(live)][start]:
-        if live[s]:
-            if stacks[s] > 0:  # the usual seat: chips behind, asked unless it has matched the bet
-                can_act += 1
-                actor = s
-                if first is None and (acted[s] is None or bets[s] < to_call or frozen[s] is not None):
-                    first = s
-            elif frozen[s] is not None:  # all in out of turn: the action waits to be resolved
-                can_act += 1
-                actor = s
-                if first is None:
-                    first = s
-    if can_act > 1:
-        return first
-    # Nobody acts when at most one live player can act and it has matched every other
-    # player's bet (their chips, not the nominal bet: a big blind all in for less than
-    # the small blind leaves the small blind nothing to decide; the excess is returned
-    # as uncalled). A folded player's bet counts: calling it wins those chips.
-    if p["conventions"] == POKERKIT:
-        # PokerKit asks a player who has not acted yet even then (the redundant check
-        # it records); who had nothing to decide when the round opened was skipped
-        if can_act == 1 and acted[actor] is None and bets[actor] >= max(bets):
-            _differs(p, "a player who has not acted checks though nobody else can act")
-        return first
-    if can_act == 0:
-        return None
-    # the actor has matched every other bet exactly when its bet is the largest (in C)
-    return None if bets[actor] >= max(bets) else first
+    None when nobody has (the betting machine's ``Betting::first_to_act``): a seat with
+    chips behind that has not acted or has not matched the bet, or an action out of turn
+    waiting to be resolved; nobody when at most one live player can act and it has matched
+    every other player's bet (PokerKit's conventions ask a player who has not acted)."""
+    return betting_first_to_act(state.public, state.stacks, start)
 
 
 def _set_turn(state: State, seat: int | None) -> None:
     state.to_act = seat
-    p: BettingPublic = state.public  # type: ignore[assignment]
-    p["range"] = raise_range(state, seat) if seat is not None and p["frozen"][seat] is None else None
+    betting_set_turn(state.public, state.stacks, state.pot, seat)
+
+
+def _turn_from(state: State, start: int) -> None:
+    """Give the turn to the first seat from ``start`` with a decision (a round's start)."""
+    state.to_act, _ = betting_turn_from(state.public, state.stacks, state.pot, start)
 
 
 def live_seats(state: State) -> list[int]:
@@ -447,58 +433,11 @@ def betting_closed(state: State) -> bool:
 # --- legal actions ----------------------------------------------------------------------
 
 
-def pot_in_turn(state: State) -> int:
-    """The pot as the players in turn see it: without the chips frozen by an action out
-    of turn, which count once that action becomes binding (docs/rules/poker.md#b3: the
-    players in proper turn act as if it had not happened) - the pot of the pot-limit
-    maximum and of the pot-fraction bet sizes."""
-    p: BettingPublic = state.public  # type: ignore[assignment]
-    frozen = p["frozen"]
-    if not any(frozen):
-        return state.pot
-    return state.pot - sum(f["chips"] for f in frozen if f is not None and f["kind"] != "deemed call")
-
-
 def raise_range(state: State, seat: int) -> list[int] | None:
-    """``[least, most]`` total this round ``seat`` may bet or raise to, or None (found
-    after every action: the seats looked at in seat order, no tuple per seat,
-    ``benches/test_bench_poker_games.py``)."""
-    p: BettingPublic = state.public  # type: ignore[assignment]
-    bets, to_call, stacks = p["bets"], p["to_call"], state.stacks
-    all_in = bets[seat] + stacks[seat]
-    if all_in <= to_call:
-        return None  # can only call (all-in) or fold
-    if p["conventions"] == POKERKIT:
-        return _pokerkit_range(state, seat)
-    acted = p["acted"][seat]
-    if acted is not None and to_call - acted < p["min_raise"] and p.get("full_to", 0) <= acted:
-        return None  # a short all-in did not reopen the betting (a completion does)
-    # Someone must be able to call: no raise when everyone else is all-in or folded (in
-    # seat order: any order finds one; the state's own range, no cache lookup)
-    live = p["live"]
-    for s in state.seats:
-        if s != seat and live[s] and stacks[s] > 0:
-            break
-    else:
-        return None
-    structure = p["structure"]
-    if structure == FIXED_LIMIT:
-        if p["raises"] >= 4:
-            return None
-        size = p["bet_sizes"][p["street"]]
-        # no full bet yet this round (a bring-in or a short all-in bet): complete it
-        full = size if p["raises"] == 0 and to_call < size else to_call + size
-        amount = min(full, all_in)
-        alt = p.get("alt_bet")
-        if alt and p["raises"] == 0:  # a choice of two bet sizes until the first full bet
-            return [amount, min(alt if to_call < size else to_call + alt, all_in)]
-        return [amount, amount]
-    least = to_call + p["min_raise"] if to_call else max(p["min_bet"], 1)
-    most = all_in
-    if structure == POT_LIMIT:
-        call = to_call - bets[seat]
-        most = min(all_in, to_call + pot_in_turn(state) + call)
-    return [least if least < most else most, most]
+    """``[least, most]`` total this round ``seat`` may bet or raise to, or None (the
+    betting machine's ``Betting::raise_range``: the pot it measures leaves out chips frozen
+    by an action out of turn, docs/rules/poker.md#b3)."""
+    return betting_raise_range(state.public, state.stacks, state.pot, seat)
 
 
 class BetRange(NamedTuple):
@@ -549,57 +488,15 @@ def bet_range(game: Game | State, seat: int) -> BetRange | None:
 
 def legal_actions(state: State, seat: int) -> list[Action]:
     """Concrete choices for ``seat``: fold (when facing a bet), check or call, the least
-    bet or raise, some pot fractions, all-in. Any size inside ``public["range"]`` is
-    also legal (see :func:`check_action`)."""
-    if seat != state.to_act:
-        return []
-    if state.phase == "showdown":
-        return [SHOW, MUCK]
-    p: BettingPublic = state.public  # type: ignore[assignment]
-    if p["frozen"][seat] is not None:  # deemed to have called: call or fold, no raise
-        return [FOLD, CALL]
-    to_call, bet, rng = p["to_call"], p["bets"][seat], p["range"]
-    if rng is None:
-        return [FOLD, CALL] if to_call > bet else [CHECK]
-    if p["structure"] == FIXED_LIMIT:
-        sizes = _BET_CHOICES[True, to_call, rng[0], rng[1], 0]
-    else:
-        sizes = _BET_CHOICES[False, to_call, rng[0], rng[1], pot_in_turn(state) - bet]
-    return [FOLD, CALL, *sizes] if to_call > bet else [CHECK, *sizes]
-
-
-def _bet_choices(key: tuple[bool, int, int, int, int]) -> tuple[Action, ...]:
-    """The bets or raises :func:`legal_actions` lists for ``(fixed limit, to_call,
-    least, most, pot less the seat's bet)``: the least, the pot fractions between, the
-    most (fixed limit: the one size, or stud's two)."""
-    fixed, to_call, least, most, pot_less_bet = key
-    kind = "raise" if to_call else "bet"
-    if fixed:
-        sizes = [least] if least == most else [least, most]  # stud's open pair: two sizes
-    else:
-        pot_after_call = pot_less_bet + to_call
-        sizes = [least]
-        last = least
-        for a, b in POT_FRACTIONS:  # increasing sizes
-            size = to_call + pot_after_call * a // b
-            if last < size < most:
-                sizes.append(size)
-                last = size
-        if most != least:
-            sizes.append(most)
-    return tuple(_SIZED[kind, size] for size in sizes)
-
-
-#: :func:`_bet_choices` by its key, made on first use: every decision of a betting game
-#: lists its bet sizes, and the same few situations recur hand after hand (a hot path of
-#: ``benches/test_bench_poker_games.py``).
-_BET_CHOICES: BoundedCache[tuple[bool, int, int, int, int], tuple[Action, ...]] = BoundedCache(
-    _bet_choices, limit=1 << 16
-)
+    bet or raise, some pot fractions, all-in (the betting machine's
+    ``Betting::legal_moves``). Any size inside ``public["range"]`` is also legal (see
+    :func:`check_action`)."""
+    return betting_legal_actions(state.public, state.stacks, state.pot, seat, state.to_act, state.phase == "showdown")
 
 
 def check_action(state: State, seat: int, action: Action) -> str | None:
-    """Accept any bet or raise inside the range; explain why another is refused."""
+    """Accept any bet or raise inside the range; explain why another is refused (the
+    betting machine's ``Betting::verdict`` for an action in turn)."""
     p: BettingPublic = state.public  # type: ignore[assignment]
     if action.kind == SIT:
         return check_sit(state, seat, action)
@@ -607,112 +504,47 @@ def check_action(state: State, seat: int, action: Action) -> str | None:
         verdict = check_out_of_turn(state, seat, action)
         if verdict is not None:
             return verdict
-    if seat != state.to_act:
-        return f"it is not seat {seat}'s turn (seat {state.to_act} is to act)"
-    if state.phase == "showdown":
-        return None
-    if action.kind not in ("bet", "raise") or action.cards or action.source or action.target is not None:
-        if action.kind == "check" and p["to_call"] > p["bets"][seat]:
-            return f"cannot check: {p['to_call'] - p['bets'][seat]} to call"
-        if action.kind == "fold" and p["to_call"] <= p["bets"][seat]:
-            if p.get("fold_when_check") and not (action.cards or action.source or action.target is not None):
-                return "ok"  # option fold_when_check="allow": the fold stands
-            return "cannot fold with nothing to call: check (option fold_when_check='allow' allows it)"
-        return None
-    rng = p["range"]
-    if rng is None:
-        return "betting is not open to this player (no raise allowed)"
-    if action.kind == "bet" and p["to_call"]:
-        return f"there is a bet of {p['to_call']} already: raise instead"
-    if action.kind == "raise" and not p["to_call"]:
-        return "there is nothing to raise: bet instead"
-    if action.amount is None:
-        return f"say how much: {action.kind} to an amount from {rng[0]} to {rng[1]}"
-    if not rng[0] <= action.amount <= rng[1]:
-        return f"{action.kind} to {action.amount} is outside the legal range {rng[0]}..{rng[1]}"
-    if p["structure"] == FIXED_LIMIT and action.amount not in rng:
-        return f"fixed limit: {action.kind} to {' or '.join(map(str, sorted(set(rng))))}"
-    return "ok"
+    plain = not (action.cards or action.source or action.target is not None)
+    return betting_verdict(
+        state.public, seat, state.to_act, state.phase == "showdown", action.kind, action.amount, plain
+    )
 
 
 # --- applying ---------------------------------------------------------------------------
 
 
 def apply(state: State, seat: int, action: Action) -> bool:
-    """Carry out a betting action. Returns True when the betting round is over (the
-    seat to act is then None)."""
-    p: BettingPublic = state.public  # type: ignore[assignment]
-    kind = action.kind
-    bets = p["bets"]
+    """Carry out a betting action (the betting machine's ``Betting::act`` and
+    ``Betting::advance``). Returns True when the betting round is over (the seat to act
+    is then None)."""
+    p = state.public
     p["frozen"][seat] = None  # a deemed call is answered by this call or fold
     if action.target is not None:
         return _announced_with_chips(state, seat, action)
-    if kind == "fold":  # the action event records it
-        p["live"][seat] = False
-    elif kind in ("check", "call"):
-        to_call = p["to_call"]
-        amount = min(to_call - bets[seat], state.stacks[seat])
-        if amount:
-            state.commit(seat, amount)
-            bets[seat] += amount
-        p["acted"][seat] = to_call
-        if p["conventions"] == POKERKIT:
-            p["pk_acted"][seat] = True
-    else:
-        assert action.amount is not None
-        state.commit(seat, action.amount - bets[seat])
-        _bet(state, seat, action.amount)
-    return _advance(state, seat)
+    chips, who, pending = betting_apply(p, state.stacks, state.pot, seat, action.kind, action.amount)
+    if chips:
+        state.commit(seat, chips)  # the commit event records it
+    state.to_act = who
+    if pending and who is not None:
+        _resolve_frozen(state, who)
+        return _advance(state, who)
+    return who is None
 
 
 def _bet(state: State, seat: int, to: int) -> None:
     """``seat`` has put its bet up to ``to`` (the chips are in): the round's facts."""
-    p: BettingPublic = state.public  # type: ignore[assignment]
-    increment = to - p["to_call"]
-    p["bets"][seat] = to
-    if p["conventions"] == POKERKIT:
-        _pokerkit_bet(state, seat, increment)
-    elif p["structure"] == FIXED_LIMIT:
-        size = p["bet_sizes"][p["street"]]
-        alt = p.get("alt_bet")
-        if alt and to > size:  # the bigger size was chosen: the round's bet from now on
-            size = p["bet_sizes"][p["street"]] = p["min_raise"] = alt
-        wager = to if p["raises"] == 0 else increment  # a bet (or completion), or a raise's increment
-        if wager >= size or (2 * wager >= size and p.get("half_bet_reopens")):
-            # a full bet or raise, the completion, or an all-in of at least half a bet
-            # under the half-bet rule: it counts for the cap and reopens the betting
-            p["raises"] += 1
-            p["full_to"] = to
-            p["alt_bet"] = None
-    elif increment >= p["min_raise"]:  # a full bet or raise (a short all-in is not)
-        p["min_raise"] = increment
-        p["raises"] += 1
-    p["to_call"] = to
-    p["acted"][seat] = to
-    p["aggressor"] = seat
+    betting_bet(state.public, state.stacks, state.pot, seat, to)
 
 
 def _advance(state: State, seat: int) -> bool:
     """Pass the turn on from ``seat``, resolving actions frozen out of turn as their
     seats' turns come. True when the betting round is over."""
-    p: BettingPublic = state.public  # type: ignore[assignment]
-    live, frozen = p["live"], p["frozen"]  # changed in place while the round lasts
-    n = len(live)
+    p = state.public
     while True:
-        # the turn and its range set here, as _set_turn sets them, without its call
-        # (every action passes the turn: benches/test_bench_poker_games.py)
-        who = None if sum(live) <= 1 else _first_to_act(state, (seat + 1) % n)
+        who, pending = betting_advance(p, state.stacks, state.pot, seat)
         state.to_act = who
-        if who is None:
-            p["range"] = None
-            return True
-        waiting = frozen[who]
-        if waiting is None:
-            p["range"] = raise_range(state, who)
-            return False
-        p["range"] = None  # a deemed call: call or fold, no raise
-        if waiting["kind"] == "deemed call":
-            return False
+        if not pending or who is None:
+            return who is None
         _resolve_frozen(state, who)
         seat = who
 
@@ -961,56 +793,6 @@ def _pokerkit_open(state: State) -> None:
     for s in range(len(live)):
         if live[s] and stacks[s] > 0 and second - bets[s] <= 0:
             p["acted"][s] = p["to_call"]  # nothing to decide: not asked
-
-
-def _pokerkit_range(state: State, seat: int) -> list[int] | None:
-    p: BettingPublic = state.public  # type: ignore[assignment]
-    bets, to_call, stack = p["bets"], p["to_call"], state.stacks[seat]
-    all_in = bets[seat] + stack
-    increment = p["pk_raise"]
-    if to_call - bets[seat] < increment:
-        return None  # a short all-in cannot be raised
-    if p["structure"] == FIXED_LIMIT and p["raises"] >= 4:
-        return None
-    short = p["pk_short"]
-    if short and sum(short) < increment and p["pk_acted"][seat]:
-        return None  # acted, and the all-ins since add up to less than a full raise
-    live, stacks = p["live"], state.stacks
-    if not any(s != seat and live[s] and stacks[s] + bets[s] > to_call for s in range(len(bets))):
-        return None  # nobody could call more
-    completing = p["structure"] == FIXED_LIMIT and p.get("bring_in") is not None and p["street"] == 0
-    least = min(max(increment, _street_min(p)) + (0 if completing and p["raises"] == 0 else to_call), all_in)
-    if p["structure"] == FIXED_LIMIT:
-        return [least, least]
-    most = all_in
-    if p["structure"] == POT_LIMIT:
-        most = min(all_in, max(least, 2 * to_call - bets[seat] + pot_in_turn(state)))
-    return [least, most]
-
-
-def _pokerkit_bet(state: State, seat: int, increment: int) -> None:
-    p: BettingPublic = state.public  # type: ignore[assignment]
-    acted = p["pk_acted"]
-    if p["acted"][seat] is not None and p.get("pk_reopened"):
-        _differs(p, "a player who checked or called may raise after an all-in short of a full raise")
-    if p["street"] == 0 and p["structure"] != FIXED_LIMIT and increment < p.get("pk_top_blind", 0):
-        _differs(p, "blinds and straddles do not set the raise increment")
-    if increment >= p["pk_raise"]:  # a full bet or raise: everyone may raise again
-        if increment < max(_street_min(p), p["min_raise"]) or (
-            p["street"] == 0 and increment < p.get("pk_top_blind", 0)
-        ):
-            p["pk_reopened"] = True  # short of a cardroom full raise, yet it reopens
-        acted[:] = [False] * len(acted)
-    acted[seat] = True
-    p["pk_raise"] = max(p["pk_raise"], increment)
-    p["raises"] += 1
-    if state.stacks[seat]:
-        p["pk_short"] = []
-    else:
-        p["pk_short"].append(increment)
-        if sum(p["pk_short"]) >= p["pk_raise"]:
-            p["pk_short"] = []
-    p["min_raise"] = max(p["pk_raise"], _street_min(p))
 
 
 def _pokerkit_pots(

@@ -19,14 +19,20 @@ from hoyle import State, hookimpl
 from hoyle.registry import DealingOrder
 from hoyle.testing import dealt_places
 
-from hoyle_poker import draw, flop, pai_gow, stud, table_hand
+from hoyle_poker import draw, draw_ace_to_five, flop, pai_gow, split_holdem, stud, table_hand
 
 #: After the hole cards: a burn before each street; the flop, turn and river.
 FLOP_STREETS = ("burn", "board", "board", "board", "burn", "board", "burn", "board")
+#: Split Hold'em: a burn before each street, the first board's cards, then the second's.
+SPLIT_STREETS = ("burn", *("board",) * 3, *("board:2",) * 3, "burn", "board", "board:2", "burn", "board", "board:2")
 
 
 def flop_game(state: State) -> DealingOrder:
     return DealingOrder(order=(*dealt_places(state), *FLOP_STREETS), hand="hole:{seat}", board="board")
+
+
+def split_game(state: State) -> DealingOrder:
+    return DealingOrder(order=(*dealt_places(state), *SPLIT_STREETS), hand="hole:{seat}", board="board")
 
 
 def hole_cards_game(state: State) -> DealingOrder:
@@ -40,7 +46,11 @@ def pai_gow_game(state: State) -> DealingOrder:
 
 ORDERS: dict[str, Callable[[State], DealingOrder]] = {
     **{v.name: flop_game for v in flop.VARIANTS},
-    **{v.name: hole_cards_game for v in (*draw.VARIANTS, *stud.VARIANTS, *table_hand.VARIANTS)},
+    **{v.name: split_game for v in split_holdem.VARIANTS},
+    **{
+        v.name: hole_cards_game
+        for v in (*draw.VARIANTS, *draw_ace_to_five.VARIANTS, *stud.VARIANTS, *table_hand.VARIANTS)
+    },
     pai_gow.VARIANT.name: pai_gow_game,
 }
 

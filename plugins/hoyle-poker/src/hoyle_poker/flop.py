@@ -514,8 +514,11 @@ class FlopRules(BettingGameRules):
                 f"{len(dealt)} players with {hole} hole cards each{times} need more than the {deck_size}-card deck"
             )
         if runs > 1:  # the last hand's runs (only a game of several runs has them)
-            for key in ("run_from", "runs", "run_choices", "to_choose"):
-                flop_public(state).pop(key, None)  # type: ignore[misc]
+            pub = flop_public(state)
+            pub.pop("run_from", None)
+            pub.pop("runs", None)
+            pub.pop("run_choices", None)
+            pub.pop("to_choose", None)
         posted = o.get("posts", "")
         posts: Sequence[tuple[int, int, int]] = ()
         if posted and state.deal_number == 0:

@@ -8,20 +8,21 @@ position order, the button last; forced bets by position; the recorded cards dea
 unknown ones filled from cards nobody saw), so every chip rule is the flop games' own.
 
     >>> sorted(g.name for g in GAMES)
-    ['5 Card Omaha', '5 Card Omaha Hi/Lo', '6 Card Omaha', '6 Card Omaha Hi/Lo', "6+ Hold'em", 'Courchevel', 'Courchevel Hi/Lo', "Hold'em", 'Omaha', 'Omaha Hi/Lo']
+    ['5 Card Omaha', '5 Card Omaha Hi/Lo', '6 Card Omaha', '6 Card Omaha Hi/Lo', "6+ Hold'em", 'Courchevel', 'Courchevel Hi/Lo', "Hold'em", 'Omaha', 'Omaha Hi/Lo', "Split Hold'em"]
 
 (:mod:`hoyle_poker.hand_histories_stud_draw` replays the stud and draw games.)
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
 from hoyle.engine.game import Game
 from hoyle.errors import ReplayError
 from hoyle.handhistory.games import HistoryGame, check_finishing_stacks, site_options
-from hoyle.handhistory.record import HandRecord, Post, RecordAction, game_key
+from hoyle.handhistory.record import ActionKind, HandRecord, Post, PostKind, RecordAction, game_key
 
 from hoyle_poker.betting_public import flop_public
 from hoyle_poker.phh_dump import forced_bets
@@ -40,6 +41,8 @@ _GAMES: dict[str, tuple[str, str]] = {
     "6 Card Omaha": ("omaha", "omaha"),
     "6 Card Omaha Hi/Lo": ("omaha-hi-lo", "omaha"),
     "6+ Hold'em": ("short-deck-holdem", "short-deck-holdem"),
+    # hold'em with two boards dealt street by street, each pot split between them
+    "Split Hold'em": ("split-holdem", "split-holdem"),
     # Courchevel is five-card Omaha with the first flop card face up before the betting:
     # the same betting and showdown, so its hands replay as five-card Omaha
     "Courchevel": ("omaha", "omaha"),
@@ -50,11 +53,12 @@ _GAMES: dict[str, tuple[str, str]] = {
 _GAME_OPTIONS: dict[str, dict[str, Any]] = {"6+ Hold'em": {"straight_vs_trips": "trips-beat-straight"}}
 #: Games read and replayed, never written: a hoyle game is not one of them (a short-deck
 #: game need not rank trips over a straight; Courchevel has no variant of its own).
-_READ_ONLY = ("6+ Hold'em", "Courchevel", "Courchevel Hi/Lo")
+_READ_ONLY = ("6+ Hold'em", "Courchevel", "Courchevel Hi/Lo", "Split Hold'em")
 #: Hole cards of each game (the Omaha variant's option ``hole_cards``).
 _HOLE_CARDS = {
     "Hold'em": 2,
     "6+ Hold'em": 2,
+    "Split Hold'em": 2,
     "Courchevel": 5,
     "Courchevel Hi/Lo": 5,
     "5 Card Omaha": 5,
@@ -62,7 +66,9 @@ _HOLE_CARDS = {
     "6 Card Omaha": 6,
     "6 Card Omaha Hi/Lo": 6,
 }
-_BLIND_KINDS = ("small blind", "big blind", "straddle")
+_BLIND_KINDS: tuple[PostKind, ...] = ("small blind", "big blind", "straddle")
+#: The betting decisions a hand record keeps, by the action text's first word.
+_BETTING: dict[str, ActionKind] = {"fold": "fold", "check": "check", "call": "call", "bet": "bet", "raise": "raise"}
 
 
 def chip_scale(record: HandRecord) -> int:
@@ -227,17 +233,21 @@ def record_of(game: Game) -> HandRecord:
     stacks = [Decimal(x) for x in flop_public(state)["start"]]
     left = list(stacks)
     posts: list[Post] = []
-    forced = [(i, "ante", a) for i, a in enumerate(antes) if a]
+    forced: list[tuple[int, PostKind, int]] = [(i, "ante", a) for i, a in enumerate(antes) if a]
     forced += [(i, kinds[i], b) for i, b in enumerate(blinds) if b]
     for i, kind, chips in forced:  # antes first, then the blinds; a short stack posts what it has
         paid = min(Decimal(chips), left[i])
-        posts.append(Post(i, kind, paid))  # type: ignore[arg-type]
+        posts.append(Post(i, kind, paid))
         left[i] -= paid
     for e in state.events:  # then the blinds posted out of position
         if e.type == "posts_out_of_position" and e.seat is not None:
-            for kind, part in (("live blind", e.data["live"]), ("dead blind", e.data["dead"])):
+            out_of_position: tuple[tuple[PostKind, int], ...] = (
+                ("live blind", e.data["live"]),
+                ("dead blind", e.data["dead"]),
+            )
+            for post_kind, part in out_of_position:
                 if part:
-                    posts.append(Post(e.seat, kind, Decimal(part)))  # type: ignore[arg-type]
+                    posts.append(Post(e.seat, post_kind, Decimal(part)))
                     left[e.seat] -= part
     record = HandRecord(
         game=name,
@@ -271,9 +281,10 @@ def record_of(game: Game) -> HandRecord:
             record.boards[0].extend(str(c) for c in e.cards)
         elif e.type == "action":
             kind, *rest = e.data["action"].split()
-            if kind in ("fold", "check", "call", "bet", "raise"):
-                amount = Decimal(rest[-1]) if kind in ("bet", "raise") else Decimal(0)
-                pending = RecordAction(street, e.seat, kind, amount)  # type: ignore[arg-type]
+            betting = _BETTING.get(kind)
+            if betting is not None and e.seat is not None:
+                amount = Decimal(rest[-1]) if betting in ("bet", "raise") else Decimal(0)
+                pending = RecordAction(street, e.seat, betting, amount)
                 record.actions.append(pending)
             elif kind == "muck" and e.seat is not None:
                 record.mucks.add(e.seat)
@@ -298,7 +309,7 @@ def record_of(game: Game) -> HandRecord:
 _SHARED = {1: 0, 2: 3, 3: 4}
 
 
-def _nominal(blinds: list[int], kinds: list[str], kind: str) -> Decimal:
+def _nominal(blinds: list[int], kinds: Sequence[str], kind: str) -> Decimal:
     """The forced bet of ``kind`` as set (before a short stack posts less)."""
     return Decimal(next((b for b, k in zip(blinds, kinds) if k == kind), 0))
 

@@ -59,6 +59,8 @@ _GAMES: dict[str, tuple[str, str, str, int, dict[str, Any]]] = {
     "Badugi": ("draw", "badugi", "B", 4, {}),
     "Triple Draw 2-7 Lowball": ("draw", "deuce-to-seven-triple-draw", "2L3D", 5, {}),
     "Single Draw 2-7 Lowball": ("draw", "deuce-to-seven-single-draw", "2L1D", 5, {}),
+    # PHH has no code for it: the code names the structure, the variant the game
+    "Triple Draw A-5 Lowball": ("draw", "ace-to-five-triple-draw", "A5L3D", 5, {}),
     # PokerStars lets a player throw any number of cards, four without an ace
     "5 Card Draw": ("draw", "five-card-draw", "5CD", 5, {"max_discard": 5}),
 }

@@ -46,11 +46,36 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from enum import StrEnum
+from typing import Any, Final, NamedTuple, TypedDict
 
-from hoyle import Action, Card, Deck, Option, Rng, State, Variant, Zone, _core, hookimpl, poker
+from hoyle import Action, Card, Deck, Option, Rng, State, Variant, Zone, _core, hookimpl, poker, public_reader
 from hoyle.errors import DuplicateCardError, InvalidArgumentError, InvalidHandError
 from hoyle.poker import Category, HandValue
+
+
+class Phase(StrEnum):
+    """Pai Gow's phases (``state.phase``; the engine sets ``"over"`` at the end)."""
+
+    SET = "set"  #: each player in turn sets their two hands
+
+
+#: Pai Gow's one action kind: ``set`` the two cards of the low hand.
+SET: Final = "set"
+
+
+class PaiGowPublic(TypedDict, total=False):
+    """Pai Gow's public facts (``state.public``)."""
+
+    commission: int  #: percent of a win the house keeps
+    joker: str  #: option ``joker``: ``bug`` or ``seed``
+    hand_stacks: list[int]  #: each seat's chips as the hand was dealt
+    playing: list[int]  #: the seats that bet this hand
+    results: dict[str, str]  #: each seat's ``win``, ``push`` or ``lose`` (text keys)
+
+
+#: ``public(state)`` is ``state.public`` as :class:`PaiGowPublic` (mypy checks every key).
+public = public_reader(PaiGowPublic)
 
 DEALER = "dealer"
 
@@ -84,7 +109,7 @@ class Setting:
     @property
     def action(self) -> Action:
         """The player's action that makes this setting: ``set`` and the two-card hand."""
-        return Action("set", cards=self.low)
+        return Action(SET, cards=self.low)
 
 
 def _setting(cards: Sequence[Card], low: Sequence[Card]) -> Setting:
@@ -439,14 +464,14 @@ class PaiGowRules:
             if not any(state.stacks):
                 state.stacks = [opts["chips"]] * len(state.players)
             state.pot = opts["bank"]
-            state.public.update(commission=opts["commission"], joker=opts["joker"])
-        state.public["hand_stacks"] = list(state.stacks)
+            public(state).update({"commission": opts["commission"], "joker": opts["joker"]})
+        public(state)["hand_stacks"] = list(state.stacks)
         state.add_zone(DEALER, visibility=Zone.HIDDEN)
         for name in (_high(DEALER), _low(DEALER)):
             state.add_zone(name, visibility=Zone.PUBLIC)
         playing = [s for s in state.seats if state.stacks[s] >= opts["wager"]]
-        state.public["playing"] = playing
-        state.public["results"] = {}
+        public(state)["playing"] = playing
+        public(state)["results"] = {}
         for seat in playing:
             state.add_zone(_hand(seat), owner=seat, visibility=Zone.OWNER)
             state.add_zone(_high(seat), owner=seat, visibility=Zone.OWNER)
@@ -459,20 +484,20 @@ class PaiGowRules:
             for seat in playing:
                 state.move_top("deck", _hand(seat), seat=seat, event="deal")
             state.move_top("deck", DEALER, event="deal")
-        state.phase, state.to_act = "set", playing[0]
+        state.phase, state.to_act = Phase.SET, playing[0]
         return True
 
     @hookimpl
     def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
-        if seat != state.to_act or state.phase != "set":
+        if seat != state.to_act or state.phase != Phase.SET:
             return []
         cards = state.zone(_hand(seat)).cards
         found = settings(cards, self._mode(state))
-        return [Action("set", cards=tuple(sorted(s.low, key=_rv, reverse=True))) for s in found]
+        return [Action(SET, cards=tuple(sorted(s.low, key=_rv, reverse=True))) for s in found]
 
     @hookimpl
     def hoyle_check_action(self, state: State, seat: int, action: Action) -> str | None:
-        if seat != state.to_act or state.phase != "set" or action.kind != "set":
+        if seat != state.to_act or state.phase != Phase.SET or action.kind != SET:
             return None
         hand = state.zone(_hand(seat)).cards
         if len(action.cards) != 2 or len(set(action.cards)) != 2:
@@ -487,7 +512,7 @@ class PaiGowRules:
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
         state.move(action.cards, _hand(seat), _low(seat), seat=seat, event="set")
         state.move(list(state.zone(_hand(seat)).cards), _hand(seat), _high(seat), seat=seat, event="set")
-        playing = state.public["playing"]
+        playing = public(state)["playing"]
         i = playing.index(seat)
         if i + 1 < len(playing):
             state.to_act = playing[i + 1]
@@ -506,7 +531,7 @@ class PaiGowRules:
         wager = state.options["wager"]
         fee = wager * state.options["commission"] // 100
         winners = []
-        for seat in state.public["playing"]:
+        for seat in public(state)["playing"]:
             state.reveal(_high(seat), seat)
             state.reveal(_low(seat), seat)
             mine = (high_value(state.zone(_high(seat)).cards, pm), low_value(state.zone(_low(seat)).cards, pm))
@@ -515,15 +540,15 @@ class PaiGowRules:
                 state.award(seat, wager)  # the stake comes back on a win or a push
             if result > 0:
                 winners.append(seat)
-            state.public["results"][str(seat)] = {1: "win", 0: "push", -1: "lose"}[result]
-            state.log("result", seat, result=state.public["results"][str(seat)])
+            public(state)["results"][str(seat)] = {1: "win", 0: "push", -1: "lose"}[result]
+            state.log("result", seat, result=public(state)["results"][str(seat)])
         for seat in winners:  # then the bank pays the winnings, in seat order while it can
             state.award(seat, min(state.pot, wager - fee))
         state.end_deal("showdown")
 
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
-        before = state.public["hand_stacks"]
+        before = public(state)["hand_stacks"]
         return {s: state.stacks[s] - before[s] for s in state.seats}
 
     @hookimpl

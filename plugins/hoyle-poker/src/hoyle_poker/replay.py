@@ -48,6 +48,7 @@ FLOP_GAMES: Mapping[str, tuple[str, Mapping[str, Any]]] = {
     "omaha": ("omaha", {}),
     "omaha-hi-lo": ("omaha", {"hi_lo": True}),
     "short-deck-holdem": ("short-deck-holdem", {}),
+    "split-holdem": ("split-holdem", {}),
 }
 
 
@@ -78,7 +79,8 @@ class FlopHand:
     :param holes: each seat's hole cards as text (``""``: unknown).
     :param board: the board cards as text, in the order dealt (the first run's).
     :param runs: the board of each further run, whole (the cards shared before the runs
-        started included), when the hand was run twice or three times (option ``runs``).
+        started included), when the hand was run twice or three times (option ``runs``);
+        in Split Hold'em, the second board.
     :param posts: blinds posted out of position, ``(seat, live, dead)`` (option ``posts``).
     :param actions: the betting and showdown actions, in order.
     :param min_bet, small_bet, big_bet: the structure's sizes (0: from the blinds).
@@ -164,8 +166,12 @@ def replay_flop_hand(hand: FlopHand) -> Game:
             options[key] = int(getattr(hand, key))
     if hand.posts:
         options["posts"] = " ".join(f"{s}:{live}+{dead}" for s, live, dead in hand.posts)
-    runs, shared = _runs(board, hand.runs)
-    if runs:
+    split = variant == "split-holdem"
+    if split:  # two boards dealt street by street, not runs of one
+        runs, shared = [_second_board(hand.runs)], 0
+    else:
+        runs, shared = _runs(board, hand.runs)
+    if runs and not split:
         options["runs"] = len(runs) + 1
     if variant == "omaha":
         options["hole_cards"] = max((len(h) for h in holes), default=4) or 4
@@ -183,7 +189,13 @@ def replay_flop_hand(hand: FlopHand) -> Game:
     # hoyle deals each player's hole cards in turn, left of the button (seat 0) first,
     # then burn, flop, burn, turn, burn, river
     order: list[Card | None] = [c for h in holes for c in h]
-    order += [None, *board[:3], None, *board[3:4], None, *board[4:5]]
+    if split:  # Split Hold'em: burn, the first board's cards of the street, the second's
+        second = runs[0] + [None] * (5 - len(runs[0]))
+        for lo, hi in ((0, 3), (3, 4), (4, 5)):
+            order += [None, *board[lo:hi], *second[lo:hi]]
+        runs = []
+    else:
+        order += [None, *board[:3], None, *board[3:4], None, *board[4:5]]
     for run in runs:  # each further run after the first, a burn before each street
         cut = iter(run)
         for count in _STREET_CARDS[_STREET_AT[shared] - 1 :]:
@@ -226,6 +238,14 @@ def replay_flop_hand(hand: FlopHand) -> Game:
 _STREET_CARDS = (3, 1, 1)
 _STREET_AT = {0: 1, 3: 2, 4: 3}
 _SHARED = {street: cards for cards, street in _STREET_AT.items()}
+
+
+def _second_board(runs: Sequence[str]) -> list[Card | None]:
+    """Split Hold'em's second board (the cards dealt of it: fewer than five when the
+    hand ended before the river)."""
+    if len(runs) > 1:
+        raise ReplayError(f"a Split Hold'em hand has two boards, not {len(runs) + 1}")
+    return parse_cards(runs[0]) if runs else []
 
 
 def _runs(board: list[Card | None], runs: Sequence[str]) -> tuple[list[list[Card | None]], int]:

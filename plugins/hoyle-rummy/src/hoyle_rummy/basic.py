@@ -67,6 +67,7 @@ from typing import Any
 from hoyle import Deck, Option, State, Variant, hookimpl, rummy
 
 from hoyle_rummy.common import deals_option, stock_limit_option
+from hoyle_rummy.rummy_state import deal_outcome, public
 from hoyle_rummy.turns import RummyTurns
 
 _ACE_RULES = {
@@ -170,7 +171,7 @@ class BasicRummy(RummyTurns):
         return None if state.options["several_melds"] else 1
 
     def may_lay_off(self, state: State, seat: int) -> bool:
-        return not state.options["layoff_after_meld"] or bool(state.public["has_melded"][seat])
+        return not state.options["layoff_after_meld"] or bool(public(state)["has_melded"][seat])
 
     def reuse_stock(self, state: State) -> bool:
         return state.options["stock_end"] != "block" and super().reuse_stock(state)
@@ -180,8 +181,8 @@ class BasicRummy(RummyTurns):
 
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
-        pub, opts = state.public, state.options
-        out = pub["outcome"]
+        pub, opts = public(state), state.options
+        out = deal_outcome(state)
         counts: list[int] = out["counts"]
         penalty = opts["scoring"] == "penalty"
         winner = out["winner"]
@@ -209,7 +210,7 @@ class BasicRummy(RummyTurns):
     @hookimpl
     def hoyle_settle(self, state: State) -> dict[int, int]:
         if state.options["settlement"] == "per-hand":
-            return dict(enumerate(state.public["ledger"]))
+            return dict(enumerate(public(state)["ledger"]))
         return self.settle_by_scores(state, lowest_wins=state.options["scoring"] == "penalty")
 
 

@@ -43,6 +43,7 @@ from hoyle_rummy.common import (
     hand_zone,
     stock_limit_option,
 )
+from hoyle_rummy.rummy_state import Kind, Phase, Zones, public
 from hoyle_rummy.turns import WinnerCollects
 
 BOAT_HOUSE_RULES = rummy.MeldRules.basic().replace(ace="round_the_corner", values={"A": 11})
@@ -64,42 +65,42 @@ class BoatHouseRummy(WinnerCollects):
 
     def second_draws(self, state: State) -> list[Action]:
         """The second card's sources after taking the top discard."""
-        actions = [DRAW_STOCK] if state.zone("stock").cards else []
-        return actions + ([DRAW_DISCARD] if state.zone("discard").cards else [])
+        actions = [DRAW_STOCK] if state.zone(Zones.STOCK).cards else []
+        return actions + ([DRAW_DISCARD] if state.zone(Zones.DISCARD).cards else [])
 
     @hookimpl
     def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
-        if seat == state.to_act and state.phase == "second":
+        if seat == state.to_act and state.phase == Phase.SECOND:
             return self.second_draws(state)
         return list(super().hoyle_legal_actions(state, seat))
 
     def play_actions(self, state: State, seat: int) -> list[Action]:
         hand = hand_cards(state, seat)
-        taken = state.public["taken"]
+        taken = public(state)["taken"]
         actions = [Action(GO_OUT)] if not rummy.deadwood(hand, BOAT_HOUSE_RULES) else []
         for card in sorted(hand):
             if str(card) != taken and not rummy.deadwood([c for c in hand if c != card], BOAT_HOUSE_RULES):
                 actions.append(Action(GO_OUT, (card,)))
-        return actions + [Action("discard", (c,)) for c in sorted(hand) if str(c) != taken]
+        return actions + [Action(Kind.DISCARD, (c,)) for c in sorted(hand) if str(c) != taken]
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
-        if state.phase == "second":
+        if state.phase == Phase.SECOND:
             source = "stock" if action == DRAW_STOCK else "discard"
             state.move_top(source, hand_zone(seat), seat=seat, event="draw")
-            state.phase = "play"
+            state.phase = Phase.PLAY
             return True
         if action == DRAW_DISCARD:
-            card = state.move_top("discard", hand_zone(seat), seat=seat, event="draw")[0]
-            state.public["taken"] = str(card)
-            state.phase = "second" if self.second_draws(state) else "play"
+            card = state.move_top(Zones.DISCARD, hand_zone(seat), seat=seat, event="draw")[0]
+            public(state)["taken"] = str(card)
+            state.phase = Phase.SECOND if self.second_draws(state) else Phase.PLAY
             return True
         if action.kind == GO_OUT:
             rest = [c for c in hand_cards(state, seat) if c not in action.cards]
             for meld in rummy.best_melds(rest, BOAT_HOUSE_RULES).melds:
                 add_meld(state, seat, meld.cards, BOAT_HOUSE_RULES)
             if action.cards:
-                state.move(action.cards, hand_zone(seat), "discard", seat=seat, event="discard")
+                state.move(action.cards, hand_zone(seat), Zones.DISCARD, seat=seat, event="discard")
             self.go_out(state, seat)
             return True
         return bool(super().hoyle_apply_action(state, seat, action))

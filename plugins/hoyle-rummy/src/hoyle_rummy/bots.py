@@ -35,6 +35,8 @@ from typing import Any, NamedTuple, cast
 
 from hoyle import Action, Card, State, Variant, rummy
 from hoyle._core import Rng
+from hoyle.errors import InvalidArgumentError
+from hoyle.registry import LEVELS
 
 from hoyle_rummy.common import card_points, is_meld
 from hoyle_rummy.turns import RummyTurns
@@ -42,6 +44,15 @@ from hoyle_rummy.turns import RummyTurns
 GIN_RULES = rummy.MeldRules.gin()
 #: Four-player gin deals each table one pack of two (cards ``As#1``...).
 GIN_TWO_PACKS = GIN_RULES.replace(packs=2)
+#: The hard gin bot's rollouts per move by default (about 20 ms a move on one core, measured).
+HARD_SIMULATIONS = 120
+#: The easy gin bot's mistakes, as a human beginner makes them (docs/bots.md).
+EASY_MISTAKES = (
+    "takes the up-card only when it joins a meld at once (never to swap a high card for a low one)",
+    "does not watch the opponent: it may throw the card the opponent's pickups show it wants",
+    "one discard in three is careless: a random card of its deadwood, breaking up pairs and near-runs",
+    "knocks at its first chance, whatever the stock, never waiting for gin",
+)
 
 
 def gin_table(view: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
@@ -57,12 +68,21 @@ def gin_table(view: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
 
 
 class GinBot:
-    """A heuristic gin player (see the module docs for its rules).
+    """A gin player at three strengths (see the module docs for the medium rules).
 
-    :param seed: accepted for the bot protocol; the bot is deterministic.
+    :param seed: seeds the bot's generator (the easy level's slips, the hard level's
+        sampled worlds); a bot replays exactly for a seed.
+    :param level: ``"medium"`` (the default: the heuristic), ``"easy"`` (the medium
+        rules with the human-like mistakes of :data:`EASY_MISTAKES`) or ``"hard"``
+        (determinized search, :mod:`hoyle_rummy.gin_search`).
     :param early_stock: knock with any legal deadwood while the stock holds this many
         cards or more.
     :param late_knock: after that, the most deadwood it knocks with.
+    :param simulations: the hard level's rollouts per move (shared by the candidates);
+        the default (120) took about 20 ms a move on one core.
+    :param budget_ms: the hard level also stops sampling after this many milliseconds
+        (then the move depends on the machine's speed; None: only ``simulations``).
+    :param width: the hard level weighs the knocks and this many of the best discards.
 
         >>> from hoyle import Action, Card
         >>> bot = GinBot()
@@ -76,12 +96,31 @@ class GinBot:
     """
 
     variants = ("gin-rummy", "oklahoma-gin")
+    levels = LEVELS
 
-    def __init__(self, seed: int = 0, early_stock: int = 20, late_knock: int = 4) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        level: str = "medium",
+        early_stock: int = 20,
+        late_knock: int = 4,
+        simulations: int = HARD_SIMULATIONS,
+        budget_ms: float | None = None,
+        width: int = 4,
+    ) -> None:
+        if level not in LEVELS:
+            raise InvalidArgumentError(f"level={level!r}: the gin bot plays {', '.join(LEVELS)}")
         self.seed = seed
+        self.level = level
+        self.rng = Rng(seed)
         self.early_stock = early_stock
         self.late_knock = late_knock
+        self.simulations = simulations
+        self.budget_ms = budget_ms
+        self.width = width
         self.rules = GIN_RULES
+        #: The hard level's last search: each candidate's mean points per deal.
+        self.last: dict[Action, float] = {}
 
     def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
         prefix, table = gin_table(view)
@@ -90,7 +129,16 @@ class GinBot:
         self.rules = GIN_RULES if not any(c.copy for c in hand) else GIN_TWO_PACKS
         kinds = {a.kind for a in legal_actions}
         if kinds & {"discard", "knock"}:
-            return self._discard(view, prefix, hand, zones[f"{prefix}stock"]["count"], legal_actions)
+            ranked = self._discards(view, prefix, hand, zones[f"{prefix}stock"]["count"], legal_actions)
+            if self.level == "hard" and len(ranked) > 1:
+                knocks = [a for a in legal_actions if a.kind == "knock"]
+                knocks.sort(key=lambda a: rummy.deadwood([c for c in hand if c != a.cards[0]], self.rules))
+                shortlist = [a for a in ranked if a.kind == "discard"][: self.width]
+                candidates = list(dict.fromkeys([ranked[0], *knocks[:1], *shortlist]))
+                return self._search(view, candidates, ranked[0])
+            if self.level == "easy":
+                return self._easy_discard(hand, legal_actions, ranked)
+            return ranked[0]
         take = next((a for a in legal_actions if a.kind == "draw" and a.source == "discard"), None)
         rest = [a for a in legal_actions if a is not take]
         if take is None:
@@ -98,9 +146,38 @@ class GinBot:
         if not rest or table.get("phase", view["phase"]) == "last-chance":
             return take  # at two stock cards the discard is offered only when it lets us knock
         top = Card(zones[f"{prefix}discard"]["cards"][-1])
-        if self._improves(hand, top, self.rules):
-            return take
-        return next((a for a in rest if a.kind == "draw"), rest[0])
+        improves = self._improves(hand, top, self.rules)
+        if self.level == "easy":
+            # a slip: it takes the up-card only when the card joins a meld at once
+            improves = any(top in m.cards for m in rummy.best_melds([*hand, top], self.rules).melds)
+        other = next((a for a in rest if a.kind == "draw"), rest[0])
+        pick = take if improves else other
+        if self.level == "hard" and other.kind == "draw":
+            return self._search(view, [take, other], pick)
+        return pick
+
+    def _search(self, view: Mapping[str, Any], candidates: list[Action], preferred: Action) -> Action:
+        from hoyle_rummy.gin_search import search
+
+        found = search(view, candidates, preferred, self.rng, self.rules, self.simulations, self.budget_ms)
+        if found is None:
+            return preferred
+        best, self.last = found
+        return best
+
+    def _easy_discard(self, hand: list[Card], legal: Sequence[Action], ranked: list[Action]) -> Action:
+        """The easy level: the medium choice, but one discard in three a careless one - a
+        card of its deadwood at random (it breaks up pairs and near-runs) - and it knocks
+        at its first chance."""
+        knocks = [a for a in legal if a.kind == "knock"]
+        if knocks:
+            return min(knocks, key=lambda a: rummy.deadwood([c for c in hand if c != a.cards[0]], self.rules))
+        if self.rng.below(3) == 0:
+            loose = set(rummy.best_melds(hand, self.rules).deadwood)
+            careless = [a for a in legal if a.kind == "discard" and a.cards[0] in loose]
+            if careless:
+                return careless[self.rng.below(len(careless))]
+        return ranked[0]
 
     @staticmethod
     def _improves(hand: list[Card], top: Card, rules: rummy.MeldRules) -> bool:
@@ -108,19 +185,22 @@ class GinBot:
         after = rummy.best_discard([*hand, top], rules, forbid=top).deadwood_value
         return after < now
 
-    def _discard(
+    def _discards(
         self, view: Mapping[str, Any], prefix: str, hand: list[Card], stock: int, legal: Sequence[Action]
-    ) -> Action:
+    ) -> list[Action]:
+        """The discards and knocks, the medium choice first, then the other discards in
+        the medium bot's order (the easy level ignores the opponent's pickups)."""
         knocks = [a for a in legal if a.kind == "knock"]
         discards = [a for a in legal if a.kind == "discard"]
         left = {a.cards[0]: rummy.deadwood([c for c in hand if c != a.cards[0]], self.rules) for a in legal}
+        first: list[Action] = []
         if knocks:
             best = min(knocks, key=lambda a: (left[a.cards[0]], -card_points(a.cards[0])))
             dw = left[best.cards[0]]
             if dw == 0 or not discards or stock >= self.early_stock or dw <= self.late_knock or stock <= 4:
-                return best
-        wanted, unwanted = self._opponent_cards(view, prefix)
-        return min(
+                first = [best]
+        wanted, unwanted = self._opponent_cards(view, prefix) if self.level != "easy" else ([], set())
+        ordered = sorted(
             discards,
             key=lambda a: (
                 left[a.cards[0]],
@@ -129,6 +209,7 @@ class GinBot:
                 a.cards[0],
             ),
         )
+        return first + ordered
 
     @staticmethod
     def _opponent_cards(view: Mapping[str, Any], prefix: str) -> tuple[list[Card], set[str]]:

@@ -15,9 +15,11 @@ from collections.abc import Iterable
 from hoyle import Action, Card, Option, State, rummy
 from hoyle.errors import HoyleError
 
-DRAW_STOCK = Action("draw", source="stock")
-DRAW_DISCARD = Action("draw", source="discard")
-PASS = Action("pass")
+from hoyle_rummy.rummy_state import Kind, Zones, public
+
+DRAW_STOCK = Action(Kind.DRAW, source="stock")
+DRAW_DISCARD = Action(Kind.DRAW, source="discard")
+PASS = Action(Kind.PASS)
 RANKS = "A23456789TJQK"
 
 
@@ -90,7 +92,7 @@ def meld_zone(index: int) -> str:
 
 def table_melds(state: State) -> list[list[Card]]:
     """The melds on the table, by number (see :func:`meld_zone`)."""
-    return [list(state.zone(meld_zone(i)).cards) for i in range(state.public.get("melds", 0))]
+    return [list(state.zone(meld_zone(i)).cards) for i in range(public(state).get("melds", 0))]
 
 
 def is_meld(cards: list[Card], rules: rummy.MeldRules) -> bool:
@@ -229,13 +231,13 @@ def add_meld(state: State, seat: int, cards: Iterable[Card], rules: rummy.MeldRu
     meld owned by ``seat``, in meld order (runs low to high; a run named in an order it
     plays in keeps it, which declares its jokers: ``5h 6h Jk`` has the joker the 7h,
     ``Jk 5h 6h`` the 4h); returns its number."""
-    index = state.public.get("melds", 0)
+    index = public(state).get("melds", 0)
     name = meld_zone(index)
     state.add_zone(name, owner=seat)
     read = table_faces(list(cards), rules)  # a run named in play order keeps that order
     ordered = read[0] if read is not None else rummy.Meld(list(cards), rules).cards
     state.move(ordered, src or hand_zone(seat), name, seat=seat, event="meld")
-    state.public["melds"] = index + 1
+    public(state)["melds"] = index + 1
     return int(index)
 
 
@@ -274,8 +276,8 @@ def lay_off_card(
 def turn_over_pile(state: State, shuffle: bool = False) -> None:
     """Turn the discard pile over as the new stock: unshuffled, the first card discarded
     becomes the top of the stock; with ``shuffle`` it is shuffled with ``state.rng``."""
-    n = len(state.zone("discard").cards)
-    state.move_top("discard", "stock", n, event="turn_over")
+    n = len(state.zone(Zones.DISCARD).cards)
+    state.move_top(Zones.DISCARD, Zones.STOCK, n, event="turn_over")
     if shuffle:
-        state.rng.shuffle(state.zone("stock").cards)
+        state.rng.shuffle(state.zone(Zones.STOCK).cards)
         state.log("shuffle_stock")

@@ -64,6 +64,7 @@ from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl, ru
 from hoyle.errors import HoyleError, InvalidOptionError
 
 from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, LOW, hand_cards, hand_zone
+from hoyle_rummy.rummy_state import Kind, Phase, Zones, contract_public
 
 RULES = rummy.MeldRules.contract()
 #: The contract rules with sets (runs) out of reach: what a runs-only (sets-only)
@@ -133,7 +134,7 @@ class ContractRules:
 
     @hookimpl
     def hoyle_deal(self, state: State) -> bool:
-        pub = state.public
+        pub = contract_public(state)
         n = len(state.players)
         if state.deal_number == 0:
             first = state.options["first_dealer"]
@@ -145,29 +146,31 @@ class ContractRules:
         dealer = pub["dealer"]
         contract = rummy.contract_of_deal(state.deal_number + 1)
         pub.update(
-            contract=contract,
-            hand_size=hand_size(state.deal_number),
-            met=[False] * n,
-            melds=[],
-            jokers={},
-            taken=None,
-            single_top=None,
-            must_use=None,
-            swapped=None,
-            out=None,
-            reshuffles=0,
+            {
+                "contract": contract,
+                "hand_size": hand_size(state.deal_number),
+                "met": [False] * n,
+                "melds": [],
+                "jokers": {},
+                "taken": None,
+                "single_top": None,
+                "must_use": None,
+                "swapped": None,
+                "out": None,
+                "reshuffles": 0,
+            }
         )
         for seat in state.seats:
             state.add_zone(hand_zone(seat), owner=seat, visibility=Zone.OWNER)
-        state.add_zone("stock", visibility=Zone.HIDDEN)
-        state.add_zone("discard", visibility=Zone.PUBLIC)
+        state.add_zone(Zones.STOCK, visibility=Zone.HIDDEN)
+        state.add_zone(Zones.DISCARD, visibility=Zone.PUBLIC)
         order = [(dealer + 1 + i) % n for i in range(n)]
         for _ in range(pub["hand_size"]):
             for seat in order:
-                state.move_top("deck", hand_zone(seat), seat=seat, event="deal")
-        state.move_top("deck", "discard", event="up_card")
-        state.move_pile("deck", "stock")
-        state.phase, state.to_act = "draw", order[0]
+                state.move_top(Zones.DECK, hand_zone(seat), seat=seat, event="deal")
+        state.move_top(Zones.DECK, Zones.DISCARD, event="up_card")
+        state.move_pile(Zones.DECK, Zones.STOCK)
+        state.phase, state.to_act = Phase.DRAW, order[0]
         return True
 
     @staticmethod
@@ -191,17 +194,17 @@ class ContractRules:
     def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
         if seat != state.to_act:
             return []
-        pub = state.public
-        if state.phase == "draw":
+        pub = contract_public(state)
+        if state.phase == Phase.DRAW:
             actions = []
-            if state.zone("stock").cards or self._may_turn(state):
+            if state.zone(Zones.STOCK).cards or self._may_turn(state):
                 actions.append(DRAW_STOCK)
-            pile = state.zone("discard").cards
+            pile = state.zone(Zones.DISCARD).cards
             if pile:
                 actions.append(DRAW_DISCARD)
             for i in range(len(pile) - 1):
                 if self._can_buy(state, seat, i):
-                    actions.append(Action("draw", (pile[i],), source="discard"))
+                    actions.append(Action(Kind.DRAW, (pile[i],), source="discard"))
             return actions
         hand = hand_cards(state, seat)
         met = pub["met"][seat]
@@ -211,7 +214,7 @@ class ContractRules:
             for melds in contract_melds(hand, pub["contract"], must):
                 used = [c for m in melds for c in m.cards]
                 if self._meld_leaves(state, seat, _without(hand, used), melds) is None:
-                    actions.append(Action("meld", tuple(sorted(used))))
+                    actions.append(Action(Kind.MELD, tuple(sorted(used))))
             if must is not None:
                 return actions
         else:
@@ -220,28 +223,28 @@ class ContractRules:
                 for i in range(len(pub["melds"])):
                     faces = self._lay_off_faces(state, i, c)
                     if faces and self._finishable(state, seat, _without(hand, [c])):
-                        actions.append(Action("lay off", (c,), target=i))
+                        actions.append(Action(Kind.LAY_OFF, (c,), target=i))
                         if len(faces) > 1:  # the player declares the joker's card
-                            actions.append(Action("lay off", (c,), source=LOW, target=i))
+                            actions.append(Action(Kind.LAY_OFF, (c,), source=LOW, target=i))
             for meld in {
                 frozenset(m.cards): m for m in rummy.all_melds(hand, RULES) if must is None or must in m.cards
             }.values():
                 if self._finishable(state, seat, _without(hand, list(meld.cards)), [list(meld.plays_as)]):
-                    actions.append(Action("meld", tuple(sorted(meld.cards))))
+                    actions.append(Action(Kind.MELD, tuple(sorted(meld.cards))))
             if must is not None:
                 return actions
             actions += self._swaps(state, seat, hand)
         if pub["swapped"] is None or Card(pub["swapped"]) not in hand:
             single = pub["single_top"]
-            actions += [Action("discard", (c,)) for c in sorted(set(hand)) if str(c) != single]
+            actions += [Action(Kind.DISCARD, (c,)) for c in sorted(set(hand)) if str(c) != single]
         return actions
 
     @hookimpl
     def hoyle_check_action(self, state: State, seat: int, action: Action) -> str | None:
         """Any meld of exactly the contract is accepted, not only the listed one."""
-        if action.kind != "meld" or seat != state.to_act or state.phase != "play":
+        if action.kind != Kind.MELD or seat != state.to_act or state.phase != Phase.PLAY:
             return None
-        pub = state.public
+        pub = contract_public(state)
         hand = hand_cards(state, seat)
         cards = list(action.cards)
         if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
@@ -269,11 +272,11 @@ class ContractRules:
         return None
 
     def _can_buy(self, state: State, seat: int, index: int) -> bool:
-        pile = state.zone("discard").cards
+        pile = state.zone(Zones.DISCARD).cards
         card = pile[index]
         taken = list(pile[index:])
         hand = hand_cards(state, seat) + taken
-        pub = state.public
+        pub = contract_public(state)
         if pub["met"][seat]:
             return any(self._lay_off_plays(state, i, card) is not None for i in range(len(pub["melds"])))
         found = _contract_with(hand, pub["contract"], card)
@@ -296,7 +299,7 @@ class ContractRules:
         """What ``card`` can play as, laid off on meld ``index``, the default first: a joker
         on a run stands above its top card, or below its lowest - the player declares which
         where the run is open at both ends (docs/rules/rummy.md#c3)."""
-        meld = state.public["melds"][index]
+        meld = contract_public(state)["melds"][index]
         plays = [Card(c) for c in meld["plays"]]
         if not card.is_joker:
             face = card.face
@@ -306,7 +309,8 @@ class ContractRules:
             sets = (Card(f"{rank}{s}") for s in SUITS)
             return next(([cand] for cand in sets if _meld([*plays, cand]) is not None), [])
         suit = plays[0].suit
-        above, below = [], []
+        above: list[Card] = []
+        below: list[Card] = []
         for r in RANKS:
             cand = Card(f"{r}{suit}")
             m = _meld([*plays, cand])
@@ -319,7 +323,7 @@ class ContractRules:
         run stands for - as long as the turn can still end after it (the joker laid off,
         then a legal discard or going out; docs/rules/rummy.md#c3)."""
         actions = []
-        for i, meld in enumerate(state.public["melds"]):
+        for i, meld in enumerate(contract_public(state)["melds"]):
             if meld["kind"] != "run":
                 continue
             for card_text, plays in zip(meld["cards"], meld["plays"]):
@@ -328,14 +332,14 @@ class ContractRules:
                     continue
                 for c in sorted(set(hand)):
                     if not c.is_joker and str(c.face) == plays and self._swap_finishable(state, seat, hand, c, joker):
-                        actions.append(Action("swap", (c,), target=i))
+                        actions.append(Action(Kind.SWAP, (c,), target=i))
         return actions
 
     def _swap_finishable(self, state: State, seat: int, hand: list[Card], card: Card, joker: Card) -> bool:
         """Whether, after swapping ``card`` for ``joker``, the turn can still end: the
         joker must be laid off this turn (the table's melds play as before: ``card``
         stands where the joker stood), and what is left must still finish the turn."""
-        melds = range(len(state.public["melds"]))
+        melds = range(len(contract_public(state)["melds"]))
         if not any(self._lay_off_plays(state, i, joker) is not None for i in melds):
             return False
         return self._finishable(state, seat, _without(hand, [card]))
@@ -345,7 +349,7 @@ class ContractRules:
         card it may discard, or only cards it can lay off. A joker just won back by a
         swap must be laid off first (a meld on the table to take it), and does not count
         as a card to discard."""
-        pub = state.public
+        pub = contract_public(state)
         tables = [[Card(p) for p in m["plays"]] for m in pub["melds"]] + [list(e) for e in extra]
         swapped = pub["swapped"]
         if swapped is not None and Card(swapped) in rest:
@@ -367,25 +371,25 @@ class ContractRules:
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
-        pub = state.public
-        if action.kind == "draw":
+        pub = contract_public(state)
+        if action.kind == Kind.DRAW:
             if action.source == "stock":
-                if not state.zone("stock").cards:
+                if not state.zone(Zones.STOCK).cards:
                     self._turn_pile(state)
-                state.move_top("stock", hand_zone(seat), seat=seat, event="draw")
+                state.move_top(Zones.STOCK, hand_zone(seat), seat=seat, event="draw")
                 pub["taken"] = None
             elif not action.cards:
-                card = state.move_top("discard", hand_zone(seat), seat=seat, event="draw")[0]
-                pub.update(taken=[str(card)], single_top=str(card))
+                card = state.move_top(Zones.DISCARD, hand_zone(seat), seat=seat, event="draw")[0]
+                pub.update({"taken": [str(card)], "single_top": str(card)})
             else:
-                pile = state.zone("discard").cards
+                pile = state.zone(Zones.DISCARD).cards
                 index = pile.index(action.cards[0])
-                taken = state.move_top("discard", hand_zone(seat), len(pile) - index, seat=seat, event="draw")
-                pub.update(taken=[str(c) for c in taken], must_use=str(action.cards[0]))
-            state.phase = "play"
+                taken = state.move_top(Zones.DISCARD, hand_zone(seat), len(pile) - index, seat=seat, event="draw")
+                pub.update({"taken": [str(c) for c in taken], "must_use": str(action.cards[0])})
+            state.phase = Phase.PLAY
             return True
         hand_name = hand_zone(seat)
-        if action.kind == "meld":
+        if action.kind == Kind.MELD:
             if pub["met"][seat]:
                 one = _meld(list(action.cards))
                 assert one is not None
@@ -398,44 +402,44 @@ class ContractRules:
                 self._place(state, seat, meld)
             pub["met"][seat] = True
             pub["must_use"] = None
-        elif action.kind == "lay off":
+        elif action.kind == Kind.LAY_OFF:
             card, i = action.cards[0], action.target
             assert i is not None
             plays = self._lay_off_plays(state, i, card, low=action.source == LOW)
             assert plays is not None
-            meld = pub["melds"][i]
+            laid = pub["melds"][i]
             zone = self._laid_zone(state, seat, i)
             state.move([card], hand_name, zone, seat=seat, event="lay_off")
-            new = _meld([Card(p) for p in meld["plays"]] + [plays])
+            new = _meld([Card(p) for p in laid["plays"]] + [plays])
             assert new is not None
-            pairs = [*list(zip(meld["cards"], meld["plays"])), (str(card), str(plays))]
+            pairs = [*list(zip(laid["cards"], laid["plays"])), (str(card), str(plays))]
             order = {str(p): k for k, p in enumerate(new.plays_as)}
-            if meld["kind"] == "run":
+            if laid["kind"] == "run":
                 pairs.sort(key=lambda cp: order[cp[1]])
-            meld["cards"], meld["plays"] = [c for c, _ in pairs], [p for _, p in pairs]
+            laid["cards"], laid["plays"] = [c for c, _ in pairs], [p for _, p in pairs]
             if card.is_joker:
                 pub["jokers"][str(card)] = str(plays)
                 if pub["swapped"] == str(card):
                     pub["swapped"] = None
             if pub["must_use"] == str(card):
                 pub["must_use"] = None
-        elif action.kind == "swap":
+        elif action.kind == Kind.SWAP:
             card, i = action.cards[0], action.target
             assert i is not None
-            meld = pub["melds"][i]
-            k = meld["plays"].index(str(card.face))
-            joker = Card(meld["cards"][k])
+            laid = pub["melds"][i]
+            k = laid["plays"].index(str(card.face))
+            joker = Card(laid["cards"][k])
             state.move([joker], self._zone_holding(state, i, joker), hand_name, seat=seat, event="swap")
             state.move([card], hand_name, self._laid_zone(state, seat, i), seat=seat, event="swap")
-            meld["cards"][k] = str(card)
+            laid["cards"][k] = str(card)
             pub["jokers"].pop(str(joker), None)
             pub["swapped"] = str(joker)
         else:  # discard
-            state.move([action.cards[0]], hand_name, "discard", seat=seat, event="discard")
+            state.move([action.cards[0]], hand_name, Zones.DISCARD, seat=seat, event="discard")
             if state.zone(hand_name).cards:
-                pub.update(taken=None, single_top=None, must_use=None, swapped=None)
-                state.phase, state.to_act = "draw", (seat + 1) % len(state.players)
-                if not state.zone("stock").cards and not self._may_turn(state):
+                pub.update({"taken": None, "single_top": None, "must_use": None, "swapped": None})
+                state.phase, state.to_act = Phase.DRAW, (seat + 1) % len(state.players)
+                if not state.zone(Zones.STOCK).cards and not self._may_turn(state):
                     state.end_deal("stock out")
                 return True
         if not state.zone(hand_name).cards:
@@ -444,7 +448,7 @@ class ContractRules:
         return True
 
     def _place(self, state: State, seat: int, meld: rummy.Meld) -> None:
-        pub = state.public
+        pub = contract_public(state)
         i = len(pub["melds"])
         name = f"meld:{i}"
         state.add_zone(name, owner=seat, visibility=Zone.PUBLIC)
@@ -475,16 +479,16 @@ class ContractRules:
     @staticmethod
     def _may_turn(state: State) -> bool:
         limit = state.options["reshuffles"]
-        return len(state.zone("discard").cards) > 1 and (limit < 0 or state.public["reshuffles"] < limit)
+        return len(state.zone(Zones.DISCARD).cards) > 1 and (limit < 0 or contract_public(state)["reshuffles"] < limit)
 
     @staticmethod
     def _turn_pile(state: State) -> None:
         """The stock is empty: the discard pile but its top card, shuffled, is the new stock."""
-        pile = state.zone("discard").cards
+        pile = state.zone(Zones.DISCARD).cards
         cards = list(pile[:-1])
         state.rng.shuffle(cards)
-        state.move(cards, "discard", "stock", event="reshuffle")
-        state.public["reshuffles"] += 1
+        state.move(cards, Zones.DISCARD, Zones.STOCK, event="reshuffle")
+        contract_public(state)["reshuffles"] += 1
 
     # --- scoring -------------------------------------------------------------------------
 

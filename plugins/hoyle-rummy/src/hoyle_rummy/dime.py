@@ -25,6 +25,7 @@ from typing import Any
 
 from hoyle import Deck, Option, State, Variant, hookimpl, rummy
 
+from hoyle_rummy.rummy_state import deal_winner, public
 from hoyle_rummy.turns import RummyTurns
 
 _RULES = {packs: rummy.MeldRules.dime().replace(packs=packs, hand_size=None) for packs in (3, 4)}
@@ -63,8 +64,8 @@ class DimeRummy(RummyTurns):
 
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
-        winner = state.public["outcome"]["winner"]
-        state.public["next_dealer"] = self.next_dealer(state, winner)
+        winner = deal_winner(state)
+        public(state)["next_dealer"] = self.next_dealer(state, winner)
         state.award(winner, 1)
         return {winner: 1}
 

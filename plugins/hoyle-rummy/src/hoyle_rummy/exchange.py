@@ -19,6 +19,7 @@ from __future__ import annotations
 from hoyle import Action, Card, State, rummy
 
 from hoyle_rummy.common import hand_cards, hand_zone, is_meld, is_wild, meld_zone, table_faces, table_melds
+from hoyle_rummy.rummy_state import Kind
 
 __all__ = ["apply_exchange", "exchange_actions", "is_wild", "swap_wild", "wild_for"]
 
@@ -52,7 +53,7 @@ def exchange_actions(state: State, seat: int, rules: rummy.MeldRules) -> list[Ac
     for index, meld in enumerate(table_melds(state)):
         for card in sorted(set(hand)):
             if wild_for(meld, card, rules) is not None:
-                actions.append(Action("exchange", (card,), target=index))
+                actions.append(Action(Kind.EXCHANGE, (card,), target=index))
     return actions
 
 

@@ -44,6 +44,7 @@ from typing import Any
 from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl, rummy
 
 from hoyle_rummy.common import fits_meld, hand_cards, hand_value, meld_zone, table_melds
+from hoyle_rummy.rummy_state import Kind, public
 from hoyle_rummy.spread_pile import SpreadPileDraw
 
 FIVE_HUNDRED_RULES = rummy.MeldRules.five_hundred()
@@ -138,14 +139,14 @@ class FiveHundredRum(SpreadPileDraw):
         return False
 
     def after_deal(self, state: State) -> None:
-        state.public["laid"] = [[] for _ in state.seats]
+        public(state)["laid"] = [[] for _ in state.seats]
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
-        if action.kind in ("meld", "lay off"):
-            state.public["laid"][seat].extend(str(c) for c in action.cards)
+        if action.kind in (Kind.MELD, Kind.LAY_OFF):
+            public(state)["laid"][seat].extend(str(c) for c in action.cards)
         done = bool(super().hoyle_apply_action(state, seat, action))
-        if action.kind in ("meld", "lay off") and state.options["face_down"] and state.deal_end is None:
+        if action.kind in (Kind.MELD, Kind.LAY_OFF) and state.options["face_down"] and state.deal_end is None:
             self.turn_down_complete(state)
         return done
 
@@ -159,7 +160,7 @@ class FiveHundredRum(SpreadPileDraw):
                 state.log("turn_down", meld=index)
 
     def stock_exhausted(self, state: State, seat: int) -> None:
-        state.public["outcome"] = {"winner": None, "counts": self.counts(state), "rummy": False}
+        public(state)["outcome"] = {"winner": None, "counts": self.counts(state), "rummy": False}
         self.reveal_hands(state)
         state.end_deal("stock-out")
 
@@ -168,9 +169,9 @@ class FiveHundredRum(SpreadPileDraw):
     def table_points(self, state: State) -> list[int]:
         """The points each seat has on the table this hand."""
         rules = self.meld_rules(state)
-        owner = {card: seat for seat in state.seats for card in state.public["laid"][seat]}
+        owner = {card: seat for seat in state.seats for card in public(state)["laid"][seat]}
         points = [0] * len(state.players)
-        for i in range(state.public["melds"]):
+        for i in range(public(state)["melds"]):
             for card, value in meld_points(list(state.zone(meld_zone(i)).cards), rules).items():
                 points[owner[str(card)]] += value
         return points
@@ -179,7 +180,7 @@ class FiveHundredRum(SpreadPileDraw):
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
         table = self.table_points(state)
         counts = [hand_value(hand_cards(state, s), self.meld_rules(state)) for s in state.seats]
-        state.public["next_dealer"] = self.next_dealer(state, None)
+        public(state)["next_dealer"] = self.next_dealer(state, None)
         return {s: table[s] - counts[s] for s in state.seats}
 
     @hookimpl

@@ -58,7 +58,7 @@ from hoyle import Deck, Option, State, Variant, hookimpl
 from hoyle.errors import InvalidOptionError
 
 from hoyle_rummy.gin_seating import SEATINGS, target
-from hoyle_rummy.gin_state import match_facts
+from hoyle_rummy.gin_state import gin_public
 from hoyle_rummy.gin_table import apply_action, check_action, legal_actions
 
 
@@ -164,7 +164,7 @@ class GinRules:
         if state.deal_number == 0:
             _check_seating(state)
             if not self.oklahoma:  # (Oklahoma gin's public facts have never had it)
-                match_facts(state.public)["target"] = target(state)
+                gin_public(state)["target"] = target(state)
         SEATINGS[len(state.players)].deal(state, self.oklahoma)
         return True
 

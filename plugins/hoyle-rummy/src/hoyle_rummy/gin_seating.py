@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from hoyle import Card, State
 
-from hoyle_rummy.gin_state import FourTableFacts, GinPublic, match_facts
-from hoyle_rummy.gin_table import deal_table, hand_result, table
+from hoyle_rummy.gin_state import FourTableFacts, GinPublic, gin_public, one_table
+from hoyle_rummy.gin_table import deal_table, four_table, hand_result, table
 
 TEAMS = ((0, 2), (1, 3))
 
@@ -66,7 +66,7 @@ class OneTable(Seating):
         return (dealer + 1) % n, (dealer + 2) % n
 
     def deal(self, state: State, oklahoma: bool) -> None:
-        pub = match_facts(state.public)
+        pub = gin_public(state)
         n = self.players
         if state.deal_number == 0:
             first_dealer = state.options["first_dealer"]
@@ -75,12 +75,12 @@ class OneTable(Seating):
         else:
             pub["dealer"] = pub["next_dealer"]
         players = self.players_of(pub["dealer"])
-        state.public["players"] = list(players)
+        one_table(state)["players"] = list(players)
         deal_table(state, table(players), oklahoma)
 
     def score_deal(self, state: State) -> dict[int, int]:
-        pub = match_facts(state.public)
-        t = table(state.public["players"])
+        pub = gin_public(state)
+        t = table(one_table(state)["players"])
         result = hand_result(state, t)
         if result is None:
             pub["next_dealer"] = pub["dealer"]
@@ -101,7 +101,7 @@ class OneTable(Seating):
         opts = state.options
         scores = state.scores
         winner = max(state.seats, key=lambda s: (scores[s], -s))
-        pub = match_facts(state.public)
+        pub = gin_public(state)
         boxes = pub["boxes"]
         settle = dict.fromkeys(state.seats, 0)
         totals: dict[str, int] = {}
@@ -146,7 +146,7 @@ class Partnerships(Seating):
     and each seat settles the difference of the team scores (no boxes or game bonus)."""
 
     def deal(self, state: State, oklahoma: bool) -> None:
-        pub = match_facts(state.public)
+        pub = gin_public(state)
         if state.deal_number == 0:
             first = state.options["first_dealer"]
             pub["dealing_team"] = state.rng.below(2) if first < 0 else first % 2
@@ -166,8 +166,7 @@ class Partnerships(Seating):
                 state.rng.shuffle(pack)
         for i, players in enumerate(four_tables(state.deal_number, pub["dealing_team"])):
             prefix = "ab"[i] + ":"
-            entry = {"prefix": prefix, "players": list(players), "phase": "deal", "to_act": None}
-            tables.append(entry)  # type: ignore[arg-type]  # completed by deal_table
+            tables.append(four_table(prefix, list(players)))
             deal_table(state, table(players, prefix, i), oklahoma, packs[i])
         first_table = tables[0]
         state.phase, state.to_act = first_table["phase"], first_table["to_act"]
@@ -175,7 +174,7 @@ class Partnerships(Seating):
     def score_deal(self, state: State) -> dict[int, int]:
         won = [0, 0]
         winners = [0, 0]
-        pub: GinPublic = match_facts(state.public)
+        pub: GinPublic = gin_public(state)
         for i, tp in enumerate(pub["tables"]):
             result = hand_result(state, table(tp["players"], tp["prefix"], i))
             if result is not None:

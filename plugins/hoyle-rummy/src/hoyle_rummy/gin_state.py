@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict, cast
 
+from hoyle import public_reader
+
 #: The phases of a gin table: ``offer`` (the first up-card), ``draw``, ``discard``,
 #: ``last-chance`` (option ``late_pickup``); a four-player table is ``deal`` before its
 #: first turn and ``over`` once its hand has ended.
@@ -101,3 +103,10 @@ def match_facts(public: dict[str, Any]) -> GinPublic:
 def table_facts(public: dict[str, Any]) -> TableFacts:
     """``state.public`` read as the facts of the one table of the two- and three-player games."""
     return cast(TableFacts, public)
+
+
+#: ``gin_public(state)`` is ``state.public`` as the match's facts (:class:`GinPublic`).
+gin_public = public_reader(GinPublic)
+#: ``one_table(state)`` is ``state.public`` as the facts of the one table of the two- and
+#: three-player games (:class:`TableFacts`).
+one_table = public_reader(TableFacts)

@@ -23,7 +23,7 @@ from hoyle.engine.cache import BoundedCache
 from hoyle.errors import InvalidArgumentError
 
 from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, PASS, card_points, hand_zone, is_meld
-from hoyle_rummy.gin_state import FourTableFacts, KnockOutcome, Phase, TableFacts
+from hoyle_rummy.gin_state import FourTableFacts, KnockOutcome, Phase, TableFacts, gin_public, one_table
 
 GIN_RULES = rummy.MeldRules.gin()
 #: The four-player game deals each table one pack of a two-pack deck.
@@ -64,9 +64,8 @@ class Table:
 
     def facts(self, state: State) -> TableFacts:
         if self.index is None:
-            return cast(TableFacts, state.public)
-        tables: list[FourTableFacts] = state.public["tables"]
-        return tables[self.index]
+            return one_table(state)
+        return gin_public(state)["tables"][self.index]
 
 
 def _new_table(key: tuple[int, int, str, int | None]) -> Table:
@@ -127,7 +126,7 @@ _discard_of = DISCARDS.__getitem__
 
 def _other_running(state: State, t: Table) -> FourTableFacts | None:
     """The four-player game: the other table, while its hand is still being played."""
-    tables: list[FourTableFacts] = state.public["tables"]
+    tables = gin_public(state)["tables"]
     if len(tables) < 2 or t.index is None:
         return None
     other = tables[1 - t.index]
@@ -168,11 +167,48 @@ def finish(state: State, t: Table, reason: str, outcome: KnockOutcome | None) ->
     if other is not None:
         state.phase, state.to_act = other["phase"], other["to_act"]
     else:
-        tables: list[FourTableFacts] = state.public["tables"]
+        tables = gin_public(state)["tables"]
         state.end_deal("tables", reasons=[tf.get("end") for tf in tables])
 
 
 # --- the deal ----------------------------------------------------------------------------
+
+
+def hand_start(players: list[int]) -> TableFacts:
+    """The facts of a table of ``players`` as its hand starts (a new dict each time)."""
+    return {
+        "players": players,
+        "outcome": None,
+        "taken": None,
+        "passes": 0,
+        "stock_only": False,
+        "must_knock": None,
+        "retake_card": None,
+        "retake_barred": None,
+        "multiplier": 1,
+        "knock_limit": 10,
+    }
+
+
+def four_table(prefix: str, players: list[int]) -> FourTableFacts:
+    """One table of the four-player game as its deal begins: its zone prefix, phase
+    ``deal``, no turn yet, and :func:`hand_start`'s facts."""
+    start = hand_start(players)
+    return {
+        "prefix": prefix,
+        "players": players,
+        "phase": "deal",
+        "to_act": None,
+        "outcome": start["outcome"],
+        "taken": start["taken"],
+        "passes": start["passes"],
+        "stock_only": start["stock_only"],
+        "must_knock": start["must_knock"],
+        "retake_card": start["retake_card"],
+        "retake_barred": start["retake_barred"],
+        "multiplier": start["multiplier"],
+        "knock_limit": start["knock_limit"],
+    }
 
 
 def deal_table(state: State, t: Table, oklahoma: bool, cards: list[Card] | None = None) -> None:
@@ -204,19 +240,7 @@ def deal_table(state: State, t: Table, oklahoma: bool, cards: list[Card] | None 
                 deal_one(hands[seat], seat, "deal")
     for seat in t.players:  # hands are kept in order (legal actions list them so)
         state.zones[t.hands[seat]].cards.sort()
-    tp.update(
-        {
-            "outcome": None,
-            "taken": None,
-            "passes": 0,
-            "stock_only": False,
-            "must_knock": None,
-            "retake_card": None,
-            "retake_barred": None,
-            "multiplier": 1,
-            "knock_limit": 10,
-        }
-    )
+    tp.update(hand_start(tp["players"]))
     eleven = state.options["eleven_card_start"]
     if eleven:
         deal_one(t.hand(first), first, "deal")
@@ -238,7 +262,7 @@ def deal_table(state: State, t: Table, oklahoma: bool, cards: list[Card] | None 
 
 def table_at(state: State, seat: int) -> Table:
     """The four-player game: the table ``seat`` plays at this deal."""
-    tables: list[FourTableFacts] = state.public["tables"]
+    tables = gin_public(state)["tables"]
     for i, tp in enumerate(tables):
         if seat in tp["players"]:
             return table(tp["players"], tp["prefix"], i)
@@ -263,7 +287,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if "tables" in public:
         t, tp, phase = _four_player_table(state, seat)
     else:  # one table (the facts are state.public itself): inline, it runs on every action
-        t, tp, phase = ONE_TABLE, public, state.phase  # type: ignore[assignment]
+        t, tp, phase = ONE_TABLE, one_table(state), state.phase
     if phase == "discard":
         return discard_actions(state, t, tp, seat)
     if phase == "draw":
@@ -389,7 +413,7 @@ def apply_action(state: State, seat: int, action: Action) -> bool:
     if "tables" in public:
         t, tp, phase = _four_player_table(state, seat)
     else:  # one table (the facts are state.public itself): inline, it runs on every action
-        t, tp, phase = ONE_TABLE, public, state.phase  # type: ignore[assignment]
+        t, tp, phase = ONE_TABLE, one_table(state), state.phase
     kind = action.kind
     if kind == "discard":
         discard(state, t, tp, seat, action.cards)

@@ -46,11 +46,12 @@ from typing import Any
 from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl, rummy
 
 from hoyle_rummy.common import DRAW_DISCARD, first_dealer_option, hand_cards, hand_zone
+from hoyle_rummy.rummy_state import Kind, Zones, deal_outcome, deal_winner, public
 from hoyle_rummy.turns import RummyTurns
 
 CAP = 80
 INVALID = 80
-DROP = Action("drop")
+DROP = Action(Kind.DROP)
 
 OPTIONS = (
     Option(name="mode", default="points", doc="Points, pool or deals rummy", choices=("points", "pool", "deals")),
@@ -91,7 +92,7 @@ class IndianRummy(RummyTurns):
     """The rule hooks of Indian Rummy."""
 
     def meld_rules(self, state: State) -> rummy.MeldRules:
-        return indian_rules(state.public["wild_rank"], state.options["one_joker"])
+        return indian_rules(public(state)["wild_rank"], state.options["one_joker"])
 
     def hand_size(self, state: State) -> int:
         return 13
@@ -103,11 +104,11 @@ class IndianRummy(RummyTurns):
 
     def in_deal(self, state: State) -> list[int]:
         """The seats still playing this deal (not dropped, not out by a wrong show)."""
-        gone = state.public.get("gone", [])
+        gone = public(state).get("gone", [])
         return [s for s in self.seats_in_play(state) if s not in gone]
 
     def next_seat(self, state: State, seat: int) -> int:
-        playing = self.in_deal(state) if "gone" in state.public else self.seats_in_play(state)
+        playing = self.in_deal(state) if "gone" in public(state) else self.seats_in_play(state)
         n = len(state.players)
         return next(s for s in ((seat + k) % n for k in range(1, n + 1)) if s in playing)
 
@@ -115,21 +116,21 @@ class IndianRummy(RummyTurns):
         """The deal passes to the left after every deal - after a show, a drop or a wrong
         show alike: the dropped and the wrong-showing players deal in turn (only players
         out of a pool game are skipped)."""
-        return super().next_seat(state, int(state.public["dealer"]))
+        return super().next_seat(state, int(public(state)["dealer"]))
 
     def after_deal(self, state: State) -> None:
-        pub = state.public
-        pub.update(gone=[], penalty={}, drew=[False] * len(state.players))
+        pub = public(state)
+        pub.update({"gone": [], "penalty": {}, "drew": [False] * len(state.players)})
         state.add_zone("wild", visibility=Zone.PUBLIC)
         state.add_zone("finish", visibility=Zone.HIDDEN)
-        deck = state.zone("deck").cards
+        deck = state.zone(Zones.DECK).cards
         pick = deck[state.rng.below(len(deck))]
-        state.move([pick], "deck", "wild", event="wild_joker")
+        state.move([pick], Zones.DECK, "wild", event="wild_joker")
         pub["wild_rank"] = "A" if pick.is_joker else str(pick.rank)
 
     @hookimpl
     def hoyle_deal(self, state: State) -> bool:
-        pub = state.public
+        pub = public(state)
         pub.pop("gone", None)  # the finished deal's drops and wrong shows deal in turn
         if state.deal_number > 0 and pub["next_dealer"] not in self.seats_in_play(state):
             pub["next_dealer"] = self.next_seat(state, int(pub["next_dealer"]))
@@ -137,7 +138,7 @@ class IndianRummy(RummyTurns):
 
     def draw_actions(self, state: State, seat: int) -> list[Action]:
         actions = super().draw_actions(state, seat)
-        pile = state.zone("discard").cards
+        pile = state.zone(Zones.DISCARD).cards
         if DRAW_DISCARD in actions and state.options["no_wild_pickup"] and self.is_wild(state, pile[-1]):
             actions.remove(DRAW_DISCARD)
         return [*actions, DROP]
@@ -147,31 +148,31 @@ class IndianRummy(RummyTurns):
         return LONG_LIFE if state.options["long_life"] else 0
 
     def is_wild(self, state: State, card: Card) -> bool:
-        return card.is_joker or card.rank == state.public["wild_rank"]
+        return card.is_joker or card.rank == public(state)["wild_rank"]
 
     def play_actions(self, state: State, seat: int) -> list[Action]:
-        taken = state.public["taken"]
+        taken = public(state)["taken"]
         hand = sorted(hand_cards(state, seat))
-        discards = [Action("discard", (c,)) for c in hand if str(c) != taken]
-        return discards + [Action("declare", (c,)) for c in hand if str(c) != taken]
+        discards = [Action(Kind.DISCARD, (c,)) for c in hand if str(c) != taken]
+        return discards + [Action(Kind.DECLARE, (c,)) for c in hand if str(c) != taken]
 
     def drop_cost(self, state: State, seat: int) -> int:
-        late = bool(state.public["drew"][seat])
+        late = bool(public(state)["drew"][seat])
         if state.options["mode"] == "pool" and int(state.options["pool"]) == 201:
             return 50 if late else 25
         return 40 if late else 20
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
-        pub = state.public
+        pub = public(state)
         if action == DROP:
             pub["penalty"][str(seat)] = self.drop_cost(state, seat)
             self.leave(state, seat, "drop")
             return True
-        if action.kind == "draw":
+        if action.kind == Kind.DRAW:
             pub["drew"][seat] = True
             return bool(super().hoyle_apply_action(state, seat, action))
-        if action.kind == "declare":
+        if action.kind == Kind.DECLARE:
             state.move(action.cards, hand_zone(seat), "finish", seat=seat, event="declare")
             state.reveal(hand_zone(seat), seat=seat)
             shown = rummy.declaration(hand_cards(state, seat), self.meld_rules(state), life=self.life(state))
@@ -186,7 +187,7 @@ class IndianRummy(RummyTurns):
 
     def leave(self, state: State, seat: int, why: str) -> None:
         """The seat is out of this deal; with one player left in, the deal ends."""
-        pub = state.public
+        pub = public(state)
         pub["gone"].append(seat)
         left = self.in_deal(state)
         if len(left) == 1:
@@ -202,16 +203,16 @@ class IndianRummy(RummyTurns):
         for s in self.in_deal(state):
             if s != seat:
                 counts[s] = rummy.indian_count(hand_cards(state, s), rules, cap=CAP, life=self.life(state))
-        state.public["outcome"] = {"winner": seat, "rummy": False, "counts": counts}
+        public(state)["outcome"] = {"winner": seat, "rummy": False, "counts": counts}
         self.reveal_hands(state)
         state.end_deal("show", winner=seat)
 
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
-        pub = state.public
-        winner = pub["outcome"]["winner"]
+        pub = public(state)
+        winner = deal_winner(state)
         pub["next_dealer"] = self.next_dealer(state, winner)
-        row = {s: c for s, c in enumerate(pub["outcome"]["counts"]) if c}
+        row = {s: c for s, c in enumerate(deal_outcome(state)["counts"]) if c}
         row.update({int(s): p for s, p in pub["penalty"].items()})
         self.ledger_add(state, {(s, winner): p for s, p in row.items()})
         return row
@@ -225,7 +226,7 @@ class IndianRummy(RummyTurns):
     @hookimpl
     def hoyle_settle(self, state: State) -> dict[int, int]:
         if state.options["mode"] == "points":
-            return dict(enumerate(state.public["ledger"]))
+            return dict(enumerate(public(state)["ledger"]))
         return self.settle_by_scores(state, lowest_wins=True)
 
 

@@ -54,6 +54,7 @@ from hoyle.errors import InvalidOptionError
 from hoyle_rummy.common import first_dealer_option, hand_cards, table_melds
 from hoyle_rummy.exchange import is_wild
 from hoyle_rummy.opening import OpeningRummy
+from hoyle_rummy.rummy_state import Kind, deal_outcome, public
 
 OPENING = 51
 JOKER_VALUE = 25
@@ -162,7 +163,7 @@ class Kaluki(OpeningRummy):
         for index, meld in enumerate(table):
             pair = self.missing_pair(meld, hand, rules)
             if pair is not None:
-                actions.append(Action("exchange", pair, target=index))
+                actions.append(Action(Kind.EXCHANGE, pair, target=index))
         return actions
 
     def set_of_three(self, meld: list[Card], rules: rummy.MeldRules) -> bool:
@@ -204,7 +205,7 @@ class Kaluki(OpeningRummy):
             return {}
         if not state.options["british"]:
             return {winner: sum(counts.values())}
-        units = 2 if state.public["outcome"]["rummy"] else 1
+        units = 2 if deal_outcome(state)["rummy"] else 1
         self.ledger_add(state, {(s, winner): units for s in counts})
         return counts
 
@@ -217,7 +218,7 @@ class Kaluki(OpeningRummy):
     @hookimpl
     def hoyle_settle(self, state: State) -> dict[int, int]:
         if state.options["british"]:
-            return dict(enumerate(state.public["ledger"]))
+            return dict(enumerate(public(state)["ledger"]))
         return self.settle_by_scores(state)
 
 

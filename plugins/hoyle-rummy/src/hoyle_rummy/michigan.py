@@ -34,10 +34,12 @@ players who may lay off are asked (with ``layoff_after_meld``, those who have me
 from __future__ import annotations
 
 from hoyle import Action, Option, State, Variant, hookimpl
+from hoyle.errors import PluginError
 
 from hoyle_rummy.basic import BASIC, BasicRummy, fixed, preset_options
 from hoyle_rummy.basic import OPTIONS as BASIC_OPTIONS
 from hoyle_rummy.common import LOW, fits_meld, hand_cards, hand_zone, lay_off_card, lay_off_places, table_melds
+from hoyle_rummy.rummy_state import Kind, Phase, Stop, Zones, public
 from hoyle_rummy.spread_pile import SpreadPileDraw
 
 OPTIONS = (
@@ -48,7 +50,16 @@ OPTIONS = (
     ),
     Option(name="stop", default=False, doc="Another player may stop a discard that lays off, lay it off and discard"),
 )
-STOP_PASS = Action("pass")
+STOP_PASS = Action(Kind.PASS)
+
+
+def open_stop(state: State) -> Stop:
+    """The stop the stop round is about (``public["stop"]``); a
+    :class:`~hoyle.errors.PluginError` outside a stop round."""
+    stop = public(state).get("stop")
+    if stop is None:
+        raise PluginError(f"{state.variant}: no stop is open (phase {str(state.phase)!r})")
+    return stop
 
 
 class MichiganRummy(SpreadPileDraw, BasicRummy):
@@ -67,11 +78,11 @@ class MichiganRummy(SpreadPileDraw, BasicRummy):
         return True
 
     def after_deal(self, state: State) -> None:
-        state.public.update(passes=0, stop=None)
+        public(state).update({"passes": 0, "stop": None})
 
     def stock_exhausted(self, state: State, seat: int) -> None:
         """A pass with the stock empty; a full round of passes ends the deal."""
-        pub = state.public
+        pub = public(state)
         pub["passes"] += 1
         state.log("pass", seat)
         if pub["passes"] >= len(state.players):
@@ -83,10 +94,10 @@ class MichiganRummy(SpreadPileDraw, BasicRummy):
 
     def end_turn(self, state: State, seat: int) -> None:
         """After a discard: open the stop round when the discard lays off somewhere."""
-        pub = state.public
+        pub = public(state)
         if pub["played_now"]:
             pub["played"][seat] = True
-        card = state.zone("discard").cards[-1]
+        card = state.zone(Zones.DISCARD).cards[-1]
         table = table_melds(state)
         rules = self.meld_rules(state)
         asked = []
@@ -97,31 +108,31 @@ class MichiganRummy(SpreadPileDraw, BasicRummy):
             self.start_turn(state, self.next_seat(state, seat))
             return
         pub["stop"] = {"card": str(card), "discarder": seat, "asked": asked}
-        state.phase, state.to_act = "stop", asked[0]
+        state.phase, state.to_act = Phase.STOP, asked[0]
 
     def stop_actions(self, state: State, seat: int) -> list[Action]:
-        card = state.zone("discard").cards[-1]
+        card = state.zone(Zones.DISCARD).cards[-1]
         rules = self.meld_rules(state)
         stops = []
         for i, meld in enumerate(table_melds(state)):
             places = lay_off_places(meld, card, rules)
             stops += [
-                Action("stop", (card,), source=LOW if below and len(places) > 1 else None, target=i)
+                Action(Kind.STOP, (card,), source=LOW if below and len(places) > 1 else None, target=i)
                 for below, _ in places
             ]
         return [*stops, STOP_PASS]
 
     @hookimpl
     def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
-        if state.phase == "stop" and seat == state.to_act:
+        if state.phase == Phase.STOP and seat == state.to_act:
             return self.stop_actions(state, seat)
-        if state.phase == "stop discard" and seat == state.to_act:
-            return [Action("discard", (c,)) for c in sorted(hand_cards(state, seat))]
+        if state.phase == Phase.STOP_DISCARD and seat == state.to_act:
+            return [Action(Kind.DISCARD, (c,)) for c in sorted(hand_cards(state, seat))]
         return list(super().hoyle_legal_actions(state, seat))
 
     def apply_stop(self, state: State, seat: int, action: Action) -> None:
-        pub = state.public
-        stop = pub["stop"]
+        pub = public(state)
+        stop = open_stop(state)
         if action == STOP_PASS:
             stop["asked"].remove(seat)
             if stop["asked"]:
@@ -133,27 +144,27 @@ class MichiganRummy(SpreadPileDraw, BasicRummy):
         assert action.target is not None
         card = action.cards[0]
         state.log("stop", seat, card=str(card))
-        state.move([card], "discard", hand_zone(seat), seat=seat, event="draw")
+        state.move([card], Zones.DISCARD, hand_zone(seat), seat=seat, event="draw")
         lay_off_card(state, seat, card, action.target, self.meld_rules(state), low=action.source == LOW)
         pub["played"][seat] = True
-        state.phase, state.to_act = "stop discard", seat
+        state.phase, state.to_act = Phase.STOP_DISCARD, seat
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
-        pub = state.public
-        if state.phase == "stop":
+        pub = public(state)
+        if state.phase == Phase.STOP:
             self.apply_stop(state, seat, action)
             return True
-        if state.phase == "stop discard":
-            state.move(action.cards, hand_zone(seat), "discard", seat=seat, event="discard")
-            discarder = pub["stop"]["discarder"]
+        if state.phase == Phase.STOP_DISCARD:
+            state.move(action.cards, hand_zone(seat), Zones.DISCARD, seat=seat, event="discard")
+            discarder = open_stop(state)["discarder"]
             pub["stop"] = None
             if not state.zone(hand_zone(seat)).cards:
                 self.go_out(state, seat)
             else:
                 self.start_turn(state, self.next_seat(state, discarder))
             return True
-        if action.kind == "draw":
+        if action.kind == Kind.DRAW:
             pub["passes"] = 0
         return bool(super().hoyle_apply_action(state, seat, action))
 

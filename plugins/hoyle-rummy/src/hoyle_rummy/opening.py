@@ -47,6 +47,7 @@ from hoyle_rummy.common import (
     table_melds,
 )
 from hoyle_rummy.exchange import exchange_actions, swap_wild, wild_for
+from hoyle_rummy.rummy_state import Kind, Zones, deal_outcome, public
 from hoyle_rummy.turns import RummyTurns
 
 
@@ -83,7 +84,7 @@ class OpeningRummy(RummyTurns):
         return None
 
     def may_lay_off(self, state: State, seat: int) -> bool:
-        return bool(state.public["opened"][seat])
+        return bool(public(state)["opened"][seat])
 
     # --- the opening ------------------------------------------------------------------
 
@@ -126,29 +127,29 @@ class OpeningRummy(RummyTurns):
         return False
 
     def after_deal(self, state: State) -> None:
-        state.public["opened"] = [False] * len(state.players)
+        public(state)["opened"] = [False] * len(state.players)
 
     @hookimpl
     def hoyle_deal(self, state: State) -> bool:
         """Deal; a next dealer who is out of the game (games that knock players out)
         passes the deal on to the next player still in."""
-        pub = state.public
+        pub = public(state)
         if state.deal_number > 0 and pub["next_dealer"] not in self.seats_in_play(state):
             pub["next_dealer"] = self.next_seat(state, int(pub["next_dealer"]))
         return bool(super().hoyle_deal(state))
 
     def start_turn(self, state: State, seat: int) -> None:
         super().start_turn(state, seat)
-        state.public.update(turn_points=0, must_use=None)
+        public(state).update({"turn_points": 0, "must_use": None})
 
     # --- legal actions ----------------------------------------------------------------
 
     def draw_actions(self, state: State, seat: int) -> list[Action]:
         actions = super().draw_actions(state, seat)
-        pile = state.zone("discard").cards
+        pile = state.zone(Zones.DISCARD).cards
         if (
             DRAW_DISCARD in actions
-            and not state.public["opened"][seat]
+            and not public(state)["opened"][seat]
             and self.discard_only_to_open(state)
             and not self.can_open_with(state, seat, pile[-1])
         ):
@@ -156,11 +157,13 @@ class OpeningRummy(RummyTurns):
         return actions or [DRAW_STOCK]
 
     def play_actions(self, state: State, seat: int) -> list[Action]:
-        pub = state.public
+        pub = public(state)
         actions = super().play_actions(state, seat)
         must = pub["must_use"]
         if pub["opened"][seat]:
-            actions = [a for a in actions if a.kind != "lay off" or self.may_use_meld(state, seat, int(a.target or 0))]
+            actions = [
+                a for a in actions if a.kind != Kind.LAY_OFF or self.may_use_meld(state, seat, int(a.target or 0))
+            ]
             if must is None:
                 rules = self.meld_rules(state)
                 exchanges = [
@@ -177,7 +180,7 @@ class OpeningRummy(RummyTurns):
             in_hand = self.may_close_in_hand(state)
             kept = []
             for action in actions:
-                if action.kind == "meld":
+                if action.kind == Kind.MELD:
                     rest = [c for c in hand if c not in action.cards]
                     reach = pub["turn_points"] + self.value(state, list(action.cards)) + self.best_rest(state, rest)
                     if reach >= minimum or (
@@ -185,18 +188,18 @@ class OpeningRummy(RummyTurns):
                     ):
                         kept.append(action)
                 elif (
-                    action.kind == "discard"
+                    action.kind == Kind.DISCARD
                     and must is None
                     and (not pub["turn_points"] or (in_hand and len(hand) == 1))
                 ):
                     kept.append(action)
             actions = kept
         if must is not None:
-            actions = [a for a in actions if a.kind in ("meld", "lay off") and must in map(str, a.cards)]
+            actions = [a for a in actions if a.kind in (Kind.MELD, Kind.LAY_OFF) and must in map(str, a.cards)]
         if not actions:
             # A dead end the rules do not foresee (e.g. an opening that would leave only
             # the card just taken from the discard pile): any card may be discarded.
-            actions = [Action("discard", (c,)) for c in sorted(hand_cards(state, seat))]
+            actions = [Action(Kind.DISCARD, (c,)) for c in sorted(hand_cards(state, seat))]
         return actions
 
     def exchange_actions(self, state: State, seat: int, rules: rummy.MeldRules) -> list[Action]:
@@ -237,8 +240,8 @@ class OpeningRummy(RummyTurns):
     def hand_counts(self, state: State) -> tuple[int | None, dict[int, int]]:
         """The winner of the hand (None: nobody went out) and the count of each other
         hand in play; sets the next dealer."""
-        winner = state.public["outcome"]["winner"]
-        state.public["next_dealer"] = self.next_dealer(state, winner)
+        winner = deal_outcome(state)["winner"]
+        public(state)["next_dealer"] = self.next_dealer(state, winner)
         rules = self.meld_rules(state)
         return winner, {s: hand_value(hand_cards(state, s), rules) for s in self.seats_in_play(state) if s != winner}
 
@@ -248,22 +251,22 @@ class OpeningRummy(RummyTurns):
         winner, counts = self.hand_counts(state)
         if winner is None:
             return {}
-        mult = 2 if state.public["outcome"]["rummy"] else 1
+        mult = 2 if deal_outcome(state)["rummy"] else 1
         return {s: c * mult for s, c in counts.items()}
 
     # --- applying -----------------------------------------------------------------------
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
-        pub = state.public
-        if action.kind == "exchange":
+        pub = public(state)
+        if action.kind == Kind.EXCHANGE:
             joker = self.apply_exchange(state, seat, action)
             if self.exchange_reuse(state):
                 pub["must_use"] = str(joker)
             return True
-        if action.kind in ("meld", "lay off") and pub["must_use"] in map(str, action.cards):
+        if action.kind in (Kind.MELD, Kind.LAY_OFF) and pub["must_use"] in tuple(map(str, action.cards)):
             pub["must_use"] = None
-        if action.kind == "meld" and not pub["opened"][seat]:
+        if action.kind == Kind.MELD and not pub["opened"][seat]:
             pub["turn_points"] += self.value(state, list(action.cards))
             if pub["turn_points"] >= self.opening_minimum(state):
                 pub["opened"][seat] = True

@@ -44,6 +44,7 @@ from hoyle import Deck, Option, State, Variant, hookimpl, rummy
 
 from hoyle_rummy.common import first_dealer_option, hand_zone
 from hoyle_rummy.opening import OpeningRummy
+from hoyle_rummy.rummy_state import Phase, Zones, deal_outcome, public
 
 OPTIONS = (
     Option(name="deals", default=0, doc="Deals in the game (0: each player deals once)", minimum=0),
@@ -106,21 +107,21 @@ class Romme(OpeningRummy):
     def after_deal(self, state: State) -> None:
         super().after_deal(state)
         if state.options["no_up_card"]:
-            dealer = int(state.public["dealer"])
-            state.move_top("deck", hand_zone(dealer), seat=dealer, event="deal")
+            dealer = int(public(state)["dealer"])
+            state.move_top(Zones.DECK, hand_zone(dealer), seat=dealer, event="deal")
 
     @hookimpl
     def hoyle_deal(self, state: State) -> bool:
         super().hoyle_deal(state)
         if state.options["no_up_card"]:
-            self.start_turn(state, int(state.public["dealer"]))
-            state.phase = "play"  # the dealer's first turn has no draw
+            self.start_turn(state, int(public(state)["dealer"]))
+            state.phase = Phase.PLAY  # the dealer's first turn has no draw
         return True
 
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
         row = self.penalties(state)
-        winner = state.public["outcome"]["winner"]
+        winner = deal_outcome(state)["winner"]
         if state.options["winner_credit"] and winner is not None:
             row[winner] = -sum(row.values())
         return row

@@ -62,6 +62,7 @@ from hoyle.errors import InvalidOptionError
 
 from hoyle_rummy.common import first_dealer_option, fits_meld, hand_cards, meld_zone, table_melds
 from hoyle_rummy.opening import OpeningRummy
+from hoyle_rummy.rummy_state import Kind, Zones
 
 OPTIONS = (
     Option(name="limit", default=101, doc="Penalty points that put a player out", choices=(101, 201, 501)),
@@ -151,10 +152,10 @@ class Scala40(OpeningRummy):
         if state.deal_number == 0:
             self.check_options(state)
         super().hoyle_deal(state)
-        while state.zone("discard").cards[-1].is_joker:  # a jolly turned up goes back
-            joker = state.zone("discard").cards[-1]
-            state.move([joker], "discard", "stock", event="up_card_back", bottom=True)
-            state.move_top("stock", "discard", event="up_card")
+        while state.zone(Zones.DISCARD).cards[-1].is_joker:  # a jolly turned up goes back
+            joker = state.zone(Zones.DISCARD).cards[-1]
+            state.move([joker], Zones.DISCARD, Zones.STOCK, event="up_card_back", bottom=True)
+            state.move_top(Zones.STOCK, Zones.DISCARD, event="up_card")
         return True
 
     def play_actions(self, state: State, seat: int) -> list[Action]:
@@ -169,7 +170,7 @@ class Scala40(OpeningRummy):
                 return closing or state.options["jolly_discard"] == "any"
             return not any(fits_meld(m, card, rules) for m in table)
 
-        kept = [a for a in actions if a.kind != "discard" or may_discard(a.cards[0])]
+        kept = [a for a in actions if a.kind != Kind.DISCARD or may_discard(a.cards[0])]
         return kept or actions
 
     @hookimpl

@@ -30,6 +30,7 @@ from typing import Any
 from hoyle import Action, Card, Deck, Option, State, Variant, rummy
 
 from hoyle_rummy.common import deals_option, hand_cards, stock_limit_option, table_melds
+from hoyle_rummy.rummy_state import Kind, public
 from hoyle_rummy.turns import WinnerCollects
 
 SEVEN_CARD_RULES = rummy.MeldRules.seven_card()
@@ -88,19 +89,19 @@ class SevenCardRummy(WinnerCollects):
 
     def play_actions(self, state: State, seat: int) -> list[Action]:
         # Melding starts only when the whole hand can go: a quick test before listing.
-        if not state.public["played_now"]:
+        if not public(state)["played_now"]:
             hand = hand_cards(state, seat)
             table = table_melds(state)
-            if not can_finish(hand, table, SEVEN_CARD_RULES, state.public["taken"]):
-                taken = state.public["taken"]
-                return [Action("discard", (c,)) for c in sorted(hand) if str(c) != taken]
+            if not can_finish(hand, table, SEVEN_CARD_RULES, public(state)["taken"]):
+                taken = public(state)["taken"]
+                return [Action(Kind.DISCARD, (c,)) for c in sorted(hand) if str(c) != taken]
         return super().play_actions(state, seat)
 
     def rest_ok(self, state: State, seat: int, rest: list[Card], table: list[list[Card]]) -> bool:
-        return can_finish(rest, table, SEVEN_CARD_RULES, state.public["taken"])
+        return can_finish(rest, table, SEVEN_CARD_RULES, public(state)["taken"])
 
     def may_discard(self, state: State, seat: int) -> bool:
-        return not state.public["played_now"] or len(hand_cards(state, seat)) == 1
+        return not public(state)["played_now"] or len(hand_cards(state, seat)) == 1
 
 
 def _deck(options: Any) -> Deck:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from hoyle import Action, Card, State, hookimpl, rummy
 
 from hoyle_rummy.common import DRAW_STOCK, PASS, hand_cards, hand_zone, lay_off_places, table_melds
+from hoyle_rummy.rummy_state import Kind, Phase, Zones, public
 from hoyle_rummy.turns import RummyTurns
 
 
@@ -29,7 +30,7 @@ class SpreadPileDraw(RummyTurns):
 
     def start_turn(self, state: State, seat: int) -> None:
         super().start_turn(state, seat)
-        state.public["must_use"] = None
+        public(state)["must_use"] = None
 
     def usable(self, state: State, seat: int, card: Card, hand: list[Card]) -> bool:
         """Whether ``card`` could be used at once with ``hand`` (which holds it): melded,
@@ -52,20 +53,20 @@ class SpreadPileDraw(RummyTurns):
 
     def pile_draws(self, state: State, seat: int) -> list[Action]:
         """Every ``draw discard <card>`` the seat may make."""
-        pile = state.zone("discard").cards
+        pile = state.zone(Zones.DISCARD).cards
         hand = hand_cards(state, seat)
         return [
-            Action("draw", (card,), source="discard")
+            Action(Kind.DRAW, (card,), source="discard")
             for i, card in enumerate(pile)
             if self.usable(state, seat, card, [*hand, *pile[i:]])
         ]
 
     def draw_actions(self, state: State, seat: int) -> list[Action]:
-        return [DRAW_STOCK if state.zone("stock").cards else PASS, *self.pile_draws(state, seat)]
+        return [DRAW_STOCK if state.zone(Zones.STOCK).cards else PASS, *self.pile_draws(state, seat)]
 
     def play_actions(self, state: State, seat: int) -> list[Action]:
         actions = super().play_actions(state, seat)
-        must = state.public["must_use"]
+        must = public(state)["must_use"]
         if must is None:
             return actions
         kinds = ("meld", "lay off") if self.pile_lay_off(state) else ("meld",)
@@ -73,14 +74,14 @@ class SpreadPileDraw(RummyTurns):
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
-        pub = state.public
-        if action.kind == "draw" and action.source == "discard":
-            pile = state.zone("discard").cards
+        pub = public(state)
+        if action.kind == Kind.DRAW and action.source == "discard":
+            pile = state.zone(Zones.DISCARD).cards
             n = len(pile) - pile.index(action.cards[0])
-            state.move_top("discard", hand_zone(seat), n, seat=seat, event="draw")
+            state.move_top(Zones.DISCARD, hand_zone(seat), n, seat=seat, event="draw")
             pub["must_use"] = str(action.cards[0])
-            state.phase = "play"
+            state.phase = Phase.PLAY
             return True
-        if action.kind in ("meld", "lay off") and pub["must_use"] in map(str, action.cards):
+        if action.kind in (Kind.MELD, Kind.LAY_OFF) and pub["must_use"] in tuple(map(str, action.cards)):
             pub["must_use"] = None
         return bool(super().hoyle_apply_action(state, seat, action))

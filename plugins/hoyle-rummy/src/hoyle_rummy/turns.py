@@ -53,8 +53,9 @@ from hoyle_rummy.common import (
     table_melds,
     turn_over_pile,
 )
+from hoyle_rummy.rummy_state import Kind, Phase, Zones, deal_outcome, public
 
-COUNT_STOCK = Action("count", source="stock")
+COUNT_STOCK = Action(Kind.COUNT, source="stock")
 
 
 class RummyTurns:
@@ -71,7 +72,7 @@ class RummyTurns:
 
     def next_dealer(self, state: State, winner: int | None) -> int:
         """The deal rotates clockwise (alternates between two players)."""
-        return self.next_seat(state, int(state.public["dealer"]))
+        return self.next_seat(state, int(public(state)["dealer"]))
 
     def seats_in_play(self, state: State) -> list[int]:
         """The seats dealt in this deal (all; games that knock players out override)."""
@@ -98,7 +99,7 @@ class RummyTurns:
         must_discard = self.discard_to_go_out(state)
         if not rest:
             return not must_discard
-        taken = state.public["taken"]
+        taken = public(state)["taken"]
         if any(str(c) != taken for c in rest):
             return True
         return not must_discard and len(rest) == 1 and any(fits_meld(m, rest[0], self.meld_rules(state)) for m in table)
@@ -115,7 +116,7 @@ class RummyTurns:
         unless the ``stock_limit`` option is reached (the stock has run out that many
         times; the next player then passes and the deal is void)."""
         limit = int(state.options.get("stock_limit", 0))
-        return not limit or state.public["turnovers"] + 1 < limit
+        return not limit or public(state)["turnovers"] + 1 < limit
 
     def shuffle_reused(self, state: State) -> bool:
         return False
@@ -131,10 +132,10 @@ class RummyTurns:
 
     @hookimpl
     def hoyle_deal(self, state: State) -> bool:
-        pub = state.public
+        pub = public(state)
         n = len(state.players)
         if state.deal_number == 0:
-            pub.update(dealer=self.first_dealer(state), ledger=[0] * n)
+            pub.update({"dealer": self.first_dealer(state), "ledger": [0] * n})
         elif "next_dealer" not in pub:
             raise PluginError(
                 f"{type(self).__name__}: deal {state.deal_number - 1} ended without public['next_dealer']; "
@@ -145,24 +146,18 @@ class RummyTurns:
         dealer = int(pub["dealer"])
         for seat in state.seats:
             state.add_zone(hand_zone(seat), owner=seat, visibility=Zone.OWNER)
-        state.add_zone("stock", visibility=Zone.HIDDEN)
-        state.add_zone("discard", visibility=Zone.PUBLIC)
+        state.add_zone(Zones.STOCK, visibility=Zone.HIDDEN)
+        state.add_zone(Zones.DISCARD, visibility=Zone.PUBLIC)
         playing = self.seats_in_play(state)
         order = [s for s in ((dealer + 1 + i) % n for i in range(n)) if s in playing]
         for _ in range(self.hand_size(state)):
             for seat in order:
-                state.move_top("deck", hand_zone(seat), seat=seat, event="deal")
+                state.move_top(Zones.DECK, hand_zone(seat), seat=seat, event="deal")
         self.after_deal(state)
         if self.up_card(state):
-            state.move_top("deck", "discard", event="up_card")
-        state.move_pile("deck", "stock")
-        pub.update(
-            melds=0,
-            outcome=None,
-            turnovers=0,
-            played=[False] * n,
-            has_melded=[False] * n,
-        )
+            state.move_top(Zones.DECK, Zones.DISCARD, event="up_card")
+        state.move_pile(Zones.DECK, Zones.STOCK)
+        pub.update({"melds": 0, "outcome": None, "turnovers": 0, "played": [False] * n, "has_melded": [False] * n})
         self.start_turn(state, order[0])
         return True
 
@@ -174,8 +169,8 @@ class RummyTurns:
         """Hook for variants dealing extra cards (before the up-card is turned)."""
 
     def start_turn(self, state: State, seat: int) -> None:
-        state.public.update(taken=None, melded_now=0, played_now=False, counted=False)
-        state.phase, state.to_act = "draw", seat
+        public(state).update({"taken": None, "melded_now": 0, "played_now": False, "counted": False})
+        state.phase, state.to_act = Phase.DRAW, seat
 
     # --- legal actions ----------------------------------------------------------------
 
@@ -183,14 +178,14 @@ class RummyTurns:
     def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
         if seat != state.to_act:
             return []
-        actions = self.draw_actions(state, seat) if state.phase == "draw" else self.play_actions(state, seat)
-        if state.options.get("count_stock") and not state.public["counted"]:
+        actions = self.draw_actions(state, seat) if state.phase == Phase.DRAW else self.play_actions(state, seat)
+        if state.options.get("count_stock") and not public(state)["counted"]:
             actions.append(COUNT_STOCK)
         return actions
 
     def draw_actions(self, state: State, seat: int) -> list[Action]:
-        actions = [DRAW_STOCK if state.zone("stock").cards or self.reuse_stock(state) else PASS]
-        if state.zone("discard").cards:
+        actions = [DRAW_STOCK if state.zone(Zones.STOCK).cards or self.reuse_stock(state) else PASS]
+        if state.zone(Zones.DISCARD).cards:
             actions.append(DRAW_DISCARD)
         return actions
 
@@ -198,7 +193,7 @@ class RummyTurns:
         rules = self.meld_rules(state)
         hand = hand_cards(state, seat)
         table = table_melds(state)
-        pub = state.public
+        pub = public(state)
         actions: list[Action] = []
         limit = self.melds_per_turn(state)
         if limit is None or pub["melded_now"] < limit:
@@ -206,7 +201,7 @@ class RummyTurns:
                 cards = list(meld.cards)
                 rest = [c for c in hand if c not in cards]
                 if self.rest_ok(state, seat, rest, [*table, cards]):
-                    actions.append(Action("meld", tuple(cards)))
+                    actions.append(Action(Kind.MELD, tuple(cards)))
         if table and self.may_lay_off(state, seat):
             for index, meld_cards in enumerate(table):
                 for card in hand:
@@ -216,20 +211,20 @@ class RummyTurns:
                         after = [*table[:index], grown, *table[index + 1 :]]
                         if self.rest_ok(state, seat, rest, after):
                             word = LOW if below and len(places) > 1 else None  # the player's choice of end
-                            actions.append(Action("lay off", (card,), source=word, target=index))
+                            actions.append(Action(Kind.LAY_OFF, (card,), source=word, target=index))
         if self.may_discard(state, seat):
             taken = pub["taken"]
-            actions += [Action("discard", (c,)) for c in sorted(hand) if str(c) != taken]
+            actions += [Action(Kind.DISCARD, (c,)) for c in sorted(hand) if str(c) != taken]
         return actions
 
     @hookimpl
     def hoyle_check_action(self, state: State, seat: int, action: Action) -> str | None:
         """A meld named with its cards in another order is the same meld."""
-        if action.kind != "meld" or seat != state.to_act or state.phase != "play":
+        if action.kind != Kind.MELD or seat != state.to_act or state.phase != Phase.PLAY:
             return None
         wanted = sorted(action.cards)
         for legal in self.play_actions(state, seat):
-            if legal.kind == "meld" and sorted(legal.cards) == wanted:
+            if legal.kind == Kind.MELD and sorted(legal.cards) == wanted:
                 return "ok"
         return None
 
@@ -237,38 +232,38 @@ class RummyTurns:
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
-        pub = state.public
+        pub = public(state)
         if action == COUNT_STOCK:
             pub["counted"] = True
-            state.log("count_stock", seat, count=len(state.zone("stock").cards))
+            state.log("count_stock", seat, count=len(state.zone(Zones.STOCK).cards))
             return True
         if action == PASS:
             self.stock_exhausted(state, seat)
             return True
         if action == DRAW_STOCK:
-            if not state.zone("stock").cards:
+            if not state.zone(Zones.STOCK).cards:
                 pub["turnovers"] += 1
                 turn_over_pile(state, shuffle=self.shuffle_reused(state))
-            state.move_top("stock", hand_zone(seat), seat=seat, event="draw")
-            state.phase = "play"
+            state.move_top(Zones.STOCK, hand_zone(seat), seat=seat, event="draw")
+            state.phase = Phase.PLAY
             return True
         if action == DRAW_DISCARD:
-            card = state.move_top("discard", hand_zone(seat), seat=seat, event="draw")[0]
+            card = state.move_top(Zones.DISCARD, hand_zone(seat), seat=seat, event="draw")[0]
             pub["taken"] = str(card)
-            state.phase = "play"
+            state.phase = Phase.PLAY
             return True
         rules = self.meld_rules(state)
-        if action.kind == "meld":
+        if action.kind == Kind.MELD:
             add_meld(state, seat, action.cards, rules)
             pub["melded_now"] += 1
             pub["played_now"] = True
             pub["has_melded"][seat] = True
-        elif action.kind == "lay off":
+        elif action.kind == Kind.LAY_OFF:
             assert action.target is not None
             lay_off_card(state, seat, action.cards[0], action.target, rules, low=action.source == LOW)
             pub["played_now"] = True
         else:  # discard
-            state.move(action.cards, hand_zone(seat), "discard", seat=seat, event="discard")
+            state.move(action.cards, hand_zone(seat), Zones.DISCARD, seat=seat, event="discard")
             if state.zone(hand_zone(seat)).cards:
                 self.end_turn(state, seat)
                 return True
@@ -277,7 +272,7 @@ class RummyTurns:
         return True
 
     def end_turn(self, state: State, seat: int) -> None:
-        pub = state.public
+        pub = public(state)
         if pub["played_now"]:
             pub["played"][seat] = True
         self.start_turn(state, self.next_seat(state, seat))
@@ -285,7 +280,7 @@ class RummyTurns:
     def stock_exhausted(self, state: State, seat: int) -> None:
         """The stock is empty and ``seat`` declined the discard where the pile may not be
         reused: the hand ends with no score (subclasses may score it)."""
-        state.public["outcome"] = {"winner": None, "counts": self.counts(state), "rummy": False}
+        public(state)["outcome"] = {"winner": None, "counts": self.counts(state), "rummy": False}
         self.reveal_hands(state)
         state.end_deal("stock-out")
 
@@ -304,8 +299,8 @@ class RummyTurns:
             >>> game.state.deal_end, game.state.public["outcome"]["winner"], game.state.public["next_dealer"] in (0, 1)
             ('agreed', 0, True)
         """
-        state.public["outcome"] = {"winner": winner, "counts": self.counts(state), "rummy": False}
-        state.public["next_dealer"] = self.next_dealer(state, winner)
+        public(state)["outcome"] = {"winner": winner, "counts": self.counts(state), "rummy": False}
+        public(state)["next_dealer"] = self.next_dealer(state, winner)
         self.reveal_hands(state)
         state.end_deal(reason, winner=winner, **data)
 
@@ -314,7 +309,7 @@ class RummyTurns:
         return [hand_value(hand_cards(state, s), rules) for s in state.seats]
 
     def go_out(self, state: State, seat: int) -> None:
-        pub = state.public
+        pub = public(state)
         rummy_ = not pub["played"][seat]
         pub["outcome"] = {"winner": seat, "counts": self.counts(state), "rummy": rummy_}
         self.reveal_hands(state)
@@ -329,7 +324,7 @@ class RummyTurns:
 
     def ledger_add(self, state: State, payments: dict[tuple[int, int], int]) -> None:
         """Record per-hand payments ``{(payer, payee): amount}`` in ``public["ledger"]``."""
-        ledger = state.public["ledger"]
+        ledger = public(state)["ledger"]
         for (payer, payee), amount in payments.items():
             ledger[payer] -= amount
             ledger[payee] += amount
@@ -344,9 +339,9 @@ class RummyTurns:
     def winner_collects(self, state: State) -> dict[int, int]:
         """Score a hand where each loser pays the winner the count of their hand
         (``outcome["counts"]``), recorded in the ledger; the winner's row is the sum."""
-        out = state.public["outcome"]
+        out = deal_outcome(state)
         winner = out["winner"]
-        state.public["next_dealer"] = self.next_dealer(state, winner)
+        public(state)["next_dealer"] = self.next_dealer(state, winner)
         if winner is None:
             return {}  # the stock limit: a void deal, nothing paid
         counts = out["counts"]
@@ -372,7 +367,7 @@ class WinnerCollects(RummyTurns):
 
     @hookimpl
     def hoyle_settle(self, state: State) -> dict[int, int]:
-        return dict(enumerate(state.public["ledger"]))
+        return dict(enumerate(public(state)["ledger"]))
 
 
 class MeldingBot:
@@ -394,12 +389,12 @@ class MeldingBot:
         self.rules = rules or rummy.MeldRules.basic()
 
     def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
-        plays = [a for a in legal_actions if a.kind in ("meld", "lay off", "go out")]
+        plays = [a for a in legal_actions if a.kind in (Kind.MELD, Kind.LAY_OFF, Kind.GO_OUT)]
         if plays:
             return max(plays, key=lambda a: len(a.cards))
         seat = view["seat"]
         hand = [Card(c) for c in view["zones"][hand_zone(seat)]["cards"]]
-        discards = [a for a in legal_actions if a.kind == "discard"]
+        discards = [a for a in legal_actions if a.kind == Kind.DISCARD]
         rules = self.rules.replace(hand_size=None)
         if discards:
             if not self.rng.below(4):  # now and then at random, so that play never cycles
@@ -408,11 +403,11 @@ class MeldingBot:
             dead = rummy.best_melds(hand, rules).deadwood
             worst = [c for c in sorted(dead, key=lambda c: -rules.value(c)) if c in allowed]
             if worst:
-                return Action("discard", (worst[0],))
+                return Action(Kind.DISCARD, (worst[0],))
             return discards[self.rng.below(len(discards))]
         if DRAW_DISCARD in legal_actions and hand:
             top = Card(view["zones"]["discard"]["cards"][-1])
             if rummy.best_discard([*hand, top], rules, forbid=top).deadwood_value < rummy.deadwood(hand, rules):
                 return DRAW_DISCARD
-        others = [a for a in legal_actions if a != DRAW_DISCARD and a.kind != "count"] or list(legal_actions)
+        others = [a for a in legal_actions if a != DRAW_DISCARD and a.kind != Kind.COUNT] or list(legal_actions)
         return others[self.rng.below(len(others))]

@@ -31,6 +31,7 @@ from hoyle import Action, Deck, Option, State, Variant, hookimpl, rummy
 from hoyle_rummy.basic import OPTIONS as BASIC_OPTIONS
 from hoyle_rummy.basic import BasicRummy, ace_rules, preset_options
 from hoyle_rummy.exchange import apply_exchange, exchange_actions
+from hoyle_rummy.rummy_state import Kind
 
 WILD_VALUE = 15
 
@@ -66,7 +67,7 @@ class WildCardRummy(BasicRummy):
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
-        if action.kind == "exchange":
+        if action.kind == Kind.EXCHANGE:
             apply_exchange(state, seat, action, self.meld_rules(state))
             return True
         return bool(super().hoyle_apply_action(state, seat, action))

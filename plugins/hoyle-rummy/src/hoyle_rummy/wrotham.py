@@ -38,6 +38,7 @@ from hoyle import Action, Card, Deck, Option, State, Variant, hookimpl, rummy
 
 from hoyle_rummy.common import hand_cards, hand_zone, lay_off_places, table_melds
 from hoyle_rummy.exchange import apply_exchange, exchange_actions, wild_for
+from hoyle_rummy.rummy_state import Kind, Phase, Zones, deal_outcome, deal_winner, public
 from hoyle_rummy.turns import RummyTurns
 
 WROTHAM_RULES = rummy.MeldRules.wrotham().replace(hand_size=None)
@@ -110,13 +111,13 @@ class WrothamRummy(RummyTurns):
         return False
 
     def after_deal(self, state: State) -> None:
-        starter = (int(state.public["dealer"]) + 1) % len(state.players)
-        state.move_top("deck", hand_zone(starter), seat=starter, event="deal")
+        starter = (int(public(state)["dealer"]) + 1) % len(state.players)
+        state.move_top(Zones.DECK, hand_zone(starter), seat=starter, event="deal")
 
     @hookimpl
     def hoyle_deal(self, state: State) -> bool:
         super().hoyle_deal(state)
-        state.phase = "play"  # the starting player's first turn has no draw
+        state.phase = Phase.PLAY  # the starting player's first turn has no draw
         return True
 
     def melds_per_turn(self, state: State) -> int | None:
@@ -124,15 +125,15 @@ class WrothamRummy(RummyTurns):
 
     def rest_ok(self, state: State, seat: int, rest: list[Card], table: list[list[Card]]) -> bool:
         if all_seven(state):
-            return can_finish(rest, table, state.public["taken"])
+            return can_finish(rest, table, public(state)["taken"])
         return super().rest_ok(state, seat, rest, table)
 
     def may_discard(self, state: State, seat: int) -> bool:
-        return not all_seven(state) or not state.public["played_now"] or len(hand_cards(state, seat)) == 1
+        return not all_seven(state) or not public(state)["played_now"] or len(hand_cards(state, seat)) == 1
 
     def play_actions(self, state: State, seat: int) -> list[Action]:
         exchanges = exchange_actions(state, seat, WROTHAM_RULES)
-        if all_seven(state) and state.public["played_now"]:
+        if all_seven(state) and public(state)["played_now"]:
             # once a player is laying down all seven, an exchange must leave a hand that
             # can still all go down this turn (else the turn would be stuck)
             exchanges = [a for a in exchanges if self._still_finishes(state, seat, a)]
@@ -148,20 +149,20 @@ class WrothamRummy(RummyTurns):
             return False
         table[exchange.target] = [card if c == wild else c for c in meld]
         hand = [c for c in hand_cards(state, seat) if c != card] + [wild]
-        return can_finish(hand, table, state.public["taken"])
+        return can_finish(hand, table, public(state)["taken"])
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
-        if action.kind == "exchange":
+        if action.kind == Kind.EXCHANGE:
             apply_exchange(state, seat, action, WROTHAM_RULES)
             return True
         return bool(super().hoyle_apply_action(state, seat, action))
 
     @hookimpl
     def hoyle_score_deal(self, state: State) -> dict[int, int]:
-        out = state.public["outcome"]
-        state.public["next_dealer"] = self.next_dealer(state, out["winner"])
-        winner = out["winner"]
+        out = deal_outcome(state)
+        winner = deal_winner(state)
+        public(state)["next_dealer"] = self.next_dealer(state, winner)
         return {winner: sum(c for s, c in enumerate(out["counts"]) if s != winner)}
 
     @hookimpl

@@ -25,7 +25,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, NotRequired, TypedDict
 
-from hoyle import Action, Deck, HouseRule, Option, State, Variant, Zone, hookimpl, public_reader
+from hoyle import Action, Card, Deck, HouseRule, Option, State, Variant, Zone, hookimpl, public_reader
+from hoyle.errors import InvalidArgumentError
 from hoyle.registry import DealingOrder
 from hoyle.testing import dealt_places
 
@@ -56,6 +57,14 @@ def _pile(seat: int) -> str:
 
 def _table(seat: int) -> str:
     return f"table:{seat}"
+
+
+def _rank(card: Card) -> int:
+    """A card's rank, ace high (War's deck has no jokers)."""
+    rank = card.rank_value
+    if rank is None:
+        raise InvalidArgumentError(f"War plays no jokers, and {card} is one")
+    return rank
 
 
 class WarRules:
@@ -97,7 +106,7 @@ class WarRules:
         return True
 
     def _resolve(self, state: State, pub: WarPublic) -> None:
-        top = [state.zone(_table(s)).cards[-1].rank_value for s in state.seats]
+        top = [_rank(state.zone(_table(s)).cards[-1]) for s in state.seats]
         if top[0] == top[1]:
             pub["war"] = True
             state.log("war")
@@ -106,7 +115,7 @@ class WarRules:
             else:
                 state.to_act = 0
             return
-        winner = 0 if top[0] > top[1] else 1  # type: ignore[operator]
+        winner = 0 if top[0] > top[1] else 1
         for name in (_table(0), _table(1), "face-down"):
             cards = list(state.zone(name).cards)
             if cards:

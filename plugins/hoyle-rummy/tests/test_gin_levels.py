@@ -1,0 +1,107 @@
+"""The gin bot's levels (issue 30): names and levels through make_bot, legal play at
+every level, replay by seed, the easy level's documented slips, the search's sampler."""
+
+from __future__ import annotations
+
+import functools
+
+import hoyle
+import pytest
+from hoyle import Action, Card, Rng
+from hoyle.errors import InvalidArgumentError
+from hoyle.testing import check_variant
+from hoyle_rummy import gin_search
+from hoyle_rummy.bots import GinBot
+
+
+def test_make_bot_reads_levels() -> None:
+    assert hoyle.make_bot("gin:hard", seed=1).level == "hard"  # type: ignore[attr-defined]
+    assert hoyle.make_bot("gin", seed=1, level="easy").level == "easy"  # type: ignore[attr-defined]
+    assert hoyle.make_bot("gin", seed=1).level == "medium"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("spec", "level", "message"),
+    [
+        ("random:hard", None, "bot 'random' has no level 'hard'"),
+        ("gin:expert", None, "unknown bot level 'expert'"),
+        ("gin:hard", "easy", "names level 'hard' but level='easy'"),
+    ],
+)
+def test_make_bot_refuses_bad_levels(spec: str, level: str | None, message: str) -> None:
+    with pytest.raises(InvalidArgumentError, match=message):
+        hoyle.make_bot(spec, seed=1, level=level)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("variant", ["gin-rummy", "oklahoma-gin"])
+def test_every_level_plays_legal_games(level: str, variant: str) -> None:
+    # the engine raises on an illegal action: check_variant plays whole games
+    bot = functools.partial(GinBot, level=level, simulations=24)
+    games = check_variant(variant, games=2, seed=3, options={"deals": 1}, bot=bot)
+    assert all(g.is_over for g in games)
+
+
+def _record(level: str, seed: int) -> list[str]:
+    game = hoyle.new_game("gin-rummy", seed=11, options={"deals": 1})
+    bots = [GinBot(seed=seed, level=level, simulations=24), GinBot(seed=seed + 1)]
+    played = []
+    while not game.is_over:
+        p = game.to_act
+        assert p is not None
+        a = bots[p].choose(game.view(p), game.legal_actions(p))
+        played.append(str(a))
+        game.act(a, seat=p)
+    return played
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_levels_replay_by_seed(level: str) -> None:
+    assert _record(level, 5) == _record(level, 5)
+
+
+def _view(hand: str, stock: int) -> dict[str, object]:
+    return {
+        "seat": 0,
+        "players": ["a", "b"],
+        "phase": "play",
+        "public": {"knock_limit": 10, "taken": None},
+        "events": [],
+        "options": {},
+        "zones": {"hand:0": {"cards": hand.split()}, "stock": {"count": stock}, "discard": {"cards": ["Qd"]}},
+    }
+
+
+def test_easy_knocks_at_its_first_chance_medium_waits() -> None:
+    # after Kc goes, 8 deadwood: medium waits (stock under 20, more than 4 deadwood)
+    view = _view("As 2s 3s 4h 5h 6h 9c 9d 9h 8c Kc", stock=12)
+    legal = [Action("discard", (Card(c),)) for c in ("Kc", "8c")] + [Action("knock", (Card("Kc"),))]
+    assert GinBot(level="medium").choose(view, legal) == Action("discard", (Card("Kc"),))
+    assert GinBot(level="easy").choose(view, legal) == Action("knock", (Card("Kc"),))
+
+
+def test_easy_takes_the_up_card_only_to_meld() -> None:
+    # the 2d lowers the deadwood (the Kc goes) but joins no meld: medium takes it, easy draws
+    view = _view("As 2s 3s 4h 5h 6h 9c 9d 9h Kc", stock=20)
+    view["zones"]["discard"]["cards"] = ["2d"]  # type: ignore[index]
+    legal = [Action("draw", source="discard"), Action("draw", source="stock")]
+    assert GinBot(level="medium").choose(view, legal) == legal[0]
+    assert GinBot(level="easy").choose(view, legal) == legal[1]
+
+
+def test_sampler_deals_only_unseen_cards_and_keeps_known_ones() -> None:
+    game = hoyle.new_game("gin-rummy", seed=2, options={"deals": 1})
+    bot = GinBot()
+    while True:  # play until the opponent (seat 1) has taken a card from the pile
+        p = game.to_act
+        assert p is not None
+        game.act(bot.choose(game.view(p), game.legal_actions(p)), seat=p)
+        k = gin_search.knowledge(game.view(0))
+        assert k is not None
+        if k.opponent_known:
+            break
+    for s in range(5):
+        hand, stock = gin_search.sample_world(k, Rng(s))
+        assert set(k.opponent_known) <= set(hand)
+        assert sorted(map(str, hand + stock)) == sorted(map(str, {*k.unseen, *k.opponent_known}))
+        assert len(stock) == k.stock
