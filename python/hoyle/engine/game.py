@@ -177,7 +177,7 @@ class Game:
 
     @property
     def phase(self) -> str:
-        return self.state.phase
+        return str(self.state.phase)  # a variant's phase enum (a StrEnum) as its plain text
 
     @property
     def to_act(self) -> int | None:

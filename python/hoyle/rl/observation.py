@@ -119,7 +119,7 @@ class Layout:
         self.planes = tuple(g for g in self.groups if g in set(planes))  # the groups ever seen
         self.tops = tuple(tops)
         self.seat_numbered = seat_numbered
-        self.phases = tuple(phases)
+        self.phases = tuple(str(p) for p in phases)  # a variant's StrEnum as its plain text
         self.public = dict(public)
         self.features = tuple(features)
         fields: list[tuple[str, int, str]] = []
