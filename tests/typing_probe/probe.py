@@ -9,16 +9,25 @@ from __future__ import annotations
 
 from hoyle import Action, EventKind, State
 from hoyle.engine.names import DECK, OVER
+from hoyle_parlor import in_between, ratscrew
 from hoyle_parlor.in_between import Phase as InBetweenPhase
 from hoyle_parlor.in_between import public as in_between_public
+from hoyle_parlor.ratscrew import Kind as RatscrewKind
+from hoyle_parlor.ratscrew import Phase as RatscrewPhase
+from hoyle_poker import pai_gow
 from hoyle_poker.betting_public import FlopPhase, flop_public
+from hoyle_poker.names import SHOWDOWN, STREETS, TablePhase
+from hoyle_poker.names import Kind as PokerKind
+from hoyle_poker.names import Zones as PokerZones
 from hoyle_poker.pai_gow import SET
 from hoyle_poker.pai_gow import Phase as PaiGowPhase
 from hoyle_poker.pai_gow import public as pai_gow_public
 from hoyle_rummy.gin_state import Phase as GinPhase
-from hoyle_rummy.gin_state import gin_public, one_table
+from hoyle_rummy.gin_state import gin_phase, gin_public, one_table
 from hoyle_rummy.rummy_state import Kind, Phase, Zones, contract_public, deal_outcome, public
+from hoyle_war import Kind as WarKind
 from hoyle_war import Phase as WarPhase
+from hoyle_war import Zones as WarZones
 from hoyle_war import public as war_public
 
 
@@ -53,6 +62,12 @@ def gin(state: State) -> None:
     phase: GinPhase = tables[0]["phase"]
     late: GinPhase = "last-chanse"  # error: Incompatible types in assignment
     gin_public(state)["dealr"]  # error: TypedDict "GinPublic" has no key "dealr"
+    if gin_phase(state) == "discard":
+        Action(Kind.KNOCK)
+    if gin_phase(state) == "dicsard":  # error: Non-overlapping equality check
+        Action(Kind.KNOK)  # error: "type[Kind]" has no attribute "KNOK"
+    state.zone(Zones.DISCARD)
+    state.zone(Zones.DISCRAD)  # error: "type[Zones]" has no attribute "DISCRAD"
     print(limit, phase, late)
 
 
@@ -65,7 +80,16 @@ def poker(state: State) -> None:
     state.phase = PaiGowPhase.SET
     state.phase = PaiGowPhase.SETT  # error: "type[Phase]" has no attribute "SETT"
     Action(SET)
-    print(button, street, playing)
+    state.zone(pai_gow.DEALER)
+    state.zone(pai_gow.DEALR)  # error: Module has no attribute "DEALR"
+    state.phase = STREETS[0]
+    state.phase = SHOWDOWN
+    table: TablePhase = "table-6"  # error: Incompatible types in assignment
+    Action(PokerKind.RAISE, amount=4)
+    Action(PokerKind.RIASE, amount=4)  # error: "type[Kind]" has no attribute "RIASE"
+    state.zone(PokerZones.BOARD)
+    state.zone(PokerZones.BORAD)  # error: "type[Zones]" has no attribute "BORAD"
+    print(button, street, playing, table)
 
 
 def parlor_and_war(state: State) -> None:
@@ -74,3 +98,15 @@ def parlor_and_war(state: State) -> None:
     state.phase = WarPhase.BATLE  # error: "type[Phase]" has no attribute "BATLE"
     state.phase = InBetweenPhase.BET
     in_between_public(state)["pott"]  # error: TypedDict "InBetweenPublic" has no key "pott"
+    Action(in_between.BET, amount=1)
+    Action(in_between.BTE, amount=1)  # error: Module has no attribute "BTE"
+    state.zone(in_between.TABLE)
+    state.zone(in_between.TALBE)  # error: Module has no attribute "TALBE"
+    state.phase = RatscrewPhase.TAKE
+    state.phase = RatscrewPhase.TAEK  # error: "type[Phase]" has no attribute "TAEK"
+    Action(RatscrewKind.SLPA)  # error: "type[Kind]" has no attribute "SLPA"
+    state.zone(ratscrew.PILE)
+    Action(WarKind.PLAY)
+    Action(WarKind.PALY)  # error: "type[Kind]" has no attribute "PALY"
+    state.zone(WarZones.FACE_DOWN)
+    state.zone(WarZones.FACEDOWN)  # error: "type[Zones]" has no attribute "FACEDOWN"

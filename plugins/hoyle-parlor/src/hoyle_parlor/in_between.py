@@ -40,13 +40,15 @@ Rules as implemented (aces always high; suits never matter):
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NotRequired, TypedDict
+from typing import Final, NotRequired, TypedDict
 
 from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl, public_reader
 
-TABLE = "table"  # the posts and the third card of the turn in progress
-DISCARDS = "discards"
-CUT = "cut"  # the cards turned for the first deal
+TABLE: Final = "table"  # the posts and the third card of the turn in progress
+DISCARDS: Final = "discards"
+CUT: Final = "cut"  # the cards turned for the first deal
+#: In-Between's one action kind: ``bet N``.
+BET: Final = "bet"
 
 
 class Phase(StrEnum):
@@ -158,11 +160,11 @@ class InBetweenRules:
         if seat != state.to_act or state.phase != Phase.BET:
             return []
         top = self._limit(state, seat)
-        return [Action("bet", amount=n) for n in sorted({1, max(1, top // 2), top})]
+        return [Action(BET, amount=n) for n in sorted({1, max(1, top // 2), top})]
 
     @hookimpl
     def hoyle_check_action(self, state: State, seat: int, action: Action) -> str | None:
-        if seat != state.to_act or state.phase != Phase.BET or action.kind != "bet" or action.amount is None:
+        if seat != state.to_act or state.phase != Phase.BET or action.kind != BET or action.amount is None:
             return None
         top = self._limit(state, seat)
         if not 1 <= action.amount <= top:

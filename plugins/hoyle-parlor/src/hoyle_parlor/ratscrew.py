@@ -56,7 +56,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from itertools import pairwise
-from typing import Any, NotRequired, TypedDict
+from typing import Any, Final, NotRequired, TypedDict
 
 from hoyle import Action, Card, Deck, Option, Rng, State, Variant, Zone, hookimpl, public_reader
 
@@ -83,8 +83,18 @@ class RatscrewPublic(TypedDict):
 public = public_reader(RatscrewPublic)
 
 
-PILE = "pile"
-PLAY, TAKE, SLAP = Action("play"), Action("take"), Action("slap")
+PILE: Final = "pile"
+
+
+class Kind:
+    """Egyptian Ratscrew's action kinds (``Action.kind``)."""
+
+    PLAY: Final = "play"  #: the player to act turns the top card of their stack
+    TAKE: Final = "take"  #: the challenger takes the pile
+    SLAP: Final = "slap"  #: anyone, any time: a slap at the pile
+
+
+PLAY, TAKE, SLAP = Action(Kind.PLAY), Action(Kind.TAKE), Action(Kind.SLAP)
 #: Every slap rule of B8, in the order they are checked.
 SLAP_RULES = ("double", "sandwich", "top-bottom", "tens", "joker", "run", "marriage")
 #: Chances to answer a face card or ace.
@@ -200,9 +210,9 @@ class RatscrewRules:
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
-        if action.kind == "play":
+        if action.kind == Kind.PLAY:
             self._play(state, seat)
-        elif action.kind == "take":
+        elif action.kind == Kind.TAKE:
             state.log("wins_pile", seat, reason="challenge")
             self._collect(state, seat)
         else:

@@ -56,8 +56,9 @@ from hoyle import poker as ev
 
 from hoyle_poker import betting
 from hoyle_poker.betting import FIXED_LIMIT, NO_LIMIT
-from hoyle_poker.betting_public import DrawPhase, draw_public
+from hoyle_poker.betting_public import draw_public
 from hoyle_poker.flop import BettingGameRules, betting_options, chip_list, poker_variant
+from hoyle_poker.names import BET_PHASES, DRAW_PHASES
 
 DRAW = Action("draw")
 
@@ -116,11 +117,6 @@ def deuce_to_seven_value(state: State, cards: list[Card]) -> Any:
 def badugi_value(state: State, cards: list[Card]) -> Any:
     """Badugi: the most cards of different suits and ranks, then the lowest."""
     return ev.evaluate_badugi(cards).value
-
-
-#: The phases of a draw game's betting rounds and draws, in turn (up to three draws).
-BET_PHASES: tuple[DrawPhase, ...] = ("bet-1", "bet-2", "bet-3", "bet-4")
-DRAW_PHASES: tuple[DrawPhase, ...] = ("draw-1", "draw-2", "draw-3")
 
 
 class DrawRules(BettingGameRules):
@@ -182,7 +178,7 @@ class DrawRules(BettingGameRules):
     # --- acting -------------------------------------------------------------------------
 
     def _drawing(self, state: State) -> bool:
-        return state.phase.startswith("draw")
+        return state.phase in DRAW_PHASES
 
     @hookimpl
     def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:

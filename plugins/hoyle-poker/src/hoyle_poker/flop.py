@@ -47,15 +47,14 @@ from typing import Any, NamedTuple, Protocol
 from hoyle import Action, Card, Deck, Option, State, Variant, Zone, hookimpl
 from hoyle import poker as ev
 from hoyle.engine.cache import BoundedCache
+from hoyle.engine.names import OVER
 from hoyle.errors import InvalidOptionError
 
 from hoyle_poker import betting
 from hoyle_poker.betting import MUCK, NO_LIMIT, POT_LIMIT, SHOW, STRUCTURES
-from hoyle_poker.betting_public import FlopPhase, flop_public, public
+from hoyle_poker.betting_public import flop_public, public
+from hoyle_poker.names import RUNOUT, SHOWDOWN, STREETS
 
-STREETS: tuple[FlopPhase, ...] = ("preflop", "flop", "turn", "river")
-#: The phase in which the players still in choose how many times to run the board.
-RUNOUT = "runout"
 BOARD_CARDS = (0, 3, 1, 1)
 
 
@@ -340,7 +339,7 @@ class BettingGameRules:
             betting.sit_down(state, seat, action)
             return True
         phase = state.phase
-        if phase == "showdown":
+        if phase == SHOWDOWN:
             self._show_or_muck(state, seat, action)
             return True
         if phase == RUNOUT:
@@ -408,7 +407,7 @@ class BettingGameRules:
         order = betting.showdown_order(state)
         p["showdown_order"] = order
         if state.options["showdown"] == "manual":
-            state.phase = "showdown"
+            state.phase = SHOWDOWN
             p["to_show"] = order
             p["range"] = None
             state.to_act = order[0]
@@ -428,7 +427,7 @@ class BettingGameRules:
         p["to_show"] = rest
         if sum(p["live"]) == 1:
             winner = betting.award_uncontested(state)
-            state.phase = "over"
+            state.phase = OVER
             state.end_deal("showdown", winner=winner)
         elif not rest:
             self._settle(state)
@@ -439,7 +438,7 @@ class BettingGameRules:
         """Award every pot at the showdown by :meth:`run_values` and end the deal."""
         high_odd, low_odd = self.odd_chip_orders(state)
         pots = betting.settle_runs(state, self.run_values(state), high_odd, low_odd)
-        state.phase = "over"
+        state.phase = OVER
         state.end_deal("showdown", pots=pots)
 
     def run_values(self, state: State) -> list[betting.Valuers]:
@@ -539,7 +538,7 @@ class FlopRules(BettingGameRules):
         if self.decisions:  # the last hand's decision rounds
             flop_public(state).pop("decided", None)
             flop_public(state).pop("to_decide", None)
-        state.phase = "preflop"
+        state.phase = STREETS[0]
         # structure, blinds, antes, min_bet, bet_sizes, posts
         betting.start_hand(state, o["structure"], blinds, by_position, min_bet, bet_sizes, posts)
         for s in betting.order_from_button(state):

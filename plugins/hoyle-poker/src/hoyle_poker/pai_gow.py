@@ -77,7 +77,7 @@ class PaiGowPublic(TypedDict, total=False):
 #: ``public(state)`` is ``state.public`` as :class:`PaiGowPublic` (mypy checks every key).
 public = public_reader(PaiGowPublic)
 
-DEALER = "dealer"
+DEALER: Final = "dealer"
 
 
 def _cards(cards: str | Iterable[Card | str]) -> list[Card]:

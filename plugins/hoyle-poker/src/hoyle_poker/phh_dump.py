@@ -16,6 +16,8 @@ from typing import Any
 from hoyle import Game
 from hoyle.errors import ReplayError
 
+from hoyle_poker.betting_public import flop_public
+
 __all__ = ["DRAW_CODES", "FLOP_CODES", "STRUCTURE_LETTERS", "STUD_CODES", "VARIANTS", "dump", "forced_bets"]
 
 #: The PHH letter of each betting structure.
@@ -50,7 +52,7 @@ def dump(game: Game) -> str:
         raise ReplayError(
             f"only a single hand of a flop, stud or PHH draw game dumps to PHH, not {name} deal {state.deal_number}"
         )
-    p = state.public
+    p = flop_public(state)
     if p.get("run_from") is not None:
         raise ReplayError(f"PHH records one board: a hand run {o['runs']} times does not dump to PHH (OHH writes it)")
     if any(e.type == "posts_out_of_position" for e in state.events):

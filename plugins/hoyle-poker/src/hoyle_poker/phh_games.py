@@ -40,6 +40,7 @@ from hoyle.phh import HandHistory, hand_actions, parse_cards, player_index
 from hoyle.plugins import default_registry
 
 from hoyle_poker.betting_public import public
+from hoyle_poker.names import DRAW_PHASES
 from hoyle_poker.replay import FlopHand, HandAction, act, betting_text, play_showdown, replay_flop_hand
 
 _STRUCTURES = {"N": "no-limit", "P": "pot-limit", "F": "fixed-limit"}
@@ -153,7 +154,7 @@ def _play(
         else:
             raise ReplayError(f"action {i} {a!r}: {op!r} is not an action of {code}")
         act(game, seat, text, labels.get(i) or f"action {i} ({a!r})")
-    while stand_pat and not game.is_over and game.phase.startswith("draw") and (who := game.to_act) is not None:
+    while stand_pat and not game.is_over and game.phase in DRAW_PHASES and (who := game.to_act) is not None:
         act(game, who, "draw", "a draw after the last recorded action")
     play_showdown(game, decisions)
     return game

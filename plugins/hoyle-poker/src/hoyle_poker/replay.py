@@ -39,6 +39,7 @@ from hoyle.errors import HoyleError, ReplayError
 from hoyle.phh import parse_cards
 
 from hoyle_poker.betting_public import flop_public, public
+from hoyle_poker.names import SHOWDOWN
 
 __all__ = ["FLOP_GAMES", "FlopHand", "HandAction", "act", "betting_text", "play_showdown", "replay_flop_hand"]
 
@@ -130,7 +131,7 @@ def betting_text(game: Game, seat: int, kind: str, amount: int | None) -> str:
 
 def play_showdown(game: Game, decisions: Mapping[int, str], label: str = "showdown") -> None:
     """Answer a manual showdown: each seat shows or mucks as recorded (shows if not)."""
-    while not game.is_over and game.phase == "showdown" and (who := game.to_act) is not None:
+    while not game.is_over and game.phase == SHOWDOWN and (who := game.to_act) is not None:
         act(game, who, decisions.get(who, "show"), label)
 
 

@@ -29,7 +29,6 @@ from hoyle_poker.betting_public import flop_public
 from hoyle_poker.flop import (
     BOARD_CARDS,
     RUN_BOARD,
-    STREETS,
     BettingGameRules,
     FlopRules,
     betting_options,
@@ -37,6 +36,7 @@ from hoyle_poker.flop import (
     holdem_values,
     poker_variant,
 )
+from hoyle_poker.names import STREETS
 
 __all__ = ["SPLIT_HOLDEM", "VARIANTS", "SplitHoldemRules"]
 

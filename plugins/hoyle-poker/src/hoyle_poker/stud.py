@@ -59,10 +59,11 @@ from hoyle import poker as ev
 
 from hoyle_poker import betting
 from hoyle_poker.betting import FIXED_LIMIT
-from hoyle_poker.betting_public import StudPhase, public
+from hoyle_poker.betting_public import public
 from hoyle_poker.flop import BettingGameRules, poker_variant, session_options
+from hoyle_poker.names import STUD_STREETS
 
-STREETS: tuple[StudPhase, ...] = ("third", "fourth", "fifth", "sixth", "seventh")
+STREETS = STUD_STREETS
 BRING_IN = Action("bring-in")
 SUITS = "cdhs"
 HIGH_RANKS = "23456789TJQKA"
@@ -141,7 +142,7 @@ class StudRules(BettingGameRules):
             min_bet=small,
             bet_sizes=[small, small, big, big, big],
         )
-        state.phase = "third"
+        state.phase = STREETS[0]
         for s in betting.order_from_button(state):
             state.move_top("deck", f"hole:{s}", 2, seat=s, event="deal")
             state.move_top("deck", f"up:{s}", 1, seat=s, event="deal_up")
@@ -161,7 +162,10 @@ class StudRules(BettingGameRules):
     def _bringing_in(self, state: State, seat: int) -> bool:
         p = public(state)
         return (
-            state.phase == "third" and p.get("bring_in") == seat and p["acted"][seat] is None and seat == state.to_act
+            state.phase == STREETS[0]
+            and p.get("bring_in") == seat
+            and p["acted"][seat] is None
+            and seat == state.to_act
         )
 
     @hookimpl

@@ -33,6 +33,7 @@ from hoyle_poker import betting
 from hoyle_poker.betting import FIXED_LIMIT
 from hoyle_poker.draw import forced_bets, with_defaults
 from hoyle_poker.flop import BettingGameRules, betting_options
+from hoyle_poker.names import TABLE_PHASES
 
 ROUNDS = 5
 WILD = 2  # the middle of the five table cards
@@ -73,7 +74,7 @@ class TableHandRules(BettingGameRules):
         """Turn the next table card, in the order the table cards were dealt."""
         table = state.zone("table").cards
         state.move([table[0]], "table", "board", event="turn_table_card")
-        state.phase = f"table-{len(state.zone('board').cards)}"
+        state.phase = TABLE_PHASES[len(state.zone("board").cards) - 1]
 
     def rounds(self) -> int:
         return ROUNDS

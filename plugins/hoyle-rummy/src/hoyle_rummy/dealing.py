@@ -22,6 +22,8 @@ from hoyle import State
 from hoyle.registry import DealingOrder
 from hoyle.testing import dealt_places
 
+from hoyle_rummy.gin_state import gin_public
+
 
 def one_table(state: State) -> DealingOrder:
     """Hands, the up-card to ``discard`` (Wrotham has none), the rest to ``stock``."""
@@ -35,7 +37,7 @@ def gin(state: State) -> DealingOrder:
     if len(state.players) < 4:
         return one_table(state)
     places = tuple(dealt_places(state))
-    table_of = {seat: tp["prefix"] for tp in state.public["tables"] for seat in tp["players"]}
+    table_of = {seat: tp["prefix"] for tp in gin_public(state)["tables"] for seat in tp["players"]}
     packs = tuple(0 if place.startswith("a:") else 1 for place in places)
     return DealingOrder(
         order=places,

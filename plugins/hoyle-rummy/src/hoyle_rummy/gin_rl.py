@@ -33,6 +33,7 @@ from hoyle.rl.kernel import KernelMaker, KernelTable
 
 from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, PASS
 from hoyle_rummy.gin import GIN
+from hoyle_rummy.gin_state import gin_phase, one_table
 from hoyle_rummy.gin_table import DISCARDS, KNOCKS
 from hoyle_rummy.rl_encoding import KnownCards
 
@@ -126,7 +127,7 @@ def gin_kernel(enc: Encoding) -> KernelMaker | None:
 
     def make(game: Game) -> GinTable:
         state = game.state
-        public, zones = state.public, state.zones
+        public, zones = one_table(state), state.zones
         first, dealer = public["players"]
         taken = public["taken"]
         if state.to_act is None:
@@ -144,7 +145,7 @@ def gin_kernel(enc: Encoding) -> KernelMaker | None:
             public["stock_only"],
             Card(taken) if taken is not None else None,
             # the up-card still offered: nothing taken yet (the scan would cost the deal's time again)
-            None if known is None or state.phase == "offer" else known.held(state),
+            None if known is None or gin_phase(state) == "offer" else known.held(state),
         )
         table.bind(enc, game, make)
         return table

@@ -23,7 +23,8 @@ from hoyle.engine.cache import BoundedCache
 from hoyle.errors import InvalidArgumentError
 
 from hoyle_rummy.common import DRAW_DISCARD, DRAW_STOCK, PASS, card_points, hand_zone, is_meld
-from hoyle_rummy.gin_state import FourTableFacts, KnockOutcome, Phase, TableFacts, gin_public, one_table
+from hoyle_rummy.gin_state import FourTableFacts, KnockOutcome, Phase, TableFacts, gin_phase, gin_public, one_table
+from hoyle_rummy.rummy_state import Kind, Zones
 
 GIN_RULES = rummy.MeldRules.gin()
 #: The four-player game deals each table one pack of a two-pack deck.
@@ -269,8 +270,18 @@ def table_at(state: State, seat: int) -> Table:
     raise AssertionError(f"seat {seat} plays at no table")
 
 
-def _four_player_table(state: State, seat: int) -> tuple[Table, TableFacts, str]:
-    """The four-player game: the table ``seat`` plays at, its facts and its phase."""
+def seat_table(state: State, seat: int) -> tuple[Table, TableFacts, Phase]:
+    """The table ``seat`` plays at, its facts and its phase: the one table (whose facts
+    are ``state.public`` itself and whose phase is ``state.phase``), or at four players
+    the seat's own table.
+
+        >>> import hoyle
+        >>> t, facts, phase = seat_table(hoyle.new_game("gin-rummy", seed=1).state, 0)
+        >>> t.index, facts["knock_limit"], phase
+        (None, 10, 'offer')
+    """
+    if "tables" not in gin_public(state):
+        return ONE_TABLE, one_table(state), gin_phase(state)
     t = table_at(state, seat)
     four = cast(FourTableFacts, t.facts(state))
     return t, four, four["phase"]
@@ -282,12 +293,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     asked first: :func:`discard_actions`, then :func:`draw_actions`."""
     if seat != state.to_act:
         return []
-    tp: TableFacts
-    public = state.public
-    if "tables" in public:
-        t, tp, phase = _four_player_table(state, seat)
-    else:  # one table (the facts are state.public itself): inline, it runs on every action
-        t, tp, phase = ONE_TABLE, one_table(state), state.phase
+    t, tp, phase = seat_table(state, seat)
     if phase == "discard":
         return discard_actions(state, t, tp, seat)
     if phase == "draw":
@@ -408,18 +414,13 @@ def apply_action(state: State, seat: int, action: Action) -> bool:
     """Apply ``seat``'s legal ``action`` at the table it plays at (the rules' hook): the
     two actions nearly every turn is made of first (:func:`discard`, :func:`draw`),
     then the up-card's ``pass`` and the knock."""
-    tp: TableFacts
-    public = state.public
-    if "tables" in public:
-        t, tp, phase = _four_player_table(state, seat)
-    else:  # one table (the facts are state.public itself): inline, it runs on every action
-        t, tp, phase = ONE_TABLE, one_table(state), state.phase
+    t, tp, phase = seat_table(state, seat)
     kind = action.kind
-    if kind == "discard":
+    if kind == Kind.DISCARD:
         discard(state, t, tp, seat, action.cards)
-    elif kind == "draw":
-        draw(state, t, tp, phase, seat, action.source == "stock")
-    elif kind == "pass":
+    elif kind == Kind.DRAW:
+        draw(state, t, tp, phase, seat, action.source == Zones.STOCK)
+    elif kind == Kind.PASS:
         pass_up_card(state, t, tp, phase, seat)
     else:  # a knock (``knock X on N``: the knocker names spread N of rummy.knock_spreads)
         card = action.cards[0]
@@ -429,7 +430,7 @@ def apply_action(state: State, seat: int, action: Action) -> bool:
     return True
 
 
-def draw(state: State, t: Table, tp: TableFacts, phase: str, seat: int, from_stock: bool) -> None:
+def draw(state: State, t: Table, tp: TableFacts, phase: Phase, seat: int, from_stock: bool) -> None:
     """``seat`` draws the stock's top card or (``from_stock`` False) the discard pile's,
     into the hand, kept in order (one insertion: the legal actions list the hand in
     order - benches/test_bench_gin_games.py); then ``seat`` discards. The pile's top
@@ -448,10 +449,7 @@ def draw(state: State, t: Table, tp: TableFacts, phase: str, seat: int, from_sto
         if phase == "last-chance" or (tp["retake_barred"] == seat and text == tp["retake_card"]):
             tp["must_knock"] = seat
         tp["taken"] = text
-    if t.index is None:  # one table: the turn is just state.phase and state.to_act
-        state.phase, state.to_act = "discard", seat
-    else:
-        turn(state, t, "discard", seat)
+    turn(state, t, "discard", seat)
 
 
 def discard(state: State, t: Table, tp: TableFacts, seat: int, cards: tuple[Card, ...]) -> None:
@@ -476,13 +474,11 @@ def discard(state: State, t: Table, tp: TableFacts, seat: int, cards: tuple[Card
             turn(state, t, "last-chance", other)
         else:
             finish(state, t, "void", None)
-    elif t.index is None:  # one table: the turn is just state.phase and state.to_act
-        state.phase, state.to_act = "draw", other
     else:
         turn(state, t, "draw", other)
 
 
-def pass_up_card(state: State, t: Table, tp: TableFacts, phase: str, seat: int) -> None:
+def pass_up_card(state: State, t: Table, tp: TableFacts, phase: Phase, seat: int) -> None:
     """``seat`` passes: the up-card (the first player first, then the dealer; after two
     passes the first player must draw from the stock), or the last chance (the hand is
     void)."""
@@ -496,7 +492,7 @@ def pass_up_card(state: State, t: Table, tp: TableFacts, phase: str, seat: int) 
         tp["stock_only"] = True
         turn(state, t, "draw", other)
     else:
-        turn(state, t, cast(Phase, phase), other)
+        turn(state, t, phase, other)
 
 
 def check_action(state: State, seat: int, action: Action) -> str | None:
@@ -505,12 +501,12 @@ def check_action(state: State, seat: int, action: Action) -> str | None:
     rules, the knock limit), numbered from 0. The legal actions list only ``knock X``
     (the best spread for the knocker, chosen by the engine); a knocker who wants another
     spread enumerates them with ``knock_spreads``."""
-    if action.kind != "knock" or action.target is None:
+    if action.kind != Kind.KNOCK or action.target is None:
         return None
     card = action.cards[0] if action.cards else None
     if card is None or KNOCKS[card] not in legal_actions(state, seat):
         return f"{action}: knock {card} is not legal now"
-    t = table_at(state, seat) if "tables" in state.public else ONE_TABLE
+    t = table_at(state, seat) if "tables" in gin_public(state) else ONE_TABLE
     rest = [c for c in state.zones[t.hands[seat]].cards if c != card]
     n = len(rummy.knock_spreads(rest, t.rules, limit=t.facts(state)["knock_limit"]))
     if not isinstance(action.target, int) or not 0 <= action.target < n:

@@ -23,14 +23,28 @@ Rules (the standard children's game; ace high, suits ignored):
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, NotRequired, TypedDict
+from typing import Any, Final, NotRequired, TypedDict
 
 from hoyle import Action, Card, Deck, HouseRule, Option, State, Variant, Zone, hookimpl, public_reader
 from hoyle.errors import InvalidArgumentError
 from hoyle.registry import DealingOrder
 from hoyle.testing import dealt_places
 
-PLAY = Action("play")
+
+class Kind:
+    """War's one action kind (``Action.kind``)."""
+
+    PLAY: Final = "play"  #: turn the top card of the pile (face down first in a war)
+
+
+class Zones:
+    """War's zone names (``pile:N`` and ``table:N`` per seat: ``_pile``, ``_table``)."""
+
+    DECK: Final = "deck"  #: the engine's deck, dealt out whole
+    FACE_DOWN: Final = "face-down"  #: the cards put face down in a war
+
+
+PLAY = Action(Kind.PLAY)
 
 
 class Phase(StrEnum):
@@ -75,11 +89,11 @@ class WarRules:
         for seat in state.seats:
             state.add_zone(_pile(seat), owner=seat, visibility=Zone.HIDDEN)
             state.add_zone(_table(seat), owner=seat, visibility=Zone.PUBLIC)
-        state.add_zone("face-down", visibility=Zone.HIDDEN)
-        deck = state.zone("deck")
+        state.add_zone(Zones.FACE_DOWN, visibility=Zone.HIDDEN)
+        deck = state.zone(Zones.DECK)
         seat = 0
         while deck.cards:
-            state.move_top("deck", _pile(seat), seat=seat, event="deal")
+            state.move_top(Zones.DECK, _pile(seat), seat=seat, event="deal")
             seat = 1 - seat
         pub = public(state)
         pub["battles"], pub["war"] = 0, False
@@ -97,7 +111,7 @@ class WarRules:
         if pub["war"]:
             down = min(state.options["down_cards"], len(pile.cards) - 1)
             if down > 0:
-                state.move_top(_pile(seat), "face-down", down, seat=seat, event="play_down")
+                state.move_top(_pile(seat), Zones.FACE_DOWN, down, seat=seat, event="play_down")
         state.move_top(_pile(seat), _table(seat), seat=seat, event="play")
         if seat == 0:
             state.to_act = 1
@@ -116,7 +130,7 @@ class WarRules:
                 state.to_act = 0
             return
         winner = 0 if top[0] > top[1] else 1
-        for name in (_table(0), _table(1), "face-down"):
+        for name in (_table(0), _table(1), Zones.FACE_DOWN):
             cards = list(state.zone(name).cards)
             if cards:
                 state.move(cards, name, _pile(winner), seat=winner, event="take", bottom=True)
