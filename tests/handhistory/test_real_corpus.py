@@ -73,24 +73,11 @@ REFUSED: dict[tuple[str, str], str] = {
 
 #: Hands of games hoyle replays that it cannot replay yet, each for a rule or a deal hoyle
 #: lacks (not for the file): docs/hand-histories.md lists them.
-DECK_RESHUFFLED = "the deck was reshuffled during the draws: hoyle's replay arranges one deck"
-DRAW_POSTS = "a blind posted out of position in a draw game: the draw games have no 'posts' option"
 COMPLETION = (
     "PokerStars' fixed-limit completion: after an all-in short raise anyone may raise to the next full"
     " bet; hoyle's short_all_in has full-bet and half-bet only (the betting engine is being rewritten)"
 )
 NOT_YET: dict[tuple[str, str], str] = {
-    ("fpdb/cash-3-Draw-Limit-USD-0.10-0.20-200911.txt", "35839176665"): DECK_RESHUFFLED,
-    ("fpdb/cash-3-Draw-Limit-USD-0.10-0.20-200911.txt", "35839412131"): DECK_RESHUFFLED,
-    ("fpdb/cash-3-Draw-Limit-USD-0.10-0.20-200911.txt", "35839272371"): DRAW_POSTS,
-    ("fpdb/cash-3-Draw-Limit-USD-0.10-0.20-200911.txt", "35839735773"): DRAW_POSTS,
-    ("fpdb/cash-5-Carddraw-USD-0.10-0.20-200911.txt", "35839492817"): DRAW_POSTS,
-    ("fpdb/cash-Badugi-USD-0.25-0.50-201009.txt", "49164255772"): DRAW_POSTS,
-    ("fpdb/cash-Badugi-USD-0.25-0.50-201009.txt", "49164287914"): DRAW_POSTS,
-    ("fpdb/cash-7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt", "30506593746"): (
-        "eight stud players to the river need 56 cards: the last card is dealt face up to all, which"
-        " hoyle's replay does not arrange"
-    ),
     ("fpdb/tour-LBad-USD-MTT8-201011.txt", "52476877655"): COMPLETION,
     ("fpdb/tour-LBad-USD-MTT8-201011.txt", "52478520236"): COMPLETION,
     ("fpdb/tour-LBad-USD-MTT8-201011.txt", "52479754591"): COMPLETION,

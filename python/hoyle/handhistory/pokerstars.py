@@ -260,6 +260,7 @@ class _HandReader:
         self.dealt: dict[int, dict[int, list[str]]] = {}
         self.draws: dict[int, int] = {}  # how many times each player has drawn
         self.cash_outs: dict[int, tuple[Decimal, Decimal]] = {}
+        self.reshuffled = 0  # the line of 'The deck is reshuffled' (0: none)
         self.bets: dict[int, Decimal] = {}
         self.big_blind = Decimal(0)
 
@@ -400,8 +401,10 @@ class _HandReader:
         if street == "DRAW":  # single draw
             self.street, self.bets = 1, {}
             return "play"
-        if street == "RIVER" and self.family == "stud":  # seventh street, no board
+        if street == "RIVER" and self.family == "stud":  # seventh street, no board...
             self.street, self.bets = 4, {}
+            # ... but when the deck runs out (eight players): one card face up for all
+            self.boards[0] = [c for g in _CARDS.findall(line) for c in _cards(g)]
             return "play"
         if street == "SUMMARY":
             return "summary"
@@ -433,11 +436,9 @@ class _HandReader:
             raise self.error(
                 offset, "the site added money to the pot (Run It Once's splash the pot): no player put it in"
             )
-        if line == "The deck is reshuffled":
-            raise self.error(
-                offset,
-                "the deck was reshuffled during the draws: the cards dealt after it are not in one arranged deck",
-            )
+        if line == "The deck is reshuffled":  # the stock ran out in a draw: the replay reshuffles alike
+            self.reshuffled = self.start + offset
+            return
         if line == "Hand cancelled":
             raise self.error(offset, "the hand was cancelled: the client replayed none of it and moved no chips")
         if m := _UNCALLED.match(line):
@@ -642,6 +643,8 @@ class _HandReader:
         record.dealt = _remap(index, self.dealt)
         if self.cash_outs:
             record.extra["cash_out"] = _remap(index, self.cash_outs)
+        if self.reshuffled:
+            record.extra["reshuffled"] = self.reshuffled
         record.collected = _remap(index, self.collected)
         record.returned = _remap(index, self.returned)
         record.boards = self.boards
