@@ -63,6 +63,13 @@ _SITE = (
     r"(?P<site>PokerStars(?: Zoom| Home Game)?|POKERSTARS|Full Tilt(?: Rush)?|Run It Once Poker|PokerMaster|PokerBros)"
 )
 _HAND_START = re.compile(rf"^\s*{_SITE} (?:Hand|Game|HAND|GAME) #")
+#: A header behind a few marks (a hand quoted from a forum post, "> PokerStars Hand #1:"):
+#: it starts a hand, which is refused naming its header, and ends the hand before.
+_MARKED_START = re.compile(rf"^\W{{1,3}}\s*{_SITE} (?:Hand|Game|HAND|GAME) #\d+:")
+#: The header of a hand the client wrote in another language ("Mão PokerStars #1:",
+#: "Main PokerStars n°1 :"): a hand of its own, refused by name (hoyle reads English).
+_FOREIGN_START = re.compile(r"^\s*(?P<word>\w+) PokerStars (?:(?:Zoom )?#|n°|Nr\.|n\.º ?)\s*\d+")
+_LANGUAGES = {"Mão": "Portuguese", "Main": "French", "Mano": "Spanish or Italian", "Раздача": "Russian"}
 _HEADER = re.compile(
     rf"^\s*{_SITE} (?:Hand|Game|HAND|GAME) #(?P<id>\d+):\s+(?:\{{[^}}]*\}}\s+)?"  # a home game's club: {Club}
     r"(?:(?i:(?:Zoom )?Tournament) #(?P<tournament>\d+),\s+)?"
@@ -188,7 +195,7 @@ def split_hands(text: str) -> Iterator[tuple[int, list[str]]]:
     start: int | None = None
     lines = text.lstrip("\ufeff").splitlines()
     for number, line in enumerate(lines, start=1):
-        if _HAND_START.match(line):
+        if _HAND_START.match(line) or _FOREIGN_START.match(line) or _MARKED_START.match(line):
             if start is not None:
                 yield start, lines[start - 1 : number - 1]
             start = number
@@ -292,6 +299,13 @@ class _HandReader:
 
     def _header(self) -> HandRecord:
         m = _HEADER.match(self.lines[0])
+        if not m and (foreign := _FOREIGN_START.match(self.lines[0])):
+            language = _LANGUAGES.get(foreign["word"], "another language")
+            raise self.error(
+                0,
+                f"a PokerStars hand written in {language} ({foreign['word']!r} PokerStars): hoyle reads the"
+                " hand histories PokerStars writes in English (the client's hand-history language)",
+            )
         if not m:
             raise self.error(0, "expected 'PokerStars Hand #N: <game> <limit> (<stakes>) - <date>'")
         rest = m["rest"]
@@ -458,6 +472,8 @@ class _HandReader:
                 return
             raise self.error(offset, "not a line of a PokerStars hand hoyle knows")
         player, what = who
+        if not what:  # 'Name:' alone: an export that left out what followed (the cards shown all in)
+            return
         what = _CAP.sub("", what)
         all_in = what.endswith(_ALL_IN)
         if all_in:
