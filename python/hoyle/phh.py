@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
-from decimal import Decimal
+from decimal import Decimal, DecimalException
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -175,7 +175,10 @@ _SCALAR_KEYS = ("min_bet", "small_bet", "big_bet", "bring_in")
 
 def _places(amount: Any) -> int:
     """How many decimal places ``amount`` has (0 for a whole number)."""
-    exponent = Decimal(str(amount)).normalize().as_tuple().exponent
+    try:
+        exponent = Decimal(str(amount)).normalize().as_tuple().exponent
+    except DecimalException:  # not a number at all ("abc"), or beyond the decimal context
+        raise ReplayError(f"amount {amount!r} is not a number") from None
     if not isinstance(exponent, int):  # "n", "N", "F": NaN or infinity
         raise ReplayError(f"amount {amount!r} is not a finite number")
     return -exponent

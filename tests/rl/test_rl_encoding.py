@@ -172,6 +172,18 @@ def test_bet_abstraction_amounts_by_hand() -> None:
         BetAbstraction(("half",))  # type: ignore[arg-type]
 
 
+def test_an_unknown_named_bet_size_asked_for_is_an_error_naming_it() -> None:
+    """A size passed to ``amount``/``amounts`` is checked as the constructor checks its
+    own: a name other than 'min' or 'all-in' is refused by name (it was a TypeError
+    from adding the text to a number)."""
+    bets = BetAbstraction()
+    for pot in (0, 3):
+        with pytest.raises(InvalidArgumentError, match="bet size 'half'"):
+            bets.amount("half", 4, 200, {"bets": [2, 1]}, pot, 1)
+    with pytest.raises(InvalidArgumentError, match="bet size 'max'"):
+        bets.amounts(4, 200, {}, 3, 0, ("min", "max"))
+
+
 def test_bet_range_reads_public_range_and_falls_back_to_listed() -> None:
     listed = [Action("raise", amount=4), Action("raise", amount=200)]
     assert bet_range({"range": [4, 200]}, listed) == (4, 200)

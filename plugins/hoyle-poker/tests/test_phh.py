@@ -61,6 +61,48 @@ actions = ['d dh p1 AsAd', 'd dh p2 KsKd', 'd dh p3 QsQd', 'p3 cbr 3']
         phh.loads("variant = ")
 
 
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("starting_stacks = [100.25, 50.5]", "starting_stacks = [nan, 50.5]"),
+        ("starting_stacks = [100.25, 50.5]", "starting_stacks = [100.25, inf]"),
+        ("min_bet = 1", "min_bet = -inf"),
+        ("'p2 cbr 2.75'", "'p2 cbr NaN'"),
+        ("'p2 cbr 2.75'", "'p2 cbr Infinity'"),
+    ],
+)
+def test_an_amount_that_is_not_a_finite_number_is_a_replay_error_naming_it(field: str, value: str) -> None:
+    """TOML and the action texts can spell NaN and infinity; such an amount is refused by
+    value (it was a TypeError from the decimal exponent 'n' or 'F')."""
+    text = """
+variant = 'PO'
+antes = [0, 0]
+blinds_or_straddles = [0.5, 1]
+min_bet = 1
+starting_stacks = [100.25, 50.5]
+actions = ['d dh p1 AsAdKsKd', 'd dh p2 7c2d8h3s', 'p2 cbr 2.75', 'p1 f']
+"""
+    assert field in text
+    with pytest.raises(ReplayError, match="is not a finite number"):
+        phh.replay(text.replace(field, value))
+
+
+@pytest.mark.parametrize("amount", ["abc", "1e999999999"])
+def test_an_amount_that_is_no_number_is_a_replay_error_naming_it(amount: str) -> None:
+    """An action amount that is no number (or beyond the decimal context) is refused by
+    value (it was decimal's InvalidOperation or Overflow)."""
+    text = """
+variant = 'PO'
+antes = [0, 0]
+blinds_or_straddles = [0.5, 1]
+min_bet = 1
+starting_stacks = [100.25, 50.5]
+actions = ['d dh p1 AsAdKsKd', 'd dh p2 7c2d8h3s', 'p2 cbr AMOUNT', 'p1 f']
+"""
+    with pytest.raises(ReplayError, match=f"amount '{amount}' is not a number"):
+        phh.replay(text.replace("AMOUNT", amount))
+
+
 def test_dump_replays_to_the_same_stacks() -> None:
     holes = ["As Ad", "Ks Kd", "7h 2s"]
     for options in ({}, {"ante": 1, "structure": "pot-limit"}, {"structure": "fixed-limit"}):

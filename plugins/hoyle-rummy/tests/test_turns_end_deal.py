@@ -82,3 +82,24 @@ def test_a_deal_ended_without_a_next_dealer_names_the_fix(registry: Registry) ->
 
 def test_the_knock_variant_passes_the_conformance_kit(registry: Registry) -> None:
     check_variant("knock-any-time", games=4, players=3, registry=registry)
+
+
+def test_scoring_a_deal_with_no_outcome_is_a_plugin_error_naming_the_deal() -> None:
+    """A scoring hook that meets a deal ended without ``public["outcome"]`` (a plugin
+    that ended it by ``state.end_deal`` alone) says which deal (it was a TypeError or
+    KeyError on the missing outcome)."""
+    game = hoyle.new_game("rummy", players=2, seed=1, options={"target": 1000})
+    game.state.end_deal("agreed")
+    with pytest.raises(PluginError, match=r"rummy: deal 0 ended without public\['outcome'\]"):
+        hoyle.variants()["rummy"].rules.hoyle_score_deal(game.state)
+
+
+@pytest.mark.parametrize("variant", ["dime-rummy", "indian-rummy", "wrotham-rummy"])
+def test_a_void_deal_in_a_variant_whose_deals_all_have_a_winner_is_a_plugin_error(variant: str) -> None:
+    """Dime, Indian and Wrotham rummy score the deal's winner: a deal ended with no winner
+    is a PluginError naming the variant and the deal, not a TypeError on None."""
+    game = hoyle.new_game(variant, seed=1)
+    rules = hoyle.variants()[variant].rules
+    rules.end_deal(game.state, "agreed", winner=None)
+    with pytest.raises(PluginError, match=rf"{variant}: deal 0 ended with no winner"):
+        rules.hoyle_score_deal(game.state)

@@ -1,10 +1,12 @@
 """War's rules, scripted with fixed decks, plus the conformance kit."""
 
+from typing import Any
+
 import hoyle
 import pytest
-from hoyle import Deck
-from hoyle.errors import IllegalActionError, InvalidOptionError
-from hoyle.testing import check_variant
+from hoyle import Deck, Variant, hookimpl
+from hoyle.errors import IllegalActionError, InvalidArgumentError, InvalidOptionError
+from hoyle.testing import check_variant, registry_with
 
 
 def war_deck(top0: str, top1: str) -> Deck:
@@ -105,3 +107,32 @@ def test_options_are_validated() -> None:
 def test_conformance() -> None:
     check_variant("war", games=4, options={"max_battles": 60})
     check_variant("war", games=2, options={"max_battles": 60, "down_cards": 1}, house_rules=["war-cards-held"])
+
+
+def test_a_joker_dealt_into_war_is_an_error_naming_it() -> None:
+    """War ranks ace high and has no joker: a variant built on War's rules with a deck
+    that has jokers is an InvalidArgumentError naming the card when a joker is turned
+    up (it was a TypeError comparing a rank with None)."""
+    war = hoyle.variants()["war"]
+
+    class WithJokers:
+        @hookimpl
+        def hoyle_register_variants(self, register: Any) -> None:
+            register(
+                Variant(
+                    name="war-with-jokers",
+                    rules=war.rules,
+                    players=(2, 2),
+                    deck=lambda options: Deck.standard(jokers=2),
+                    options=war.options,
+                )
+            )
+
+    registry = registry_with(WithJokers())
+    cards = [str(c) for c in Deck.standard() if str(c) != "Kd"]
+    # 54 cards dealt one at a time from seat 0: the last two dealt are seat 0's top (Kd)
+    # and seat 1's (Jk).
+    game = hoyle.new_game("war-with-jokers", deck=Deck(" ".join([*cards, "Jk#1", "Kd", "Jk"])), registry=registry)
+    game.act("play")
+    with pytest.raises(InvalidArgumentError, match="Jk"):
+        game.act("play")
