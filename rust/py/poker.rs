@@ -4,7 +4,7 @@
 use std::mem::MaybeUninit;
 
 use numpy::{
-    ndarray::Dimension, BorrowError, Element, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray, PyUntypedArray,
+    ndarray::Dimension, BorrowError, Element, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray,
     PyUntypedArrayMethods,
 };
 use pyo3::basic::CompareOp;

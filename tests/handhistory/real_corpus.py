@@ -16,6 +16,8 @@ from hoyle.handhistory.record import game_key
 
 REAL = Path(__file__).parent / "real"
 _ARCHIVE = re.compile(r"^\*{3,} # \d+ \*{3,}\s*$")
+#: A hand PokerStars wrote in another language (hoyle refuses it by name).
+_FOREIGN = re.compile(r"^\s*(?:Mão|Main) PokerStars ")
 _HEADER_GAME = re.compile(
     r"^\s*(PokerStars(?: Zoom| Home Game)?|POKERSTARS|Full Tilt(?: Rush)?|Run It Once Poker|PokerMaster|PokerBros)"
     r" (?:Hand|Game|HAND|GAME) #(\d+):"
@@ -42,7 +44,7 @@ def hands(path: Path) -> Iterator[tuple[int, list[str]]]:
     out)."""
     text = pokerstars.decode(path.read_bytes())
     first = [line for line in text.lstrip("\ufeff").splitlines() if line.strip() and not _ARCHIVE.match(line)][:1]
-    if not first or not _HEADER_GAME.match(first[0]):
+    if not first or not (_HEADER_GAME.match(first[0]) or _FOREIGN.match(first[0])):
         return iter(())
     return pokerstars.split_hands(text)
 
@@ -82,7 +84,7 @@ def outcomes() -> list[Outcome]:
         name = str(path.relative_to(REAL))
         for start, lines in hands(path):
             header = _HEADER_GAME.match(lines[0])
-            hand_id = header[2] if header else "?"
+            hand_id = header[2] if header else (m[1] if (m := re.search(r"#(\d+)", lines[0])) else "?")
             site = "PokerStars" if not header or header[1].upper().startswith("POKERSTARS") else header[1]
             try:
                 hand_id, game, error = replay_checked(start, lines)

@@ -257,3 +257,33 @@ def test_byte_order_mark_crlf_a_name_with_a_colon_a_freeroll_and_a_partial_show(
     )
     assert (record.holes, record.shows) == ({1: ["Ah", "Kh"]}, {1: ["Ah"]})
     assert finishing_stacks(replay(record)) == [D(1480), D(1520)]
+
+
+def test_a_name_alone_on_its_line_is_read_as_nothing() -> None:
+    """An export that left out what followed a name ('B:' alone, where the client wrote
+    the cards shown all in) costs nothing: the hand reads as without the line."""
+    (record,) = pokerstars.records(SMALL.replace("A: folds\n", "A:  \nA: folds\n"))
+    assert finishing_stacks(replay(record)) == [D(980), D(1020)]
+
+
+def test_a_hand_in_another_language_is_a_hand_refused_by_name() -> None:
+    """PokerStars writes a hand in the client's language: one in Portuguese is its own
+    hand, refused naming its language, and the English hand after it is read."""
+    portuguese = "Mão PokerStars #7: Torneio #1, 4500+500 Hold'em No Limit - Nível I (10/20) - 2015/07/07 16:42:52 ET\n"
+    text = portuguese + "Mesa '1' 6-max Lugar #1 é o botão\n\n\n" + SMALL
+    hands = list(pokerstars.split_hands(text))
+    assert [start for start, _ in hands] == [1, 5]
+    with pytest.raises(ReplayError, match=r"line 1: .*a PokerStars hand written in Portuguese"):
+        pokerstars.read_hand(*hands[0])
+    assert pokerstars.read_hand(*hands[1]).hand_id == "9"
+
+
+def test_a_quoted_header_ends_the_hand_before_it() -> None:
+    """A hand quoted from a forum post ('> PokerStars Hand #...') is a hand of its own,
+    refused naming its header: it is not read as the summary of the hand before (whose
+    rake it would replace)."""
+    text = SMALL + "*** SUMMARY ***\nTotal pot 40 | Rake 2\n\n> " + SMALL + "*** SUMMARY ***\nTotal pot 40 | Rake 0\n"
+    (first, quoted) = pokerstars.split_hands(text)
+    assert pokerstars.read_hand(*first).rake == 2
+    with pytest.raises(ReplayError, match=r"line 15: cannot read \"> PokerStars Hand #9: .*expected 'PokerStars Hand"):
+        pokerstars.read_hand(*quoted)

@@ -245,9 +245,14 @@ def test_a_trackers_upper_case_header_is_read() -> None:
     assert (record.small_bet, record.big_bet, record.extra["buy_in"]) == (Decimal(25), Decimal(50), "$10+$1")
 
 
-def test_a_reshuffled_deck_is_refused_naming_the_line() -> None:
+def test_a_reshuffle_the_stock_does_not_need_is_refused_naming_the_line() -> None:
+    """Two badugi hands and five cards drawn leave 39 cards in the stock: a file that
+    reshuffles there is not a deal hoyle can replay (nor PokerStars dealt)."""
     text = BADUGI.replace("Bo: discards 1 card\n", "Bo: discards 1 card\nThe deck is reshuffled\n")
-    with pytest.raises(ReplayError, match=r"line 21: cannot read 'The deck is reshuffled': the deck was reshuffled"):
+    with pytest.raises(
+        ReplayError,
+        match=r"line 21: the file reshuffles the deck, but the stock never runs out \(it ends the hand holding 40 cards",
+    ):
         pokerstars.parse(text)
 
 
@@ -295,3 +300,43 @@ def test_a_mixed_game_after_a_buy_in_is_the_mix() -> None:
     )
     (record,) = pokerstars.records("\n".join([header, *STUD.splitlines()[1:]]))
     assert (record.game, record.extra["mixed_game"], record.extra["buy_in"]) == ("7 Card Stud", "8-Game", "100+9")
+
+
+def test_a_draw_dealt_from_the_reshuffled_discards_replays() -> None:
+    """A real triple-draw hand (fpdb's corpus file) whose stock runs out in the second
+    draw (`The deck is reshuffled`, 30 cards dealt and 22 drawn): the earlier discards
+    are shuffled into a new stock (docs/rules/poker.md#b4) and the hands shown at the
+    showdown, each with a card drawn from it in the third draw, are the cards the players
+    hold at hoyle's showdown; the winner is the file's."""
+    from hoyle.handhistory.games import replay
+    from real_corpus import REAL, hands, replay_checked
+
+    path = REAL / "fpdb/cash-3-Draw-Limit-USD-0.10-0.20-200911.txt"
+    ((start, lines),) = [(s, h) for s, h in hands(path) if "35839412131" in h[0]]
+    record = pokerstars.read_hand(start, lines)
+    game = replay(record)
+    seat = game.result["record_order"]
+    for name, shown in (("tom1206", "4s 3h 7d 8s 2c"), ("bakter9", "8d 5c 7c 2d 6h")):
+        held = game.state.zone(f"hole:{seat[record.players.index(name)]}").cards
+        assert sorted(map(str, held)) == sorted(shown.split())
+    reshuffled = [e for e in game.state.events if e.type == "reshuffle" and e.cards]
+    assert len(reshuffled) == 1 and {"2c", "6h"} <= {str(c) for c in reshuffled[0].cards}
+    assert replay_checked(start, lines)[2] == ""  # the recorded stacks, the rake aside
+
+
+def test_eight_stud_players_to_the_river_share_a_community_card() -> None:
+    """A real eight-player stud hand (fpdb's corpus file): 8 x 6 cards leave 4 in the
+    deck for the river, so the river is one card face up for all (`*** RIVER *** [6h]`,
+    docs/rules/poker.md): it is hoyle's board, the players show six cards and the winner's
+    two pair is the file's."""
+    from hoyle.handhistory.games import replay
+    from real_corpus import REAL, hands, replay_checked
+
+    path = REAL / "fpdb/cash-7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt"
+    ((start, lines),) = [(s, h) for s, h in hands(path) if "30506593746" in h[0]]
+    record = pokerstars.read_hand(start, lines)
+    assert record.boards[0] == ["6h"]
+    game = replay(record)
+    assert [str(c) for c in game.state.zone("board").cards] == ["6h"]
+    assert any(e.type == "community_card" for e in game.state.events)
+    assert replay_checked(start, lines)[2] == ""

@@ -303,3 +303,26 @@ def test_cardroom_in_a_draw_game() -> None:
     with pytest.raises(IllegalActionError, match="turn"):
         game.act("draw", seat=2)
     assert game.to_act == 0
+
+
+def test_a_blind_posted_out_of_position_in_a_draw_game() -> None:
+    """``posts`` (as the flop games'): seat 3, the button, returns posting a live big blind
+    of 2 and a dead small blind of 1; the live 2 is its bet, so after seat 2 calls it may
+    check, and the dead chip goes to the pot: 1 + 2 + 2 + 2 + 1 = 8 for seat 2's badugi
+    (docs/poker-games.md, "Dead blinds")."""
+    deck = draw_deck(["Kc Kd Kh Ks", "Qc Qd Qh 9s", "Ac 2d 3h 4s", "Jc Jd Jh Js"])
+    game = hoyle.new_game("badugi", players=4, deck=deck, options={"posts": "3:2+1"}, stacks=[100] * 4)
+    assert game.state.stacks == [99, 98, 100, 97]
+    assert game.to_act == 2
+    game.act("call")
+    assert [str(a) for a in game.legal_actions()] == ["check", "raise to 4"]
+    game.act("check")
+    game.act("fold")
+    game.act("check")
+    stand_pat_to_showdown(game)
+    assert game.state.stacks == [99, 98, 106, 97]
+
+
+def test_draw_posts_name_a_seat_not_dealt_in() -> None:
+    with pytest.raises(hoyle.errors.InvalidOptionError, match="posts: seat 5 is not dealt in"):
+        hoyle.new_game("deuce-to-seven-triple-draw", players=3, options={"posts": "5:2"})

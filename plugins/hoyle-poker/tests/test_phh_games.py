@@ -133,3 +133,23 @@ def test_games_without_a_phh_code_do_not_dump() -> None:
     g = hoyle.new_game("five-card-draw", players=2, seed=1)
     with pytest.raises(ReplayError, match="five-card-draw"):
         phh.dump(g)
+
+
+def test_a_card_dealt_from_the_reshuffled_stock_is_the_discard_it_was() -> None:
+    """Positions dealt past the deck come from the reshuffled discards: each is the
+    earlier position it maps to, known from either, and a known card the mapped discard
+    cannot be is refused by name."""
+    from hoyle import Card, Deck
+    from hoyle.errors import ReplayError
+    from hoyle_poker.phh_games import _Deal
+
+    deal = _Deal(1)
+    deal.deal(0, [Card("As"), None, None])
+    assert [str(c) for c in deal.deck(Deck("As Kd"), aliases={2: 1})] == ["As", "Kd", "Kd"]
+    deal.order[2] = Card("Qh")
+    assert [str(c) for c in deal.deck(Deck("As Kd Qh"), aliases={})] == ["As", "Kd", "Qh"]
+    assert [str(c) for c in deal.deck(Deck("As Qh"), aliases={2: 1})] == ["As", "Qh", "Qh"]
+    with pytest.raises(ReplayError, match="the reshuffled stock cannot deal Qh: the discard it deals is As"):
+        deal.deck(Deck("As Kd"), aliases={2: 0})
+    with pytest.raises(ReplayError, match="the deck runs out"):
+        deal.deck(Deck("As Kd"))

@@ -63,6 +63,13 @@ _SITE = (
     r"(?P<site>PokerStars(?: Zoom| Home Game)?|POKERSTARS|Full Tilt(?: Rush)?|Run It Once Poker|PokerMaster|PokerBros)"
 )
 _HAND_START = re.compile(rf"^\s*{_SITE} (?:Hand|Game|HAND|GAME) #")
+#: A header behind a few marks (a hand quoted from a forum post, "> PokerStars Hand #1:"):
+#: it starts a hand, which is refused naming its header, and ends the hand before.
+_MARKED_START = re.compile(rf"^\W{{1,3}}\s*{_SITE} (?:Hand|Game|HAND|GAME) #\d+:")
+#: The header of a hand the client wrote in another language ("Mão PokerStars #1:",
+#: "Main PokerStars n°1 :"): a hand of its own, refused by name (hoyle reads English).
+_FOREIGN_START = re.compile(r"^\s*(?P<word>\w+) PokerStars (?:(?:Zoom )?#|n°|Nr\.|n\.º ?)\s*\d+")
+_LANGUAGES = {"Mão": "Portuguese", "Main": "French", "Mano": "Spanish or Italian", "Раздача": "Russian"}
 _HEADER = re.compile(
     rf"^\s*{_SITE} (?:Hand|Game|HAND|GAME) #(?P<id>\d+):\s+(?:\{{[^}}]*\}}\s+)?"  # a home game's club: {Club}
     r"(?:(?i:(?:Zoom )?Tournament) #(?P<tournament>\d+),\s+)?"
@@ -188,7 +195,7 @@ def split_hands(text: str) -> Iterator[tuple[int, list[str]]]:
     start: int | None = None
     lines = text.lstrip("\ufeff").splitlines()
     for number, line in enumerate(lines, start=1):
-        if _HAND_START.match(line):
+        if _HAND_START.match(line) or _FOREIGN_START.match(line) or _MARKED_START.match(line):
             if start is not None:
                 yield start, lines[start - 1 : number - 1]
             start = number
@@ -260,6 +267,7 @@ class _HandReader:
         self.dealt: dict[int, dict[int, list[str]]] = {}
         self.draws: dict[int, int] = {}  # how many times each player has drawn
         self.cash_outs: dict[int, tuple[Decimal, Decimal]] = {}
+        self.reshuffled = 0  # the line of 'The deck is reshuffled' (0: none)
         self.bets: dict[int, Decimal] = {}
         self.big_blind = Decimal(0)
 
@@ -291,6 +299,13 @@ class _HandReader:
 
     def _header(self) -> HandRecord:
         m = _HEADER.match(self.lines[0])
+        if not m and (foreign := _FOREIGN_START.match(self.lines[0])):
+            language = _LANGUAGES.get(foreign["word"], "another language")
+            raise self.error(
+                0,
+                f"a PokerStars hand written in {language} ({foreign['word']!r} PokerStars): hoyle reads the"
+                " hand histories PokerStars writes in English (the client's hand-history language)",
+            )
         if not m:
             raise self.error(0, "expected 'PokerStars Hand #N: <game> <limit> (<stakes>) - <date>'")
         rest = m["rest"]
@@ -400,8 +415,10 @@ class _HandReader:
         if street == "DRAW":  # single draw
             self.street, self.bets = 1, {}
             return "play"
-        if street == "RIVER" and self.family == "stud":  # seventh street, no board
+        if street == "RIVER" and self.family == "stud":  # seventh street, no board...
             self.street, self.bets = 4, {}
+            # ... but when the deck runs out (eight players): one card face up for all
+            self.boards[0] = [c for g in _CARDS.findall(line) for c in _cards(g)]
             return "play"
         if street == "SUMMARY":
             return "summary"
@@ -433,11 +450,9 @@ class _HandReader:
             raise self.error(
                 offset, "the site added money to the pot (Run It Once's splash the pot): no player put it in"
             )
-        if line == "The deck is reshuffled":
-            raise self.error(
-                offset,
-                "the deck was reshuffled during the draws: the cards dealt after it are not in one arranged deck",
-            )
+        if line == "The deck is reshuffled":  # the stock ran out in a draw: the replay reshuffles alike
+            self.reshuffled = self.start + offset
+            return
         if line == "Hand cancelled":
             raise self.error(offset, "the hand was cancelled: the client replayed none of it and moved no chips")
         if m := _UNCALLED.match(line):
@@ -457,6 +472,8 @@ class _HandReader:
                 return
             raise self.error(offset, "not a line of a PokerStars hand hoyle knows")
         player, what = who
+        if not what:  # 'Name:' alone: an export that left out what followed (the cards shown all in)
+            return
         what = _CAP.sub("", what)
         all_in = what.endswith(_ALL_IN)
         if all_in:
@@ -642,6 +659,8 @@ class _HandReader:
         record.dealt = _remap(index, self.dealt)
         if self.cash_outs:
             record.extra["cash_out"] = _remap(index, self.cash_outs)
+        if self.reshuffled:
+            record.extra["reshuffled"] = self.reshuffled
         record.collected = _remap(index, self.collected)
         record.returned = _remap(index, self.returned)
         record.boards = self.boards

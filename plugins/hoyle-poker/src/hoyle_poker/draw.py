@@ -57,7 +57,7 @@ from hoyle import poker as ev
 from hoyle_poker import betting
 from hoyle_poker.betting import FIXED_LIMIT, NO_LIMIT
 from hoyle_poker.betting_public import draw_public
-from hoyle_poker.flop import BettingGameRules, betting_options, chip_list, poker_variant
+from hoyle_poker.flop import POSTS, BettingGameRules, betting_options, chip_list, first_hand_posts, poker_variant
 from hoyle_poker.names import BET_PHASES, DRAW_PHASES
 
 DRAW = Action("draw")
@@ -167,6 +167,7 @@ class DrawRules(BettingGameRules):
             antes=antes,
             min_bet=min_bet,
             bet_sizes=sizes,
+            posts=first_hand_posts(state, dealt),
         )
         state.phase = BET_PHASES[0]
         for s in betting.order_from_button(state):
@@ -315,6 +316,7 @@ FIVE_CARD_DRAW = poker_variant(
     DrawRules(cards=5, draws=1, value=high_value, ace_rule=True),
     (
         *with_defaults(betting_options(FIXED_LIMIT), small_blind=0, big_blind=0, ante=1),
+        POSTS,
         Option(
             name="max_discard",
             default=3,
@@ -333,14 +335,14 @@ FIVE_CARD_DRAW = poker_variant(
 DEUCE_TO_SEVEN_SINGLE = poker_variant(
     "deuce-to-seven-single-draw",
     DrawRules(cards=5, draws=1, value=deuce_to_seven_value),
-    betting_options(NO_LIMIT),
+    (*betting_options(NO_LIMIT), POSTS),
     "Deuce-to-seven single draw: lowball with aces high, straights and flushes counting against you; blinds, no-limit, one draw",
 )
 
 DEUCE_TO_SEVEN_TRIPLE = poker_variant(
     "deuce-to-seven-triple-draw",
     DrawRules(cards=5, draws=3, value=deuce_to_seven_value),
-    betting_options(FIXED_LIMIT),
+    (*betting_options(FIXED_LIMIT), POSTS),
     "Deuce-to-seven triple draw: lowball with aces high; blinds, fixed limit, three draws, four betting rounds",
     players=(2, 6),
 )
@@ -348,7 +350,7 @@ DEUCE_TO_SEVEN_TRIPLE = poker_variant(
 BADUGI = poker_variant(
     "badugi",
     DrawRules(cards=4, draws=3, value=badugi_value),
-    betting_options(FIXED_LIMIT),
+    (*betting_options(FIXED_LIMIT), POSTS),
     "Badugi: four cards, three draws; the best hand has four suits and four ranks, aces low; blinds, fixed limit",
 )
 

@@ -22,7 +22,7 @@ from hoyle import poker as ev
 
 from hoyle_poker.betting import FIXED_LIMIT
 from hoyle_poker.draw import DrawRules
-from hoyle_poker.flop import betting_options, poker_variant
+from hoyle_poker.flop import POSTS, betting_options, poker_variant
 
 __all__ = ["ACE_TO_FIVE_TRIPLE", "VARIANTS", "ace_to_five_value"]
 
@@ -38,7 +38,7 @@ def ace_to_five_value(state: State, cards: list[Card]) -> Any:
 ACE_TO_FIVE_TRIPLE = poker_variant(
     "ace-to-five-triple-draw",
     DrawRules(cards=5, draws=3, value=ace_to_five_value),
-    betting_options(FIXED_LIMIT),
+    (*betting_options(FIXED_LIMIT), POSTS),
     "Ace-to-five triple draw: lowball with aces low, straights and flushes not counting (best 5-4-3-2-A);"
     " blinds, fixed limit, three draws, four betting rounds",
     players=(2, 6),

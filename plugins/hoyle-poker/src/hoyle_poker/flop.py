@@ -184,6 +184,30 @@ def parse_posts(text: str) -> list[tuple[int, int, int]]:
     return out
 
 
+#: The ``posts`` option of the flop and draw games: blinds posted out of position in the
+#: first hand (a returning player's live big blind, a missed small blind posted dead).
+POSTS = Option(
+    name="posts",
+    default="",
+    doc="Blinds posted out of position in the first hand, 'SEAT:LIVE' or 'SEAT:LIVE+DEAD' (e.g. '3:2+1': seat 3 posts a live 2, its bet, and a dead 1 to the pot, a missed small blind)",
+    check_value=_posts,
+)
+
+
+def first_hand_posts(state: State, dealt: Sequence[int]) -> Sequence[tuple[int, int, int]]:
+    """The ``posts`` option's blinds as ``(seat, live, dead)`` in the first hand (none in
+    later hands); a seat not dealt in is an
+    :class:`~hoyle.errors.InvalidOptionError` naming it."""
+    posted = state.options.get("posts", "")
+    if not posted or state.deal_number != 0:
+        return ()
+    posts = parse_posts(posted)
+    for seat, _, _ in posts:
+        if seat not in dealt:
+            raise InvalidOptionError(f"posts: seat {seat} is not dealt in (dealt: {list(dealt)})")
+    return posts
+
+
 def flop_options() -> tuple[Option, ...]:
     """The options of the flop games beyond :func:`betting_options`: running the board
     more than once and blinds posted out of position (docs/poker-games.md)."""
@@ -200,12 +224,7 @@ def flop_options() -> tuple[Option, ...]:
             doc="How the runs are decided: agreed (the table agreed to runs in advance) or ask (when the betting closes with cards to come, each player still in chooses 'run 1' to 'run N', N the runs option, from the button's left; all the same: that many runs, else once, as PokerKit)",
             choices=("agreed", "ask"),
         ),
-        Option(
-            name="posts",
-            default="",
-            doc="Blinds posted out of position in the first hand, 'SEAT:LIVE' or 'SEAT:LIVE+DEAD' (e.g. '3:2+1': seat 3 posts a live 2, its bet, and a dead 1 to the pot, a missed small blind)",
-            check_value=_posts,
-        ),
+        POSTS,
     )
 
 
@@ -518,13 +537,7 @@ class FlopRules(BettingGameRules):
             pub.pop("runs", None)
             pub.pop("run_choices", None)
             pub.pop("to_choose", None)
-        posted = o.get("posts", "")
-        posts: Sequence[tuple[int, int, int]] = ()
-        if posted and state.deal_number == 0:
-            posts = parse_posts(posted)
-            for seat, _, _ in posts:
-                if seat not in dealt:
-                    raise InvalidOptionError(f"posts: seat {seat} is not dealt in (dealt: {dealt})")
+        posts = first_hand_posts(state, dealt)
         state.add_zones(_TABLE_ZONES[n, runs])
         # antes by position; every player antes when the options give no positions (no
         # list made when nobody does)

@@ -88,7 +88,8 @@ def to_phh(record: HandRecord) -> tuple[dict[str, Any], dict[int, str], list[int
     actions = [f"d dh {seat[p]} {_text(record.dealt.get(p, {}).get(0), dealt)}" for p in order]
     labels: dict[int, str] = {}
     _play(record, family, seat, actions, labels, _dealt_streets(record, order) if family == "stud" else {})
-    full = dealt + (4 if family == "stud" else 0)  # the cards a hand holds at the showdown
+    # the cards a hand holds at the showdown (the community card of a stud deck run out aside)
+    full = dealt + (4 - len(record.boards[0]) if family == "stud" else 0)
     for p in order:
         shown = record.shows.get(p)
         if shown and len(shown) == full:
@@ -126,16 +127,30 @@ def _check_readable(record: HandRecord, family: str) -> None:
             " (hoyle reads stud and draw hands from PokerStars text)"
         )
     for post in record.posts:
-        if post.kind in ("live blind", "dead blind", "straddle"):
+        if post.kind == "straddle" or (family == "stud" and post.kind in ("live blind", "dead blind")):
             raise ReplayError(
                 f"{record.describe()}, line {post.line or record.line}: a {post.kind} in a {family} game"
-                " (hoyle's draw and stud variants have no blinds out of position)"
+                f" (hoyle's {family} variants have no {'straddle' if post.kind == 'straddle' else 'blinds'})"
             )
+
+
+def posts_option(record: HandRecord, order: list[int], scale: int) -> str:
+    """The draw games' ``posts`` option for the record's blinds posted out of position
+    (a returning player's live big blind, a missed small blind posted dead), by PHH seat:
+    ``"SEAT:LIVE+DEAD"`` in chips."""
+    at = {p: i for i, p in enumerate(order)}
+    posts: dict[int, tuple[int, int]] = {}
+    for post in record.posts:
+        if post.kind in ("live blind", "dead blind"):
+            live, dead = posts.get(at[post.player], (0, 0))
+            chips = int(post.amount * scale)
+            posts[at[post.player]] = (live + chips, dead) if post.kind == "live blind" else (live, dead + chips)
+    return " ".join(f"{s}:{live}+{dead}" if dead else f"{s}:{live}" for s, (live, dead) in sorted(posts.items()))
 
 
 def _forced_bets(record: HandRecord, order: list[int], scale: int) -> tuple[list[int], list[int], int]:
     """Antes and blinds by PHH seat (a blind posted short is the blind as set) and the
-    bring-in, in chips."""
+    bring-in, in chips; blinds out of position are :func:`posts_option`'s."""
     at = {p: i for i, p in enumerate(order)}
     antes, blinds = [0] * len(order), [0] * len(order)
     bring_in = 0
@@ -145,6 +160,8 @@ def _forced_bets(record: HandRecord, order: list[int], scale: int) -> tuple[list
             antes[at[post.player]] += int(max(post.amount, record.ante) * scale)
         elif post.kind == "bring-in":
             bring_in = int(post.amount * scale)
+        elif post.kind in ("live blind", "dead blind"):
+            continue
         else:
             blinds[at[post.player]] += int(max(post.amount, nominal.get(post.kind) or post.amount) * scale)
     if len(order) == 2:  # forced bets by position: heads-up the button (the last seat) posts the small blind
@@ -167,10 +184,13 @@ def _play(
     street = 0
     draws: dict[int, int] = {}
     bringer = next((p.player for p in record.posts if p.kind == "bring-in"), None)
+    community = [f"d db {card}" for card in record.boards[0]] if family == "stud" else []
     for a in record.actions:
         while street < a.street and streets:  # stud: the next street's cards
             street += 1
             actions += [f"d dh {seat[p]} {card}" for p, card in streets.get(street, [])]
+            if street == 4:  # the deck run out: the river is a card face up for all
+                actions += community
         if a.kind == "draw":
             labels[len(actions)] = f"line {a.line}"
             actions.append(f"{seat[a.player]} sd {_text(list(a.cards), len(a.cards))}".rstrip())
@@ -191,6 +211,8 @@ def _play(
         actions.append(f"{seat[bringer]} pb")
     for later in range(street + 1, max(streets, default=0) + 1):  # all in: the rest dealt
         actions += [f"d dh {seat[p]} {card}" for p, card in streets[later]]
+        if later == 4:
+            actions += community
 
 
 def _text(cards: list[str] | None, count: int) -> str:
@@ -201,7 +223,8 @@ def _text(cards: list[str] | None, count: int) -> str:
 
 def _dealt_streets(record: HandRecord, order: list[int]) -> dict[int, list[tuple[int, str]]]:
     """Stud: the card each player still in was dealt on fourth street to the river, in
-    seat order; a card the record does not show (the river's, dealt down) is unknown."""
+    seat order; a card the record does not show (the river's, dealt down) is unknown; a
+    river dealt face up to all (the deck run out) is nobody's."""
     folded: set[int] = set()
     out: dict[int, list[tuple[int, str]]] = {}
     last = max((a.street for a in record.actions), default=0)
@@ -210,7 +233,10 @@ def _dealt_streets(record: HandRecord, order: list[int]) -> dict[int, list[tuple
         reached = 4
     for street in range(1, reached + 1):
         folded |= {a.player for a in record.actions if a.kind == "fold" and a.street < street}
-        cards = []
+        cards: list[tuple[int, str]] = []
+        if street == 4 and record.boards[0]:  # a community river: no card each
+            out[street] = cards
+            continue
         for p in order:
             if p in folded:
                 continue
@@ -228,6 +254,8 @@ def replay_stud_draw_record(record: HandRecord, *, conventions: str = "cardroom"
     family, variant, _, _, options = _game(record)
     hh, labels, order, scale = to_phh(record)
     extra = site_options(record.site) | options
+    if family == "draw" and (posts := posts_option(record, order, scale)):
+        extra["posts"] = posts
     try:
         if family == "stud":
             game = replay_stud(hh, conventions=conventions, extra=extra, labels=labels)
@@ -237,6 +265,12 @@ def replay_stud_draw_record(record: HandRecord, *, conventions: str = "cardroom"
         raise ReplayError(f"{record.describe()}: {exc}") from exc
     if not game.is_over:
         raise ReplayError(f"{record.describe()}, line {record.line}: the hand is not over after its last action")
+    line = record.extra.get("reshuffled")
+    if line and not any(e.type == "reshuffle" for e in game.state.events):
+        raise ReplayError(
+            f"{record.describe()}, line {line}: the file reshuffles the deck, but the stock never runs out"
+            f" (it ends the hand holding {len(game.state.zone('deck').cards)} cards)"
+        )
     assert game.result is not None
     seat_of = {p: s for s, p in enumerate(order)}
     game.result["record_order"] = [seat_of[i] for i in range(len(order))]

@@ -32,6 +32,7 @@ included), ``f`` fold, ``sd CARDS`` discard those cards (``sd`` alone: stand pat
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from copy import copy
 from typing import Any
 
 from hoyle import Card, Deck, Game, new_game
@@ -82,20 +83,40 @@ class _Deal:
             self.hands[seat] = [i for i in hand if i not in out]
         return out
 
-    def deck(self, base: Deck, filler: Any = None) -> list[Card]:
-        known = [c for c in self.order if c is not None]
+    def deck(
+        self, base: Deck, filler: Any = None, aliases: Mapping[int, int] | None = None, first_only: bool = False
+    ) -> list[Card]:
+        """The cards of every position, then the cards of ``base`` nobody was dealt (the
+        game's deck is the first ``len(base)``). ``aliases`` maps each position dealt
+        from a reshuffled stock (past ``len(base)``) to the earlier discard it is: the two
+        are one card, learned from either; ``first_only``: the deck alone, whatever the
+        positions past it."""
+        order = list(self.order)
+        aliases = aliases or {}
+        for later, earlier in aliases.items():
+            a, b = order[later], order[earlier]
+            if a is not None and b is not None and a != b:
+                raise ReplayError(
+                    f"the reshuffled stock cannot deal {a}: the discard it deals is {b} (hoyle's reshuffle)"
+                )
+            order[earlier] = order[later] = a or b
+        first = order[: len(base)]
+        known = [c for c in first if c is not None]
         if len(set(known)) != len(known):
             raise ReplayError("a card is dealt twice")
+        if first_only:
+            aliases = dict.fromkeys(range(len(base), len(order)), 0)
+        elif len(order) > len(base) and len(aliases) != len(order) - len(base):
+            # e.g. eight stud players to the river: 56 cards
+            raise ReplayError(f"the deck runs out: the hand deals more than its {len(base)} cards")
         unused = [c for c in base if c not in set(known)]
         cards: list[Card] = []
-        for i, c in enumerate(self.order):
+        for i, c in enumerate(first):
             if c is None:
-                if not unused:  # e.g. eight stud players to the river: 56 cards
-                    raise ReplayError(f"the deck runs out: the hand deals more than its {len(base)} cards")
                 c = filler(i, unused) if filler else unused[0]
                 unused.remove(c)
             cards.append(c)
-        return cards + unused
+        return cards + [cards[aliases[i]] for i in range(len(base), len(order))] + unused
 
 
 def _options(hh: HandHistory, n: int) -> dict[str, Any]:
@@ -128,14 +149,18 @@ def _play(
     cards: list[Card],
     labels: Mapping[int, str] | None = None,
     stand_pat: bool = False,
+    stop: int | None = None,
 ) -> Game:
     """Play the hand's actions (``labels``: what to call action ``i`` in errors, e.g. the
     line of the file a record was read from); with ``stand_pat``, draws the record does not
-    write after its last action (players all in) are stood pat."""
+    write after its last action (players all in) are stood pat; with ``stop``, the
+    actions before action ``stop`` only (no showdown)."""
     code = hh["variant"]
     labels = labels or {}
     decisions: dict[int, str] = {}
     for i, a in enumerate(actions):
+        if i == stop:
+            return game
         w = a.split()
         if w[0] == "d":
             continue
@@ -296,10 +321,68 @@ def replay_draw(
     options["antes"] = " ".join(antes)  # by position, as the blinds (PokerKit: heads-up too)
     options.pop("bring_in", None)
     options.update(extra or {})
-    cards = deal.deck(default_registry().variant(variant).deck(options))
+    base = default_registry().variant(variant).deck(options)
+    aliases = _reshuffled(deal, base, variant, names, options, conventions, hh, actions, discards, labels)
+    cards = deal.deck(base, aliases=aliases)
     options.update(_conventions(conventions))
-    game = _new_game(variant, names, options, cards, hh)
+    game = _new_game(variant, names, options, cards[: len(base)], hh)
     return _play(game, hh, actions, n, discards, cards, labels, stand_pat)
+
+
+def _reshuffled(
+    deal: _Deal,
+    base: Deck,
+    variant: str,
+    names: list[str],
+    options: dict[str, Any],
+    conventions: str,
+    hh: HandHistory,
+    actions: list[str],
+    discards: dict[int, list[int]],
+    labels: Mapping[int, str] | None,
+) -> dict[int, int]:
+    """A draw that the stock cannot serve is dealt from the earlier players' discards,
+    shuffled (docs/rules/poker.md#b4): the positions it deals past the deck, each mapped to
+    the earlier discard it is. Which discard is found by playing the hand to that draw
+    (the game's own shuffle, from the same seed, deals the same order every time); one
+    reshuffle a hand at most."""
+    if len(deal.order) <= len(base):
+        return {}
+    # the draw that empties the stock: the last discard before the first card past it
+    at, dealt = None, 0
+    for i, a in enumerate(actions):
+        w = a.split()
+        if len(w) >= 2 and w[1] == "sd":
+            at = i
+        elif w[:2] == ["d", "dh"]:
+            dealt += len(parse_cards(w[3]))
+            if dealt > len(base):
+                break
+    assert at is not None
+    trial = deal.deck(base, first_only=True)[: len(base)]
+    n = len(names)
+    game = _play(
+        _new_game(variant, names, options | _conventions(conventions), trial, hh),
+        hh,
+        actions,
+        n,
+        discards,
+        trial,
+        labels,
+        stop=at,
+    )
+    position = {c: i for i, c in enumerate(trial)}
+    older = [position[c] for c in game.state.zone("discards").cards]
+    order = list(range(len(older)))
+    copy(game.state.rng).shuffle(order)
+    stock = [older[k] for k in order]  # dealt from the top, the end
+    later = list(range(len(base), len(deal.order)))
+    if len(later) > len(stock):
+        raise ReplayError(
+            f"the deck runs out twice: the hand deals {len(deal.order)} cards, the deck and the"
+            f" {len(stock)} discards reshuffled hold {len(base) + len(stock)}"
+        )
+    return {p: stock[-1 - t] for t, p in enumerate(later)}
 
 
 def replay_stud(
@@ -318,10 +401,13 @@ def replay_stud(
     names = list(hh.get("players") or [f"p{i + 1}" for i in range(n)])
     actions = hand_actions(hh)
     got: list[list[Card | None]] = [[] for _ in range(n)]
+    community: list[Card | None] = []  # the river face up for all, when the deck runs out
     for a in actions:
         w = a.split()
         if w[:2] == ["d", "dh"]:
             got[player_index(w[2], n)] += parse_cards(w[3])
+        elif w[:2] == ["d", "db"]:
+            community += parse_cards(w[2])
     for a in actions:
         w = a.split()
         if len(w) > 2 and w[1] == "sm" and w[2] != "-":
@@ -341,6 +427,9 @@ def replay_stud(
                 (i,) = deal.deal(s, [got[s][street]])
                 if street < 6:
                     up_slots.add(i)
+    if len(community) > 1:
+        raise ReplayError(f"a stud hand deals one community card at most, not {len(community)}")
+    deal.order += community  # dealt when the stock cannot give each player still in a river card
     antes = {int(x) for x in hh.get("antes", [0])}
     if len(antes) != 1:
         raise ReplayError("stud antes must be the same for every player")
