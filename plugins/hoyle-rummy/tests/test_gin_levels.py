@@ -105,3 +105,65 @@ def test_sampler_deals_only_unseen_cards_and_keeps_known_ones() -> None:
         assert set(k.opponent_known) <= set(hand)
         assert sorted(map(str, hand + stock)) == sorted(map(str, {*k.unseen, *k.opponent_known}))
         assert len(stock) == k.stock
+
+
+def _swapped_games(seed: int) -> tuple[hoyle.Game, hoyle.Game]:
+    """Two gin deals alike for seat 0 - its hand, the up-card and the first 20 stock
+    cards (all it sees while the opponent only draws and throws back) - with the
+    opponent's hand swapped for ten cards from deep in the stock."""
+    from hoyle.testing import rigged_deck
+
+    base = hoyle.new_game("gin-rummy", seed=seed, options={"deals": 1, "first_dealer": 1})
+    state = base.state
+    h0 = " ".join(map(str, state.zone("hand:0").cards))
+    h1 = [str(c) for c in state.zone("hand:1").cards]
+    up = str(state.zone("discard").cards[-1])
+    stock = [str(c) for c in reversed(state.zone("stock").cards)]  # the next card first
+    top, deep = stock[:20], stock[20:30]
+    games = []
+    for opponent, rest in ((h1, deep), (deep, h1)):
+        deck = rigged_deck(
+            "gin-rummy",
+            hands={0: h0, 1: " ".join(opponent)},
+            up_card=up,
+            stock=" ".join(top + rest),
+            options={"deals": 1, "first_dealer": 1},
+            seed=seed,
+        )
+        games.append(hoyle.new_game("gin-rummy", seed=seed, deck=deck, options={"deals": 1, "first_dealer": 1}))
+    return games[0], games[1]
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_hard_decides_from_the_information_set_alone(seed: int) -> None:
+    # The opponent passes the offer, then draws from the stock and throws back the card
+    # drawn; seat 0's view is the same in both deals, so the hard bot (same seed) must
+    # choose the same moves though the opponent's hand and the stock's bottom differ.
+    a, b = _swapped_games(seed)
+    assert sorted(map(str, a.state.zone("hand:1").cards)) != sorted(map(str, b.state.zone("hand:1").cards))
+    bots = [GinBot(seed=7, level="hard", simulations=60), GinBot(seed=7, level="hard", simulations=60)]
+    chosen: list[list[str]] = [[], []]
+    for _ in range(40):
+        if a.is_over or len(a.state.zone("stock").cards) <= 12:
+            break
+        assert a.to_act == b.to_act
+        seat = a.to_act
+        if seat == 1:
+            for g in (a, b):
+                legal = [str(x) for x in g.legal_actions(1)]
+                if "pass" in legal:
+                    g.act("pass", seat=1)
+                elif "draw stock" in legal:
+                    before = set(g.state.zone("hand:1").cards)
+                    g.act("draw stock", seat=1)
+                    (drawn,) = set(g.state.zone("hand:1").cards) - before
+                    g.act(f"discard {drawn}", seat=1)
+            continue
+        va, vb = a.view(0), b.view(0)
+        assert va == vb  # the engine shows seat 0 nothing of the difference
+        for i, g in enumerate((a, b)):
+            action = bots[i].choose(g.view(0), g.legal_actions(0))
+            chosen[i].append(str(action))
+            g.act(action, seat=0)
+        assert chosen[0] == chosen[1]
+    assert len(chosen[0]) >= 8  # enough decisions were compared, the searched ones among them
