@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
 import subprocess
@@ -30,6 +31,10 @@ class Server:
     fsize: int | None = None
     #: More ``hoyle serve`` options.
     args: tuple[str, ...] = ()
+    #: What runs ``hoyle serve``: its arguments after the Python interpreter.
+    launcher: tuple[str, ...] = ("-m", "hoyle.cli")
+    #: Environment variables for the server process (added to the test's own).
+    env: dict[str, str] | None = None
 
     @property
     def url(self) -> str:
@@ -40,8 +45,7 @@ class Server:
             self.process = subprocess.Popen(
                 [
                     sys.executable,
-                    "-m",
-                    "hoyle.cli",
+                    *self.launcher,
                     "serve",
                     "--port",
                     str(self.port),
@@ -51,6 +55,7 @@ class Server:
                 ],
                 stdout=subprocess.DEVNULL,
                 stderr=log,
+                env={**os.environ, **self.env} if self.env is not None else None,
                 preexec_fn=self._limits if self.fsize is not None else None,
             )
         deadline = time.monotonic() + 60

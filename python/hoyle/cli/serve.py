@@ -45,6 +45,14 @@ from hoyle.cli.common import CommandError
     show_default=True,
     help="How many unfinished tables one client (IP address) may hold at once.",
 )
+@click.option(
+    "--bot-seconds",
+    type=click.FloatRange(min=0, min_open=True),
+    default=10.0,
+    show_default=True,
+    help="The seconds a bot's move may take; past it the server plays the seat's default action "
+    "(check, else fold; in rummy draw and discard the card drawn) and logs why.",
+)
 def serve(
     host: str,
     port: int,
@@ -52,6 +60,7 @@ def serve(
     idle_expiry: float | None,
     finished_expiry: float | None,
     max_tables_per_client: int,
+    bot_seconds: float,
 ) -> None:
     """Host tables for any installed variant over HTTP and WebSocket, with a web page."""
     try:
@@ -69,6 +78,7 @@ def serve(
             idle_expiry=idle_expiry,
             finished_expiry=finished_expiry,
             per_client=max_tables_per_client,
+            bot_seconds=bot_seconds,
         )
     except StoreError as exc:
         raise CommandError(str(exc)) from None

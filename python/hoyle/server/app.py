@@ -26,6 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from hoyle.engine import Game
 from hoyle.errors import HoyleError
 from hoyle.registry import Option
+from hoyle.server.bots import BOT_SECONDS, BotDriver
 from hoyle.server.commit import GroupCommit
 from hoyle.server.store import TableStore
 from hoyle.server.tables import TableRoom
@@ -206,9 +207,12 @@ def create_app(
     idle_expiry: float | None = None,
     finished_expiry: float | None = None,
     per_client: int | None = None,
+    bot_seconds: float = BOT_SECONDS,
 ) -> Starlette:
     """The server as an ASGI app (run it with uvicorn, or :func:`serve`). With ``store``
     (a directory), tables are logged there and restored from it when the app starts.
+    Bots move in worker threads, each move within ``bot_seconds`` (see
+    :mod:`hoyle.server.bots`).
 
         >>> app = create_app()
         >>> sorted(r.path for r in app.routes)[:3]
@@ -216,19 +220,22 @@ def create_app(
     """
     room_box: dict[str, TableRoom] = {}
     commit_box: dict[str, GroupCommit] = {}
+    driver = BotDriver(bot_seconds)
 
     def room() -> TableRoom:
         return room_box["room"]
 
     async def settled(table: str) -> None:
-        """Wait until everything written for ``table`` is durable (group commit)."""
+        """Wait until the bots of ``table`` have answered (each within its bound) and
+        everything written for it is durable (group commit)."""
+        await driver.settle(table)
         if "commit" in commit_box:
             await commit_box["commit"].durable(table)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         held = TableStore(store, group_commit=True) if store is not None else None
-        room_box["room"] = TableRoom(held, idle_expiry, finished_expiry, per_client)
+        room_box["room"] = TableRoom(held, idle_expiry, finished_expiry, per_client, bots=driver)
         committer = None
         if held is not None:
             commit_box["commit"] = GroupCommit(held, room().lost)
@@ -237,6 +244,7 @@ def create_app(
         clocks = asyncio.ensure_future(_clocks(room()))
         yield
         clocks.cancel()
+        driver.close()
         if committer is not None:
             committer.cancel()
         if sweeper is not None:
@@ -375,10 +383,12 @@ def create_app(
         closed = asyncio.ensure_future(_until_closed(websocket))
         try:
             while True:
-                changed = table.changed
                 try:
                     room().catch_up(table_id)
                     await settled(table_id)
+                    # the event read with the state (no await between): a bot's move while
+                    # settling is in this state, not a second push of it
+                    changed = table.changed
                     state = room().state(table_id, seat, since=sent, catch_up=False)
                 except TableError as exc:  # the table was deleted or expired
                     await websocket.send_json({"error": str(exc), "status": exc.status})
@@ -474,6 +484,7 @@ def serve(
     idle_expiry: float | None = None,
     finished_expiry: float | None = None,
     per_client: int | None = None,
+    bot_seconds: float = BOT_SECONDS,
 ) -> None:
     """Run the server with uvicorn until interrupted."""
     import uvicorn
@@ -484,7 +495,7 @@ def serve(
     # keep idle connections open a while: a client pooling connections (a bot arena, the
     # load test) must not find one closed under it between two requests
     uvicorn.run(
-        create_app(store, idle_expiry, finished_expiry, per_client),
+        create_app(store, idle_expiry, finished_expiry, per_client, bot_seconds),
         host=host,
         port=port,
         log_level="warning",

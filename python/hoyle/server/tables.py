@@ -33,10 +33,11 @@ from hoyle.engine import Game
 from hoyle.errors import HoyleError, IllegalActionError, InvalidArgumentError, InvalidOptionError
 from hoyle.plugins import default_registry, make_bot
 from hoyle.registry import bot_suits
+from hoyle.server.bots import BotDriver
 from hoyle.server.clock import Clock, default_action
 from hoyle.server.fairness import commitment, draw_seed
 from hoyle.server.store import TableStore
-from hoyle.server.validate import TableError, action_text, table_request
+from hoyle.server.validate import TableError, action_text, shown, table_request
 from hoyle.words import bet_range, describe_events, name_of, summary
 
 #: How many tables one server holds at most (a full room refuses new tables).
@@ -68,7 +69,8 @@ class Table:
     #: The action clock, if the table has one.
     clock: Clock | None = None
     #: The actions the server played for a seat out of time: ``{"seat", "action", "event"}``
-    #: (``event``: the number of the action's first event).
+    #: (``event``: the number of the action's first event), and for a bot seat ``"reason"``
+    #: (a move over the bot's time bound, a bot that failed or chose an illegal action).
     timeouts: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -99,8 +101,14 @@ class TableRoom:
         finished_expiry: float | None = None,
         per_client: int | None = None,
         now: Callable[[], float] = time.monotonic,
+        bots: BotDriver | None = None,
     ) -> None:
         self.store = store
+        #: Plays the bots from worker threads, each move within a time bound (the server's
+        #: way); without it a bot moves in the call that makes it its turn.
+        self.bots = bots
+        if bots is not None:
+            bots.room = self
         #: The clock the action clocks and expiries read (``time.monotonic``; tests pass their own).
         self.now = now
         self.tables: dict[str, Table] = {}
@@ -231,7 +239,8 @@ class TableRoom:
                 exc.line = number  # type: ignore[attr-defined]
                 raise
             if marks.get("timeout"):
-                table.timeouts.append({"seat": seat, "action": text, "event": start})
+                out = {"seat": seat, "action": text, "event": start}
+                table.timeouts.append({**out, "reason": str(marks["bot"])} if "bot" in marks else out)
             if table.clock is not None and isinstance(marks.get("bank"), (int, float)):
                 table.clock.banks[seat] = float(marks["bank"])
         self.tables[table_id] = table
@@ -414,25 +423,66 @@ class TableRoom:
         self._answer_bots(table)
 
     def _answer_bots(self, table: Table) -> None:
-        """Let the bots answer and wake the viewers. A bot move whose log line cannot be
+        """Let the bots answer and wake the viewers: with :attr:`bots`, from worker
+        threads (the moves come later), else here. A bot move whose log line cannot be
         written is rolled back (the human action before it stands, it is durable); the
         bot plays again at the next request to this table."""
         try:
-            self._run_bots(table)
-        except TableError as exc:
-            print(f"hoyle serve: table {table.id}: a bot move was not taken: {exc}", file=sys.stderr)
+            if self.bots is not None:
+                if not table.game.is_over and table.game.to_act in table.bots:
+                    self.bots.schedule(table)
+            else:
+                self._run_bots(table)
         finally:
-            self._time(table)
-            table.changed.set()
-            table.changed = asyncio.Event()
+            self._wake(table)
+
+    def _wake(self, table: Table) -> None:
+        """Start the clock of the seat now to act and wake the table's viewers."""
+        self._time(table)
+        table.changed.set()
+        table.changed = asyncio.Event()
 
     def _run_bots(self, table: Table) -> None:
         game = table.game
         while not game.is_over and game.to_act in table.bots:
             seat = game.to_act
-            choice = table.bots[seat].choose(game.view(seat), game.legal_actions(seat))
-            game.act(choice, seat=seat)
-            self._log(table)
+            try:
+                choice, reason = table.bots[seat].choose(game.view(seat), game.legal_actions(seat)), None
+            except Exception as exc:  # a bot's bug: the seat's default action, and the reason
+                choice, reason = None, f"failed ({type(exc).__name__}: {str(exc)[:80]})"
+            if not self.bot_move(table, seat, choice, reason):
+                return
+            game = table.game
+
+    def bot_move(self, table: Table, seat: int, choice: Any, reason: str | None = None) -> bool:
+        """Take a bot's ``choice`` for ``seat`` and log it; with no choice (``reason``
+        says why: over its time bound, failed) or an illegal one, play the seat's
+        default action instead, logged as a time-out with the reason. Returns False if
+        the log line could not be written (the move is rolled back; the bot plays again
+        at the table's next request)."""
+        game, start = table.game, table.version
+        if choice is not None:
+            try:
+                game.act(choice, seat=seat)
+            except HoyleError as exc:
+                reason = f"chose {shown(str(choice))}, which is not legal ({str(exc)[:80]})"
+            else:
+                reason = None
+        if reason is not None:
+            text = default_action(game, seat)
+            game.act(text, seat=seat)
+        try:
+            self._log(table, {"timeout": True, "bot": reason} if reason is not None else None)
+        except TableError as exc:
+            print(f"hoyle serve: table {table.id}: a bot move was not taken: {exc}", file=sys.stderr)
+            self._wake(table)
+            return False
+        if reason is not None:
+            table.timeouts.append({"seat": seat, "action": text, "event": start, "reason": reason})
+            print(f"hoyle serve: table {table.id}: the bot at seat {seat} {reason}: played {text!r}", file=sys.stderr)
+        table.touched = self.now()
+        self._wake(table)
+        return True
 
     def _log(self, table: Table, marks: Mapping[str, Any] | None = None) -> None:
         """Put the action just taken on disk (the engine's own record of it). If the
@@ -473,6 +523,8 @@ def _words(
         at = out["event"] - since
         if 0 <= at < len(seen):
             lines += describe_events(seen[cut:at], players, seat)
-            lines.append(f"{name_of(out['seat'], players, seat)} ran out of time")
+            who = name_of(out["seat"], players, seat)
+            reason = out.get("reason")
+            lines.append(f"{who}'s bot {reason}: the default action is played" if reason else f"{who} ran out of time")
             cut = at
     return lines + describe_events(seen[cut:], players, seat)
