@@ -97,14 +97,26 @@ ICM (Malmuth-Harville) equity of stacks for a payout table::
     >>> [round(e, 4) for e in poker.icm([5000, 3000, 2000], [50, 30, 20])]
     [38.3929, 32.75, 28.8571]
 
+The ICM $EV of a short stack's all-in against its folding (:func:`push_fold`)::
+
+    >>> d = poker.push_fold("Ah Ad", [800, 5000, 4200], [50, 30, 20], ["22+,A2+,K9+", "22+,A7+"],
+    ...                     small_blind=100, big_blind=200, seed=0)
+    >>> d.push, d.ev_push > d.ev_fold
+    (True, True)
+
 See ``docs/poker.md`` for every ordering rule and the value encoding.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import IntEnum
+from functools import partial
 
 from hoyle._core import (
+    CardSet,
     Equity,
     HandValue,
     Range,
@@ -119,11 +131,13 @@ from hoyle._core import (
     evaluate_short_deck,
     icm,
 )
+from hoyle.errors import InvalidArgumentError
 
 __all__ = [
     "Category",
     "Equity",
     "HandValue",
+    "PushFold",
     "Range",
     "equity",
     "evaluate",
@@ -135,6 +149,7 @@ __all__ = [
     "evaluate_pai_gow_low",
     "evaluate_short_deck",
     "icm",
+    "push_fold",
 ]
 
 
@@ -159,3 +174,211 @@ class Category(IntEnum):
     TWO_CARD = 11
     THREE_CARD = 12
     FOUR_CARD = 13
+
+
+_HANDS_WITHOUT_TWO_CARDS = 1225  # two-card hands of the 50 cards the pusher does not hold
+
+
+@dataclass(frozen=True)
+class PushFold:
+    """The ICM value of one all-in-or-fold decision (:func:`push_fold`), in the units of
+    the payouts. ``seat`` is the pusher; ``call_probability[i]`` is the chance that the
+    ``i``-th player behind calls when the action reaches them and ``call_equity[i]`` the
+    pusher's all-in equity against that call (``None`` for a range that never calls);
+    ``equity`` is the pusher's equity when called (averaged over who calls), ``None`` when
+    nobody ever calls. ``chips_push`` and ``chips_fold`` are the expected chip stacks;
+    ``exact`` is whether every equity was enumerated exactly."""
+
+    seat: int
+    ev_push: float
+    ev_fold: float
+    equity: float | None
+    p_called: float
+    call_probability: tuple[float, ...]
+    call_equity: tuple[float | None, ...]
+    chips_push: float
+    chips_fold: float
+    exact: bool
+
+    @property
+    def push(self) -> bool:
+        """Whether pushing is worth more than folding."""
+        return self.ev_push > self.ev_fold
+
+
+def _invalid(name: str, value: object, reason: str) -> InvalidArgumentError:
+    error = InvalidArgumentError(f"invalid argument {name}={value!r}: {reason}")
+    error.name, error.value = name, str(value)
+    return error
+
+
+def _chips(name: str, value: float, *, positive: bool = False) -> float:
+    try:
+        amount = float(value)
+    except (TypeError, ValueError):
+        raise _invalid(name, value, "a number of chips") from None
+    if not math.isfinite(amount) or amount < 0 or (positive and amount == 0):
+        raise _invalid(name, value, "a finite number of chips, " + ("above 0" if positive else "at least 0"))
+    return amount
+
+
+def _posts(stacks: list[float], small_blind: float, big_blind: float, ante: float) -> list[float]:
+    """What each player puts in before the action: the ante, and the blinds from the last
+    two players (small blind, big blind). Every player must keep chips behind, and the
+    pusher must hold more than anyone posted."""
+    posts = [ante] * len(stacks)
+    posts[-2] += small_blind
+    posts[-1] += big_blind
+    for i, (stack, post) in enumerate(zip(stacks, posts, strict=True)):
+        if stack <= post:
+            raise _invalid(f"stacks[{i}]", stack, f"must exceed the {post:g} chips posted (no all-in from the posts)")
+    return posts
+
+
+def _after_fold(stacks: list[float], posts: list[float], winner: int) -> list[float]:
+    """The stacks when everyone still in folds to ``winner``, who takes the posts."""
+    after = [s - p for s, p in zip(stacks, posts, strict=True)]
+    after[winner] += sum(posts)
+    return after
+
+
+def _showdown(stacks: list[float], posts: list[float], pusher: int, caller: int) -> list[list[float]]:
+    """The stacks after the pusher's all-in is called: pusher wins, split, caller wins.
+    The pot is cut in layers at each contribution; a layer above the caller's all-in goes
+    back to the pusher (the uncalled part of the bet, a folded blind above the call)."""
+    put = list(posts)
+    put[pusher] = stacks[pusher]
+    put[caller] = min(stacks[caller], stacks[pusher])
+    left = [s - c for s, c in zip(stacks, put, strict=True)]
+    contested, below = 0.0, 0.0
+    for level in sorted(set(put)):
+        layer = sum(min(c, level) - min(c, below) for c in put)
+        if put[caller] >= level:
+            contested += layer
+        else:
+            left[pusher] += layer
+        below = level
+    outcomes = []
+    for share in (1.0, 0.5, 0.0):
+        after = list(left)
+        after[pusher] += share * contested
+        after[caller] += (1 - share) * contested
+        outcomes.append(after)
+    return outcomes
+
+
+def _calling_range(i: int, text: Range | str, hand: CardSet) -> Range:
+    r = Range(text).without(hand)
+    if any(len(cards) != 2 for cards, _ in r):
+        raise _invalid(f"calling[{i}]", str(text), "a range of two-card hold'em hands")
+    return r
+
+
+def push_fold(
+    hand: str | CardSet,
+    stacks: Sequence[float],
+    payouts: Sequence[float],
+    calling: Sequence[Range | str],
+    *,
+    small_blind: float,
+    big_blind: float,
+    ante: float = 0.0,
+    samples: int = 100_000,
+    seed: int | None = None,
+    exact: bool | None = None,
+    threads: int | None = None,
+) -> PushFold:
+    """The ICM $EV of pushing all-in with ``hand`` against folding it, pre-flop in hold'em.
+
+    ``stacks`` are every player's chips before the blinds and antes, in pre-flop order of
+    action: the last two post the small and big blind (heads-up: the button's small blind,
+    then the big blind). ``calling`` holds one calling range (a :class:`Range` or its
+    text) for each player after the pusher, in order, up to the big blind, so the pusher
+    is ``stacks[len(stacks) - 1 - len(calling)]``; the players before the pusher have
+    folded. Every player posts ``ante``.
+
+    The model (docs/poker-analysis.md, "Push or fold"): each player behind calls with their
+    range, in order, until one calls; then the rest fold. A player calls with the weighted
+    share of their range among the 1225 hands without the pusher's cards (card removal of
+    the pusher's hand only). A call is an all-in showdown with the range, by
+    :func:`equity` (``samples``, ``seed``, ``exact``, ``threads`` as there). A fold
+    gives the pot to the big blind. $EV is :func:`icm` of the stacks after each outcome,
+    weighted by its probability.
+
+    Two-place payout heads-up, where $EV is linear in chips: 72o pushing 1000 chips into
+    a big blind who calls with any hand, blinds 100/200::
+
+        >>> d = push_fold("7c 2d", [1000, 9000], [70, 30], ["random"], small_blind=100, big_blind=200, seed=0)
+        >>> d.p_called, round(d.equity, 2), d.push
+        (1.0, 0.35, False)
+
+    Raises :class:`~hoyle.errors.InvalidArgumentError` naming a bad stack, blind, ante or
+    calling range (and :func:`icm`'s, :class:`Range`'s and :func:`equity`'s errors).
+    """
+    cards = CardSet(hand)
+    if len(cards) != 2:
+        raise _invalid("hand", str(hand), "two hole cards")
+    chips = [_chips(f"stacks[{i}]", s, positive=True) for i, s in enumerate(stacks)]
+    if not 1 <= len(calling) < len(chips):
+        raise _invalid("calling", len(calling), f"one range per player after the pusher: 1 to {len(chips) - 1} of them")
+    posts = _posts(chips, _chips("small_blind", small_blind), _chips("big_blind", big_blind), _chips("ante", ante))
+    pusher = len(chips) - 1 - len(calling)
+    if chips[pusher] <= max(posts):
+        raise _invalid(f"stacks[{pusher}]", chips[pusher], f"the pusher must hold more than the {max(posts):g} posted")
+    ranges = [_calling_range(i, r, cards) for i, r in enumerate(calling)]
+    fold = _after_fold(chips, posts, len(chips) - 1)
+    ev_fold = icm(fold, payouts)[pusher]
+    showdown = partial(equity, samples=samples, seed=seed, exact=exact, threads=threads)
+    calls = [_Call.against(cards, r, showdown) for r in ranges]
+    return _value(calls, chips, posts, pusher, payouts, ev_fold, fold[pusher])
+
+
+@dataclass(frozen=True)
+class _Call:
+    """One player's call: how likely, and the pusher's showdown against it."""
+
+    p: float
+    result: Equity | None
+
+    @staticmethod
+    def against(cards: CardSet, r: Range, showdown: Callable[[list[CardSet | Range]], Equity]) -> _Call:
+        p = r.size / _HANDS_WITHOUT_TWO_CARDS
+        return _Call(p, showdown([cards, r]) if p else None)
+
+
+def _value(
+    calls: list[_Call],
+    chips: list[float],
+    posts: list[float],
+    pusher: int,
+    payouts: Sequence[float],
+    ev_fold: float,
+    chips_fold: float,
+) -> PushFold:
+    """Pushing's value: each player behind is the first to call with the chance that the
+    ones before folded times theirs; nobody calls with what is left."""
+    reach, ev, chips_ev, called, when_called = 1.0, 0.0, 0.0, 0.0, 0.0
+    for caller, call in enumerate(calls, start=pusher + 1):
+        if call.result is None:
+            continue
+        q = reach * call.p
+        win, tie = call.result.win[0], call.result.tie[0]
+        for w, after in zip((win, tie, 1 - win - tie), _showdown(chips, posts, pusher, caller), strict=True):
+            ev += q * w * icm(after, payouts)[pusher]
+            chips_ev += q * w * after[pusher]
+        called += q
+        when_called += q * call.result.equity[0]
+        reach *= 1 - call.p
+    everyone_folds = _after_fold(chips, posts, pusher)
+    return PushFold(
+        seat=pusher,
+        ev_push=ev + reach * icm(everyone_folds, payouts)[pusher],
+        ev_fold=ev_fold,
+        equity=when_called / called if called else None,
+        p_called=called,
+        call_probability=tuple(c.p for c in calls),
+        call_equity=tuple(c.result.equity[0] if c.result else None for c in calls),
+        chips_push=chips_ev + reach * everyone_folds[pusher],
+        chips_fold=chips_fold,
+        exact=all(c.result.exact for c in calls if c.result),
+    )
