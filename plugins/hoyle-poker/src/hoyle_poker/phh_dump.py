@@ -18,7 +18,16 @@ from hoyle.errors import ReplayError
 
 from hoyle_poker.betting_public import flop_public
 
-__all__ = ["DRAW_CODES", "FLOP_CODES", "FLOP_HOLE_CARDS", "STRUCTURE_LETTERS", "STUD_CODES", "VARIANTS", "dump", "forced_bets"]
+__all__ = [
+    "DRAW_CODES",
+    "FLOP_CODES",
+    "FLOP_HOLE_CARDS",
+    "STRUCTURE_LETTERS",
+    "STUD_CODES",
+    "VARIANTS",
+    "dump",
+    "forced_bets",
+]
 
 #: The PHH letter of each betting structure.
 STRUCTURE_LETTERS = {"no-limit": "N", "pot-limit": "P", "fixed-limit": "F"}
