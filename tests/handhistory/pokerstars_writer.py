@@ -25,7 +25,10 @@ def write(game: hoyle.Game, number: int, hero: int = 0) -> str:
     fixed = o["structure"] == "fixed-limit"
     blinds = [int(w) for w in o["blinds"].split()] or [o["small_blind"], o["big_blind"]]
     stakes = (o["small_bet"] or blinds[1], o["big_bet"] or 2 * (o["small_bet"] or blinds[1])) if fixed else blinds[:2]
-    title = f"{GAMES[game.variant.name, bool(o.get('hi_lo'))]} {LIMITS[o['structure']]}"
+    game_name = GAMES[game.variant.name, bool(o.get("hi_lo"))]
+    if game.variant.name == "omaha" and o["hole_cards"] != 4:  # "5 Card Omaha", "6 Card Omaha"
+        game_name = f"{o['hole_cards']} Card {game_name}"
+    title = f"{game_name} {LIMITS[o['structure']]}"
     lines = [
         f"PokerStars Hand #{number}:  {title} ({stakes[0]}/{stakes[1]}) - 2024/01/01 00:00:00 ET",
         f"Table 'Test' {n}-max Seat #{n} is the button",

@@ -1,6 +1,7 @@
 """Random finished hold'em and Omaha hands for the hand-history property tests: 2 to 7
 players, every betting structure, uniform and big-blind antes, hi/lo, short stacks
-(often all in for the ante or a blind), seeded random actions."""
+(often all in for the ante or a blind), four-, five- and six-card Omaha, seeded random
+actions."""
 
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ def hands(draw: st.DrawFn) -> hoyle.Game:
         "ante": draw(st.sampled_from([0, 0, 1, 3])),
         "ante_type": draw(st.sampled_from(["uniform", "big-blind"])),
     }
-    if variant == "omaha" and draw(st.booleans()):
-        options["hi_lo"] = True
+    if variant == "omaha":
+        options["hi_lo"] = draw(st.booleans())
+        options["hole_cards"] = draw(st.sampled_from([4, 4, 5, 6]))
     stacks = draw(st.lists(st.one_of(st.integers(1, 6), st.integers(1, 300)), min_size=players, max_size=players))
     return random_hand(draw(st.integers(0, 10**6)), variant, players, options, stacks)

@@ -122,7 +122,6 @@ def test_dump_of_random_games_replays() -> None:
         ("texas-holdem", {}),
         ("omaha", {"hi_lo": True}),
         ("short-deck-holdem", {}),
-        ("omaha", {"hole_cards": 5}),
     ):
         for seed in range(5):
             g = hoyle.new_game(variant, players=2 + seed, seed=seed, options=options)
@@ -132,6 +131,17 @@ def test_dump_of_random_games_replays() -> None:
                 g.act(legal[rng.below(len(legal))])
             text = phh.dump(g)
             assert phh.replay(text).result["stacks"] == g.result["stacks"]
+
+
+@pytest.mark.parametrize("hole_cards", [5, 6])
+def test_five_and_six_card_omaha_do_not_dump_to_phh(hole_cards: int) -> None:
+    """PHH's Omaha codes deal four hole cards (PokerKit refuses a 'PO' hand dealt five):
+    five- and six-card Omaha have no PHH code, and the writer says so rather than write a
+    file that means four-card Omaha."""
+    g = hoyle.new_game("omaha", players=2, seed=1, options={"hole_cards": hole_cards})
+    g.act("fold")
+    with pytest.raises(ReplayError, match=f"'O' deals 4 hole cards: omaha with hole_cards={hole_cards}"):
+        phh.dump(g)
 
 
 def test_pokerkit_loads_our_dump() -> None:

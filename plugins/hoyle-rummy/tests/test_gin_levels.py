@@ -167,3 +167,95 @@ def test_hard_decides_from_the_information_set_alone(seed: int) -> None:
             g.act(action, seat=0)
         assert chosen[0] == chosen[1]
     assert len(chosen[0]) >= 8  # enough decisions were compared, the searched ones among them
+
+
+def _d(card: str) -> Action:
+    return Action("discard", (Card(card),))
+
+
+def test_gate_plays_another_move_only_on_a_significant_paired_gain() -> None:
+    # values[a][w]: the points of candidate a in world w; "Kc" is the medium move.
+    medium, lucky, steady, same, worse, shifted = map(_d, ["Kc", "Qc", "Jc", "Tc", "9c", "8c"])
+    base = [0.0, 40.0, -30.0, 25.0, -5.0, 10.0, 0.0, -20.0, 15.0, 5.0]
+    values = {
+        medium: base,
+        # one big win in one world: mean gain +4, standard error 4 - noise
+        lucky: [b + (40 if w == 0 else 0) for w, b in enumerate(base)],
+        same: list(base),  # no gain in any world: never above zero
+        worse: [b - 3 for b in base],
+    }
+    gains, errors = gin_search.paired(values, medium)
+    assert gains[lucky] == pytest.approx(4.0) and errors[lucky] == pytest.approx(4.0)
+    assert gin_search.gate(gains, errors, medium) == medium
+    # +1 in every world: the candidate's own points vary as widely as the medium move's
+    # (an unpaired comparison would call it noise), the paired gain has no spread
+    values[shifted] = [b + 1 for b in base]
+    gains, errors = gin_search.paired(values, medium)
+    assert errors[shifted] == 0.0
+    assert gin_search.gate(gains, errors, medium) == shifted
+    # +2 in six worlds of ten (mean 1.2, standard error 0.33): larger than the +1
+    values[steady] = [b + (2 if w < 6 else 0) for w, b in enumerate(base)]
+    gains, errors = gin_search.paired(values, medium)
+    assert gin_search.gate(gains, errors, medium) == steady
+
+
+def _table(hand: str, pile: str, stock: int, opponent_took: str = "") -> dict[str, object]:
+    """Seat 0's view at its discard in a two-player gin deal: it holds eleven cards, the
+    opponent ten, among them the cards it took from the discard pile."""
+    took = opponent_took.split()
+    return {
+        "seat": 0,
+        "players": ["a", "b"],
+        "phase": "play",
+        "public": {"knock_limit": 10, "taken": None},
+        "events": [{"type": "draw", "seat": 1, "from": "discard", "cards": [c]} for c in took],
+        "options": {},
+        "zones": {
+            "hand:0": {"cards": hand.split()},
+            "hand:1": {"count": 10},
+            "stock": {"count": stock},
+            "discard": {"cards": pile.split()},
+        },
+    }
+
+
+def _discards(hand: str) -> list[Action]:
+    return [_d(c) for c in hand.split()]
+
+
+def test_hard_keeps_the_medium_move_when_the_difference_is_noise() -> None:
+    # The hand and everything seen are alike under swapping clubs and diamonds, so
+    # throwing the 9c or the 9d (either leaves 11 deadwood: 9 + A + A) is worth exactly
+    # the same; any difference the rollouts measure is noise. Hard keeps medium's move.
+    hand = "2s 3s 4s 5s 6h 7h 8h 9c 9d Ac Ad"
+    view = _table(hand, "Qh", stock=30)
+    legal = _discards(hand)
+    medium = GinBot(level="medium").choose(view, legal)
+    assert medium in (_d("9c"), _d("9d"))
+    twin = _d("9d") if medium == _d("9c") else _d("9c")
+    raw_switches = 0
+    for seed in range(10):
+        bot = GinBot(seed=seed, level="hard")
+        assert bot.choose(view, legal) == medium
+        raw_switches += bot.last[twin] > bot.last[medium]
+    # the measured means do differ by noise: the best raw mean would have switched
+    assert raw_switches >= 2
+
+
+def test_hard_does_not_hand_the_opponent_gin() -> None:
+    # The opponent took 7h 8h 9h, 4c 4d 4s and Jc Qc Kc from the pile: nine of its ten
+    # cards are melded, and the Th (with 6h, 4h and Tc dead in the pile, the only card
+    # adding to its melds) lets it take it, throw its last card and go gin. Medium
+    # throws the Th (it leaves the least deadwood, 20 against 21 for the 9d); hard
+    # throws something else.
+    hand = "As 2s 3s 5c 6c 7c Th 9d 2h 3d 6s"
+    took = "7h 8h 9h 4c 4d 4s Jc Qc Kc"
+    pile = "6h 4h Tc Kd Qh Jd 5d 8d Ad 2c 3c Ah Ks Qs 7s 9c"
+    view = _table(hand, pile, stock=15, opponent_took=took)
+    legal = _discards(hand)
+    assert GinBot(level="medium").choose(view, legal) == _d("Th")
+    bot = GinBot(seed=1, level="hard")
+    choice = bot.choose(view, legal)
+    assert choice != _d("Th")
+    assert bot.verdict is not None
+    assert bot.verdict.gains[choice] > 2 * bot.verdict.errors[choice] > 0

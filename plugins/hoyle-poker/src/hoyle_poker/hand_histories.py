@@ -142,6 +142,8 @@ def to_flop_hand(record: HandRecord, conventions: str = "cardroom") -> tuple[Flo
     hole_text = []
     for p in order:  # the cards known from the start, else those shown later (partly, perhaps)
         known = record.holes.get(p) or record.shows.get(p) or []
+        if len(known) > holes:
+            raise ReplayError(f"{p} holds {len(known)} cards ({' '.join(known)}): {name} deals {holes} hole cards")
         hole_text.append("".join((list(known) + ["??"] * holes)[:holes]))
     small = record.small_bet or record.big_blind
     hand = FlopHand(
@@ -211,11 +213,15 @@ def record_of(game: Game) -> HandRecord:
     the last seat, as :func:`hoyle.phh.dump` requires)."""
     state = game.state
     hi_lo = bool(state.options.get("hi_lo"))
+    holes = int(state.options.get("hole_cards", 2))
     name = next(
         (
             k
             for k, (g, v) in _GAMES.items()
-            if v == game.variant.name and g.endswith("-hi-lo") == hi_lo and k not in _READ_ONLY
+            if v == game.variant.name
+            and g.endswith("-hi-lo") == hi_lo
+            and _HOLE_CARDS.get(k, 4) == holes
+            and k not in _READ_ONLY
         ),
         None,
     )

@@ -18,7 +18,16 @@ from hoyle.errors import ReplayError
 
 from hoyle_poker.betting_public import flop_public
 
-__all__ = ["DRAW_CODES", "FLOP_CODES", "STRUCTURE_LETTERS", "STUD_CODES", "VARIANTS", "dump", "forced_bets"]
+__all__ = [
+    "DRAW_CODES",
+    "FLOP_CODES",
+    "FLOP_HOLE_CARDS",
+    "STRUCTURE_LETTERS",
+    "STUD_CODES",
+    "VARIANTS",
+    "dump",
+    "forced_bets",
+]
 
 #: The PHH letter of each betting structure.
 STRUCTURE_LETTERS = {"no-limit": "N", "pot-limit": "P", "fixed-limit": "F"}
@@ -28,6 +37,8 @@ FLOP_CODES = {
     ("omaha", True): "O/8",
     ("short-deck-holdem", False): "S",
 }
+#: The hole cards each PHH flop code deals (PHH has no five- or six-card Omaha).
+FLOP_HOLE_CARDS = {"T": 2, "O": 4, "O/8": 4, "S": 2}
 STUD_CODES = {"seven-card-stud": "F7S", "seven-card-stud-hi-lo": "F7S/8", "razz": "FR"}
 DRAW_CODES = {"deuce-to-seven-single-draw": "2L1D", "deuce-to-seven-triple-draw": "2L3D", "badugi": "B"}
 _DEALS = ("deal", "deal_up", "draw")
@@ -37,7 +48,8 @@ def dump(game: Game) -> str:
     """A one-hand poker game as PHH text (PokerKit loads it): the flop games (``NT``,
     ``PO``, ``FO/8``, ``NS``...), the stud games (``F7S``, ``F7S/8``, ``FR``) and the draw
     games of PHH (``N2L1D``, ``F2L3D``, ``FB``...: deuce-to-seven single and triple draw,
-    badugi). Five-card draw and the table-hand game have no PHH code.
+    badugi). Five-card draw, five- and six-card Omaha and the table-hand game have no PHH
+    code: they raise :class:`~hoyle.errors.ReplayError`.
 
     The game's seats are the PHH players in order, so the button must be the last seat
     (as in a game's first hand). A stud hand shows all seven cards, a draw hand the cards
@@ -51,6 +63,11 @@ def dump(game: Game) -> str:
     if state.deal_number != 0 or not (flop or name in STUD_CODES or name in DRAW_CODES):
         raise ReplayError(
             f"only a single hand of a flop, stud or PHH draw game dumps to PHH, not {name} deal {state.deal_number}"
+        )
+    if flop and int(o.get("hole_cards", 2)) != FLOP_HOLE_CARDS[flop]:
+        raise ReplayError(
+            f"PHH's {flop!r} deals {FLOP_HOLE_CARDS[flop]} hole cards: {name} with hole_cards={o['hole_cards']}"
+            " has no PHH code and does not dump to PHH (OHH writes it)"
         )
     p = flop_public(state)
     if p.get("run_from") is not None:

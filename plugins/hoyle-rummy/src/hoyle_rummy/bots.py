@@ -31,7 +31,7 @@ Its rules, in the order it applies them:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from hoyle import Action, Card, State, Variant, rummy
 from hoyle._core import Rng
@@ -41,11 +41,15 @@ from hoyle.registry import LEVELS
 from hoyle_rummy.common import card_points, is_meld
 from hoyle_rummy.turns import RummyTurns
 
+if TYPE_CHECKING:
+    from hoyle_rummy.gin_search import Verdict
+
 GIN_RULES = rummy.MeldRules.gin()
 #: Four-player gin deals each table one pack of two (cards ``As#1``...).
 GIN_TWO_PACKS = GIN_RULES.replace(packs=2)
-#: The hard gin bot's rollouts per move by default (about 20 ms a move on one core, measured).
-HARD_SIMULATIONS = 120
+#: The hard gin bot's rollouts per move by default (about 50 ms a move on one core, at most
+#: about 130 ms, measured with the machine loaded).
+HARD_SIMULATIONS = 480
 #: The easy gin bot's mistakes, as a human beginner makes them (docs/bots.md).
 EASY_MISTAKES = (
     "takes the up-card only when it joins a meld at once (never to swap a high card for a low one)",
@@ -79,7 +83,7 @@ class GinBot:
         cards or more.
     :param late_knock: after that, the most deadwood it knocks with.
     :param simulations: the hard level's rollouts per move (shared by the candidates);
-        the default (120) took about 20 ms a move on one core.
+        the default (480) took about 50 ms a move on one core (at most about 130).
     :param budget_ms: the hard level also stops sampling after this many milliseconds
         (then the move depends on the machine's speed; None: only ``simulations``).
     :param width: the hard level weighs the knocks and this many of the best discards.
@@ -121,6 +125,8 @@ class GinBot:
         self.rules = GIN_RULES
         #: The hard level's last search: each candidate's mean points per deal.
         self.last: dict[Action, float] = {}
+        #: The hard level's last search in full (``hoyle_rummy.gin_search.Verdict``).
+        self.verdict: Verdict | None = None
 
     def choose(self, view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
         prefix, table = gin_table(view)
@@ -162,8 +168,9 @@ class GinBot:
         found = search(view, candidates, preferred, self.rng, self.rules, self.simulations, self.budget_ms)
         if found is None:
             return preferred
-        best, self.last = found
-        return best
+        self.last = found.means
+        self.verdict = found
+        return found.choice
 
     def _easy_discard(self, hand: list[Card], legal: Sequence[Action], ranked: list[Action]) -> Action:
         """The easy level: the medium choice, but one discard in three a careless one - a

@@ -1,4 +1,5 @@
-"""The search of ``GinBot(level="hard")``: determinized rollouts over the information set.
+"""The search of ``GinBot(level="hard")``: determinized rollouts over the information set,
+with a confidence gate around the medium bot's move.
 
 At a draw (``draw stock`` or ``draw discard``) or a discard (``discard X`` / ``knock X``)
 with more than one choice, the bot
@@ -17,10 +18,22 @@ with more than one choice, the bot
    knock as the medium bot does, the deal void at two stock cards; a knock is scored
    with the defender's best lay-offs (``hoyle.rummy.lay_off``), the gin and undercut
    bonuses from the view's options;
-4. repeats with fresh worlds, every candidate in the same worlds (common random
-   numbers), until ``simulations`` rollouts are spent (or ``budget_ms`` has passed, if
-   given), and plays the candidate with the most points per deal on average (the
-   medium bot's own choice wins ties).
+4. repeats with fresh worlds until ``simulations`` rollouts are spent (or ``budget_ms``
+   has passed, if given). Every candidate is played in the *same* worlds (common random
+   numbers: the same opponent hand and the same stock order; the rollout policy draws
+   no random numbers of its own, so the world fixes the whole rollout), so the
+   difference between two candidates is measured world by world;
+5. applies the confidence gate (:func:`gate`): for each candidate the per-world gain
+   over the medium bot's own move (the points of the candidate minus the points of the
+   medium move, in the same world) is averaged over the worlds, with the standard
+   error of that paired mean (the sample standard deviation of the gains over the
+   square root of the number of worlds). A candidate other than the medium move is
+   played only when its mean gain is above zero *and* above :data:`GATE_Z` (2)
+   standard errors; of those the one with the largest mean gain is played. Otherwise
+   - most moves, where the rollouts cannot tell the candidates apart - the bot plays
+   the medium move. Without the gate the search played the candidate with the best
+   raw mean over about 20 noisy worlds, which replaced good heuristic moves by noise
+   and measured weaker than medium (docs/bots.md).
 
 The candidates at a discard are the knocks and the ``width`` discards leaving the least
 deadwood (a discard leaving more deadwood than that is rarely right and the budget is
@@ -29,6 +42,7 @@ better spent on the others).
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -256,6 +270,63 @@ def _after(action: Action, k: Knowledge, opp: list[Card], stock: list[Card], r: 
     return points if me == 0 else -points
 
 
+#: A candidate replaces the medium move only when its mean gain over it is above this
+#: many standard errors of the paired difference (and above zero).
+GATE_Z = 2.0
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a search found: the move to play and, for each candidate, its mean points
+    per deal and its mean gain over the preferred move with that gain's standard error
+    (over ``worlds`` paired worlds)."""
+
+    choice: Action
+    worlds: int
+    means: dict[Action, float]
+    gains: dict[Action, float]
+    errors: dict[Action, float]
+
+
+def paired(
+    values: Mapping[Action, Sequence[float]], preferred: Action
+) -> tuple[dict[Action, float], dict[Action, float]]:
+    """Each candidate's mean per-world gain over ``preferred`` and the standard error of
+    that mean (``values[a][w]``: the points of ``a`` in world ``w``; infinite with
+    fewer than two worlds).
+
+        >>> a, b = Action("discard", (Card("Kc"),)), Action("discard", (Card("Qc"),))
+        >>> gains, errors = paired({a: [0, 0, 0, 0], b: [2, 0, 2, 0]}, a)
+        >>> gains[b], round(errors[b], 3), gains[a], errors[a]
+        (1.0, 0.577, 0.0, 0.0)
+    """
+    base = values[preferred]
+    n = len(base)
+    gains: dict[Action, float] = {}
+    errors: dict[Action, float] = {}
+    for a, vs in values.items():
+        diffs = [v - b for v, b in zip(vs, base, strict=True)]
+        mean = sum(diffs) / n
+        gains[a] = mean
+        errors[a] = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else math.inf
+    return gains, errors
+
+
+def gate(gains: Mapping[Action, float], errors: Mapping[Action, float], preferred: Action) -> Action:
+    """The move to play: the candidate with the largest mean gain over ``preferred``
+    among those whose gain is above zero and above :data:`GATE_Z` standard errors;
+    ``preferred`` when there is none.
+
+        >>> a, b = Action("discard", (Card("Kc"),)), Action("discard", (Card("Qc"),))
+        >>> str(gate({a: 0.0, b: 1.0}, {a: 0.0, b: 0.6}, a))   # 1.0 < 2 x 0.6: noise
+        'discard Kc'
+        >>> str(gate({a: 0.0, b: 1.0}, {a: 0.0, b: 0.4}, a))
+        'discard Qc'
+    """
+    passing = [a for a in gains if a != preferred and gains[a] > 0 and gains[a] > GATE_Z * errors[a]]
+    return max(passing, key=lambda a: gains[a]) if passing else preferred
+
+
 def search(
     view: Mapping[str, Any],
     candidates: Sequence[Action],
@@ -264,25 +335,36 @@ def search(
     meld: rummy.MeldRules,
     simulations: int,
     budget_ms: float | None = None,
-) -> tuple[Action, dict[Action, float]] | None:
-    """The candidate with the most points per deal over sampled worlds (see the module
-    doc), with each candidate's mean; None where :func:`knowledge` does not apply.
-    ``preferred`` (the medium bot's choice) wins ties."""
+) -> Verdict | None:
+    """The move to play after rollouts in paired worlds and the confidence gate (see the
+    module doc); None where :func:`knowledge` does not apply. ``preferred`` (the medium
+    bot's choice) must be among the ``candidates``.
+
+        >>> view = {"seat": 0, "players": ["a", "b"], "options": {}, "events": [],
+        ...         "public": {"knock_limit": 10},
+        ...         "zones": {"hand:0": {"cards": "As 2s 3s 4h 5h 6h 9c 9d 9h Kc 2d".split()},
+        ...                   "hand:1": {"count": 10}, "stock": {"count": 30},
+        ...                   "discard": {"cards": ["Qd"]}}}
+        >>> knock, keep = Action("knock", (Card("Kc"),)), Action("discard", (Card("Kc"),))
+        >>> v = search(view, [knock, keep], knock, Rng(1), rummy.MeldRules.gin(), 40)
+        >>> v.worlds, v.gains[knock]   # 40 rollouts, 2 candidates; no gain over itself
+        (20, 0.0)
+    """
     k = knowledge(view)
     if k is None or len(candidates) < 2:
         return None
     r = Rules(meld, k.knock_limit, k.gin_bonus, k.undercut_bonus)
     me = int(view["seat"])
-    totals = dict.fromkeys(candidates, 0)
+    values: dict[Action, list[int]] = {a: [] for a in candidates}
     worlds = 0
     deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
     while worlds == 0 or (worlds + 1) * len(candidates) <= simulations:
         opp, stock = sample_world(k, rng, meld)
         for a in candidates:
-            totals[a] += _after(a, k, list(opp), list(stock), r, me)
+            values[a].append(_after(a, k, list(opp), list(stock), r, me))
         worlds += 1
         if deadline is not None and time.perf_counter() > deadline:
             break
-    means = {a: t / worlds for a, t in totals.items()}
-    best = max(candidates, key=lambda a: (means[a], a == preferred))
-    return best, means
+    means = {a: sum(vs) / worlds for a, vs in values.items()}
+    gains, errors = paired(values, preferred)
+    return Verdict(gate(gains, errors, preferred), worlds, means, gains, errors)
