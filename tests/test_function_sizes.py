@@ -28,7 +28,6 @@ ALLOWED: dict[str, str] = {
     "python/hoyle/cli/simulate.py::simulate": TO_SPLIT,
     "python/hoyle/handhistory/pokerstars.py::_HandReader._header": TO_SPLIT,
     "python/hoyle/handhistory/stats.py::hand_facts": TO_SPLIT,
-    "python/hoyle/ohh.py::from_record": TO_SPLIT,
     "python/hoyle/rl/observation.py::Layout.__init__": TO_SPLIT,
     "python/hoyle/simulate/run.py::simulate": TO_SPLIT,
 }
