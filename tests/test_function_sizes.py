@@ -24,7 +24,6 @@ TO_SPLIT = "not split yet (issue 34 item 8 to-do)"
 ALLOWED: dict[str, str] = {
     "plugins/hoyle-poker/src/hoyle_poker/betting.py::start_hand": "issue 33 replaces it",
     "plugins/hoyle-poker/src/hoyle_poker/replay.py::replay_flop_hand": "issue 33 replaces it",
-    "plugins/hoyle-poker/src/hoyle_poker/hand_histories.py::record_of": TO_SPLIT,
     "python/hoyle/handhistory/pokerstars.py::_HandReader._header": TO_SPLIT,
     "python/hoyle/handhistory/stats.py::hand_facts": TO_SPLIT,
     "python/hoyle/rl/observation.py::Layout.__init__": TO_SPLIT,
