@@ -26,7 +26,6 @@ ALLOWED: dict[str, str] = {
     "plugins/hoyle-poker/src/hoyle_poker/replay.py::replay_flop_hand": "issue 33 replaces it",
     "python/hoyle/handhistory/pokerstars.py::_HandReader._header": TO_SPLIT,
     "python/hoyle/rl/observation.py::Layout.__init__": TO_SPLIT,
-    "python/hoyle/simulate/run.py::simulate": TO_SPLIT,
 }
 
 
