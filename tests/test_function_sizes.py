@@ -25,7 +25,6 @@ ALLOWED: dict[str, str] = {
     "plugins/hoyle-poker/src/hoyle_poker/betting.py::start_hand": "issue 33 replaces it",
     "plugins/hoyle-poker/src/hoyle_poker/replay.py::replay_flop_hand": "issue 33 replaces it",
     "python/hoyle/handhistory/pokerstars.py::_HandReader._header": TO_SPLIT,
-    "python/hoyle/rl/observation.py::Layout.__init__": TO_SPLIT,
 }
 
 
