@@ -17,14 +17,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 LIMIT = 80
 
-#: Not a justification: the to-do list of functions still to split (issue 34 item 8).
-TO_SPLIT = "not split yet (issue 34 item 8 to-do)"
 
 #: ``path::qualified.name`` -> why it may stay over the limit.
 ALLOWED: dict[str, str] = {
     "plugins/hoyle-poker/src/hoyle_poker/betting.py::start_hand": "issue 33 replaces it",
     "plugins/hoyle-poker/src/hoyle_poker/replay.py::replay_flop_hand": "issue 33 replaces it",
-    "python/hoyle/handhistory/pokerstars.py::_HandReader._header": TO_SPLIT,
 }
 
 
