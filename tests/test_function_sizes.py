@@ -17,18 +17,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 LIMIT = 80
 
-#: Not a justification: the to-do list of functions still to split (issue 34 item 8).
-TO_SPLIT = "not split yet (issue 34 item 8 to-do)"
 
 #: ``path::qualified.name`` -> why it may stay over the limit.
 ALLOWED: dict[str, str] = {
     "plugins/hoyle-poker/src/hoyle_poker/betting.py::start_hand": "issue 33 replaces it",
     "plugins/hoyle-poker/src/hoyle_poker/replay.py::replay_flop_hand": "issue 33 replaces it",
-    "plugins/hoyle-poker/src/hoyle_poker/hand_histories.py::record_of": TO_SPLIT,
-    "python/hoyle/handhistory/pokerstars.py::_HandReader._header": TO_SPLIT,
-    "python/hoyle/handhistory/stats.py::hand_facts": TO_SPLIT,
-    "python/hoyle/rl/observation.py::Layout.__init__": TO_SPLIT,
-    "python/hoyle/simulate/run.py::simulate": TO_SPLIT,
 }
 
 
