@@ -3,10 +3,13 @@ cards were dealt or listed in (docs/rl.md: sorted by the cards' indices)."""
 
 from __future__ import annotations
 
+import hoyle
 import hoyle.rl
 import numpy as np
 from hoyle.engine.actions import Action
 from hoyle.rl.kernel import new_table
+from hoyle.rl.table import Table
+from hoyle.testing import rigged_deck
 
 
 def reorder(a: Action) -> Action:
@@ -41,3 +44,30 @@ def _check_one(enc: hoyle.rl.Encoding, seed: int) -> int:
             checked += 1
         table.step(int(rng.choice(np.flatnonzero(table.mask()))))
     return checked
+
+
+def _at_the_draw(hand: str) -> Table:
+    """Five-card draw with seat 0 dealt ``hand`` in that order, both seats checking to the draw."""
+    enc = hoyle.rl.encoding("five-card-draw")
+    deck = rigged_deck("five-card-draw", hands={0: hand, 1: "3s 3h 7c 8c Jd"})
+    table = Table(enc, hoyle.new_game("five-card-draw", deck=deck))
+    while not any(a.kind == "discard" for a in table.slots().values()):
+        table.step(next(s for s, a in table.slots().items() if str(a) == "check"))
+    return table
+
+
+def test_the_same_hand_dealt_in_another_order_names_the_same_discard_slots() -> None:
+    """The issue's case: ``discard #i`` named other cards when the hand came in another
+    order. The slots are the discards ordered by how many cards, then the cards' indices
+    (clubs 0-12, diamonds, hearts, spades; deuce first) ascending."""
+    a, b = _at_the_draw("Ks 2c 9h 4d Th"), _at_the_draw("4d Th Ks 9h 2c")
+    assert a.seat == b.seat == 0
+    named = [
+        {s: frozenset(map(str, act.cards)) for s, act in t.slots().items() if act.kind == "discard"} for t in (a, b)
+    ]
+    assert named[0] == named[1]
+    pairs = [cards for _, cards in sorted(named[0].items()) if len(cards) == 2]
+    # by hand: 2c (0) < 4d (15) < 9h (33) < Th (34) < Ks (50)
+    assert pairs[0] == {"2c", "4d"} and pairs[1] == {"2c", "9h"} and pairs[3] == {"2c", "Ks"}
+    assert pairs[4] == {"4d", "9h"} and pairs[-1] == {"Th", "Ks"} and len(pairs) == 10
+    assert np.array_equal(a.observe(0), b.observe(0)) and np.array_equal(a.mask(), b.mask())

@@ -4,12 +4,18 @@ differ only in which card the opponent took give the watcher different observati
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 import hoyle
 import hoyle.rl
 import numpy as np
+import pytest
 from hoyle import Card
+from hoyle.rl.kernel import KernelTable, new_table
 from hoyle.rl.table import Table
 from hoyle.testing import rigged_deck
+from rl_cases import players_of, short_options
 
 OPTS = {"deals": 1, "first_dealer": 1}  # seat 1 deals: seat 0 is offered the up-card first
 ENC = hoyle.rl.encoding("gin-rummy", options=OPTS)
@@ -107,3 +113,74 @@ def test_500_rum_taking_below_the_top_makes_every_card_taken_known() -> None:
             assert {str(c) for c in pile[-3:]} <= known(table, watcher, enc)
             return
     raise AssertionError("no deep take in 40 games")
+
+
+def _seen_taken(game: hoyle.Game, watcher: int, owner: int) -> Counter[str]:
+    """The cards ``watcher``'s view of the event log shows moved from a face-up zone of
+    nobody's into one of ``owner``'s zones (the view's own words, not the encoder's)."""
+    zones = game.state.zones
+    taken: Counter[str] = Counter()
+    for e in game.view(watcher)["events"]:
+        source, dest = zones.get(e.get("from", "")), zones.get(e.get("to", ""))
+        face_up = source is not None and source.owner is None and source.visibility == "public"
+        if e.get("cards") and face_up and dest is not None and dest.owner == owner:
+            taken.update(re.sub(r"#\d+", "", c) for c in e["cards"])
+    return taken
+
+
+def _holdings(game: hoyle.Game, watcher: int, owner: int) -> Counter[str]:
+    """Where a card ``owner`` took may be now, unseen by ``watcher``: ``owner``'s zones the
+    watcher does not see, and the face-down zones (gin's knock card)."""
+    cards: Counter[str] = Counter()
+    for zone in game.state.zones.values():
+        mine = zone.owner == owner and not zone.visible_to(watcher)
+        if mine or (zone.owner is None and zone.visibility == "hidden" and zone.name not in ("deck", "stock")):
+            cards.update(str(Card.from_index(c.index)) for c in zone.cards)
+    return cards
+
+
+def _known_counts(obs: np.ndarray, enc: hoyle.rl.Encoding, r: int) -> Counter[str]:
+    at = enc.layout.offsets["known"] + 53 * r
+    plane = obs[at : at + 52]
+    return Counter({str(Card.from_index(int(i))): int(plane[i]) for i in np.flatnonzero(plane)})
+
+
+@pytest.mark.parametrize(
+    ("variant", "compiled"),
+    [("gin-rummy", False), ("gin-rummy", True), ("500-rum", False), ("contract-rummy", False)],
+)
+def test_the_known_plane_holds_only_cards_the_watcher_saw_taken_and_the_owner_still_holds(
+    variant: str, compiled: bool
+) -> None:
+    """Along random play: every card in a seat's known plane of another seat was shown
+    taken face up by that seat in the watcher's view, and is still in that seat's
+    hidden hand (or face down); in gin (one pack) it is off the discard pile plane."""
+    enc = hoyle.rl.encoding(variant, players_of(variant), short_options(variant))
+    nonempty = 0
+    for seed in range(12):
+        table = new_table(enc, seed, compiled=compiled)
+        assert (type(table).__name__ == "GinTable") == compiled
+        rng = np.random.default_rng(seed)
+        for _ in range(120):
+            if table.over:
+                break
+            table.step(int(rng.choice(sorted(table.slots()))))
+            nonempty += _check_known(table, enc)
+    assert nonempty > 50  # the property was not checked on empty planes only
+
+
+def _check_known(table: Table | KernelTable, enc: hoyle.rl.Encoding) -> int:
+    """Check every seat's known planes of the others; how many were not empty."""
+    game, n, nonempty = table.game, enc.players, 0
+    for watcher in range(n):
+        obs = table.observe(watcher)
+        pile = obs[enc.layout.offsets["cards[discard]"] :][:52]
+        for r in range(1, n):
+            owner = (watcher + r) % n
+            known = _known_counts(obs, enc, r)
+            nonempty += bool(known)
+            assert not known - _seen_taken(game, watcher, owner), (watcher, owner, known)
+            assert not known - _holdings(game, watcher, owner), (watcher, owner, known)
+            if enc.variant == "gin-rummy":
+                assert not any(pile[Card(c).index] for c in known), (watcher, owner, known)
+    return nonempty

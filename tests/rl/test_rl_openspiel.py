@@ -3,10 +3,13 @@ observers, clone and serialization, and CFR improving on the uniform policy."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 import hoyle.rl  # noqa: E402
+from hoyle import Card  # noqa: E402
 from hoyle.errors import InvalidArgumentError  # noqa: E402
 from rl_cases import players_of, short_options  # noqa: E402
 
@@ -83,3 +86,25 @@ def test_cfr_improves_on_the_uniform_policy() -> None:
     for _ in range(4):
         solver.evaluate_and_update_policy()
     assert exploitability.nash_conv(game, solver.average_policy()) < 0.8 * uniform
+
+
+def test_gin_information_state_tensor_names_the_up_card_the_opponent_took() -> None:
+    """The watcher's information state string shows which card the opponent took face
+    up; its tensor holds that card in the opponent's ``known`` plane, and only it."""
+    game = hoyle.rl.openspiel_game("gin-rummy", options={"deals": 1}, seeds=6)
+    enc = hoyle.rl.encoding("gin-rummy", options={"deals": 1})
+    names, at = enc.catalogue.names, enc.layout.offsets["known"] + 53
+    taken = set()
+    for deal in range(6):
+        state = game.new_initial_state()
+        state.apply_action(deal)
+        watcher = state.current_player()
+        state.apply_action(names.index("pass"))
+        state.apply_action(names.index("draw discard"))
+        events = json.loads(state.information_state_string(watcher))["events"]
+        took = [e["cards"] for e in events if e.get("from") == "discard" and e.get("to") == f"hand:{1 - watcher}"]
+        assert len(took) == 1 and len(took[0]) == 1
+        plane = state.information_state_tensor(watcher)[at : at + 52]
+        assert [str(Card.from_index(i)) for i, v in enumerate(plane) if v] == took[0]
+        taken.add(took[0][0])
+    assert len(taken) > 1  # the deals took different cards

@@ -1,5 +1,6 @@
-"""``hoyle range`` and ``hoyle icm``: hand ranges and tournament equity from the command
-line (issue 29, docs/poker-analysis.md). ``hoyle equity`` (in ``tools``) takes ranges too.
+"""``hoyle range``, ``hoyle icm`` and ``hoyle push-fold``: hand ranges, tournament equity
+and the ICM value of a short stack's all-in from the command line (issue 29,
+docs/poker-analysis.md). ``hoyle equity`` (in ``tools``) takes ranges too.
 
     >>> from click.testing import CliRunner
     >>> from hoyle.cli import cli
@@ -9,6 +10,7 @@ line (issue 29, docs/poker-analysis.md). ``hoyle equity`` (in ``tools``) takes r
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import click
@@ -77,13 +79,13 @@ def range_command(text: str, board: str | None, as_json: bool) -> None:
     console.print(f"{data['combos']} combos, {data['size']:g} weighted, {data['percent']:.2f}% of 1326")
 
 
-def _split_payouts(values: tuple[str, ...]) -> tuple[list[float], list[float]]:
+def _split_payouts(values: tuple[str, ...], example: str) -> tuple[list[float], list[float]]:
     if "--payouts" in values:
         k = values.index("--payouts")
     elif "-p" in values:
         k = values.index("-p")
     else:
-        raise click.UsageError("give the prizes: hoyle icm 5000 3000 2000 --payouts 50 30 20")
+        raise click.UsageError(f"give the prizes: {example}")
     try:
         return [float(v) for v in values[:k]], [float(v) for v in values[k + 1 :]]
     except ValueError as exc:
@@ -102,7 +104,7 @@ def icm(values: tuple[str, ...], as_json: bool) -> None:
       hoyle icm 12000 8000 4000 1500 --payouts 100 60 40 --json
     """
     poker = require("hoyle.poker")
-    stacks, payouts = _split_payouts(values)
+    stacks, payouts = _split_payouts(values, "hoyle icm 5000 3000 2000 --payouts 50 30 20")
     equity = poker.icm(stacks, payouts)
     total = sum(stacks)
     players = [
@@ -122,4 +124,71 @@ def icm(values: tuple[str, ...], as_json: bool) -> None:
     Console(highlight=False, markup=False).print(table)
 
 
-COMMANDS = [range_command, icm]
+@click.command(name="push-fold", context_settings={"ignore_unknown_options": True})
+@click.argument("hand")
+@click.argument("values", nargs=-1, required=True, metavar="STACKS... --payouts PRIZES...")
+@click.option(
+    "--calls",
+    "-c",
+    "calling",
+    metavar="RANGE",
+    multiple=True,
+    required=True,
+    help="The calling range of each player after the pusher, in order (repeat: one per player).",
+)
+@click.option("--blinds", nargs=2, type=float, required=True, metavar="SB BB", help="Small and big blind.")
+@click.option("--ante", type=float, default=0.0, show_default=True, help="Every player's ante.")
+@click.option("--exact", is_flag=True, help="Enumerate every showdown (the default when that is cheap).")
+@click.option(
+    "--samples", type=click.IntRange(min=1), default=100_000, show_default=True, help="Monte Carlo deals per call."
+)
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None, help="Seed for sampling.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON on stdout.")
+def push_fold(
+    hand: str,
+    values: tuple[str, ...],
+    calling: tuple[str, ...],
+    blinds: tuple[float, float],
+    ante: float,
+    exact: bool,
+    samples: int,
+    seed: int | None,
+    as_json: bool,
+) -> None:
+    """ICM $EV of pushing HAND all in against folding it, for the chip STACKS (pre-flop order
+    of action, the blinds last) and the prizes after --payouts. The pusher is the player
+    before the first of the --calls ranges.
+
+    \b
+    Examples:
+      hoyle push-fold "Kc 9s" 1500 6500 --payouts 65 35 --calls "22+,A2+,K8+" --blinds 100 200
+      hoyle push-fold "Ah 5h" 3000 310 2500 --payouts 50 30 20 --calls QQ+ --calls "TT+,AQ+" --blinds 100 200 --ante 10 --json
+    """
+    poker = require("hoyle.poker")
+    stacks, payouts = _split_payouts(values, "hoyle push-fold HAND 1500 6500 --payouts 65 35 ...")
+    d = poker.push_fold(
+        hand,
+        stacks,
+        payouts,
+        list(calling),
+        small_blind=blinds[0],
+        big_blind=blinds[1],
+        ante=ante,
+        samples=samples,
+        seed=seed,
+        exact=True if exact else None,
+    )
+    data = {"hand": hand, "stacks": stacks, "payouts": payouts, **dataclasses.asdict(d), "push": d.push}
+    if as_json:
+        echo_json(data)
+        return
+    console = Console(highlight=False, markup=False)
+    console.print(
+        f"{hand} from player {d.seat + 1}: {'PUSH' if d.push else 'FOLD'} (push {d.ev_push:.3f}, fold {d.ev_fold:.3f})"
+    )
+    equity = "-" if d.equity is None else f"{d.equity:.2%}"
+    console.print(f"called {d.p_called:.2%} of the time, equity when called {equity}")
+    console.print(f"chips: push {d.chips_push:.1f}, fold {d.chips_fold:.1f}{'' if d.exact else ' (Monte Carlo)'}")
+
+
+COMMANDS = [range_command, icm, push_fold]

@@ -19,13 +19,13 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from hoyle.engine import Game
 from hoyle.errors import HoyleError
-from hoyle.registry import Option
+from hoyle.registry import Option, bot_suits
 from hoyle.server.bots import BOT_SECONDS, BotDriver
 from hoyle.server.commit import GroupCommit
 from hoyle.server.store import TableStore
@@ -202,6 +202,272 @@ def _upload(body: bytes) -> bytes:
     return json.dumps(replay_frames(read_upload(text, fmt), deadline)).encode()
 
 
+class Front:
+    """The handlers of one app, in front of its :class:`TableRoom` (made when the app
+    starts, with its store), its :class:`BotDriver` and, with a store, its group commit.
+    :func:`create_app` builds one and routes to its methods."""
+
+    def __init__(
+        self,
+        store: str | Path | None,
+        idle_expiry: float | None,
+        finished_expiry: float | None,
+        per_client: int | None,
+        bot_seconds: float,
+    ) -> None:
+        self.store, self.per_client = store, per_client
+        self.idle_expiry, self.finished_expiry = idle_expiry, finished_expiry
+        self.driver = BotDriver(bot_seconds)
+        self.commit: GroupCommit | None = None
+        self._room: TableRoom | None = None
+
+    @property
+    def room(self) -> TableRoom:
+        """The app's tables (there once the app has started)."""
+        if self._room is None:
+            raise RuntimeError("the app has not started: its tables are made in its lifespan")
+        return self._room
+
+    async def settled(self, table: str) -> None:
+        """Wait until the bots of ``table`` have answered (each within its bound) and
+        everything written for it is durable (group commit)."""
+        await self.driver.settle(table)
+        if self.commit is not None:
+            await self.commit.durable(table)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        """Open the store and restore its tables; run the group commit, the expiry sweep
+        and the clocks while the app runs; close them all when it stops."""
+        held = TableStore(self.store, group_commit=True) if self.store is not None else None
+        room = TableRoom(held, self.idle_expiry, self.finished_expiry, self.per_client, bots=self.driver)
+        self._room = room
+        tasks = [asyncio.ensure_future(_clocks(room))]
+        if held is not None:
+            self.commit = GroupCommit(held, room.lost)
+            tasks.append(asyncio.ensure_future(self.commit.run()))
+        if self.idle_expiry or self.finished_expiry:
+            tasks.append(asyncio.ensure_future(_sweep(room)))
+        yield
+        for task in tasks:
+            task.cancel()
+        self.driver.close()
+        if held is not None:
+            held.close()
+
+    async def index(self, request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def variants(self, request: Request) -> Response:
+        """Every installed variant with its options, house rules and the bots that play
+        it (each with its levels; ``default_bot`` is the one seated when none is
+        chosen), and every bot's name."""
+        from hoyle.plugins import default_registry
+
+        registry = default_registry()
+        out = [
+            {
+                "name": name,
+                "family": v.family,
+                "players": list(v.players),
+                "options": _options(v.options),
+                "house_rules": [
+                    {"name": r.name, "description": " ".join(r.description.split()), "options": _options(r.options)}
+                    for r in registry.house_rules_for(name)
+                ],
+                "bots": [
+                    {"name": b, "levels": list(getattr(f, "levels", ()))}
+                    for b, f in sorted(registry.bots.items())
+                    if bot_suits(f, v)
+                ],
+                "default_bot": registry.default_bot(name),
+            }
+            for name, v in sorted(registry.variants.items())
+        ]
+        return JSONResponse({"variants": out, "bots": sorted(registry.bots)})
+
+    async def tables(self, request: Request) -> Response:
+        """``GET``: the tables; ``POST``: a new table, its seats' tokens and fairness."""
+        if request.method == "GET":
+            return JSONResponse({"tables": [_listing(t) for t in self.room.tables.values()]})
+        client = request.client.host if request.client is not None else None
+        table, tokens = self.room.create(await _json_body(request), client=client)
+        owner = self.room.last_owner_token
+        await self.settled(table)
+        made = self.room.table(table)
+        body = {
+            "table": table,
+            "owner_token": owner,
+            "seats": [{"seat": s, "token": tokens[s]} for s in sorted(tokens)],
+            "bots": made.spec["bots"],
+            "fairness": made.fairness(),
+        }
+        return JSONResponse(body, status_code=201)
+
+    async def delete(self, request: Request) -> Response:
+        table = request.path_params["table"]
+        self.room.delete(table, _token(request))
+        return JSONResponse({"table": table, "deleted": True})
+
+    def seat(self, request: Request, table: str, required: bool) -> int | None:
+        """The seat the request's token holds at ``table`` (None without a token)."""
+        token = _token(request)
+        seat = self.room.seat_of(table, token)
+        if token is not None and seat is None:
+            raise TableError("that token is not a seat's token at this table", status=403)
+        if required and seat is None:
+            raise TableError("acting needs a seat's token (Authorization: Bearer <token>)", status=401)
+        return seat
+
+    async def view(self, request: Request) -> Response:
+        table = request.path_params["table"]
+        seat, since = self.seat(request, table, required=False), _since(request)
+        self.room.catch_up(table)
+        await self.settled(table)
+        return JSONResponse(self.room.state(table, seat, since=since, catch_up=False))
+
+    async def actions(self, request: Request) -> Response:
+        table = request.path_params["table"]
+        self.room.table(table)
+        seat = self.seat(request, table, required=True)
+        assert seat is not None
+        start = self.room.act(table, seat, action_body(await _json_body(request)))
+        await self.settled(table)  # acknowledged only once the action is durable
+        return JSONResponse(self.room.state(table, seat, since=start, catch_up=False))
+
+    async def replay(self, request: Request) -> Response:
+        await self.settled(request.path_params["table"])
+        return Response(self.room.replay(request.path_params["table"]), media_type="application/json")
+
+    async def table_record(self, request: Request) -> Response:
+        await self.settled(request.path_params["table"])
+        return JSONResponse(self.room.record(request.path_params["table"]))
+
+    async def upload(self, request: Request) -> Response:
+        body = await _body(request, limit=MAX_REPLAY_BODY)
+        # parse, read, replay and encode off the event loop: other tables are answered meanwhile
+        return Response(await asyncio.to_thread(_upload, body), media_type="application/json")
+
+    async def socket(self, websocket: WebSocket) -> None:
+        """A table's states pushed to one seat (or a watcher) as they change, once the
+        first message has named the seat's token."""
+        await websocket.accept()
+        table_id = websocket.path_params["table"]
+        try:
+            seat = await self._hello(websocket, table_id)
+        except WebSocketDisconnect:
+            return
+        except (TableError, TimeoutError) as exc:
+            status = getattr(exc, "status", 400)
+            await websocket.send_json({"error": str(exc) or "no token given", "status": status})
+            await websocket.close(code=4000 + status)
+            return
+        with contextlib.suppress(WebSocketDisconnect):
+            await self._push(websocket, table_id, seat)
+
+    async def _hello(self, websocket: WebSocket, table_id: str) -> int | None:
+        """The seat the socket's first message names (None: a watcher);
+        ``WebSocketDisconnect`` if the client left before saying anything."""
+        self.room.table(table_id)
+        _no_url_token(websocket)
+        first = await asyncio.wait_for(websocket.receive(), timeout=10)
+        if first["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(first.get("code", 1000))
+        if first.get("text") is None:
+            raise TableError('the first message must be text, {"token": "<token>"}')
+        token = hello(parse_json(first["text"], "the first message"))
+        seat = self.room.seat_of(table_id, token)
+        if token is not None and seat is None:
+            raise TableError("that token is not a seat's token at this table", status=403)
+        return seat
+
+    async def _push(self, websocket: WebSocket, table_id: str, seat: int | None) -> None:
+        """Send the state, then each change, until the game is over or the client goes."""
+        table = self.room.table(table_id)
+        sent = 0
+        closed = asyncio.ensure_future(_until_closed(websocket))
+        try:
+            while True:
+                try:
+                    self.room.catch_up(table_id)
+                    await self.settled(table_id)
+                    # the event read with the state (no await between): a bot's move while
+                    # settling is in this state, not a second push of it
+                    changed = table.changed
+                    state = self.room.state(table_id, seat, since=sent, catch_up=False)
+                except TableError as exc:  # the table was deleted or expired
+                    await websocket.send_json({"error": str(exc), "status": exc.status})
+                    break
+                sent = state["version"]
+                await websocket.send_json(state)
+                if state["over"]:
+                    break
+                waiter = asyncio.ensure_future(changed.wait())
+                done, _ = await asyncio.wait({waiter, closed}, return_when=asyncio.FIRST_COMPLETED)
+                if closed in done:
+                    waiter.cancel()
+                    return
+        finally:
+            closed.cancel()
+        await websocket.close()
+
+    async def store_report(self, request: Request) -> Response:
+        """The store's directory, the tables it could not restore, the group commit's
+        flushes (loopback only)."""
+        if request.client is None or request.client.host not in ("127.0.0.1", "::1"):
+            raise TableError("the admin endpoints answer on loopback only", status=403)
+        held, commit = self.room.store, self.commit
+        flushes = {"flushes": commit.flushes, "lines": commit.lines} if commit is not None else None
+        return JSONResponse(
+            {
+                "store": str(held.directory) if held else None,
+                "problems": held.problems if held else [],
+                "group_commit": flushes,
+            }
+        )
+
+    def routes(self) -> list[BaseRoute]:
+        """The endpoints (docs/server.md); every HTTP one answers a refusal in JSON."""
+        return [
+            Route("/", self.index),
+            Route("/api/admin/store", _refusals(self.store_report)),
+            Route("/api/variants", self.variants),
+            Route("/api/tables", _refusals(self.tables), methods=["GET", "POST"]),
+            Route("/api/tables/{table}", _refusals(self.delete), methods=["DELETE"]),
+            Route("/api/tables/{table}/view", _refusals(self.view)),
+            Route("/api/tables/{table}/actions", _refusals(self.actions), methods=["POST"]),
+            Route("/api/tables/{table}/replay", _refusals(self.replay)),
+            Route("/api/tables/{table}/record", _refusals(self.table_record)),
+            Route("/api/replays", _refusals(self.upload), methods=["POST"]),
+            WebSocketRoute("/ws/tables/{table}", self.socket),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ]
+
+
+def _listing(t: Any) -> dict[str, Any]:
+    """One table as ``GET /api/tables`` lists it."""
+    return {
+        "table": t.id,
+        "variant": t.spec["variant"],
+        "players": len(t.game.state.players),
+        "over": t.game.is_over,
+        "practice": bool(t.spec.get("practice")),
+        "seed_chosen": bool(t.spec.get("seed_chosen")),
+    }
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    return _error(f"no such endpoint: {request.method} {request.url.path}", 404)
+
+
+async def _not_allowed(request: Request, exc: Exception) -> Response:
+    return _error(f"{request.method} is not allowed on {request.url.path}", 405)
+
+
+async def _internal(request: Request, exc: Exception) -> Response:
+    return _error(f"internal error ({type(exc).__name__})", 500)
+
+
 def create_app(
     store: str | Path | None = None,
     idle_expiry: float | None = None,
@@ -218,236 +484,9 @@ def create_app(
         >>> sorted(r.path for r in app.routes)[:3]
         ['/', '/api/admin/store', '/api/replays']
     """
-    room_box: dict[str, TableRoom] = {}
-    commit_box: dict[str, GroupCommit] = {}
-    driver = BotDriver(bot_seconds)
-
-    def room() -> TableRoom:
-        return room_box["room"]
-
-    async def settled(table: str) -> None:
-        """Wait until the bots of ``table`` have answered (each within its bound) and
-        everything written for it is durable (group commit)."""
-        await driver.settle(table)
-        if "commit" in commit_box:
-            await commit_box["commit"].durable(table)
-
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        held = TableStore(store, group_commit=True) if store is not None else None
-        room_box["room"] = TableRoom(held, idle_expiry, finished_expiry, per_client, bots=driver)
-        committer = None
-        if held is not None:
-            commit_box["commit"] = GroupCommit(held, room().lost)
-            committer = asyncio.ensure_future(commit_box["commit"].run())
-        sweeper = asyncio.ensure_future(_sweep(room())) if idle_expiry or finished_expiry else None
-        clocks = asyncio.ensure_future(_clocks(room()))
-        yield
-        clocks.cancel()
-        driver.close()
-        if committer is not None:
-            committer.cancel()
-        if sweeper is not None:
-            sweeper.cancel()
-        if room().store is not None:
-            room().store.close()  # type: ignore[union-attr]
-
-    async def index(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html")
-
-    async def variants(request: Request) -> Response:
-        from hoyle.plugins import default_registry
-
-        registry = default_registry()
-        out = []
-        for name, v in sorted(registry.variants.items()):
-            out.append(
-                {
-                    "name": name,
-                    "family": v.family,
-                    "players": list(v.players),
-                    "options": _options(v.options),
-                    "house_rules": [
-                        {"name": r.name, "description": " ".join(r.description.split()), "options": _options(r.options)}
-                        for r in registry.house_rules_for(name)
-                    ],
-                }
-            )
-        return JSONResponse({"variants": out, "bots": sorted(registry.bots)})
-
-    @_refusals
-    async def tables(request: Request) -> Response:
-        if request.method == "GET":
-            return JSONResponse(
-                {
-                    "tables": [
-                        {
-                            "table": t.id,
-                            "variant": t.spec["variant"],
-                            "players": len(t.game.state.players),
-                            "over": t.game.is_over,
-                            "practice": bool(t.spec.get("practice")),
-                            "seed_chosen": bool(t.spec.get("seed_chosen")),
-                        }
-                        for t in room().tables.values()
-                    ]
-                }
-            )
-        client = request.client.host if request.client is not None else None
-        table, tokens = room().create(await _json_body(request), client=client)
-        owner = room().last_owner_token
-        await settled(table)
-        seats = [{"seat": s, "token": tokens[s]} for s in sorted(tokens)]
-        made = room().table(table)
-        return JSONResponse(
-            {
-                "table": table,
-                "owner_token": owner,
-                "seats": seats,
-                "bots": made.spec["bots"],
-                "fairness": made.fairness(),
-            },
-            status_code=201,
-        )
-
-    @_refusals
-    async def delete(request: Request) -> Response:
-        table = request.path_params["table"]
-        room().delete(table, _token(request))
-        return JSONResponse({"table": table, "deleted": True})
-
-    def _seat(request: Request, table: str, required: bool) -> int | None:
-        token = _token(request)
-        seat = room().seat_of(table, token)
-        if token is not None and seat is None:
-            raise TableError("that token is not a seat's token at this table", status=403)
-        if required and seat is None:
-            raise TableError("acting needs a seat's token (Authorization: Bearer <token>)", status=401)
-        return seat
-
-    @_refusals
-    async def view(request: Request) -> Response:
-        table = request.path_params["table"]
-        seat, since = _seat(request, table, required=False), _since(request)
-        room().catch_up(table)
-        await settled(table)
-        return JSONResponse(room().state(table, seat, since=since, catch_up=False))
-
-    @_refusals
-    async def actions(request: Request) -> Response:
-        table = request.path_params["table"]
-        room().table(table)
-        seat = _seat(request, table, required=True)
-        assert seat is not None
-        start = room().act(table, seat, action_body(await _json_body(request)))
-        await settled(table)  # acknowledged only once the action is durable
-        return JSONResponse(room().state(table, seat, since=start, catch_up=False))
-
-    @_refusals
-    async def replay(request: Request) -> Response:
-        await settled(request.path_params["table"])
-        return Response(room().replay(request.path_params["table"]), media_type="application/json")
-
-    @_refusals
-    async def table_record(request: Request) -> Response:
-        await settled(request.path_params["table"])
-        return JSONResponse(room().record(request.path_params["table"]))
-
-    @_refusals
-    async def upload(request: Request) -> Response:
-        body = await _body(request, limit=MAX_REPLAY_BODY)
-        # parse, read, replay and encode off the event loop: other tables are answered meanwhile
-        return Response(await asyncio.to_thread(_upload, body), media_type="application/json")
-
-    async def socket(websocket: WebSocket) -> None:
-        await websocket.accept()
-        table_id = websocket.path_params["table"]
-        try:
-            table = room().table(table_id)
-            _no_url_token(websocket)
-            first = await asyncio.wait_for(websocket.receive(), timeout=10)
-            if first["type"] == "websocket.disconnect":
-                return
-            if first.get("text") is None:
-                raise TableError('the first message must be text, {"token": "<token>"}')
-            token = hello(parse_json(first["text"], "the first message"))
-            seat = room().seat_of(table_id, token)
-            if token is not None and seat is None:
-                raise TableError("that token is not a seat's token at this table", status=403)
-        except (TableError, TimeoutError) as exc:
-            status = getattr(exc, "status", 400)
-            await websocket.send_json({"error": str(exc) or "no token given", "status": status})
-            await websocket.close(code=4000 + status)
-            return
-        sent = 0
-        closed = asyncio.ensure_future(_until_closed(websocket))
-        try:
-            while True:
-                try:
-                    room().catch_up(table_id)
-                    await settled(table_id)
-                    # the event read with the state (no await between): a bot's move while
-                    # settling is in this state, not a second push of it
-                    changed = table.changed
-                    state = room().state(table_id, seat, since=sent, catch_up=False)
-                except TableError as exc:  # the table was deleted or expired
-                    await websocket.send_json({"error": str(exc), "status": exc.status})
-                    break
-                sent = state["version"]
-                await websocket.send_json(state)
-                if state["over"]:
-                    break
-                waiter = asyncio.ensure_future(changed.wait())
-                done, _ = await asyncio.wait({waiter, closed}, return_when=asyncio.FIRST_COMPLETED)
-                if closed in done:
-                    waiter.cancel()
-                    return
-        except WebSocketDisconnect:
-            return
-        finally:
-            closed.cancel()
-        await websocket.close()
-
-    @_refusals
-    async def store_report(request: Request) -> Response:
-        if request.client is None or request.client.host not in ("127.0.0.1", "::1"):
-            raise TableError("the admin endpoints answer on loopback only", status=403)
-        held, commit = room().store, commit_box.get("commit")
-        flushes = {"flushes": commit.flushes, "lines": commit.lines} if commit is not None else None
-        return JSONResponse(
-            {
-                "store": str(held.directory) if held else None,
-                "problems": held.problems if held else [],
-                "group_commit": flushes,
-            }
-        )
-
-    routes = [
-        Route("/", index),
-        Route("/api/admin/store", store_report),
-        Route("/api/variants", variants),
-        Route("/api/tables", tables, methods=["GET", "POST"]),
-        Route("/api/tables/{table}", delete, methods=["DELETE"]),
-        Route("/api/tables/{table}/view", view),
-        Route("/api/tables/{table}/actions", actions, methods=["POST"]),
-        Route("/api/tables/{table}/replay", replay),
-        Route("/api/tables/{table}/record", table_record),
-        Route("/api/replays", upload, methods=["POST"]),
-        WebSocketRoute("/ws/tables/{table}", socket),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ]
-
-    async def not_found(request: Request, exc: Exception) -> Response:
-        return _error(f"no such endpoint: {request.method} {request.url.path}", 404)
-
-    async def not_allowed(request: Request, exc: Exception) -> Response:
-        return _error(f"{request.method} is not allowed on {request.url.path}", 405)
-
-    async def internal(request: Request, exc: Exception) -> Response:
-        return _error(f"internal error ({type(exc).__name__})", 500)
-
-    handlers: dict[Any, Any] = {404: not_found, 405: not_allowed, Exception: internal}
-    return Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers)
+    front = Front(store, idle_expiry, finished_expiry, per_client, bot_seconds)
+    handlers: dict[Any, Any] = {404: _not_found, 405: _not_allowed, Exception: _internal}
+    return Starlette(routes=front.routes(), lifespan=front.lifespan, exception_handlers=handlers)
 
 
 async def _sweep(room: TableRoom) -> None:
