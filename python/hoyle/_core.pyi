@@ -178,6 +178,23 @@ class Equity:
     def boards(self) -> int: ...
     @property
     def exact(self) -> bool: ...
+    @property
+    def classes(self) -> list[list[HandClass]] | None: ...
+
+@_final
+class HandClass:
+    """One player's figures for one hand class (``Equity.classes``)."""
+
+    @property
+    def category(self) -> int: ...
+    @property
+    def share(self) -> float: ...
+    @property
+    def win(self) -> float: ...
+    @property
+    def tie(self) -> float: ...
+    @property
+    def equity(self) -> float: ...
 
 def evaluate(cards: _CardsLike, *, wild: _CardsLike | None = None, joker: str = "wild") -> HandValue: ...
 def evaluate_short_deck(cards: _CardsLike) -> HandValue: ...
@@ -240,11 +257,13 @@ def equity(
     seed: int | None = None,
     exact: bool | None = None,
     threads: int | None = None,
+    by_class: bool = False,
 ) -> Equity: ...
 def _restore_hand_value(kind: int, value: int, cards: str) -> HandValue: ...
 
 __all__ += [
     "Equity",
+    "HandClass",
     "HandValue",
     "Range",
     "_restore_hand_value",
@@ -434,6 +453,7 @@ def best_knock(
 
 __all__ += [
     "Equity",
+    "HandClass",
     "HandValue",
     "_restore_hand_value",
     "equity",

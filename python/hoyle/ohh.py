@@ -290,26 +290,34 @@ def _camel(name: str) -> str:
     return "".join(w[:1].upper() + w[1:] for w in re.split(r"[^A-Za-z0-9']+", name) if w).replace("'", "")
 
 
-def from_record(record: HandRecord, start_date_utc: str = "1970-01-01T00:00:00Z") -> dict[str, Any]:
-    """A record as an OHH hand object (``{"ohh": {...}}``)."""
-    ids = list(range(len(record.players)))
-    actions: list[list[dict[str, Any]]] = [[] for _ in range(len(_ROUNDS) + 1)]
-    number = 0
+class _Actions:
+    """The OHH action lists being written, one per round and the showdown last, numbered
+    in the order they are added."""
 
-    def add(street: int, player: int, action: str, amount: Decimal | None = None, **more: Any) -> None:
-        nonlocal number
-        item: dict[str, Any] = {"action_number": number, "player_id": player, "action": action}
+    def __init__(self) -> None:
+        self.by_round: list[list[dict[str, Any]]] = [[] for _ in range(len(_ROUNDS) + 1)]
+        self.number = 0
+
+    def add(self, street: int, player: int, action: str, amount: Decimal | None = None, **more: Any) -> None:
+        """Append one action to ``street``'s list (``amount`` only when given)."""
+        item: dict[str, Any] = {"action_number": self.number, "player_id": player, "action": action}
         if amount is not None:
             item["amount"] = _num(amount)
         item.update(more)
-        actions[street].append(item)
-        number += 1
+        self.by_round[street].append(item)
+        self.number += 1
 
+
+def _ohh_actions(record: HandRecord) -> list[list[dict[str, Any]]]:
+    """The record's posts, deals, betting and showdown as OHH action lists, one per round
+    and the showdown last; a bet or raise is written as the chips put in by it (the
+    record holds the total it makes the bet)."""
+    out = _Actions()
     for post in record.posts:
-        add(0, post.player, _POST_NAMES[post.kind], post.amount)
+        out.add(0, post.player, _POST_NAMES[post.kind], post.amount)
     for p in record.position_order():
         if record.holes.get(p):
-            add(0, p, "Dealt Cards", cards=list(record.holes[p]))
+            out.add(0, p, "Dealt Cards", cards=list(record.holes[p]))
     bets: dict[int, Decimal] = {}
     for post in record.posts:
         if post.kind not in NOT_BETS:
@@ -326,14 +334,21 @@ def from_record(record: HandRecord, start_date_utc: str = "1970-01-01T00:00:00Z"
             bets[a.player] = bets.get(a.player, Decimal(0)) + a.amount
         kind = {v: k for k, v in _BETS.items()}[a.kind]
         if a.kind in ("call", "bet", "raise"):
-            add(a.street, a.player, kind, put, is_allin=a.all_in)
+            out.add(a.street, a.player, kind, put, is_allin=a.all_in)
         else:
-            add(a.street, a.player, kind)
+            out.add(a.street, a.player, kind)
     for p in sorted(set(record.shows) | record.mucks):
         if p in record.shows:
-            add(len(_ROUNDS), p, "Shows Cards", cards=list(record.shows[p]))
+            out.add(len(_ROUNDS), p, "Shows Cards", cards=list(record.shows[p]))
         else:
-            add(len(_ROUNDS), p, "Mucks Cards")
+            out.add(len(_ROUNDS), p, "Mucks Cards")
+    return out.by_round
+
+
+def _ohh_rounds(record: HandRecord, actions: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The OHH rounds: each street dealt with its board cards and actions, then each
+    further run of a hand run twice from the street where it parts from the first, then
+    the showdown if anything happened in it."""
     board = record.boards[0]
     rounds = []
     for i, name in enumerate(_ROUNDS):
@@ -351,6 +366,12 @@ def from_record(record: HandRecord, start_date_utc: str = "1970-01-01T00:00:00Z"
             rounds.append({"id": len(rounds), "street": _ROUNDS[i], "cards": run[lo:hi], "actions": []})
     if actions[len(_ROUNDS)]:
         rounds.append({"id": len(rounds), "street": "Showdown", "actions": actions[len(_ROUNDS)]})
+    return rounds
+
+
+def _ohh_pots(record: HandRecord) -> list[dict[str, Any]]:
+    """The OHH pots: one, of everything committed less what was returned, with the rake
+    and each player's winnings."""
     committed = record.committed()
     total = sum(committed, Decimal(0)) - sum(record.returned.values(), Decimal(0))
     wins = [
@@ -358,6 +379,20 @@ def from_record(record: HandRecord, start_date_utc: str = "1970-01-01T00:00:00Z"
         for p, w in sorted((record.collected or {}).items())
         if w
     ]
+    return [
+        {
+            "number": 0,
+            "amount": _num(total),
+            "rake": _num(record.rake or Decimal(0)),
+            "jackpot": 0,
+            "player_wins": wins,
+        }
+    ]
+
+
+def from_record(record: HandRecord, start_date_utc: str = "1970-01-01T00:00:00Z") -> dict[str, Any]:
+    """A record as an OHH hand object (``{"ohh": {...}}``)."""
+    ids = list(range(len(record.players)))
     hand: dict[str, Any] = {
         "spec_version": SPEC_VERSION,
         "site_name": record.site or "hoyle",
@@ -384,16 +419,8 @@ def from_record(record: HandRecord, start_date_utc: str = "1970-01-01T00:00:00Z"
             {"id": i, "seat": record.seats[i], "name": record.players[i], "starting_stack": _num(record.stacks[i])}
             for i in ids
         ],
-        "rounds": rounds,
-        "pots": [
-            {
-                "number": 0,
-                "amount": _num(total),
-                "rake": _num(record.rake or Decimal(0)),
-                "jackpot": 0,
-                "player_wins": wins,
-            }
-        ],
+        "rounds": _ohh_rounds(record, _ohh_actions(record)),
+        "pots": _ohh_pots(record),
     }
     if record.tournament:
         hand["tournament_info"] = {"tournament_number": record.tournament, "name": record.tournament}

@@ -170,6 +170,27 @@ def test_uploaded_replays_step_through(client: httpx.Client, tmp_path: Path) -> 
     assert bad.status_code == 422 and "not a hoyle game record" in bad.json()["error"]
 
 
+def test_variants_list_the_bots_that_play_each_and_their_levels(client: httpx.Client) -> None:
+    from hoyle.plugins import default_registry
+
+    registry = default_registry()
+    listed = {v["name"]: v for v in client.get("/api/variants").json()["variants"]}
+    assert set(listed) == set(registry.variants)
+    for name, v in listed.items():
+        names = [b["name"] for b in v["bots"]]
+        assert "random" in names and v["default_bot"] in names, name
+        for bot in v["bots"]:  # a bot listed can be seated, at each level listed
+            for spec in [bot["name"], *(f"{bot['name']}:{level}" for level in bot["levels"])]:
+                assert registry.make_bot(spec, seed=1) is not None
+    gin = {b["name"]: b["levels"] for b in listed["gin-rummy"]["bots"]}
+    assert gin["gin"] == ["easy", "medium", "hard"] and gin["random"] == []
+    assert "poker" not in gin and listed["gin-rummy"]["default_bot"] == "gin"
+    holdem = [b["name"] for b in listed["texas-holdem"]["bots"]]
+    assert "poker" in holdem and "gin" not in holdem
+    made = client.post("/api/tables", json={"variant": "texas-holdem", "players": 2, "bots": {"1": "gin:hard"}})
+    assert made.status_code == 422 and "does not play" in made.json()["error"]
+
+
 def test_variants_list_each_variants_house_rules_and_their_options(client: httpx.Client) -> None:
     listed = {v["name"]: v for v in client.get("/api/variants").json()["variants"]}
     installed = hoyle.house_rules()

@@ -68,6 +68,7 @@ def _start(
     options: dict[str, str] | None = None,
     house_rules: tuple[str, ...] = (),
     clock: int | None = None,
+    bots: dict[int, str] | None = None,
 ) -> None:
     browser.get(server.url + "/")
     wait = WebDriverWait(browser, 30)
@@ -86,6 +87,8 @@ def _start(
             box = browser.find_element(By.CSS_SELECTOR, f'[data-option="{name}"]')
             box.clear()
             box.send_keys(value)
+    for seat, bot in (bots or {}).items():
+        Select(browser.find_element(By.CSS_SELECTOR, f'#seats select[data-seat="{seat}"]')).select_by_value(bot)
     browser.find_element(By.ID, "start").click()
     wait.until(ec.visibility_of_element_located((By.ID, "table")))
 
@@ -206,6 +209,25 @@ def test_a_table_under_a_house_rule_chosen_on_the_page(browser: WebDriver, serve
     table = browser.find_element(By.ID, "table").get_attribute("data-table")
     created = json.loads((server.store / f"{table}.jsonl").read_text().splitlines()[0])
     assert created["variant"] == "war" and created["house_rules"] == ["war-cards-held"]
+
+
+def test_a_bot_s_level_chosen_on_the_page(browser: WebDriver, server: Server) -> None:
+    """A seat's list offers the bots that play the variant at each level they declare,
+    the variant's default bot chosen; a table started with ``gin:hard`` at seat 1 is
+    made with it, as the table's creation record in the store says."""
+    browser.get(server.url + "/")
+    wait = WebDriverWait(browser, 30)
+    wait.until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#variant option")) > 0)
+    Select(browser.find_element(By.ID, "variant")).select_by_value("gin-rummy")
+    seat = Select(browser.find_element(By.CSS_SELECTOR, '#seats select[data-seat="1"]'))
+    values = [o.get_attribute("value") for o in seat.options]
+    assert {"gin", "gin:easy", "gin:medium", "gin:hard", "random"} <= set(values)
+    assert "poker" not in values  # the poker bot does not play gin
+    assert seat.first_selected_option.get_attribute("value") == "gin"
+    _start(browser, server, "gin-rummy", seed=5, bots={1: "gin:hard"})
+    table = browser.find_element(By.ID, "table").get_attribute("data-table")
+    created = json.loads((server.store / f"{table}.jsonl").read_text().splitlines()[0])
+    assert created["bots"] == {"1": "gin:hard"}
 
 
 def test_the_page_counts_down_the_clock_and_the_server_plays_for_a_seat_out_of_time(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich import box
@@ -40,6 +40,9 @@ from hoyle.simulate import (
     read_games,
 )
 from hoyle.simulate import simulate as run_simulation
+
+if TYPE_CHECKING:
+    from hoyle.registry import Registry
 
 Z95 = 1.959963984540054
 
@@ -307,53 +310,21 @@ def simulate(
       hoyle simulate gin-rummy -n 200 --bots gin,random,random --head-to-head
     """
     from hoyle.plugins import default_registry
-    from hoyle.registry import bot_suits
 
     registry = default_registry()
     v = registry.variant(variant)
-    bots = parse_bots(bots_text) or [registry.default_bot(variant)]
-    for name in dict.fromkeys(bots):  # refuse a bot for a variant it does not play, before the first deal
-        factory = registry.bot_factory(name)
-        if factory is not None and not bot_suits(factory, v):
-            raise InvalidArgumentError(f"bot {name!r} does not play {variant!r}")
-        registry.make_bot(name, seed=0)  # an unknown name or level fails here, by name
-    if versus:
-        if len(bots) < 2:
-            raise InvalidArgumentError("--head-to-head needs at least two bots in --bots")
-        if out is not None or plot_path is not None:
-            raise InvalidArgumentError("--head-to-head plays several runs: no --out or --plot")
-    elif len(bots) == 1:
-        bots = bots * (players if players is not None else v.players[0])
-    elif players is not None and players != len(bots):
-        raise InvalidArgumentError(f"--players {players} but {len(bots)} bots in --bots")
+    bots = _seat_bots(
+        registry, variant, bots_text, players, versus=versus, writes=out is not None or plot_path is not None
+    )
     opts = parse_options(options)
-    if plot_path is not None:  # check for matplotlib before playing, not after
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            raise CommandError("--plot needs matplotlib: pip install 'hoyle[plot]'") from None
-    if restart and out is not None:
-        out.unlink(missing_ok=True)
-        out.with_name(out.name + ".partial").unlink(missing_ok=True)
+    _ready_outputs(out, plot_path, restart=restart)
     run = {"jobs": jobs, "backend": backend, "address": address, "chunk_size": chunk_size, "max_actions": max_actions}
     run["bounded"] = not unbounded
     bounded = {} if unbounded else {k: x for k, x in v.bounded_options(opts).items() if k not in opts}
 
     err = Console(stderr=True, highlight=False, markup=False)
     if versus:
-        pairs = len(bots) * (len(bots) - 1)
-        with progress_bar(f"{variant} head to head", err) as bar:
-            task = bar.add_task("games", total=games * pairs)
-            table = head_to_head(
-                variant,
-                bots,
-                games,
-                seed,
-                options=opts,
-                house_rules=list(house_rules),
-                progress=lambda k: bar.advance(task, k),
-                **run,
-            )
+        table = _play_head_to_head(variant, bots, games, seed, opts, list(house_rules), run, err)
         if as_json:
             echo_json(head_to_head_data(table))
         else:
@@ -361,21 +332,7 @@ def simulate(
         return
 
     start = time.perf_counter()
-    with progress_bar(variant, err) as bar:
-        task = bar.add_task("games", total=games)
-        result = run_simulation(
-            variant,
-            games=games,
-            bots=bots,
-            seed=seed,
-            options=opts,
-            house_rules=list(house_rules),
-            progress=lambda k: bar.advance(task, k),
-            keep_games=out is not None,
-            keep_records=plot_path is not None,  # only the plot reads every game
-            out=out,
-            **run,  # type: ignore[arg-type]
-        )
+    result = _play(variant, bots, games, seed, opts, list(house_rules), run, err, out=out, plot_path=plot_path)
     elapsed = time.perf_counter() - start
 
     data = summary(result, bots, seed)
@@ -385,6 +342,138 @@ def simulate(
     if as_json:
         echo_json(data)
         return
+    _print_summary(
+        variant,
+        data,
+        result,
+        games=games,
+        seed=seed,
+        seconds=elapsed,
+        bounded=bounded,
+        max_actions=max_actions,
+        out=out,
+        plot_path=plot_path,
+    )
+
+
+def _ready_outputs(out: Path | None, plot_path: Path | None, *, restart: bool) -> None:
+    """Before the first deal: ``--plot`` has matplotlib (or a :class:`CommandError`
+    says how to install it), and ``--restart`` has removed what ``--out`` (and its
+    ``.partial`` file) held."""
+    if plot_path is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise CommandError("--plot needs matplotlib: pip install 'hoyle[plot]'") from None
+    if restart and out is not None:
+        out.unlink(missing_ok=True)
+        out.with_name(out.name + ".partial").unlink(missing_ok=True)
+
+
+def _play(
+    variant: str,
+    bots: list[str],
+    games: int,
+    seed: int,
+    opts: dict[str, Any],
+    house_rules: list[str],
+    run: dict[str, Any],
+    err: Console,
+    *,
+    out: Path | None,
+    plot_path: Path | None,
+) -> SimulationResult:
+    """The simulation, with a progress bar on ``err``; the games are kept for ``--out``
+    and every game's record only for ``--plot`` (the one reader of them all)."""
+    with progress_bar(variant, err) as bar:
+        task = bar.add_task("games", total=games)
+        return run_simulation(
+            variant,
+            games=games,
+            bots=bots,
+            seed=seed,
+            options=opts,
+            house_rules=house_rules,
+            progress=lambda k: bar.advance(task, k),
+            keep_games=out is not None,
+            keep_records=plot_path is not None,
+            out=out,
+            **run,
+        )
+
+
+def _seat_bots(
+    registry: Registry, variant: str, bots_text: str | None, players: int | None, *, versus: bool, writes: bool
+) -> list[str]:
+    """The bots of ``--bots`` (the variant's default bot if none), one per seat: a single
+    name fills ``--players`` seats (default the fewest the variant allows). Refuses,
+    before the first deal, a bot for a variant it does not play, an unknown bot or level,
+    ``--players`` that disagrees with the bots, and for ``--head-to-head`` fewer than two
+    bots or ``--out``/``--plot`` (``writes``)."""
+    from hoyle.registry import bot_suits
+
+    v = registry.variant(variant)
+    bots = parse_bots(bots_text) or [registry.default_bot(variant)]
+    for name in dict.fromkeys(bots):
+        factory = registry.bot_factory(name)
+        if factory is not None and not bot_suits(factory, v):
+            raise InvalidArgumentError(f"bot {name!r} does not play {variant!r}")
+        registry.make_bot(name, seed=0)  # an unknown name or level fails here, by name
+    if versus:
+        if len(bots) < 2:
+            raise InvalidArgumentError("--head-to-head needs at least two bots in --bots")
+        if writes:
+            raise InvalidArgumentError("--head-to-head plays several runs: no --out or --plot")
+    elif len(bots) == 1:
+        bots = bots * (players if players is not None else v.players[0])
+    elif players is not None and players != len(bots):
+        raise InvalidArgumentError(f"--players {players} but {len(bots)} bots in --bots")
+    return bots
+
+
+def _play_head_to_head(
+    variant: str,
+    bots: list[str],
+    games: int,
+    seed: int,
+    opts: dict[str, Any],
+    house_rules: list[str],
+    run: dict[str, Any],
+    err: Console,
+) -> HeadToHead:
+    """Every ordered pair of ``bots`` heads-up for ``games`` deals, with a progress bar
+    on ``err`` over all the pairs' games."""
+    pairs = len(bots) * (len(bots) - 1)
+    with progress_bar(f"{variant} head to head", err) as bar:
+        task = bar.add_task("games", total=games * pairs)
+        return head_to_head(
+            variant,
+            bots,
+            games,
+            seed,
+            options=opts,
+            house_rules=house_rules,
+            progress=lambda k: bar.advance(task, k),
+            **run,
+        )
+
+
+def _print_summary(
+    variant: str,
+    data: dict[str, Any],
+    result: SimulationResult,
+    *,
+    games: int,
+    seed: int,
+    seconds: float,
+    bounded: dict[str, Any],
+    max_actions: int,
+    out: Path | None,
+    plot_path: Path | None,
+) -> None:
+    """The run's summary for a terminal: what was played (and the bounded options it was
+    played with), the wins and settlement tables, the mean game length and speed, the
+    games stopped at ``--max-actions``, and where the records and plot went."""
     console = Console(highlight=False, markup=False)
     console.print(f"{variant}: {games} games, seed {seed}")
     if bounded:
@@ -393,7 +482,7 @@ def simulate(
     for table_ in _summary_tables(data):
         console.print(table_)
     console.print(
-        f"mean game length: {data['mean_actions']:.1f} actions, {data['mean_deals']:.2f} deals; {games / elapsed:,.0f} games/s"
+        f"mean game length: {data['mean_actions']:.1f} actions, {data['mean_deals']:.2f} deals; {games / seconds:,.0f} games/s"
     )
     if result.stopped:
         console.print(f"stopped at --max-actions {max_actions}: {result.stopped} games (no winner, settlement 0)")

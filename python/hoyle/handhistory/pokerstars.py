@@ -237,6 +237,38 @@ def _cards(text: str) -> list[str]:
     return [c for c in text.split() if c]
 
 
+def _buy_in(rest: str) -> tuple[str, str]:
+    """A tournament header's buy-in ("$1.40+$0.10 USD", "Freeroll", "10+1 FPP"), which
+    comes before the game, and the rest of the header after it.
+
+    >>> _buy_in("$1.40+$0.10 USD Hold'em No Limit - Level I (10/20)")
+    ('$1.40+$0.10 USD', "Hold'em No Limit - Level I (10/20)")
+    """
+    words = rest.split()
+    i = 0
+    while (
+        i < len(words)
+        and _BUY_IN_WORD.fullmatch(words[i])
+        and words[i + 1 : i + 2] not in (["Card"], ["CARD"])
+        and not "".join(words[i + 1 : i + 2]).startswith("(")  # "8-Game (Razz Limit)": the mix's name
+    ):
+        i += 1
+    return " ".join(words[:i]), " ".join(words[i:])
+
+
+def _stakes(after: str, level: re.Match[str] | None) -> tuple[Decimal, Decimal, str]:
+    """The small and big blinds (or bets) and the currency, from the stakes after the
+    game's name: both blinds, or only a button blind (no small blind), or else a
+    tournament's level; zero and no currency when none is written."""
+    if stakes := _STAKES.search(after):
+        return _amount(stakes[1]), _amount(stakes[2]), stakes["currency"] or _symbol(after)
+    if button := _BUTTON_STAKES.search(after):  # no small blind; the button blind is the bet
+        return Decimal(0), _amount(button[1]), button["currency"] or _symbol(after)
+    if level:
+        return _amount(level[2]), _amount(level[3]), ""
+    return Decimal(0), Decimal(0), ""
+
+
 class _HandReader:
     """Reads one hand's lines (``start`` is the header's line number in the file)."""
 
@@ -310,18 +342,7 @@ class _HandReader:
             raise self.error(0, "expected 'PokerStars Hand #N: <game> <limit> (<stakes>) - <date>'")
         rest = m["rest"]
         tournament = m["tournament"] or ""
-        buyin = ""
-        if tournament:  # the buy-in ("$1.40+$0.10 USD", "Freeroll", "10+1 FPP") comes before the game
-            words = rest.split()
-            i = 0
-            while (
-                i < len(words)
-                and _BUY_IN_WORD.fullmatch(words[i])
-                and words[i + 1 : i + 2] not in (["Card"], ["CARD"])
-                and not "".join(words[i + 1 : i + 2]).startswith("(")  # "8-Game (Razz Limit)": the mix's name
-            ):
-                i += 1
-            buyin, rest = " ".join(words[:i]), " ".join(words[i:])
+        buyin, rest = _buy_in(rest) if tournament else ("", rest)
         mix = ""
         if m_mix := _MIXED.match(rest):
             mix = m_mix["mix"]
@@ -330,18 +351,8 @@ class _HandReader:
         g = _GAME.match(rest)
         if not g:
             raise self.error(0, "no game and betting limit (e.g. \"Hold'em No Limit\", 'Omaha Pot Limit')")
-        stakes = _STAKES.search(g["after"])
         level = _LEVEL.search(self.lines[0])
-        small = big = Decimal(0)
-        currency = ""
-        if stakes:
-            small, big = _amount(stakes[1]), _amount(stakes[2])
-            currency = stakes["currency"] or _symbol(g["after"])
-        elif button := _BUTTON_STAKES.search(g["after"]):  # no small blind; the button blind is the bet
-            big = _amount(button[1])
-            currency = button["currency"] or _symbol(g["after"])
-        elif level:
-            small, big = _amount(level[2]), _amount(level[3])
+        small, big, currency = _stakes(g["after"], level)
         record = HandRecord(
             game=g["game"],
             limit=_LIMITS[g["limit"].lower()],
@@ -366,6 +377,13 @@ class _HandReader:
             record.small_bet, record.big_bet = small, big
         else:
             record.small_blind, record.big_blind = small, big
+        self._table(record)
+        return record
+
+    def _table(self, record: HandRecord) -> None:
+        """Read the table line (name, size, button seat) into ``record``, and the game's
+        family and whether it is Split Hold'em; an error for a missing table line, or a
+        game with a button that names none."""
         at = self.table_at
         if len(self.lines) <= at or not (t := _TABLE.match(self.lines[at].strip())):
             raise self.error(
@@ -379,7 +397,6 @@ class _HandReader:
             raise self.error(at, "no 'Seat #<n> is the button'")
         record.table, record.button = t["table"], int(t["button"] or 0)
         record.max_seats = int(t["max"]) if t["max"] else 0
-        return record
 
     # --- the body --------------------------------------------------------------------
 

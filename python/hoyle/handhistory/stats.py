@@ -386,7 +386,24 @@ def hand_facts(record: HandRecord, game: Game | None = None, *, scale: Decimal =
         HandFacts(record.players[i], names[i], record.hand_id, record.game, big_blind=bb / scale) for i in range(n)
     ]
     folded: set[int] = set()
-    # The first betting round: raises counted, the first raiser and the last.
+    aggressor = _first_round(record, facts, folded)
+    in_after_first = [i for i in range(n) if i not in folded]
+    if len(in_after_first) >= 2:
+        for i in in_after_first:
+            facts[i].saw_flop = True
+    _later_rounds(record, facts, folded, aggressor)
+    alive = [i for i in range(n) if i not in folded]
+    if len(alive) >= 2:
+        for i in alive:
+            facts[i].showdown = True
+    _results(record, game, facts, alive, scale)
+    return facts
+
+
+def _first_round(record: HandRecord, facts: list[HandFacts], folded: set[int]) -> int | None:
+    """Mark the first betting round's facts (a decision, VPIP, PFR, the 3-bet and
+    fold-to-3-bet chances and what was done with them), adding who folded to
+    ``folded``; return the last raiser (the aggressor), if any."""
     raises = 0
     first_raiser: int | None = None
     aggressor: int | None = None
@@ -413,11 +430,13 @@ def hand_facts(record: HandRecord, game: Game | None = None, *, scale: Decimal =
                 first_raiser = p
         elif a.kind == "fold":
             folded.add(p)
-    in_after_first = [i for i in range(n) if i not in folded]
-    if len(in_after_first) >= 2:
-        for i in in_after_first:
-            facts[i].saw_flop = True
-    # The later rounds: aggression, and the c-bet of the second round.
+    return aggressor
+
+
+def _later_rounds(record: HandRecord, facts: list[HandFacts], folded: set[int], aggressor: int | None) -> None:
+    """Mark the later rounds' facts: each player's bets, raises, calls, folds and
+    checks, and in the second round the first round's ``aggressor``'s c-bet chance and
+    the fold-to-c-bet chances; adding who folded to ``folded``."""
     cbet_made = False
     street_bets = 0
     street = 0
@@ -451,20 +470,21 @@ def hand_facts(record: HandRecord, game: Game | None = None, *, scale: Decimal =
         acted.add(p)
         if a.kind in _BETS:
             street_bets += 1
-    alive = [i for i in range(n) if i not in folded]
-    if len(alive) >= 2:
-        for i in alive:
-            facts[i].showdown = True
+
+
+def _results(record: HandRecord, game: Game | None, facts: list[HandFacts], alive: list[int], scale: Decimal) -> None:
+    """Mark who won, and each player's result and all-in adjusted result (``alive``
+    the players who did not fold) divided by ``scale``, when the record or the replayed
+    ``game`` tells them."""
     collected = _collected(record, game)
-    for i in range(n):
-        facts[i].won = collected is not None and collected[i] > 0
+    for i, f in enumerate(facts):
+        f.won = collected is not None and collected[i] > 0
     net = _net(record, game)
     if net is not None:
         ev = _all_in_ev(record, net, collected, alive)
-        for i in range(n):
-            facts[i].net = net[i] / scale
-            facts[i].ev_net = ev[i] / scale
-    return facts
+        for i, f in enumerate(facts):
+            f.net = net[i] / scale
+            f.ev_net = ev[i] / scale
 
 
 def _net(record: HandRecord, game: Game | None) -> list[Decimal] | None:

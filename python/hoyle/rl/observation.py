@@ -122,28 +122,7 @@ class Layout:
         self.phases = tuple(str(p) for p in phases)  # a variant's StrEnum as its plain text
         self.public = dict(public)
         self.features = tuple(features)
-        fields: list[tuple[str, int, str]] = []
-        for g in self.planes:
-            fields.append((f"cards[{g}]", width, f"the cards of {g} that the observer sees, counted"))
-        for t in self.tops:
-            fields.append((f"top[{t}]", width, f"the top card of {t}, one-hot"))
-        n = players
-        fields += [
-            ("seat", n, "the observer's seat, one-hot"),
-            ("to_act", n + 1, "the seat to act relative to the observer (0 = observer), last = nobody"),
-            ("phase", len(self.phases) + 1, f"the phase, one-hot over {list(self.phases)}, last = other"),
-            ("deal", 1, "the deal number (0 for the first)"),
-            ("pot", 1, "chips in the pot"),
-            ("stacks", n, "each seat's chips behind, observer first"),
-            ("committed", n, "each seat's chips put in this deal, observer first"),
-            ("scores", n, "each seat's match score, observer first"),
-            ("counts", len(self.groups), "the number of cards in each zone group, seen or not"),
-        ]
-        for key, length in self.public.items():
-            fields.append((f"public.{key}", max(length, 1), f"state.public[{key!r}] (None as 0)"))
-        for f in self.features:
-            fields.append((f.name, f.size, f.doc))
-        self._fields = fields
+        self._fields = fields = self._blocks()
         self.offsets: dict[str, int] = {}
         at = 0
         for name, size, _ in fields:
@@ -171,19 +150,49 @@ class Layout:
             [(getattr(f, "order_of"), self.offsets[f.name]) for f in native],  # noqa: B009 - not in the protocol
             self._slots_of,
         )
+        #: ``encode(state, seat)`` in its quickest form (see :meth:`_quickest_encoder`).
+        self.encoder: Callable[[State, int], np.ndarray] = self._quickest_encoder(rest)
 
-        #: ``encode(state, seat)`` in its quickest form: the Rust encoder's own method
-        #: when no feature writes its block in Python, or with the one feature's
-        #: ``values`` as a block when that is the only one, or with the features'
-        #: ``add`` entries (no ``out``, no ``write`` feature to run after it).
-        self.encoder: Callable[[State, int], np.ndarray] = self.encode
+    def _blocks(self) -> list[tuple[str, int, str]]:
+        """Every block of the observation in order, as (name, size, meaning): the card
+        planes, the top cards, the seat and table facts, the zone counts, the public
+        facts and the features."""
+        fields: list[tuple[str, int, str]] = []
+        for g in self.planes:
+            fields.append((f"cards[{g}]", self.width, f"the cards of {g} that the observer sees, counted"))
+        for t in self.tops:
+            fields.append((f"top[{t}]", self.width, f"the top card of {t}, one-hot"))
+        n = self.players
+        fields += [
+            ("seat", n, "the observer's seat, one-hot"),
+            ("to_act", n + 1, "the seat to act relative to the observer (0 = observer), last = nobody"),
+            ("phase", len(self.phases) + 1, f"the phase, one-hot over {list(self.phases)}, last = other"),
+            ("deal", 1, "the deal number (0 for the first)"),
+            ("pot", 1, "chips in the pot"),
+            ("stacks", n, "each seat's chips behind, observer first"),
+            ("committed", n, "each seat's chips put in this deal, observer first"),
+            ("scores", n, "each seat's match score, observer first"),
+            ("counts", len(self.groups), "the number of cards in each zone group, seen or not"),
+        ]
+        for key, length in self.public.items():
+            fields.append((f"public.{key}", max(length, 1), f"state.public[{key!r}] (None as 0)"))
+        for f in self.features:
+            fields.append((f.name, f.size, f.doc))
+        return fields
+
+    def _quickest_encoder(self, rest: Sequence[Feature]) -> Callable[[State, int], np.ndarray]:
+        """``encode(state, seat)`` in its quickest form: the Rust encoder's own method
+        when no feature writes its block in Python, or with the one feature's ``values``
+        as a block when that is the only one, or with the features' ``add`` entries (no
+        ``out``, no ``write`` feature to run after it); else :meth:`encode`. ``rest`` are
+        the features the Rust encoder does not write itself."""
         if not self._feature_items:
             if not self._feature_adds:
-                self.encoder = self._native.encode
-            elif len(rest) == 1 and callable(values := getattr(rest[0], "values", None)):
-                self.encoder = _block_encoder(self._native.encode, values, self._feature_adds[0][1])
-            else:
-                self.encoder = _adds_encoder(self._native.encode, self._feature_adds)
+                return self._native.encode
+            if len(rest) == 1 and callable(values := getattr(rest[0], "values", None)):
+                return _block_encoder(self._native.encode, values, self._feature_adds[0][1])
+            return _adds_encoder(self._native.encode, self._feature_adds)
+        return self.encode
 
     def fields(self) -> list[dict[str, Any]]:
         """Every block: name, offset, size and meaning."""

@@ -25,7 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from hoyle.engine import Game
 from hoyle.errors import HoyleError
-from hoyle.registry import Option
+from hoyle.registry import Option, bot_suits
 from hoyle.server.bots import BOT_SECONDS, BotDriver
 from hoyle.server.commit import GroupCommit
 from hoyle.server.store import TableStore
@@ -259,7 +259,9 @@ class Front:
         return FileResponse(STATIC / "index.html")
 
     async def variants(self, request: Request) -> Response:
-        """Every installed variant with its options and house rules, and the bots."""
+        """Every installed variant with its options, house rules and the bots that play
+        it (each with its levels; ``default_bot`` is the one seated when none is
+        chosen), and every bot's name."""
         from hoyle.plugins import default_registry
 
         registry = default_registry()
@@ -273,6 +275,12 @@ class Front:
                     {"name": r.name, "description": " ".join(r.description.split()), "options": _options(r.options)}
                     for r in registry.house_rules_for(name)
                 ],
+                "bots": [
+                    {"name": b, "levels": list(getattr(f, "levels", ()))}
+                    for b, f in sorted(registry.bots.items())
+                    if bot_suits(f, v)
+                ],
+                "default_bot": registry.default_bot(name),
             }
             for name, v in sorted(registry.variants.items())
         ]

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import heapq
 import hmac
 import json
+import math
 import secrets
 import sys
 import time
@@ -66,6 +68,9 @@ class Table:
     client: str | None = None
     #: ``time.monotonic()`` of the last action (or of creation / restore).
     touched: float = field(default_factory=time.monotonic)
+    #: When the room's expiry heap next looks at this table (never later than it
+    #: expires; ``inf``: not in the heap). See :meth:`TableRoom.expire`.
+    due: float = math.inf
     #: The action clock, if the table has one.
     clock: Clock | None = None
     #: The actions the server played for a seat out of time: ``{"seat", "action", "event"}``
@@ -119,6 +124,8 @@ class TableRoom:
         #: How many unfinished tables one client (IP address) may hold at once.
         self.per_client = per_client
         self.last_owner_token: str | None = None
+        #: ``(due, table id)``: a min-heap of when to look at each table (:meth:`expire`).
+        self._expiries: list[tuple[float, str]] = []
         if store is not None:
             for table_id, spec, actions in store.load():
                 try:
@@ -196,7 +203,7 @@ class TableRoom:
         self.tables[table_id] = table
         self.last_owner_token = owner
         self._answer_bots(table)
-        table.touched = self.now()
+        self._touch(table)
         return table_id, tokens
 
     def delete(self, table_id: str, owner_token: str | None) -> None:
@@ -214,16 +221,44 @@ class TableRoom:
             self.store.discard(table.id)
         table.changed.set()  # wake the sockets: they see the table gone
 
+    def _touch(self, table: Table, now: float | None = None) -> None:
+        """``table`` was just made or acted at: note the time and keep it in the expiry
+        heap no later than the soonest it could now expire."""
+        table.touched = self.now() if now is None else now
+        limits = [x for x in (self.idle_expiry, self.finished_expiry) if x is not None]
+        if limits:
+            self._look_at(table, table.touched + min(limits))
+
+    def _look_at(self, table: Table, due: float) -> None:
+        if due < table.due:  # an entry due later (if any) is stale from now on
+            table.due = due
+            heapq.heappush(self._expiries, (due, table.id))
+
     def expire(self, now: float | None = None) -> list[str]:
         """Delete the tables idle longer than :attr:`idle_expiry` (unfinished) or
-        :attr:`finished_expiry` (finished) seconds; returns their ids."""
+        :attr:`finished_expiry` (finished) seconds; returns their ids.
+
+        Only the tables due by ``now`` are looked at, not every table: each table is in
+        a min-heap no later than it can expire (its last action plus the shorter
+        expiry, set by every action, which also comes after any action that ends a
+        game); a table found not yet expired goes back at its real expiry."""
         now = self.now() if now is None else now
         gone = []
-        for table in list(self.tables.values()):
+        while self._expiries and self._expiries[0][0] <= now:
+            due, table_id = heapq.heappop(self._expiries)
+            table = self.tables.get(table_id)
+            if table is None or due != table.due:
+                continue  # deleted, or an earlier entry replaced this one
+            table.due = math.inf
             limit = self.finished_expiry if table.game.is_over else self.idle_expiry
-            if limit is not None and now - table.touched >= limit:
+            if limit is None:
+                continue  # back in the heap at its next action
+            expires = table.touched + limit
+            if expires <= now:
                 self._drop(table)
                 gone.append(table.id)
+            else:
+                self._look_at(table, expires)
         return gone
 
     def _restore(self, table_id: str, spec: dict[str, Any], actions: list[list[Any]]) -> None:
@@ -244,6 +279,7 @@ class TableRoom:
             if table.clock is not None and isinstance(marks.get("bank"), (int, float)):
                 table.clock.banks[seat] = float(marks["bank"])
         self.tables[table_id] = table
+        self._touch(table)
         self._answer_bots(table)  # a crash between a human action and the bots' answers
 
     # --- reading -------------------------------------------------------------------------
@@ -366,7 +402,7 @@ class TableRoom:
         self._log(table, {"bank": bank} if bank is not None else None)  # a failed write: rolled back, refused
         if table.clock is not None and bank is not None:
             table.clock.banks[seat], table.clock.turn = bank, None
-        table.touched = now
+        self._touch(table, now)
         self._answer_bots(table)
         return start
 
@@ -419,7 +455,7 @@ class TableRoom:
             if text != "draw stock":  # a draw's time-out discards the card drawn too
                 break
         clock.turn = None
-        table.touched = self.now()
+        self._touch(table)
         self._answer_bots(table)
 
     def _answer_bots(self, table: Table) -> None:
@@ -480,7 +516,7 @@ class TableRoom:
         if reason is not None:
             table.timeouts.append({"seat": seat, "action": text, "event": start, "reason": reason})
             print(f"hoyle serve: table {table.id}: the bot at seat {seat} {reason}: played {text!r}", file=sys.stderr)
-        table.touched = self.now()
+        self._touch(table)
         self._wake(table)
         return True
 

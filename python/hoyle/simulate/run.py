@@ -17,7 +17,7 @@ from typing import Any
 
 from hoyle.simulate.backends import Backend, ChunkResult, make_backend
 from hoyle.simulate.chunks import DEFAULT_CHUNK_SIZE, ChunkGame, Job
-from hoyle.simulate.output import open_sink
+from hoyle.simulate.output import Sink, open_sink
 from hoyle.simulate.play import DEFAULT_MAX_ACTIONS, BotSpec
 from hoyle.simulate.stats import SimulationResult, Tally, Unit
 
@@ -107,18 +107,14 @@ def simulate(
         >>> r.games, len(r.records), r.rate(0).n
         (8, 8, 8)
     """
-    from hoyle.plugins import default_registry
-
-    if bots is None:
-        bots = default_registry().default_lineup(variant)
-    found = default_registry().variants.get(variant) if bounded else None
-    job = Job(
+    job = _job(
         variant,
+        bots,
+        options,
+        bounded=bounded,
         seed=seed,
         games=games,
         chunk_size=chunk_size,
-        bots=tuple(bots),
-        options=found.bounded_options(options) if found is not None else dict(options or {}),
         house_rules=tuple(house_rules),
         keep_games=keep_games,
         max_actions=max_actions,
@@ -128,6 +124,29 @@ def simulate(
     sink = open_sink(out, job)
     job = replace(job, encoding=sink.encoding)  # the workers encode the rows for the file
     tally = Tally(len(job.bots), keep=out is None and keep_records)
+    _play_into(chosen, job, sink, tally, progress)
+    return tally.result(variant, job.bot_names(), unit_for(variant, job.options))
+
+
+def _job(
+    variant: str, bots: Sequence[BotSpec] | None, options: Mapping[str, Any] | None, *, bounded: bool, **fields: Any
+) -> Job:
+    """The :class:`Job` of a simulation: ``bots`` the variant's default lineup when not
+    given, and with ``bounded`` each option's bounded value where ``options`` gives none
+    (see :func:`simulate`); ``fields`` the rest of the job as given."""
+    from hoyle.plugins import default_registry
+
+    if bots is None:
+        bots = default_registry().default_lineup(variant)
+    found = default_registry().variants.get(variant) if bounded else None
+    chosen = found.bounded_options(options) if found is not None else dict(options or {})
+    return Job(variant, bots=tuple(bots), options=chosen, **fields)
+
+
+def _play_into(backend: Backend, job: Job, sink: Sink, tally: Tally, progress: Callable[[int], None] | None) -> None:
+    """Add to ``tally`` the chunks ``sink`` already holds (a resumed run), then play the
+    rest on ``backend`` and write each to ``sink`` in chunk order; the sink is closed when
+    every chunk is written, else aborted. ``progress`` hears of each chunk's games."""
 
     def read_back(part: list[ChunkGame]) -> None:
         tally.add_all(g.record for g in part)
@@ -138,19 +157,18 @@ def simulate(
     finished = False
     try:
         if done < job.chunks:
-            chosen.open(job)
+            backend.open(job)
             try:
-                for result in in_chunk_order(chosen, range(done, job.chunks), ahead=2 * chosen.workers + 2):
+                for result in in_chunk_order(backend, range(done, job.chunks), ahead=2 * backend.workers + 2):
                     sink.write(result.chunk, result.payload)
                     tally.merge(result.tally)
                     if progress:
                         progress(result.tally.games)
             finally:
-                chosen.close()
+                backend.close()
         finished = True
     finally:
         if finished:
             sink.close()
         else:
             sink.abort()
-    return tally.result(variant, job.bot_names(), unit_for(variant, job.options))

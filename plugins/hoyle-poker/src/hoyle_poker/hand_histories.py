@@ -212,6 +212,40 @@ def record_of(game: Game) -> HandRecord:
     """The record of a finished one-hand flop game (its seats in order, the button on
     the last seat, as :func:`hoyle.phh.dump` requires)."""
     state = game.state
+    name = _history_name(game)
+    n = len(state.players)
+    antes, blinds = forced_bets(game)
+    kinds = [_BLIND_KINDS[min(k, 2)] for k in range(n)]  # PHH lists blinds by position: small, big, straddles
+    if n == 2:  # PHH lists forced bets by position: heads-up position 0 (the small blind) is the button
+        antes, blinds, kinds = antes[::-1], blinds[::-1], kinds[::-1]
+    stacks = [Decimal(x) for x in flop_public(state)["start"]]
+    left = list(stacks)
+    posts = _posts(game, antes, blinds, kinds, left)
+    record = HandRecord(
+        game=name,
+        limit=state.options["structure"],
+        seats=list(range(1, n + 1)),
+        players=list(state.players),
+        stacks=stacks,
+        button=n,
+        small_blind=_nominal(blinds, kinds, "small blind"),
+        big_blind=_nominal(blinds, kinds, "big blind"),
+        ante=Decimal(max(antes)),
+        posts=posts,
+        site="hoyle",
+        hand_id=str(game.record.get("seed", "")),
+    )
+    if record.limit == "fixed-limit":
+        small = state.options["small_bet"] or max(blinds, default=0) or 1
+        record.small_bet, record.big_bet = Decimal(small), Decimal(state.options["big_bet"] or 2 * small)
+    _record_play(game, record, left)
+    return record
+
+
+def _history_name(game: Game) -> str:
+    """The hand-history name of the game's variant (hi/lo and hole-card count alike);
+    a :class:`ReplayError` for a variant with none, or a game past its first deal."""
+    state = game.state
     hi_lo = bool(state.options.get("hi_lo"))
     holes = int(state.options.get("hole_cards", 2))
     name = next(
@@ -231,13 +265,15 @@ def record_of(game: Game) -> HandRecord:
         raise ReplayError(
             f"only a single hand writes as a hand history, not {game.variant.name} deal {state.deal_number}"
         )
-    n = len(state.players)
-    antes, blinds = forced_bets(game)
-    kinds = [_BLIND_KINDS[min(k, 2)] for k in range(n)]  # PHH lists blinds by position: small, big, straddles
-    if n == 2:  # PHH lists forced bets by position: heads-up position 0 (the small blind) is the button
-        antes, blinds, kinds = antes[::-1], blinds[::-1], kinds[::-1]
-    stacks = [Decimal(x) for x in flop_public(state)["start"]]
-    left = list(stacks)
+    return name
+
+
+def _posts(
+    game: Game, antes: list[int], blinds: list[int], kinds: Sequence[PostKind], left: list[Decimal]
+) -> list[Post]:
+    """The forced bets by position: antes first, then the blinds (a short stack posts
+    what it has), then the blinds posted out of position; each taken from ``left``, the
+    stacks by position."""
     posts: list[Post] = []
     forced: list[tuple[int, PostKind, int]] = [(i, "ante", a) for i, a in enumerate(antes) if a]
     forced += [(i, kinds[i], b) for i, b in enumerate(blinds) if b]
@@ -245,7 +281,7 @@ def record_of(game: Game) -> HandRecord:
         paid = min(Decimal(chips), left[i])
         posts.append(Post(i, kind, paid))
         left[i] -= paid
-    for e in state.events:  # then the blinds posted out of position
+    for e in game.state.events:  # then the blinds posted out of position
         if e.type == "posts_out_of_position" and e.seat is not None:
             out_of_position: tuple[tuple[PostKind, int], ...] = (
                 ("live blind", e.data["live"]),
@@ -255,23 +291,15 @@ def record_of(game: Game) -> HandRecord:
                 if part:
                     posts.append(Post(e.seat, post_kind, Decimal(part)))
                     left[e.seat] -= part
-    record = HandRecord(
-        game=name,
-        limit=state.options["structure"],
-        seats=list(range(1, n + 1)),
-        players=list(state.players),
-        stacks=stacks,
-        button=n,
-        small_blind=_nominal(blinds, kinds, "small blind"),
-        big_blind=_nominal(blinds, kinds, "big blind"),
-        ante=Decimal(max(antes)),
-        posts=posts,
-        site="hoyle",
-        hand_id=str(game.record.get("seed", "")),
-    )
-    if record.limit == "fixed-limit":
-        small = state.options["small_bet"] or max(blinds, default=0) or 1
-        record.small_bet, record.big_bet = Decimal(small), Decimal(state.options["big_bet"] or 2 * small)
+    return posts
+
+
+def _record_play(game: Game, record: HandRecord, left: list[Decimal]) -> None:
+    """Write the game's events after the forced bets into ``record``: the cards dealt
+    (holes, the board and any further runs), the betting (a call as the chips it put in,
+    a bet or raise as its total, all-in when it emptied the stack in ``left``), mucks,
+    shows, what each player collected and what came back uncalled."""
+    state = game.state
     street, pending = 0, None
     collected: dict[int, Decimal] = {}
     for e in state.events:
@@ -308,7 +336,6 @@ def record_of(game: Game) -> HandRecord:
     # the uncalled bet comes back as an award too: what a player collected is the rest
     record.collected = {p: c - record.returned.get(p, Decimal(0)) for p, c in collected.items()}
     record.rake = Decimal(0)
-    return record
 
 
 #: Board cards dealt before the runs part, by the street they part at (``run_from``).

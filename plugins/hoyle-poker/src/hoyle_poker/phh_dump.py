@@ -151,26 +151,33 @@ def _actions(state: Any) -> list[str]:
         if e.type in ("flop", "turn", "river", "community_card"):
             acts.append(f"d db {''.join(map(str, e.cards))}")
         elif e.type == "action":
-            seat = e.seat + 1
             kind, *rest = e.data["action"].split()
-            if kind == "fold":
-                acts.append(f"p{seat} f")
-            elif kind in ("check", "call"):
-                acts.append(f"p{seat} cc")
-            elif kind in ("bet", "raise"):
-                acts.append(f"p{seat} cbr {rest[-1]}")
-            elif kind == "bring-in":
-                acts.append(f"p{seat} pb")
-            elif kind == "draw":
-                acts.append(f"p{seat} sd")
-            elif kind == "discard":
-                acts.append(f"p{seat} sd {''.join(rest)}")
+            if (line := _action_line(e.seat + 1, kind, rest)) is not None:
+                acts.append(line)
+            if kind == "discard":
                 held[e.seat] = [c for c in held[e.seat] if c not in rest]
-            elif kind == "muck":
-                acts.append(f"p{seat} sm")
         elif e.type == "reveal":
             acts.append(f"p{e.seat + 1} sm {''.join(held.get(e.seat) or map(str, e.cards))}")
     return acts + _replacements(replacements)
+
+
+#: PHH's code for each player action written without an amount or cards.
+_PHH_CODES = {"fold": "f", "check": "cc", "call": "cc", "bring-in": "pb", "draw": "sd", "muck": "sm"}
+
+
+def _action_line(seat: int, kind: str, rest: list[str]) -> str | None:
+    """The PHH line of player ``seat``'s (counted from 1) action ``kind`` with its
+    words ``rest``; None for an action PHH does not write.
+
+    >>> _action_line(2, "raise", ["to", "60"]), _action_line(1, "discard", ["As", "Kd"]), _action_line(1, "call", [])
+    ('p2 cbr 60', 'p1 sd AsKd', 'p1 cc')
+    """
+    if kind in ("bet", "raise"):
+        return f"p{seat} cbr {rest[-1]}"
+    if kind == "discard":
+        return f"p{seat} sd {''.join(rest)}"
+    code = _PHH_CODES.get(kind)
+    return None if code is None else f"p{seat} {code}"
 
 
 def _replacements(cards: dict[int, list[str]]) -> list[str]:

@@ -4,7 +4,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const session = { table: null, seat: null, token: null, socket: null, state: null, sort: "suit", variants: [], bots: [] };
+const session = { table: null, seat: null, token: null, socket: null, state: null, sort: "suit", variants: [] };
 window.hoyleSession = session; // for scripted browsers (the tests) and the curious
 
 function show(section) {
@@ -25,7 +25,6 @@ async function api(method, path, body) {
 async function loadLobby() {
   const data = await api("GET", "/api/variants");
   session.variants = data.variants;
-  session.bots = data.bots;
   const select = $("variant");
   select.innerHTML = "";
   for (const v of data.variants) {
@@ -104,16 +103,27 @@ function chosenHouseRules() {
   return [...$("options").querySelectorAll("[data-rule]")].filter((box) => box.checked).map((box) => box.dataset.rule);
 }
 
-function defaultBot(family) {
-  const preferred = { poker: "poker", rummy: "gin" }[family];
-  return session.bots.includes(preferred) ? preferred : "random";
+function botChoices(variant) {
+  // one entry per bot that plays the variant and per level it declares ("gin:hard")
+  const choices = [];
+  for (const bot of variant.bots) {
+    choices.push({ value: bot.name, text: bot.levels.length ? `bot: ${bot.name} (its default level)` : `bot: ${bot.name}` });
+    for (const level of bot.levels) choices.push({ value: `${bot.name}:${level}`, text: `bot: ${bot.name}, ${level}` });
+  }
+  return choices;
+}
+
+function defaultBot(variant) {
+  // the page seats a player of the game where one is listed, else the variant's default
+  const preferred = { poker: "poker", rummy: "gin" }[variant.family];
+  return variant.bots.some((b) => b.name === preferred) ? preferred : variant.default_bot;
 }
 
 function onPlayers() {
   const seats = $("seats");
   seats.innerHTML = "";
   const n = Number($("players").value);
-  const family = currentVariant().family;
+  const variant = currentVariant();
   for (let s = 0; s < n; s++) {
     const label = document.createElement("label");
     label.textContent = `Seat ${s} `;
@@ -123,13 +133,13 @@ function onPlayers() {
     human.value = "";
     human.textContent = s === 0 ? "you" : "a person";
     select.appendChild(human);
-    for (const b of session.bots) {
+    for (const choice of botChoices(variant)) {
       const option = document.createElement("option");
-      option.value = b;
-      option.textContent = `bot: ${b}`;
+      option.value = choice.value;
+      option.textContent = choice.text;
       select.appendChild(option);
     }
-    select.value = s === 0 ? "" : defaultBot(family);
+    select.value = s === 0 ? "" : defaultBot(variant);
     label.appendChild(select);
     seats.appendChild(label);
   }
