@@ -9,13 +9,14 @@ import functools
 
 import hoyle
 import pytest
-from hoyle import Action
+from hoyle import Action, Rng
 from hoyle import poker as ev
 from hoyle.errors import InvalidArgumentError
 from hoyle.testing import check_variant
 from hoyle_poker import hard, push_fold_chart
 from hoyle_poker.bots import EASY_MISTAKES, PokerBot
 from hoyle_poker.flop import arranged_deck
+from hoyle_poker.stud_equity import stud_equity
 
 RAINBOW = "Kc 9d 5h 3s 2c"
 LEVELS = ("easy", "medium", "hard")
@@ -44,6 +45,9 @@ GAMES = [
     ("omaha", {"hands": 2}),
     ("omaha", {"hole_cards": 5, "hi_lo": True}),
     ("short-deck-holdem", {"hands": 2}),
+    ("seven-card-stud", {"hands": 2}),
+    ("seven-card-stud-hi-lo", {"hands": 1}),
+    ("razz", {"hands": 1}),
 ]
 
 
@@ -70,7 +74,7 @@ def _record(level: str, seed: int, variant: str = "texas-holdem") -> list[str]:
 
 
 @pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("variant", ["texas-holdem", "omaha"])
+@pytest.mark.parametrize("variant", ["texas-holdem", "omaha", "razz"])
 def test_levels_replay_by_seed(level: str, variant: str) -> None:
     first = _record(level, 5, variant)
     assert len(first) > 10
@@ -269,3 +273,30 @@ def test_docstrings() -> None:
     for module in (hard, push_fold_chart):
         failures, tried = doctest.testmod(module)
         assert tried > 0 and failures == 0
+
+
+MINE = ["As", "2s", "3d", "4c", "6h", "Kd", "Qc"]  # a 6-4-3-2-A low, king high
+KINGS = ["Kh", "Ks", "Kc", "9d"]  # trip kings showing, no low possible with three cards to come
+
+
+@pytest.mark.parametrize(("game", "share"), [("stud", 0.0), ("razz", 1.0), ("stud-hi-lo", 0.5)])
+def test_stud_equity_scores_each_game(game: str, share: float) -> None:
+    # seventh street: the kings win the high, the wheel-ish low wins razz and the low half
+    assert stud_equity(MINE, [KINGS], [], Rng(1), game, deals=40) == share
+
+
+def test_stud_equity_removes_the_cards_it_has_seen() -> None:
+    # four queens showing elsewhere (dead): the opponent can never make queens, so a
+    # pair of aces with the queens dead does better than with them live
+    mine, opponent = ["As", "Ad", "7c"], [["Qh"]]
+    live = stud_equity(mine, opponent, [], Rng(2), "stud", deals=400)
+    dead = stud_equity(mine, opponent, ["Qs", "Qd", "Qc"], Rng(2), "stud", deals=400)
+    assert dead > live
+
+
+def test_every_level_posts_the_bring_in() -> None:
+    game = hoyle.new_game("seven-card-stud", players=3, seed=2)
+    seat = game.to_act
+    assert seat is not None and {a.kind for a in game.legal_actions(seat)} == {"bet", "bring-in"}
+    for level in LEVELS:
+        assert decide(game, seat, PokerBot(seed=1, level=level)).kind == "bring-in"

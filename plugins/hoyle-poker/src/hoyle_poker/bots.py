@@ -7,7 +7,9 @@ betting facts in ``view["public"]`` (``to_call``, ``bets``, ``live``, ``button``
 ``dealt`` and ``range``, the legal bet or raise sizes). Each decision:
 
 1. **Hand strength**: its all-in equity against as many random hands as there are
-   opponents still in (at most five), by the Rust equity engine
+   opponents still in (at most five); in the stud games (seven-card stud, stud hi-lo,
+   razz) by :func:`~hoyle_poker.stud_equity.stud_equity` (random down and future
+   cards, ``trials * samples`` deals), in the flop games by the Rust equity engine
    (:func:`hoyle.poker.equity`, ``game="holdem"``, ``"omaha"`` or ``"short-deck"``; in
    Omaha hi-lo ``"omaha-hi-lo"``, its share of a split pot):
    ``trials`` random deals of the opponents' hole cards from the unseen cards, each run
@@ -24,7 +26,7 @@ betting facts in ``view["public"]`` (``to_call``, ``bets``, ``live``, ``button``
    when it can. Against random opponents, who call and fold at random, betting often
    for value pays: ``raise_at=0.05`` won more chips than 0.1 or 0.3 in the bench.
 
-At a manual showdown it always shows.
+At a manual showdown it always shows; in stud it posts the bring-in (never completes).
 
     >>> import hoyle
     >>> from hoyle_poker.flop import arranged_deck
@@ -47,8 +49,18 @@ from hoyle.engine.cache import BoundedCache
 from hoyle.errors import InvalidArgumentError
 from hoyle.registry import LEVELS
 
-#: Equity-engine game for each variant (by name); anything else plays as hold'em.
-GAMES = {"texas-holdem": "holdem", "omaha": "omaha", "short-deck-holdem": "short-deck"}
+from hoyle_poker.stud_equity import STUD_GAMES, stud_equity
+
+#: Equity game for each variant (by name): the equity engine's for the flop games, the
+#: stud games' for :mod:`hoyle_poker.stud_equity`; anything else plays as hold'em.
+GAMES = {
+    "texas-holdem": "holdem",
+    "omaha": "omaha",
+    "short-deck-holdem": "short-deck",
+    "seven-card-stud": "stud",
+    "seven-card-stud-hi-lo": "stud-hi-lo",
+    "razz": "razz",
+}
 #: At most this many opponents are modelled (the equity engine takes up to 10 hands).
 MAX_OPPONENTS = 5
 
@@ -147,6 +159,8 @@ class Situation:
     pot: int
     range: tuple[int, int] | None  # least and most it may bet or raise to
     kinds: dict[str, Action]
+    shown: dict[int, list[str]]  # every other seat's up cards (stud), by seat
+    live: list[bool]
     first: Action  # the first legal action (the fallback)
 
     @property
@@ -190,7 +204,7 @@ def situation(view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Situa
     legal_range = public.get("range")
     return Situation(
         seat=seat,
-        hole=zones.get(f"hole:{seat}", {}).get("cards") or [],
+        hole=[*(zones.get(f"hole:{seat}", {}).get("cards") or []), *(zones.get(f"up:{seat}", {}).get("cards") or [])],
         board=(zones.get("board") or {}).get("cards") or [],
         players=players,
         opponents=sum(1 for s in range(players) if live[s] and s != seat),
@@ -200,8 +214,25 @@ def situation(view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Situa
         pot=int(view.get("pot", 0)),
         range=None if legal_range is None else (int(legal_range[0]), int(legal_range[1])),
         kinds=kinds,
+        shown={
+            o: list(zones[f"up:{o}"].get("cards") or []) for o in range(players) if o != seat and f"up:{o}" in zones
+        },
+        live=list(live),
         first=legal_actions[0],
     )
+
+
+def hand_equity(s: Situation, rng: Rng, trials: int, samples: int) -> float:
+    """The seat's pot share: :func:`estimate_equity` in the flop games (``trials``
+    opponent deals of ``samples`` boards), :func:`~hoyle_poker.stud_equity.stud_equity`
+    in stud (``trials * samples`` deals)."""
+    if not s.hole:
+        return 0.0
+    if s.game not in STUD_GAMES:
+        return estimate_equity(s.hole, s.board, s.opponents, rng, s.game, trials, samples)
+    facing = [up for o, up in sorted(s.shown.items()) if s.live[o]][:MAX_OPPONENTS]
+    dead = [c for o, up in s.shown.items() if not s.live[o] for c in up]
+    return stud_equity(s.hole, facing, dead, rng, s.game, deals=trials * samples)
 
 
 class PokerBot:
@@ -256,6 +287,8 @@ class PokerBot:
         kinds = {a.kind: a for a in legal_actions}
         if "show" in kinds:  # a manual showdown: never give up a hand
             return kinds["show"]
+        if "bring-in" in kinds:  # stud's forced bet: the bring-in, not the completion
+            return kinds["bring-in"]
         s = situation(view, legal_actions)
         if s is None:
             return legal_actions[0]
@@ -263,11 +296,7 @@ class PokerBot:
             action = self._hard.decide(view, s)
             self.last = self._hard.last
             return action
-        equity = (
-            estimate_equity(s.hole, s.board, s.opponents, self.rng, s.game, self.trials, self.samples)
-            if s.hole
-            else 0.0
-        )
+        equity = hand_equity(s, self.rng, self.trials, self.samples)
         if self.level == "easy":
             return self._easy(s, equity)
         pos = position(view.get("public") or {}, s.seat, s.players)

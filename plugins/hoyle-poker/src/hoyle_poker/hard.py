@@ -17,9 +17,10 @@ of the hand: who bet, raised, called or checked on which street). Each decision:
    :data:`POSTFLOP_BET`, a call :data:`POSTFLOP_CALL`. A check narrows nothing.
 2. **Equity**: its share of the pot against those ranges (at most five opponents) by
    :func:`hoyle.poker.equity`, Monte Carlo over ``samples`` deals and boards seeded from
-   the bot's own :class:`~hoyle.Rng`. Omaha has no two-card ranges: there it is
-   :func:`~hoyle_poker.bots.estimate_equity` against random hands (Monte Carlo), the
-   same as the medium level's.
+   the bot's own :class:`~hoyle.Rng`. Omaha and the stud games have no two-card ranges:
+   there it is the medium level's Monte Carlo equity against random hands
+   (:func:`~hoyle_poker.bots.hand_equity`: random opponent hole cards and boards in
+   Omaha, random down and future cards in stud, ``samples //`` :data:`STUD_SHARE` deals).
 3. **Push/fold** (Texas hold'em, first in pre-flop, the effective stack at most
    :data:`PUSH_FOLD_BB` big blinds, plain blinds): it pushes all-in when
    :func:`hoyle.poker.push_fold`'s chip EV of pushing beats folding, every player behind
@@ -56,8 +57,9 @@ from hoyle import poker as ev
 from hoyle.engine.cache import BoundedCache
 from hoyle.errors import InvalidArgumentError
 
-from hoyle_poker.bots import MAX_OPPONENTS, Situation, estimate_equity, situation
+from hoyle_poker.bots import MAX_OPPONENTS, Situation, hand_equity, situation
 from hoyle_poker.push_fold_chart import CHART, DEPTHS, chart_depth
+from hoyle_poker.stud_equity import STUD_GAMES
 
 #: Pre-flop: the top share of hands (percent) that makes the first, second, third and
 #: later raise.
@@ -77,6 +79,8 @@ PUSH_FOLD_BB = 12
 VALUE = 0.25
 #: All-in when the stack left after the bet is at most this many times the pot.
 COMMIT_SPR = 0.5
+#: A stud deal costs about this many hold'em samples: stud estimates ``samples // STUD_SHARE`` deals.
+STUD_SHARE = 8
 
 
 @dataclass(frozen=True)
@@ -246,12 +250,19 @@ def _first_in_push_fold(view: Mapping[str, Any], s: Situation) -> tuple[list[int
 
 
 class HardPlayer:
-    """The ``hard`` level (see the module doc): ``samples`` is the number of Monte Carlo
-    deals of each equity estimate (in Omaha ``trials`` random opponent hands with
-    ``samples // trials`` boards each)."""
+    """The ``hard`` level (see the module doc): ``samples`` bounds the work of each equity
+    estimate: Monte Carlo deals in hold'em and short-deck, ``trials`` random opponent
+    hands with ``samples // trials`` boards each in Omaha, ``samples // STUD_SHARE``
+    deals in stud (:mod:`hoyle_poker.stud_equity` scores in Python, slower a deal).
+
+        >>> HardPlayer(samples=0)
+        Traceback (most recent call last):
+        ...
+        hoyle.errors.InvalidArgumentError: samples=0, trials=32: each must be at least 1
+    """
 
     def __init__(self, seed: int = 0, samples: int = 4000, trials: int = 32) -> None:
-        if samples < 1 or trials < 1:
+        if min(samples, trials) < 1:
             raise InvalidArgumentError(f"samples={samples}, trials={trials}: each must be at least 1")
         self.rng = Rng(seed)
         self.samples = samples
@@ -298,10 +309,11 @@ class HardPlayer:
         return size
 
     def equity(self, view: Mapping[str, Any], s: Situation) -> float:
-        """Its pot share against the opponents' ranges (random hands in Omaha)."""
+        """Its pot share against the opponents' ranges (random hands in Omaha and stud)."""
         if s.game.removesuffix("-hi-lo") not in ("holdem", "short-deck"):
-            boards = max(1, self.samples // self.trials)
-            return estimate_equity(s.hole, s.board, s.opponents, self.rng, s.game, self.trials, boards)
+            if s.game in STUD_GAMES:
+                return hand_equity(s, self.rng, 1, max(1, self.samples // STUD_SHARE))
+            return hand_equity(s, self.rng, self.trials, max(1, self.samples // self.trials))
         ranges = list(opponent_ranges(view, s).values())[:MAX_OPPONENTS]
         result = ev.equity(
             [" ".join(s.hole), *ranges],
