@@ -16,7 +16,7 @@ melds the arrangement ``hoyle.rummy.lay_off`` finds (hoyle's own engine does bot
 same way, except that its knocker spreads the arrangement best against the
 defender's lay-offs).
 
-Run (one core, about 1 s a deal for ``hard``)::
+Run (one core; ``hard`` spends about 0.3 s of CPU a deal)::
 
     python benches/peers/openspiel_gin.py --level medium --deals 2000 --seed 1
 

@@ -178,6 +178,23 @@ class Equity:
     def boards(self) -> int: ...
     @property
     def exact(self) -> bool: ...
+    @property
+    def classes(self) -> list[list[HandClass]] | None: ...
+
+@_final
+class HandClass:
+    """One player's figures for one hand class (``Equity.classes``)."""
+
+    @property
+    def category(self) -> int: ...
+    @property
+    def share(self) -> float: ...
+    @property
+    def win(self) -> float: ...
+    @property
+    def tie(self) -> float: ...
+    @property
+    def equity(self) -> float: ...
 
 def evaluate(cards: _CardsLike, *, wild: _CardsLike | None = None, joker: str = "wild") -> HandValue: ...
 def evaluate_short_deck(cards: _CardsLike) -> HandValue: ...
@@ -240,11 +257,13 @@ def equity(
     seed: int | None = None,
     exact: bool | None = None,
     threads: int | None = None,
+    by_class: bool = False,
 ) -> Equity: ...
 def _restore_hand_value(kind: int, value: int, cards: str) -> HandValue: ...
 
 __all__ += [
     "Equity",
+    "HandClass",
     "HandValue",
     "Range",
     "_restore_hand_value",
@@ -434,6 +453,7 @@ def best_knock(
 
 __all__ += [
     "Equity",
+    "HandClass",
     "HandValue",
     "_restore_hand_value",
     "equity",
@@ -681,15 +701,42 @@ def betting_apply(
 def betting_bet(public: dict[str, Any], stacks: list[int], pot: int, seat: int, to: int) -> None:
     """``seat`` has put its bet up to ``to`` (the chips are in)."""
 
+def betting_return_uncalled(public: dict[str, Any], committed: list[int]) -> tuple[int, int] | None:
+    """The part of the largest contribution nobody matched: ``(seat, chips)``, or None."""
+
+def betting_pots(public: dict[str, Any], committed: list[int], pot: int) -> list[tuple[int, list[int]]]:
+    """The main pot and the side pots as ``(chips, eligible seats)``."""
+
+def betting_showdown_order(public: dict[str, Any]) -> list[int]:
+    """The live players in the order they show."""
+
+def betting_run_shares(amount: int, runs: int, conventions: str) -> list[int]:
+    """A pot split into ``runs`` parts, one per run of the board."""
+
+def betting_settle(
+    public: dict[str, Any],
+    committed: list[int],
+    pot: int,
+    runs: list[tuple[list[Any], list[Any] | None]],
+    high_odd: list[int] | None,
+    low_odd: list[int] | None,
+) -> tuple[list[tuple[int, int]], list[dict[str, Any]]]:
+    """Award every pot at the showdown: ``(awards (seat, chips) in order, pots as awarded)``."""
+
 __all__ += [
     "betting_advance",
     "betting_apply",
     "betting_bet",
     "betting_first_to_act",
     "betting_legal_actions",
+    "betting_pots",
     "betting_raise_range",
     "betting_register",
+    "betting_return_uncalled",
+    "betting_run_shares",
     "betting_set_turn",
+    "betting_settle",
+    "betting_showdown_order",
     "betting_turn_from",
     "betting_verdict",
 ]

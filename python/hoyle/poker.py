@@ -118,6 +118,7 @@ from functools import partial
 from hoyle._core import (
     CardSet,
     Equity,
+    HandClass,
     HandValue,
     Range,
     equity,
@@ -136,6 +137,7 @@ from hoyle.errors import InvalidArgumentError
 __all__ = [
     "Category",
     "Equity",
+    "HandClass",
     "HandValue",
     "PushFold",
     "Range",

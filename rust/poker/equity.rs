@@ -26,7 +26,7 @@ pub const BLOCK: u64 = 4096;
 pub const EXACT_LIMIT: u64 = 40_000_000;
 /// Equity shares are counted in 1/5040ths (5040 = 2 lcm(1..=10): half pots split up to
 /// ten ways too), so sums are exact.
-const SHARE: u64 = 5040;
+pub(crate) const SHARE: u64 = 5040;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Game {
@@ -114,6 +114,60 @@ pub struct EquityResult {
 /// 5040 / k for k winners (no division in the hot loop).
 const PART: [u64; 11] = [0, 5040, 2520, 1680, 1260, 1008, 840, 720, 630, 560, 504];
 
+/// Each player's pot share of one board in 1/5040ths, high hands only: the best value
+/// takes the pot, split equally among ties.
+#[inline]
+pub(crate) fn high_shares(values: &[u32], out: &mut [u64]) {
+    let best = values.iter().copied().max().unwrap_or(0);
+    let winners = values.iter().filter(|&&v| v == best).count();
+    for (o, &v) in out.iter_mut().zip(values) {
+        *o = if v == best { PART[winners] } else { 0 };
+    }
+}
+
+/// Each player's pot share of a high-low split board in 1/5040ths: `high` values (larger
+/// is better), `low` values (larger is better, 0 = no qualifying low). Half to the best
+/// high, half to the best low (each half split among tied hands); no low, the high takes
+/// the whole pot.
+#[inline]
+pub(crate) fn split_shares(high: &[u32], low: &[u32], out: &mut [u64]) {
+    let best_h = high.iter().copied().max().unwrap_or(0);
+    let kh = high.iter().filter(|&&v| v == best_h).count();
+    let best_l = low.iter().copied().max().unwrap_or(0);
+    let kl = if best_l == 0 { 0 } else { low.iter().filter(|&&v| v == best_l).count() };
+    for (p, o) in out.iter_mut().enumerate().take(high.len()) {
+        let mut share = 0;
+        if high[p] == best_h {
+            share += if kl == 0 { PART[kh] } else { PART[kh] / 2 };
+        }
+        if kl > 0 && low[p] == best_l {
+            share += PART[kl] / 2;
+        }
+        *o = share;
+    }
+}
+
+/// What counts one scored board: the equity [`Tally`], or a breakdown by hand class
+/// (`super::classes`). `record` takes high values, `record_split` high and low values.
+pub(crate) trait Recorder: Clone + Send + Sync {
+    fn record(&mut self, values: &[u32]);
+    fn record_split(&mut self, high: &[u32], low: &[u32]);
+    fn merge(self, o: &Self) -> Self;
+}
+
+impl Recorder for Tally {
+    #[inline(always)]
+    fn record(&mut self, values: &[u32]) {
+        Tally::record(self, values)
+    }
+    fn record_split(&mut self, high: &[u32], low: &[u32]) {
+        Tally::record_split(self, high, low)
+    }
+    fn merge(self, o: &Self) -> Self {
+        Tally::merge(self, o)
+    }
+}
+
 #[derive(Clone, Default)]
 pub(crate) struct Tally {
     win: Vec<u64>,
@@ -139,38 +193,20 @@ impl Tally {
             self.boards += 1;
             return;
         }
-        let best = values.iter().copied().max().unwrap_or(0);
-        let winners = values.iter().filter(|&&v| v == best).count();
-        for (p, &v) in values.iter().enumerate() {
-            if v == best {
-                if winners == 1 {
-                    self.win[p] += 1;
-                } else {
-                    self.tie[p] += 1;
-                }
-                self.share[p] += PART[winners];
-                self.share_sq[p] += PART[winners] * PART[winners];
-            }
-        }
-        self.boards += 1;
+        let mut shares = [0u64; 10];
+        high_shares(values, &mut shares);
+        self.count(&shares[..values.len()]);
     }
-    /// A high-low split board: `high` values (larger is better), `low` values (larger is
-    /// better, 0 = no qualifying low). Half to the best high, half to the best low (each
-    /// half split among tied hands); no low, the high takes the whole pot. A player who
-    /// takes the whole pot alone counts as a win (a scoop), any other share as a tie.
+    /// A high-low split board (see [`split_shares`]).
     fn record_split(&mut self, high: &[u32], low: &[u32]) {
-        let best_h = high.iter().copied().max().unwrap_or(0);
-        let kh = high.iter().filter(|&&v| v == best_h).count();
-        let best_l = low.iter().copied().max().unwrap_or(0);
-        let kl = if best_l == 0 { 0 } else { low.iter().filter(|&&v| v == best_l).count() };
-        for p in 0..high.len() {
-            let mut share = 0;
-            if high[p] == best_h {
-                share += if kl == 0 { PART[kh] } else { PART[kh] / 2 };
-            }
-            if kl > 0 && low[p] == best_l {
-                share += PART[kl] / 2;
-            }
+        let mut shares = [0u64; 10];
+        split_shares(high, low, &mut shares);
+        self.count(&shares[..high.len()]);
+    }
+    /// Count one board's pot shares: the whole pot alone is a win, any smaller share a tie.
+    #[inline]
+    pub(crate) fn count(&mut self, shares: &[u64]) {
+        for (p, &share) in shares.iter().enumerate() {
             if share == SHARE {
                 self.win[p] += 1;
             } else if share > 0 {
@@ -319,13 +355,13 @@ impl Scorer<'_> {
 
     /// Score a complete board and count it.
     #[inline]
-    pub(crate) fn tally(
+    pub(crate) fn tally<R: Recorder>(
         &self,
         board: Hand,
         board_cards: &[usize],
         values: &mut [u32],
         lows: &mut [u32],
-        tally: &mut Tally,
+        tally: &mut R,
     ) {
         self.score(board, board_cards, values);
         if self.game.is_split() {
@@ -500,7 +536,7 @@ impl<'a> Scorer<'a> {
 
 /// Visit every `k`-subset of `rest[from..]` extending `board`.
 #[allow(clippy::too_many_arguments)]
-fn walk(
+fn walk<R: Recorder>(
     s: &Scorer,
     rest: &[usize],
     from: usize,
@@ -509,7 +545,7 @@ fn walk(
     cards: &mut [usize; 5],
     depth: usize,
     values: &mut [u32],
-    tally: &mut Tally,
+    tally: &mut R,
 ) {
     if k == 0 {
         let mut lows = [0u32; 10];
@@ -640,18 +676,32 @@ fn enumerate(
             if threads == 1 { firsts.map(task).collect() } else { firsts.into_par_iter().map(task).collect() };
         return parts.iter().fold(Tally::new(n), |a, b| a.merge(b));
     }
+    walk_boards(s, rest, missing, board, known, threads, &Tally::new(n))
+}
+
+/// Every completion of the board by `missing` cards of `rest`, each scored by `s` and
+/// counted into a copy of `empty`: one task per first missing card, merged in order.
+pub(crate) fn walk_boards<R: Recorder>(
+    s: &Scorer,
+    rest: &[usize],
+    missing: usize,
+    board: Hand,
+    known: &[usize],
+    threads: usize,
+    empty: &R,
+) -> R {
+    let n = s.masks.len();
     let mut cards = [0usize; 5];
     cards[..known.len()].copy_from_slice(known);
     let depth = known.len();
     if missing == 0 {
-        let mut t = Tally::new(n);
+        let mut t = empty.clone();
         let mut values = vec![0u32; n];
         walk(s, rest, 0, 0, board, &mut cards, depth, &mut values, &mut t);
         return t;
     }
-    // One task per first missing card, in order; merged in order (integer counts).
     let task = |i: usize| {
-        let mut t = Tally::new(n);
+        let mut t = empty.clone();
         let mut values = vec![0u32; n];
         let mut cards = cards;
         cards[depth] = rest[i];
@@ -659,9 +709,9 @@ fn enumerate(
         t
     };
     let firsts = 0..=rest.len() - missing;
-    let parts: Vec<Tally> =
+    let parts: Vec<R> =
         if threads == 1 { firsts.map(task).collect() } else { firsts.into_par_iter().map(task).collect() };
-    parts.iter().fold(Tally::new(n), |a, b| a.merge(b))
+    parts.iter().fold(empty.clone(), |a, b| a.merge(b))
 }
 
 fn sample(

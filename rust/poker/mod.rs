@@ -8,9 +8,11 @@
 //! * `omaha`, `lows`: Omaha and the low games (ace-to-five, eight-or-better,
 //!   deuce-to-seven, badugi, Pai Gow two-card hand).
 //! * `batch`, `equity`: many hands at once and all-in equity, multithreaded.
-//! * `range`, `range_equity`, `icm`: hand ranges, their equity, and ICM (issue 29).
+//! * `range`, `range_equity`, `classes`, `icm`: hand ranges, their equity (and its
+//!   breakdown by hand class), and ICM (issue 29).
 
 pub mod batch;
+pub mod classes;
 pub mod equity;
 pub mod generic;
 pub mod hand;

@@ -25,6 +25,7 @@
 
 use std::collections::BTreeMap;
 
+use super::equity::binom;
 use crate::cards::{Card, CardSet, RANK_CHARS, SUIT_CHARS};
 use crate::error::{CoreError, CoreResult};
 
@@ -205,6 +206,99 @@ fn parse_cards_token(t: &str, token: &str, pos: usize) -> Option<CoreResult<u64>
     Some(Ok(mask))
 }
 
+/// The suit shapes of an Omaha pattern's `$` suffix: the hand's suit counts, largest
+/// first (`$ds` two suits twice, `$ss` exactly one suit twice, `$r` four suits).
+fn suit_shape(suffix: &str) -> Option<&'static [u32]> {
+    match suffix.to_ascii_lowercase().as_str() {
+        "ds" => Some(&[2, 2]),
+        "ss" => Some(&[2, 1, 1]),
+        "r" | "rb" => Some(&[1, 1, 1, 1]),
+        _ => None,
+    }
+}
+
+/// Suit counts of a mask, largest first, zeros dropped.
+fn suit_counts(mask: u64) -> Vec<u32> {
+    let mut v: Vec<u32> = (0..4).map(|s| (mask >> (13 * s) & 0x1fff).count_ones()).filter(|&c| c > 0).collect();
+    v.sort_unstable_by(|a, b| b.cmp(a));
+    v
+}
+
+/// An Omaha pattern (`AAxx`, `AA**`, `AKQJ`, `KK**$ds`, `AA***` for five cards): 4 to 6
+/// places, each a rank or a wildcard (`x` or `*`, any card), optionally `$ds`, `$ss` or
+/// `$r`. The hands are every set of that many cards holding the named ranks (at least as
+/// many of each as named: a wildcard may be another of them) and of the suit shape.
+fn parse_omaha_pattern(t: &str, token: &str, pos: usize) -> Option<CoreResult<Vec<u64>>> {
+    let (body, suffix) = match t.split_once('$') {
+        Some((b, s)) => (b, Some(s)),
+        None => (t, None),
+    };
+    let places: Vec<char> = body.chars().collect();
+    let wild = |c: char| matches!(c, 'x' | 'X' | '*');
+    if !(4..=6).contains(&places.len()) || !places.iter().all(|&c| wild(c) || rank_of(c).is_some()) {
+        return None;
+    }
+    let shape = match suffix.map(|s| suit_shape(s).ok_or(s)) {
+        Some(Err(s)) => {
+            return Some(Err(bad(token, pos, format!("unknown suit pattern ${s}: '$ds', '$ss' or '$r'"))));
+        }
+        Some(Ok(shape)) => Some(shape),
+        None => None,
+    };
+    let mut named = [0u32; 13];
+    for &c in places.iter().filter(|&&c| !wild(c)) {
+        named[rank_of(c).unwrap_or(0) as usize] += 1;
+    }
+    if named.iter().any(|&k| k > 4) {
+        return Some(Err(bad(token, pos, "a rank has only four cards")));
+    }
+    let wilds = places.iter().filter(|&&c| wild(c)).count();
+    let ways: u64 = named.iter().map(|&k| binom(4, k as u64)).product::<u64>()
+        * binom(52 - (places.len() - wilds) as u64, wilds as u64);
+    if ways > MAX_PATTERN_HANDS {
+        return Some(Err(bad(
+            token,
+            pos,
+            format!("{ways} ways to deal it is too many (at most {MAX_PATTERN_HANDS}): name more ranks"),
+        )));
+    }
+    // The named cards, rank by rank, then wildcards from the cards left.
+    let mut hands: Vec<u64> = vec![0];
+    for (rank, &k) in named.iter().enumerate() {
+        let suits: Vec<u64> = (0..4).map(|s| bit(rank as u8, s)).collect();
+        hands = hands.iter().flat_map(|&h| choose(&suits, k as usize).into_iter().map(move |m| h | m)).collect();
+    }
+    let mut set = std::collections::BTreeSet::new();
+    for h in hands {
+        let left: Vec<u64> = (0..52).map(|c| 1u64 << c).filter(|b| h & b == 0).collect();
+        for m in choose(&left, wilds) {
+            if shape.is_none_or(|s| suit_counts(h | m) == s) {
+                set.insert(h | m);
+            }
+        }
+    }
+    if set.is_empty() {
+        return Some(Err(bad(token, pos, "no hand has that suit pattern")));
+    }
+    Some(Ok(set.into_iter().collect()))
+}
+
+/// An Omaha pattern may be dealt at most this many ways (`*****`, every five-card hand, is
+/// 2,598,960).
+const MAX_PATTERN_HANDS: u64 = 3_000_000;
+
+/// Every union of `k` of the single-card masks `cards`.
+fn choose(cards: &[u64], k: usize) -> Vec<u64> {
+    if k == 0 {
+        return vec![0];
+    }
+    let mut v = Vec::new();
+    for (i, &c) in cards.iter().enumerate() {
+        v.extend(choose(&cards[i + 1..], k - 1).into_iter().map(|m| m | c));
+    }
+    v
+}
+
 fn parse_weight(w: &str, token: &str, pos: usize, percent: bool) -> CoreResult<f64> {
     let v: f64 = w.trim().parse().map_err(|_| bad(token, pos, format!("{w:?} is not a number")))?;
     let v = if percent { v / 100.0 } else { v };
@@ -231,6 +325,9 @@ fn parse_token(token: &str, pos: usize, group: Option<f64>) -> CoreResult<(Vec<u
     }
     if let Some(m) = parse_cards_token(body, token, pos) {
         return Ok((vec![m?], weight));
+    }
+    if let Some(hands) = parse_omaha_pattern(body, token, pos) {
+        return Ok((hands?, weight));
     }
     Ok((parse_class(body, token, pos)?, weight))
 }

@@ -22,7 +22,7 @@ use rayon::prelude::*;
 
 use super::batch::with_threads;
 use super::equity::{
-    binom, equity, validate, work_per_board, EquityRequest, EquityResult, Game, Scorer, Tally, Words, BLOCK,
+    binom, equity, validate, work_per_board, EquityRequest, EquityResult, Game, Recorder, Scorer, Tally, Words, BLOCK,
     EXACT_LIMIT,
 };
 use super::range::Range;
@@ -153,6 +153,24 @@ fn canonical(perms: &[[usize; 4]], masks: &[u64]) -> Vec<u64> {
 /// assert!((r.equity[0] - 0.46214).abs() < 1e-5);
 /// ```
 pub fn range_equity(ranges: &[Range], req: &EquityRequest) -> CoreResult<EquityResult> {
+    let setup = prepare(ranges, req)?;
+    let n = ranges.len();
+    if setup.exact {
+        return with_threads(req.threads, || enumerate(&setup.live, req));
+    }
+    Ok(with_threads(req.threads, || sample(&setup.live, req, setup.missing, &Tally::new(n))).finish().result(false))
+}
+
+/// What range equity and its breakdown by hand class share: each range's live combos,
+/// the board cards missing, and whether to enumerate.
+pub(crate) struct Setup {
+    pub live: Vec<Vec<(u64, f64)>>,
+    pub missing: usize,
+    pub exact: bool,
+}
+
+/// Check the request and decide exact or Monte Carlo (see [`range_equity`]).
+pub(crate) fn prepare(ranges: &[Range], req: &EquityRequest) -> CoreResult<Setup> {
     let live = live_combos(ranges, req.board | req.dead | outside_deck(req.game))?;
     let Some(first) = first_deal(&live) else {
         return Err(CoreError::invalid_argument(
@@ -178,24 +196,24 @@ pub fn range_equity(ranges: &[Range], req: &EquityRequest) -> CoreResult<EquityR
     let boards = binom(rest.len() as u64, missing as u64);
     let cost = deals.saturating_mul(boards).saturating_mul(work_per_board(req.game, &first));
     let exact = req.exact.unwrap_or(cost <= EXACT_LIMIT);
-    if exact {
-        if deals > MAX_DEALS {
-            return Err(CoreError::invalid_argument(
-                "exact",
-                "True",
-                format!("{deals} deals is too many to enumerate (at most {MAX_DEALS}); use Monte Carlo"),
-            ));
-        }
-        return with_threads(req.threads, || enumerate(&live, req));
+    if exact && deals > MAX_DEALS {
+        return Err(CoreError::invalid_argument(
+            "exact",
+            "True",
+            format!("{deals} deals is too many to enumerate (at most {MAX_DEALS}); use Monte Carlo"),
+        ));
     }
-    if req.samples == 0 {
+    if !exact && req.samples == 0 {
         return Err(CoreError::invalid_argument("samples", 0, "Monte Carlo needs at least one sample"));
     }
-    Ok(with_threads(req.threads, || sample(&live, req, missing)).finish().result(false))
+    Ok(Setup { live, missing, exact })
 }
 
-/// Every deal, each class of suit-renamed deals once.
-fn enumerate(live: &[Vec<(u64, f64)>], req: &EquityRequest) -> CoreResult<EquityResult> {
+/// A class of suit-renamed deals: (board, dead, hands...) and the summed weight of its deals.
+pub(crate) type DealClass = (Vec<u64>, f64);
+
+/// Every deal's class of suit-renamed deals, and the number of deals.
+pub(crate) fn deal_classes(live: &[Vec<(u64, f64)>], req: &EquityRequest) -> CoreResult<(Vec<DealClass>, u64)> {
     let perms = suit_permutations();
     let mut classes: BTreeMap<Vec<u64>, f64> = BTreeMap::new();
     let mut deals = 0u64;
@@ -207,7 +225,12 @@ fn enumerate(live: &[Vec<(u64, f64)>], req: &EquityRequest) -> CoreResult<Equity
         deals += 1;
         Ok(())
     })?;
-    let classes: Vec<(Vec<u64>, f64)> = classes.into_iter().collect();
+    Ok((classes.into_iter().collect(), deals))
+}
+
+/// Every deal, each class of suit-renamed deals once.
+fn enumerate(live: &[Vec<(u64, f64)>], req: &EquityRequest) -> CoreResult<EquityResult> {
+    let (classes, deals) = deal_classes(live, req)?;
     let one = |(k, w): &(Vec<u64>, f64)| -> CoreResult<(EquityResult, f64)> {
         let r = equity(&EquityRequest {
             hands: k[2..].to_vec(),
@@ -271,7 +294,8 @@ impl Drawer {
     }
 }
 
-fn sample(live: &[Vec<(u64, f64)>], req: &EquityRequest, missing: usize) -> Tally {
+/// Monte Carlo over deals and boards, each sample counted into a copy of `empty`.
+pub(crate) fn sample<R: Recorder>(live: &[Vec<(u64, f64)>], req: &EquityRequest, missing: usize, empty: &R) -> R {
     let t = tables();
     let n = live.len();
     let drawers: Vec<Drawer> = live.iter().map(|c| Drawer::new(c)).collect();
@@ -284,7 +308,7 @@ fn sample(live: &[Vec<(u64, f64)>], req: &EquityRequest, missing: usize) -> Tall
     let task = |b: u64| {
         let mut rng = Words::for_block(req.seed, b);
         let count = BLOCK.min(req.samples - b * BLOCK);
-        let mut tally = Tally::new(n);
+        let mut tally = empty.clone();
         let mut deck = deck0.clone();
         let len = deck.len();
         let mut pick = [0usize; 10];
@@ -336,10 +360,10 @@ fn sample(live: &[Vec<(u64, f64)>], req: &EquityRequest, missing: usize) -> Tall
         }
         tally
     };
-    let parts: Vec<Tally> = if req.threads == 1 {
+    let parts: Vec<R> = if req.threads == 1 {
         (0..blocks).map(task).collect()
     } else {
         (0..blocks).into_par_iter().map(task).collect()
     };
-    parts.iter().fold(Tally::new(n), |a, b| a.merge(b))
+    parts.iter().fold(empty.clone(), |a, b| a.merge(b))
 }

@@ -19,8 +19,10 @@ use super::cards::{
 use super::errors::{detached, invalid_argument};
 use crate::cards::{Card, CardSet, RANK_CHARS};
 use crate::error::CoreResult;
+use crate::poker::classes::{range_classes, ClassShare, CLASSES};
 use crate::poker::equity::{equity as run_equity, EquityRequest, EquityResult, Game};
 use crate::poker::hand::{cards_used, evaluate as eval_cards, evaluate_short_deck, HandValue, Joker, Wild};
+use crate::poker::range::Range;
 use crate::poker::range_equity::range_equity;
 use crate::poker::tables::eval_mask;
 use crate::poker::{batch, lows, omaha, Kind};
@@ -436,7 +438,37 @@ fn evaluate_batch<'py>(
 
 /// All-in equity of 2 to 10 known hands.
 #[pyclass(name = "Equity", module = "hoyle._core", frozen)]
-pub struct PyEquity(EquityResult);
+pub struct PyEquity(EquityResult, Option<Vec<[ClassShare; CLASSES]>>);
+
+/// One player's figures for one hand class (`Equity.classes`), each a share of all the
+/// (weighted) deals and boards: how often the player ends with `category` (a
+/// `Category` number), wins the whole pot with it, takes part of it, and the pot share
+/// taken with it.
+#[pyclass(name = "HandClass", module = "hoyle._core", frozen)]
+#[derive(Clone)]
+pub struct PyHandClass {
+    #[pyo3(get)]
+    category: usize,
+    #[pyo3(get)]
+    share: f64,
+    #[pyo3(get)]
+    win: f64,
+    #[pyo3(get)]
+    tie: f64,
+    #[pyo3(get)]
+    equity: f64,
+}
+
+#[pymethods]
+impl PyHandClass {
+    fn __repr__(&self) -> String {
+        let name = crate::poker::Category::ALL.get(self.category).map_or("?", |c| c.name());
+        format!(
+            "<HandClass {name}: share {:.5}, win {:.5}, tie {:.5}, equity {:.5}>",
+            self.share, self.win, self.tie, self.equity
+        )
+    }
+}
 
 #[pymethods]
 impl PyEquity {
@@ -470,6 +502,28 @@ impl PyEquity {
     fn exact(&self) -> bool {
         self.0.exact
     }
+    /// With `by_class=True`: per player, one `HandClass` per category from high card
+    /// (index 0) to straight flush (index 8); their `win`, `tie` and `equity` sum to the
+    /// player's. `None` otherwise.
+    #[getter]
+    fn classes(&self) -> Option<Vec<Vec<PyHandClass>>> {
+        self.1.as_ref().map(|rows| {
+            rows.iter()
+                .map(|row| {
+                    row.iter()
+                        .enumerate()
+                        .map(|(category, c)| PyHandClass {
+                            category,
+                            share: c.share,
+                            win: c.win,
+                            tie: c.tie,
+                            equity: c.equity,
+                        })
+                        .collect()
+                })
+                .collect()
+        })
+    }
     fn __repr__(&self) -> String {
         let eq: Vec<String> = self.0.equity.iter().map(|e| format!("{e:.5}")).collect();
         format!(
@@ -500,6 +554,10 @@ impl PyEquity {
 /// `seed` (same seed, same result on every machine and thread count). Releases the
 /// GIL; `threads=None` uses every core.
 ///
+/// `by_class=True` adds the breakdown by hand class (`Equity.classes`): how often each
+/// player ends with each category and the wins, ties and pot share taken with it
+/// (counted by the generic scorer over the same deals and boards, so slower).
+///
 /// ```python
 /// >>> r = equity(["Ah Kh", "Qs Qd"])
 /// >>> [round(e, 5) for e in r.equity], r.boards, r.exact
@@ -507,9 +565,12 @@ impl PyEquity {
 /// >>> r = equity(["Ah 4h Kd 5c", "Qc Qd 9h Tc", "As 4s 7d 7c"], "2c 3d 8s Js Qh", game="omaha", hi_lo=True)
 /// >>> r.equity                # trip queens take the high half, two 8-4-3-2-A lows split the low half
 /// [0.25, 0.5, 0.25]
+/// >>> r = equity(["AKs", "QQ"], "Kh 7c 2d", by_class=True)
+/// >>> [round(c.share, 4) for c in r.classes[0][1:3]]   # AKs: a pair of kings, two pair
+/// [0.4956, 0.3801]
 /// ```
 #[pyfunction]
-#[pyo3(signature = (hands, board = None, dead = None, *, game = "holdem", hi_lo = false, samples = 100_000, seed = None, exact = None, threads = None))]
+#[pyo3(signature = (hands, board = None, dead = None, *, game = "holdem", hi_lo = false, samples = 100_000, seed = None, exact = None, threads = None, by_class = false))]
 #[allow(clippy::too_many_arguments)]
 fn equity(
     py: Python<'_>,
@@ -522,6 +583,7 @@ fn equity(
     seed: Option<&Bound<'_, PyAny>>,
     exact: Option<bool>,
     threads: Option<i64>,
+    by_class: bool,
 ) -> PyResult<PyEquity> {
     if hands.is_instance_of::<PyString>() {
         return Err(invalid_argument("hands", repr(hands), "a list of hands, one per player, e.g. ['Ah Kh', 'Qs Qd']"));
@@ -553,15 +615,24 @@ fn equity(
         exact,
         threads: threads_arg(threads)?,
     };
+    if by_class {
+        let ranges = match ranges {
+            Some(r) => r,
+            None => req.hands.iter().map(|&m| Range::from_combos([(m, 1.0)])).collect::<CoreResult<_>>()?,
+        };
+        let r = detached(py, || range_classes(&ranges, &req))?;
+        return Ok(PyEquity(r.equity, Some(r.classes)));
+    }
     match ranges {
-        Some(r) => Ok(PyEquity(detached(py, || range_equity(&r, &req))?)),
-        None => Ok(PyEquity(detached(py, || run_equity(&req))?)),
+        Some(r) => Ok(PyEquity(detached(py, || range_equity(&r, &req))?, None)),
+        None => Ok(PyEquity(detached(py, || run_equity(&req))?, None)),
     }
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyHandValue>()?;
     m.add_class::<PyEquity>()?;
+    m.add_class::<PyHandClass>()?;
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_short_deck_hand, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_omaha, m)?)?;

@@ -23,9 +23,10 @@ def decide(game: hoyle.Game, seat: int, bot: PokerBot | None = None) -> Action:
     return bot.choose(game.view(seat), game.legal_actions(seat))
 
 
-def test_registered_for_the_flop_games_only() -> None:
+def test_registered_for_the_flop_and_stud_games_only() -> None:
     assert default_registry().bots["poker"] is PokerBot
-    assert set(PokerBot.variants) == {"texas-holdem", "omaha", "short-deck-holdem"}
+    flop = {"texas-holdem", "omaha", "short-deck-holdem"}
+    assert set(PokerBot.variants) == flop | {"seven-card-stud", "seven-card-stud-hi-lo", "razz"}
 
 
 def test_equity_estimate_against_known_values() -> None:

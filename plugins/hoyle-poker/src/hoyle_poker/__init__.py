@@ -5,7 +5,8 @@ games (five-card draw, deuce-to-seven single and triple draw, ace-to-five triple
 (:mod:`hoyle_poker.phh_games`, :mod:`hoyle_poker.phh_dump`, over the format-neutral
 :mod:`hoyle_poker.replay`), and Pai Gow poker. Each variant lives
 in its own module; this module only registers them, the PHH replayers and writers and the bots:
-``poker`` (the heuristic :class:`~hoyle_poker.bots.PokerBot` for the flop games),
+``poker`` (:class:`~hoyle_poker.bots.PokerBot` for the flop games, levels ``easy``,
+``medium`` (the default heuristic) and ``hard`` (:mod:`hoyle_poker.hard`)),
 ``pai-gow-house-way`` and ``pai-gow-solver``.
 
     >>> import hoyle

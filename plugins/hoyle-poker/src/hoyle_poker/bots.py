@@ -1,11 +1,15 @@
-"""A heuristic bot for the flop games (Texas hold'em, Omaha, short-deck hold'em).
+"""A heuristic bot for the flop games (Texas hold'em, Omaha, short-deck hold'em): the
+``medium`` level of :class:`PokerBot` (``easy``: :data:`EASY_MISTAKES`; ``hard``:
+:mod:`hoyle_poker.hard`).
 
 :class:`PokerBot` reads only its view: its hole cards, the board, the pot and the
 betting facts in ``view["public"]`` (``to_call``, ``bets``, ``live``, ``button``,
 ``dealt`` and ``range``, the legal bet or raise sizes). Each decision:
 
 1. **Hand strength**: its all-in equity against as many random hands as there are
-   opponents still in (at most five), by the Rust equity engine
+   opponents still in (at most five); in the stud games (seven-card stud, stud hi-lo,
+   razz) by :func:`~hoyle_poker.stud_equity.stud_equity` (random down and future
+   cards, ``trials * samples`` deals), in the flop games by the Rust equity engine
    (:func:`hoyle.poker.equity`, ``game="holdem"``, ``"omaha"`` or ``"short-deck"``; in
    Omaha hi-lo ``"omaha-hi-lo"``, its share of a split pot):
    ``trials`` random deals of the opponents' hole cards from the unseen cards, each run
@@ -22,7 +26,7 @@ betting facts in ``view["public"]`` (``to_call``, ``bets``, ``live``, ``button``
    when it can. Against random opponents, who call and fold at random, betting often
    for value pays: ``raise_at=0.05`` won more chips than 0.1 or 0.3 in the bench.
 
-At a manual showdown it always shows.
+At a manual showdown it always shows; in stud it posts the bring-in (never completes).
 
     >>> import hoyle
     >>> from hoyle_poker.flop import arranged_deck
@@ -36,14 +40,27 @@ At a manual showdown it always shows.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from hoyle import Action, Card, Deck, Rng
 from hoyle import poker as ev
 from hoyle.engine.cache import BoundedCache
+from hoyle.errors import InvalidArgumentError
+from hoyle.registry import LEVELS
 
-#: Equity-engine game for each variant (by name); anything else plays as hold'em.
-GAMES = {"texas-holdem": "holdem", "omaha": "omaha", "short-deck-holdem": "short-deck"}
+from hoyle_poker.stud_equity import STUD_GAMES, stud_equity
+
+#: Equity game for each variant (by name): the equity engine's for the flop games, the
+#: stud games' for :mod:`hoyle_poker.stud_equity`; anything else plays as hold'em.
+GAMES = {
+    "texas-holdem": "holdem",
+    "omaha": "omaha",
+    "short-deck-holdem": "short-deck",
+    "seven-card-stud": "stud",
+    "seven-card-stud-hi-lo": "stud-hi-lo",
+    "razz": "razz",
+}
 #: At most this many opponents are modelled (the equity engine takes up to 10 hands).
 MAX_OPPONENTS = 5
 
@@ -117,31 +134,152 @@ def position(public: Mapping[str, Any], seat: int, players: int) -> float:
     return order.index(seat) / (len(order) - 1)
 
 
+#: The easy level's mistakes (docs/bots.md), each a habit of beginners.
+EASY_MISTAKES = (
+    "calling station: facing a bet it calls whenever its equity is at least `station` "
+    "(0.25), whatever the price, and folds below it even when the price is tiny (it ignores pot odds)",
+    "passive: it bets or raises only a monster (equity at least `fair + 0.6 * (1 - fair)`), "
+    "and then the least it may (a min-raise), never for protection or thin value",
+    "it never bluffs and ignores its position",
+)
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A betting decision as the seat sees it: its cards, the table, the price."""
+
+    seat: int
+    hole: list[str]
+    board: list[str]
+    players: int
+    opponents: int
+    game: str
+    facing: int  # the bet to match this round (0: nothing to call)
+    to_call: int  # chips the seat must add to call
+    pot: int
+    range: tuple[int, int] | None  # least and most it may bet or raise to
+    kinds: dict[str, Action]
+    shown: dict[int, list[str]]  # every other seat's up cards (stud), by seat
+    live: list[bool]
+    first: Action  # the first legal action (the fallback)
+
+    @property
+    def price(self) -> float:
+        """Pot odds: the share of the pot after calling that the call costs."""
+        return self.to_call / (self.pot + self.to_call) if self.to_call > 0 else 0.0
+
+    @property
+    def fair(self) -> float:
+        """An average hand's equity: one over the players it is measured against."""
+        return 1 / (1 + max(1, min(self.opponents, MAX_OPPONENTS)))
+
+    def bet(self, size: int) -> Action:
+        """A bet or raise to ``size``, clamped to the legal range."""
+        assert self.range is not None
+        kind = "raise" if self.facing else "bet"
+        return Action(kind, amount=max(self.range[0], min(self.range[1], size)))
+
+    def passive(self, call: bool) -> Action:
+        """Check when free; else call if ``call``, or fold."""
+        if self.to_call <= 0:
+            return self.kinds.get("check") or self.first
+        if call and "call" in self.kinds:
+            return self.kinds["call"]
+        return self.kinds.get("fold") or self.kinds.get("check") or self.first
+
+
+def situation(view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Situation | None:
+    """The betting decision in ``view``, or None when it is not one (a draw, a showdown)."""
+    kinds = {a.kind: a for a in legal_actions}
+    public = view.get("public") or {}
+    seat = view.get("seat")
+    if seat is None or "to_call" not in public or not ({"check", "call", "fold"} & kinds.keys()):
+        return None
+    zones = view["zones"]
+    players = len(view["players"])
+    live = public.get("live") or [True] * players
+    game = GAMES.get(str(view.get("variant")), "holdem")
+    if (view.get("options") or {}).get("hi_lo"):
+        game += "-hi-lo"  # the pot splits with the best eight-or-better low
+    legal_range = public.get("range")
+    return Situation(
+        seat=seat,
+        hole=[*(zones.get(f"hole:{seat}", {}).get("cards") or []), *(zones.get(f"up:{seat}", {}).get("cards") or [])],
+        board=(zones.get("board") or {}).get("cards") or [],
+        players=players,
+        opponents=sum(1 for s in range(players) if live[s] and s != seat),
+        game=game,
+        facing=int(public["to_call"]),
+        to_call=int(public["to_call"]) - int(public["bets"][seat]),
+        pot=int(view.get("pot", 0)),
+        range=None if legal_range is None else (int(legal_range[0]), int(legal_range[1])),
+        kinds=kinds,
+        shown={
+            o: list(zones[f"up:{o}"].get("cards") or []) for o in range(players) if o != seat and f"up:{o}" in zones
+        },
+        live=list(live),
+        first=legal_actions[0],
+    )
+
+
+def hand_equity(s: Situation, rng: Rng, trials: int, samples: int) -> float:
+    """The seat's pot share: :func:`estimate_equity` in the flop games (``trials``
+    opponent deals of ``samples`` boards), :func:`~hoyle_poker.stud_equity.stud_equity`
+    in stud (``trials * samples`` deals)."""
+    if not s.hole:
+        return 0.0
+    if s.game not in STUD_GAMES:
+        return estimate_equity(s.hole, s.board, s.opponents, rng, s.game, trials, samples)
+    facing = [up for o, up in sorted(s.shown.items()) if s.live[o]][:MAX_OPPONENTS]
+    dead = [c for o, up in s.shown.items() if not s.live[o] for c in up]
+    return stud_equity(s.hole, facing, dead, rng, s.game, deals=trials * samples)
+
+
 class PokerBot:
-    """Equity, pot odds and position for the flop games (see the module doc).
+    """Equity, pot odds and position for the flop games (see the module doc), at a level
+    (:data:`hoyle.registry.LEVELS`, docs/bots.md): ``medium`` (the default) is the
+    heuristic above, ``easy`` the same equity with :data:`EASY_MISTAKES`, ``hard`` the
+    range-based player of :mod:`hoyle_poker.hard` (``samples`` is then its equity
+    estimate's number of deals).
 
     ``tightness`` is the extra equity demanded in the earliest position; ``raise_at``
     how far from an average hand's equity towards certainty its equity must be before it
     bets or raises, ``pot_at`` before it bets or raises the pot.
+
+        >>> import hoyle
+        >>> hoyle.make_bot("poker:easy", seed=1).level
+        'easy'
     """
 
     variants = tuple(GAMES)
+    levels = LEVELS
 
     def __init__(
         self,
         seed: int = 0,
         trials: int = 24,
-        samples: int = 16,
+        samples: int | None = None,
         tightness: float = 0.06,
         raise_at: float = 0.05,
         pot_at: float = 0.3,
+        level: str = "medium",
+        station: float = 0.25,
     ) -> None:
+        if level not in LEVELS:
+            raise InvalidArgumentError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
+        self.level = level
         self.rng = Rng(seed)
         self.trials = trials
-        self.samples = samples
+        self.samples = 16 if samples is None else samples
         self.tightness = tightness
         self.raise_at = raise_at
         self.pot_at = pot_at
+        self.station = station
+        self._hard = None
+        if level == "hard":
+            from hoyle_poker.hard import HardPlayer
+
+            self._hard = HardPlayer(seed=seed) if samples is None else HardPlayer(seed=seed, samples=samples)
         #: The last decision's numbers (for tests and hints): equity, price, position.
         self.last: dict[str, float] = {}
 
@@ -149,41 +287,34 @@ class PokerBot:
         kinds = {a.kind: a for a in legal_actions}
         if "show" in kinds:  # a manual showdown: never give up a hand
             return kinds["show"]
-        public = view.get("public") or {}
-        seat = view.get("seat")
-        if seat is None or "to_call" not in public or not ({"check", "call", "fold"} & kinds.keys()):
+        if "bring-in" in kinds:  # stud's forced bet: the bring-in, not the completion
+            return kinds["bring-in"]
+        s = situation(view, legal_actions)
+        if s is None:
             return legal_actions[0]
-        zones = view["zones"]
-        hole = zones.get(f"hole:{seat}", {}).get("cards") or []
-        board = (zones.get("board") or {}).get("cards") or []
-        players = len(view["players"])
-        live = public.get("live") or [True] * players
-        opponents = sum(1 for s in range(players) if live[s] and s != seat)
-        game = GAMES.get(str(view.get("variant")), "holdem")
-        if (view.get("options") or {}).get("hi_lo"):
-            game += "-hi-lo"  # the pot splits with the best eight-or-better low
-        equity = estimate_equity(hole, board, opponents, self.rng, game, self.trials, self.samples) if hole else 0.0
-        fair = 1 / (1 + max(1, min(opponents, MAX_OPPONENTS)))
-        pos = position(public, seat, players)
+        if self._hard is not None:
+            action = self._hard.decide(view, s)
+            self.last = self._hard.last
+            return action
+        equity = hand_equity(s, self.rng, self.trials, self.samples)
+        if self.level == "easy":
+            return self._easy(s, equity)
+        pos = position(view.get("public") or {}, s.seat, s.players)
         margin = self.tightness * (1 - pos)
-        to_call = int(public["to_call"]) - int(public["bets"][seat])
-        pot = int(view.get("pot", 0))
-        price = to_call / (pot + to_call) if to_call > 0 else 0.0
-        self.last = {"equity": equity, "price": price, "position": pos, "margin": margin}
-
-        rng = public.get("range")
-        if rng is not None and equity >= fair + self.raise_at * (1 - fair) + margin:
-            kind = "raise" if public["to_call"] else "bet"
-            least, most = int(rng[0]), int(rng[1])
+        self.last = {"equity": equity, "price": s.price, "position": pos, "margin": margin}
+        fair = s.fair
+        if s.range is not None and equity >= fair + self.raise_at * (1 - fair) + margin:
             strong = equity >= fair + self.pot_at * (1 - fair)
-            pot_after_call = pot + max(to_call, 0)
-            size = int(public["to_call"]) + (pot_after_call if strong else pot_after_call * 3 // 4)
-            return Action(kind, amount=max(least, min(most, size)))
-        if to_call <= 0:
-            return kinds.get("check") or legal_actions[0]
-        if equity > price + margin and "call" in kinds:
-            return kinds["call"]
-        return kinds.get("fold") or kinds.get("check") or legal_actions[0]
+            pot_after_call = s.pot + max(s.to_call, 0)
+            return s.bet(s.facing + (pot_after_call if strong else pot_after_call * 3 // 4))
+        return s.passive(call=equity > s.price + margin)
+
+    def _easy(self, s: Situation, equity: float) -> Action:
+        """The medium equity played with :data:`EASY_MISTAKES`."""
+        self.last = {"equity": equity, "price": s.price}
+        if s.range is not None and equity >= s.fair + 0.6 * (1 - s.fair):
+            return s.bet(s.range[0])
+        return s.passive(call=equity >= self.station)
 
 
 def measure(
