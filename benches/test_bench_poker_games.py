@@ -19,8 +19,9 @@ so ``ops`` x ``HANDS`` is hands per second.
 The betting core's fast paths this measures (``hoyle_poker.betting``): the turn found in
 one pass over a seat ring made once per table size (``_first_to_act``, ``_RINGS``) and
 set by ``_advance`` itself, the listed bet sizes remembered per situation
-(``_BET_CHOICES``) and the showdown's pots, live seats and winners built by plain loops
-(``pots``: a comprehension is a function call on Python 3.11). Every hand is a new game,
+(``_BET_CHOICES``) and the live seats built by a plain loop (``live_seats``: a
+comprehension is a function call on Python 3.11); the pots, the uncalled bet and the
+awards are the betting machine's (``rust/betting/pots.rs``). Every hand is a new game,
 so the setup's fast paths count too (``benches/test_bench_hand_setup.py``), and these:
 the deck shuffled with its draws read 64 at a time (``Rng::shuffle``), no generator made
 for a deal that never draws from it (``State.rng``), the flop games' deal calling the

@@ -701,15 +701,42 @@ def betting_apply(
 def betting_bet(public: dict[str, Any], stacks: list[int], pot: int, seat: int, to: int) -> None:
     """``seat`` has put its bet up to ``to`` (the chips are in)."""
 
+def betting_return_uncalled(public: dict[str, Any], committed: list[int]) -> tuple[int, int] | None:
+    """The part of the largest contribution nobody matched: ``(seat, chips)``, or None."""
+
+def betting_pots(public: dict[str, Any], committed: list[int], pot: int) -> list[tuple[int, list[int]]]:
+    """The main pot and the side pots as ``(chips, eligible seats)``."""
+
+def betting_showdown_order(public: dict[str, Any]) -> list[int]:
+    """The live players in the order they show."""
+
+def betting_run_shares(amount: int, runs: int, conventions: str) -> list[int]:
+    """A pot split into ``runs`` parts, one per run of the board."""
+
+def betting_settle(
+    public: dict[str, Any],
+    committed: list[int],
+    pot: int,
+    runs: list[tuple[list[Any], list[Any] | None]],
+    high_odd: list[int] | None,
+    low_odd: list[int] | None,
+) -> tuple[list[tuple[int, int]], list[dict[str, Any]]]:
+    """Award every pot at the showdown: ``(awards (seat, chips) in order, pots as awarded)``."""
+
 __all__ += [
     "betting_advance",
     "betting_apply",
     "betting_bet",
     "betting_first_to_act",
     "betting_legal_actions",
+    "betting_pots",
     "betting_raise_range",
     "betting_register",
+    "betting_return_uncalled",
+    "betting_run_shares",
     "betting_set_turn",
+    "betting_settle",
+    "betting_showdown_order",
     "betting_turn_from",
     "betting_verdict",
 ]

@@ -14,7 +14,10 @@
 pub mod pots;
 pub mod round;
 
-pub use round::{Betting, Conventions, Differs, Frozen, Increments, Limits, Move, Reopening, Structure, Verdict};
+pub use pots::{run_shares, uncalled, Awarded, RunValues};
+pub use round::{
+    Betting, Conventions, Differs, Frozen, Increments, Limits, Move, OddChips, Reopening, Structure, Verdict,
+};
 
 /// The pot fractions offered as bet and raise sizes besides the least and the most
 /// (`hoyle_poker.betting.POT_FRACTIONS`).

@@ -63,6 +63,22 @@ pub struct Conventions {
     /// A player who has not acted is asked even when nobody else can act (PokerKit's
     /// redundant check); the cardroom skips a decision with nothing to decide.
     pub asks_lone_player: bool,
+    /// Where the odd chips of a pot split among tied winners, or among the runs of a board
+    /// run more than once, go.
+    pub odd_chips: OddChips,
+    /// Before the pots are split, the hands that win nothing are left out of every pot
+    /// and neighbouring pots with the same players merge (PokerKit).
+    pub merges_pots: bool,
+}
+
+/// The odd-chip rule of a [`Conventions`] profile.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OddChips {
+    /// One at a time, to the winners in odd-chip order (the first run first).
+    OneEach,
+    /// All of them to the first winner from the button's left (the first run), when there
+    /// is more than one.
+    AllToFirst,
 }
 
 /// The re-opening rule of a [`Conventions`] profile.
@@ -73,10 +89,20 @@ pub enum Reopening {
 }
 
 impl Conventions {
-    pub const CARDROOM: Conventions =
-        Conventions { name: "cardroom", reopening: Reopening::FullRaise, asks_lone_player: false };
-    pub const POKERKIT: Conventions =
-        Conventions { name: "pokerkit", reopening: Reopening::LargestIncrement, asks_lone_player: true };
+    pub const CARDROOM: Conventions = Conventions {
+        name: "cardroom",
+        reopening: Reopening::FullRaise,
+        asks_lone_player: false,
+        odd_chips: OddChips::OneEach,
+        merges_pots: false,
+    };
+    pub const POKERKIT: Conventions = Conventions {
+        name: "pokerkit",
+        reopening: Reopening::LargestIncrement,
+        asks_lone_player: true,
+        odd_chips: OddChips::AllToFirst,
+        merges_pots: true,
+    };
 
     /// The profile the `conventions` option names.
     ///
@@ -111,6 +137,9 @@ pub enum Differs {
     LonePlayerChecks,
     ReopenedByShortAllIns,
     BlindsSetNoIncrement,
+    OddChipsToFirstWinner,
+    OddChipsToFirstRun,
+    MergedPots,
 }
 
 impl Differs {
@@ -121,6 +150,9 @@ impl Differs {
                 "a player who checked or called may raise after an all-in short of a full raise"
             }
             Differs::BlindsSetNoIncrement => "blinds and straddles do not set the raise increment",
+            Differs::OddChipsToFirstWinner => "the odd chips of a split pot all go to the first winner",
+            Differs::OddChipsToFirstRun => "the odd chips of a pot run more than once all go to the first run",
+            Differs::MergedPots => "pots with the same winners are merged before they are split",
         }
     }
 }
@@ -455,7 +487,7 @@ impl Betting {
         }
     }
 
-    fn differ(&mut self, rule: Differs) {
+    pub(super) fn differ(&mut self, rule: Differs) {
         if !self.differs.contains(&rule) {
             self.differs.push(rule);
         }

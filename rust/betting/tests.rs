@@ -182,3 +182,154 @@ fn pokerkit_raises_add_the_largest_increment_and_blinds_set_none() {
     assert_eq!(b.increments.raise, 1);
     assert_eq!(b.raise_range(0), Some((5, 100)));
 }
+
+/// A hand where each seat has put `chips` in (all in or not), button on the last seat.
+fn put_in(chips: &[u64]) -> Betting {
+    let dealt: Vec<usize> = (0..chips.len()).collect();
+    let mut b = Betting::new(limits(Structure::NoLimit), chips.to_vec(), chips.len() - 1, &dealt).unwrap();
+    for (s, &c) in chips.iter().enumerate() {
+        b.commit(s, c);
+    }
+    b
+}
+
+fn high_only(high: &[i64]) -> RunValues {
+    RunValues { high: high.to_vec(), low: vec![None; high.len()] }
+}
+
+#[test]
+fn three_all_ins_of_different_sizes_make_a_main_pot_and_two_side_pots() {
+    // seats 0-2 all in for 10, 30 and 60; seat 3 bet 100: 40 of it is uncalled
+    let mut b = put_in(&[10, 30, 60, 100]);
+    assert_eq!(b.return_uncalled(), Some((3, 40)));
+    assert_eq!(b.stacks, vec![0, 0, 0, 40]);
+    // main 4 x 10, side 3 x 20, side 2 x 30
+    assert_eq!(b.pots(), vec![(40, vec![0, 1, 2, 3]), (60, vec![1, 2, 3]), (60, vec![2, 3])]);
+    // the shortest stack has the best hand, seat 2 the second best, seat 3 the worst
+    let pots = b.settle_runs(&[high_only(&[9, 1, 5, 3])], &[0, 1, 2, 3], &[0, 1, 2, 3]);
+    assert_eq!(pots.iter().map(|p| p.high.clone()).collect::<Vec<_>>(), vec![vec![0], vec![2], vec![2]]);
+    assert_eq!(b.stacks, vec![40, 0, 120, 40]);
+    assert_eq!(b.pot, 0);
+}
+
+#[test]
+fn a_folded_players_chips_stay_in_the_pots_they_reach() {
+    // seat 1 put in 25 and folded: its chips go into the pots of 10 and 40
+    let mut b = put_in(&[10, 25, 40]);
+    b.live[1] = false;
+    assert_eq!(b.return_uncalled(), Some((2, 15)));
+    assert_eq!(b.pots(), vec![(30, vec![0, 2]), (30, vec![2])]);
+}
+
+#[test]
+fn the_uncalled_bet_returns_to_its_bettor_even_after_a_fold() {
+    assert_eq!(uncalled(&[4, 20, 4]), Some((1, 16)));
+    assert_eq!(uncalled(&[20, 20, 4]), None); // matched
+    assert_eq!(uncalled(&[0, 0]), None);
+    let mut b = put_in(&[4, 20, 4]);
+    b.live[1] = false;
+    assert_eq!(b.return_uncalled(), Some((1, 16)));
+    assert_eq!((b.stacks[1], b.committed[1], b.pot), (16, 4, 12));
+}
+
+#[test]
+fn the_odd_chip_goes_to_the_first_winner_left_of_the_button() {
+    // button on seat 1 of four: the order from its left is 2, 3, 0, 1
+    let dealt = [0, 1, 2, 3];
+    let mut b = Betting::new(limits(Structure::NoLimit), vec![0; 4], 1, &dealt).unwrap();
+    assert_eq!(b.order, vec![2, 3, 0, 1]);
+    b.pot = 11;
+    // seats 0 and 3 tie: seat 3 sits first from the button's left
+    assert_eq!(b.split(5, &[0, 3]), vec![(3, 3), (0, 2)]);
+    // three winners, two odd chips: one each to seats 2 and 0, none to seat 1
+    assert_eq!(b.split(5, &[0, 1, 2]), vec![(2, 2), (0, 2), (1, 1)]);
+    // another odd-chip order (stud's high card): seat 0 first
+    assert_eq!(b.split_in(1, &[3, 0], &[0, 3]), vec![(0, 1)]);
+}
+
+#[test]
+fn a_high_low_split_gives_the_odd_chip_to_the_high_half() {
+    // a pot of 11 among seats 0-2 (button 2): high half 6, low half 5
+    let mut b = put_in(&[4, 4, 3]);
+    let run = RunValues { high: vec![5, 8, 8], low: vec![Some(2), Some(2), None] };
+    let order = b.order.clone();
+    let pot = b.award_pot(11, &[0, 1, 2], &run, &order, &order);
+    // seats 1 and 2 tie high (3 each); seats 0 and 1 tie low: 5 chips, the odd one to seat 0
+    assert_eq!(pot.high, vec![1, 2]);
+    assert_eq!(pot.low, Some(vec![0, 1]));
+    assert_eq!(pot.shares, vec![(1, 3), (2, 3), (0, 3), (1, 2)]);
+    assert_eq!(b.stacks, vec![3, 5, 3]);
+    // one high winner: the high half is the larger one
+    let mut c = put_in(&[4, 4, 3]);
+    let run = RunValues { high: vec![9, 8, 8], low: vec![None, Some(1), None] };
+    assert_eq!(c.award_pot(11, &[0, 1, 2], &run, &order, &order).shares, vec![(0, 6), (1, 5)]);
+}
+
+#[test]
+fn with_no_qualifying_low_the_high_hand_takes_the_whole_pot() {
+    let mut b = put_in(&[5, 5]);
+    let run = RunValues { high: vec![1, 2], low: vec![None, None] };
+    let pots = b.settle_runs(&[run], &[0, 1], &[0, 1]);
+    assert_eq!((pots[0].low.clone(), b.stacks.clone()), (None, vec![0, 10]));
+}
+
+#[test]
+fn a_pot_run_twice_splits_in_halves_the_odd_chip_to_the_first_run() {
+    // 21 chips: run 1 (11 chips) to seat 0, run 2 (10 chips) to seat 1
+    let mut b = put_in(&[7, 7, 7]);
+    let runs = [high_only(&[3, 2, 1]), high_only(&[1, 3, 2])];
+    let pots = b.settle_runs(&runs, &[0, 1, 2], &[0, 1, 2]);
+    assert_eq!(pots.iter().map(|p| (p.amount, p.run)).collect::<Vec<_>>(), vec![(11, Some(1)), (10, Some(2))]);
+    assert_eq!(b.stacks, vec![11, 10, 0]);
+    assert_eq!(run_shares(200, 3, Conventions::CARDROOM), vec![67, 67, 66]);
+    assert_eq!(run_shares(0, 2, Conventions::CARDROOM), vec![0, 0]);
+}
+
+#[test]
+fn pokerkit_gives_every_odd_chip_to_the_first_winner_and_the_first_run() {
+    // 3 winners of 8 chips: 2 odd chips, all to seat 0 (first from the button's left)
+    let mut b = put_in(&[0, 0, 0]);
+    b.conventions = Conventions::POKERKIT;
+    b.pot = 8;
+    assert_eq!(b.split(8, &[2, 0, 1]), vec![(0, 4), (1, 2), (2, 2)]);
+    assert_eq!(b.differs, vec![Differs::OddChipsToFirstWinner]);
+    assert_eq!(run_shares(8, 3, Conventions::POKERKIT), vec![4, 2, 2]);
+}
+
+#[test]
+fn pokerkit_merges_pots_with_the_same_winners() {
+    // seat 0 all in for 1, seats 1 and 2 for 4: pots of 3 (all) and 6 (seats 1, 2); seats
+    // 1 and 2 tie and seat 0 loses, so both pots are theirs and merge into one of 9; its
+    // odd chip is the one the pot of 3 left, so the rule changes nothing and is not recorded
+    let mut b = put_in(&[1, 4, 4]);
+    b.conventions = Conventions::POKERKIT;
+    let pots = b.settle_runs(&[high_only(&[1, 5, 5])], &[0, 1, 2], &[0, 1, 2]);
+    assert_eq!(pots.iter().map(|p| (p.amount, p.high.clone())).collect::<Vec<_>>(), vec![(9, vec![1, 2])]);
+    assert_eq!(b.stacks, vec![0, 5, 4]);
+    assert!(b.differs.is_empty());
+    // seats 3 and 4 folded after putting in 1 and 2: pots of 5 and 7, one odd chip each
+    // (both to seat 1, 7 to 5); merged, 12 splits 6 to 6: the rule is recorded
+    let mut c = put_in(&[1, 4, 4, 1, 2]);
+    c.live[3] = false;
+    c.live[4] = false;
+    assert_eq!(c.pots(), vec![(5, vec![0, 1, 2]), (7, vec![1, 2])]);
+    c.conventions = Conventions::POKERKIT;
+    let pots = c.settle_runs(&[high_only(&[1, 5, 5, 0, 0])], &[0, 1, 2, 3, 4], &[0, 1, 2, 3, 4]);
+    assert_eq!(pots.iter().map(|p| p.amount).collect::<Vec<_>>(), vec![12]);
+    assert_eq!(c.differs, vec![Differs::MergedPots]);
+    assert_eq!(c.stacks, vec![0, 6, 6, 0, 0]);
+    // the cardroom splits each pot apart
+    let mut d = put_in(&[1, 4, 4, 1, 2]);
+    d.live[3] = false;
+    d.live[4] = false;
+    d.settle_runs(&[high_only(&[1, 5, 5, 0, 0])], &[0, 1, 2, 3, 4], &[0, 1, 2, 3, 4]);
+    assert_eq!(d.stacks, vec![0, 7, 5, 0, 0]);
+}
+
+#[test]
+fn the_compiled_hand_settles_a_split_pot_as_the_python_engine() {
+    // settle_high (the compiled hand's showdown) is settle_runs with one run and no lows
+    let mut b = put_in(&[5, 5, 5]);
+    b.settle_high(&[7, 7, 1]);
+    assert_eq!(b.stacks, vec![8, 7, 0]);
+}

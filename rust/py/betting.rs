@@ -14,7 +14,10 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyString};
 
 use super::errors::{hoyle_error, invalid_argument, InvalidArgumentError};
-use crate::betting::{Betting, Conventions, Frozen, Increments, Limits, Move, Structure, Verdict};
+use crate::betting::{
+    run_shares, uncalled, Awarded, Betting, Conventions, Frozen, Increments, Limits, Move, RunValues, Structure,
+    Verdict,
+};
 
 /// The `hoyle.Action` values the legal actions are made of, given once by the plugin.
 struct Actions {
@@ -140,6 +143,14 @@ fn check_seat(seat: usize, n: usize) -> PyResult<()> {
     Ok(())
 }
 
+/// `public["conventions"]` (the cardroom's when the key is absent).
+fn conventions_of(public: &Bound<'_, PyDict>) -> PyResult<Conventions> {
+    match public.get_item(intern!(public.py(), "conventions"))? {
+        Some(c) => Ok(Conventions::parse(&c.extract::<String>()?)?),
+        None => Ok(Conventions::CARDROOM),
+    }
+}
+
 /// The facts of whose turn it is: live, frozen (and the chips frozen, which the players
 /// in turn do not see in the pot), bets, acted, to_call and the conventions.
 fn load_turn(public: &Bound<'_, PyDict>, stacks: &Bound<'_, PyAny>, pot: u64) -> PyResult<Betting> {
@@ -167,10 +178,7 @@ fn load_turn(public: &Bound<'_, PyDict>, stacks: &Bound<'_, PyAny>, pot: u64) ->
         .iter()
         .map(|x| x.extract::<Option<u64>>().map_err(|_| invalid_argument("acted", x.to_string(), "a bet or None")))
         .collect::<PyResult<Vec<_>>>()?;
-    let conventions = match public.get_item(intern!(py, "conventions"))? {
-        Some(c) => Conventions::parse(&c.extract::<String>()?)?,
-        None => Conventions::CARDROOM,
-    };
+    let conventions = conventions_of(public)?;
     Ok(Betting {
         live,
         to_call: number(public, intern!(py, "to_call"))?,
@@ -589,6 +597,209 @@ fn betting_bet(public: &Bound<'_, PyDict>, stacks: &Bound<'_, PyAny>, pot: u64, 
     store_differs(public, &b)
 }
 
+// --- the pots ------------------------------------------------------------------------------
+
+/// `public["order"]`: the seats dealt in, clockwise from the button's left.
+fn order_of(public: &Bound<'_, PyDict>, n: usize) -> PyResult<Vec<usize>> {
+    let py = public.py();
+    let v = key(public, intern!(py, "order"))?;
+    let order: Vec<usize> = v.extract().map_err(|_| invalid_argument("order", v.to_string(), "a list of seats"))?;
+    seats_on_table(&order, n, "order")?;
+    Ok(order)
+}
+
+fn seats_on_table(seats: &[usize], n: usize, name: &str) -> PyResult<()> {
+    match seats.iter().find(|&&s| s >= n) {
+        Some(s) => Err(invalid_argument(name, s, format!("the table has seats 0..{n}"))),
+        None => Ok(()),
+    }
+}
+
+/// Each seat's chips put in this hand (`state.committed`) and the dead part of them
+/// (`public["dead"]`), checked against each other and the pot.
+fn committed_of(public: &Bound<'_, PyDict>, committed: &Bound<'_, PyAny>) -> PyResult<(Vec<u64>, Vec<u64>)> {
+    let py = public.py();
+    let list = committed
+        .cast::<PyList>()
+        .map_err(|_| invalid_argument("committed", committed.to_string(), "a list of chips per seat"))?;
+    let committed = chips_of(list, "committed")?;
+    let dead = chips_of(&seat_list(public, intern!(py, "dead"), committed.len())?, "dead")?;
+    for (s, (&d, &c)) in dead.iter().zip(&committed).enumerate() {
+        if d > c {
+            return Err(invalid_argument("dead", d, format!("at most the {c} chips seat {s} put in")));
+        }
+    }
+    Ok((committed, dead))
+}
+
+/// The facts the pot rules read: live, the chips put in (dead or not), the pot, the seat
+/// order and the conventions.
+fn load_pots(public: &Bound<'_, PyDict>, committed: &Bound<'_, PyAny>, pot: u64) -> PyResult<Betting> {
+    let py = public.py();
+    let (committed, dead) = committed_of(public, committed)?;
+    let n = committed.len();
+    let put_in: u64 = committed.iter().sum();
+    if pot < put_in {
+        return Err(invalid_argument("pot", pot, format!("at least the {put_in} chips the seats put in")));
+    }
+    let live = seat_list(public, intern!(py, "live"), n)?.iter().map(|x| x.is_truthy()).collect::<PyResult<_>>()?;
+    Ok(Betting {
+        live,
+        committed,
+        dead,
+        stacks: vec![0; n],
+        pot,
+        order: order_of(public, n)?,
+        conventions: conventions_of(public)?,
+        ..empty_betting()
+    })
+}
+
+/// The part of the largest contribution nobody matched, `(seat, chips)`, or None
+/// (`hoyle_poker.betting.return_uncalled` gives it back); reads `dead`.
+#[pyfunction]
+fn betting_return_uncalled(public: &Bound<'_, PyDict>, committed: &Bound<'_, PyAny>) -> PyResult<Option<(usize, u64)>> {
+    let (committed, dead) = committed_of(public, committed)?;
+    let live: Vec<u64> = committed.iter().zip(&dead).map(|(c, d)| c - d).collect();
+    Ok(uncalled(&live))
+}
+
+/// The main pot and the side pots as `(chips, eligible seats)`; reads live, dead, order.
+#[pyfunction]
+fn betting_pots(
+    public: &Bound<'_, PyDict>,
+    committed: &Bound<'_, PyAny>,
+    pot: u64,
+) -> PyResult<Vec<(u64, Vec<usize>)>> {
+    Ok(load_pots(public, committed, pot)?.pots())
+}
+
+/// The live players in the order they show; reads live, order, aggressor.
+#[pyfunction]
+fn betting_showdown_order(public: &Bound<'_, PyDict>) -> PyResult<Vec<usize>> {
+    let py = public.py();
+    let live = key(public, intern!(py, "live"))?;
+    let live: Vec<bool> = live.extract().map_err(|_| invalid_argument("live", live.to_string(), "a flag per seat"))?;
+    let n = live.len();
+    let aggressor: Option<usize> = key(public, intern!(py, "aggressor"))?.extract()?;
+    if let Some(a) = aggressor {
+        check_seat(a, n)?;
+    }
+    let b = Betting { live, order: order_of(public, n)?, aggressor, ..empty_betting() };
+    Ok(b.showdown_order())
+}
+
+/// A pot split into `runs` parts, one per run of the board (the odd chips by
+/// `conventions`).
+#[pyfunction]
+fn betting_run_shares(amount: u64, runs: usize, conventions: &str) -> PyResult<Vec<u64>> {
+    if runs == 0 {
+        return Err(invalid_argument("runs", runs, "the board is run at least once"));
+    }
+    Ok(run_shares(amount, runs, Conventions::parse(conventions)?))
+}
+
+/// One run's values by seat as ranks (greater is better): None stays None, ints are their
+/// own ranks, other values are ranked by Python's comparisons.
+fn ranks(values: &Bound<'_, PyAny>, n: usize, name: &str) -> PyResult<Vec<Option<i64>>> {
+    let list = values.cast::<PyList>().map_err(|_| invalid_argument(name, values.to_string(), "a value per seat"))?;
+    if list.len() != n {
+        return Err(invalid_argument(name, list.len(), format!("one value per seat ({n})")));
+    }
+    let items: Vec<Bound<'_, PyAny>> = list.iter().collect();
+    let ints: Option<Vec<Option<i64>>> =
+        items.iter().map(|x| if x.is_none() { Some(None) } else { x.extract::<i64>().ok().map(Some) }).collect();
+    if let Some(ints) = ints {
+        return Ok(ints);
+    }
+    let mut out = vec![None; n];
+    for (s, x) in items.iter().enumerate().filter(|(_, x)| !x.is_none()) {
+        let mut below = 0i64;
+        for y in items.iter().filter(|y| !y.is_none()) {
+            let less =
+                y.lt(x).map_err(|_| invalid_argument(name, x.to_string(), "values that compare with each other"))?;
+            below += i64::from(less);
+        }
+        out[s] = Some(below);
+    }
+    Ok(out)
+}
+
+/// `runs`: per run of the board, `(highs, lows)`, each a value per seat (None for a seat
+/// out of the hand, or without a low; `lows` None in a game without lows).
+fn runs_of(runs: &Bound<'_, PyAny>, live: &[bool]) -> PyResult<Vec<RunValues>> {
+    let n = live.len();
+    let list = runs.cast::<PyList>().map_err(|_| invalid_argument("runs", runs.to_string(), "a list of runs"))?;
+    if list.is_empty() {
+        return Err(invalid_argument("runs", "[]", "the board is run at least once"));
+    }
+    let mut out = Vec::with_capacity(list.len());
+    for run in list.iter() {
+        let (highs, lows): (Bound<'_, PyAny>, Bound<'_, PyAny>) =
+            run.extract().map_err(|_| invalid_argument("runs", run.to_string(), "(highs, lows) per run"))?;
+        let high = ranks(&highs, n, "highs")?;
+        let low = if lows.is_none() { vec![None; n] } else { ranks(&lows, n, "lows")? };
+        if let Some(s) = (0..n).find(|&s| live[s] && high[s].is_none()) {
+            return Err(invalid_argument("highs", "None", format!("a value for seat {s}, in the hand")));
+        }
+        out.push(RunValues { high: high.into_iter().map(|v| v.unwrap_or(i64::MIN)).collect(), low });
+    }
+    Ok(out)
+}
+
+/// The chips each winner takes, `(seat, chips)`, in the order awarded.
+type Awards = Vec<(usize, u64)>;
+
+fn awarded_record<'py>(py: Python<'py>, a: &Awarded) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item(intern!(py, "amount"), a.amount)?;
+    d.set_item(intern!(py, "high"), &a.high)?;
+    if let Some(low) = &a.low {
+        d.set_item(intern!(py, "low"), low)?;
+    }
+    if let Some(run) = a.run {
+        d.set_item(intern!(py, "run"), run)?;
+    }
+    Ok(d)
+}
+
+/// Award every pot at the showdown (`hoyle_poker.betting.settle_runs`): `runs` as
+/// [`runs_of`]; `high_odd` and `low_odd` the seats in the order tied winners get the odd
+/// chips (None: from the button's left). Reads live, dead, order and conventions; records
+/// the PokerKit conventions that decided something. Returns the awards `(seat, chips)` in
+/// order (the caller moves them with `state.award`) and the pots as awarded.
+#[pyfunction]
+#[pyo3(signature = (public, committed, pot, runs, high_odd, low_odd))]
+fn betting_settle<'py>(
+    public: &Bound<'py, PyDict>,
+    committed: &Bound<'py, PyAny>,
+    pot: u64,
+    runs: &Bound<'py, PyAny>,
+    high_odd: Option<Vec<usize>>,
+    low_odd: Option<Vec<usize>>,
+) -> PyResult<(Awards, Bound<'py, PyList>)> {
+    let py = public.py();
+    let mut b = load_pots(public, committed, pot)?;
+    let n = b.seats();
+    if !b.live.contains(&true) {
+        return Err(invalid_argument("live", "[]", "a showdown has a player in the hand"));
+    }
+    let runs = runs_of(runs, &b.live)?;
+    let high_odd = high_odd.unwrap_or_else(|| b.order.clone());
+    let low_odd = low_odd.unwrap_or_else(|| b.order.clone());
+    seats_on_table(&high_odd, n, "high_odd")?;
+    seats_on_table(&low_odd, n, "low_odd")?;
+    let pots = b.settle_runs(&runs, &high_odd, &low_odd);
+    store_differs(public, &b)?;
+    let record = PyList::empty(py);
+    let mut awards = Vec::new();
+    for a in &pots {
+        record.append(awarded_record(py, a)?)?;
+        awards.extend_from_slice(&a.shares);
+    }
+    Ok((awards, record))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(betting_register, m)?)?;
     m.add_function(wrap_pyfunction!(betting_first_to_act, m)?)?;
@@ -600,5 +811,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(betting_verdict, m)?)?;
     m.add_function(wrap_pyfunction!(betting_apply, m)?)?;
     m.add_function(wrap_pyfunction!(betting_bet, m)?)?;
+    m.add_function(wrap_pyfunction!(betting_return_uncalled, m)?)?;
+    m.add_function(wrap_pyfunction!(betting_pots, m)?)?;
+    m.add_function(wrap_pyfunction!(betting_showdown_order, m)?)?;
+    m.add_function(wrap_pyfunction!(betting_run_shares, m)?)?;
+    m.add_function(wrap_pyfunction!(betting_settle, m)?)?;
     Ok(())
 }

@@ -95,9 +95,14 @@ from hoyle._core import (
     betting_bet,
     betting_first_to_act,
     betting_legal_actions,
+    betting_pots,
     betting_raise_range,
     betting_register,
+    betting_return_uncalled,
+    betting_run_shares,
     betting_set_turn,
+    betting_settle,
+    betting_showdown_order,
     betting_turn_from,
     betting_verdict,
 )
@@ -416,7 +421,7 @@ def _turn_from(state: State, start: int) -> None:
 
 
 def live_seats(state: State) -> list[int]:
-    """The seats still in the hand, in seat order (a plain loop: see :func:`pots`)."""
+    """The seats still in the hand, in seat order (a plain loop: a comprehension is a function call on Python 3.11)."""
     seats = []
     for s, x in enumerate(state.public["live"]):
         if x:
@@ -795,159 +800,50 @@ def _pokerkit_open(state: State) -> None:
             p["acted"][s] = p["to_call"]  # nothing to decide: not asked
 
 
-def _pokerkit_pots(
-    state: State, layers: list[tuple[int, list[int]]], values: Sequence[tuple[dict[int, Any], dict[int, Any]]]
-) -> list[tuple[int, list[int]]]:
-    """PokerKit forms the pots after killing every hand that wins nothing (on any run of
-    the board: ``values`` holds each run's high and low values): each pot's players are
-    the surviving ones, and neighbouring pots with the same players merge (so their
-    chips split as one, odd chips included)."""
-    survivors: set[int] = set()
-    for highs, lows in values:
-        for _, eligible in layers:
-            best = max(highs[s] for s in eligible)
-            survivors.update(s for s in eligible if highs[s] == best)
-            with_low = [s for s in eligible if s in lows]
-            if with_low:
-                best_low = max(lows[s] for s in with_low)
-                survivors.update(s for s in with_low if lows[s] == best_low)
-    merged: list[tuple[int, list[int]]] = []
-    apart: list[tuple[int, list[int]]] = []
-    for amount, eligible in layers:
-        players = [s for s in eligible if s in survivors]
-        apart.append((amount, players))
-        if merged and merged[-1][1] == players:
-            merged[-1] = (merged[-1][0] + amount, players)
-        else:
-            merged.append((amount, players))
-    runs = len(values)
-    for r in range(runs):  # the odd chips each run's part of the pots leaves, apart and merged
-        odd = [sum(run_shares(a, runs, True)[r] % len(e) for a, e in pots) for pots in (apart, merged)]
-        if odd[0] != odd[1]:
-            public: BettingPublic = state.public  # type: ignore[assignment]
-            _differs(public, "pots with the same winners are merged before they are split")
-    return merged
-
-
 # --- settling ---------------------------------------------------------------------------
-
-
-def _contributions(state: State) -> list[int]:
-    """Chips each seat put in this hand as live money: bets and uniform antes (not a
-    big-blind ante or a forfeited surplus, which are dead money)."""
-    dead = state.public["dead"]
-    if not any(dead):
-        return list(state.committed)
-    return [c - dead[s] for s, c in enumerate(state.committed)]
 
 
 def return_uncalled(state: State) -> None:
     """Give back the part of the largest bet that nobody matched (to its bettor, even one
-    who folded since: nobody can win chips nobody matched)."""
-    dead = state.public["dead"]
-    top = second = -1
-    leader = -1
-    for s, c in enumerate(state.committed):
-        c -= dead[s]
-        if c > top:
-            top, second, leader = c, top, s
-        elif c > second:
-            second = c
-    excess = top - (second if second > 0 else 0)
-    if excess > 0 and top != second:
+    who folded since: nobody can win chips nobody matched; the betting machine's
+    ``uncalled``, ``rust/betting/pots.rs``)."""
+    returned = betting_return_uncalled(state.public, state.committed)
+    if returned is not None:
+        leader, excess = returned
         state.award(leader, excess)
         state.committed[leader] -= excess
         state.log("uncalled_bet_returned", leader, amount=excess)
 
 
 def pots(state: State) -> list[tuple[int, list[int]]]:
-    """The main pot and side pots as ``(amount, eligible seats)``, layered by the
-    contributions of the live players (bets and uniform antes, :func:`_contributions`);
-    dead money (a big-blind ante, a forfeited surplus) goes to the main pot, which every
-    live player may win.
+    """The main pot and side pots as ``(amount, eligible seats)`` (the betting machine's
+    ``Betting::pots``): layered by the contributions of the live players (bets and
+    uniform antes); dead money (a big-blind ante, a forfeited surplus) goes to the main
+    pot, which every live player may win; chips above every live player's contribution
+    (folded players') go to the last pot.
 
-    Plain loops, no comprehension: every showdown forms its pots, and on Python 3.11 a
-    comprehension costs a function call, more than the loop over a few seats
-    (``benches/test_bench_poker_games.py``)."""
-    live = live_seats(state)
-    committed = _contributions(state)
-    dead = sum(state.public["dead"])
-    levels: list[int] = []
-    for s in live:
-        if committed[s] not in levels:
-            levels.append(committed[s])
-    levels.sort()
-    out: list[tuple[int, list[int]]] = []
-    prev = 0
-    for level in levels:
-        amount = 0  # each contribution's chips between the last level and this one
-        for c in committed:
-            if c > prev:
-                amount += (c if c < level else level) - prev
-        eligible = []
-        for s in live:
-            if committed[s] >= level:
-                eligible.append(s)
-        if amount or (dead and not out):  # the main pot holds the dead money
-            out.append((amount, eligible))
-        prev = level
-    if dead and out:  # antes: dead money in the main pot
-        out[0] = (out[0][0] + dead, out[0][1])
-    rest = state.pot
-    for a, _ in out:
-        rest -= a
-    if rest and out:  # chips above every live player's contribution (folded players)
-        a, e = out[-1]
-        out[-1] = (a + rest, e)
-    elif rest:
-        out.append((rest, live))
-    return out
+    >>> import hoyle
+    >>> options = {"showdown": "manual"}  # stop at the showdown, the pots not yet awarded
+    >>> game = hoyle.new_game("texas-holdem", players=3, seed=1, stacks=[20, 50, 100], options=options)
+    >>> for move in ("raise to 50", "call", "call"):
+    ...     _ = game.act(move)
+    >>> pots(game.state)
+    [(60, [0, 1, 2]), (60, [1, 2])]
+    """
+    return betting_pots(state.public, state.committed, state.pot)
 
 
-def left_of_button(state: State, winners: Sequence[int]) -> list[int]:
-    """``winners`` in order from the button's left (who gets the odd chips first)."""
-    order = order_from_button(state)
-    return sorted(winners, key=order.index)
-
-
+#: How tied winners are ordered for a split pot's odd chips: ``order(state, seats)`` lists
+#: ``seats`` (the live players) in the order they get the odd chips; None: from the
+#: button's left.
 OddChipOrder = Callable[[State, Sequence[int]], list[int]]
-
-
-def split(state: State, amount: int, winners: Sequence[int], odd_order: OddChipOrder = left_of_button) -> None:
-    """Award ``amount`` shared equally by ``winners``; odd chips one at a time in
-    ``odd_order`` (default: starting with the first winner left of the button)."""
-    winners = odd_order(state, winners) if len(winners) > 1 else list(winners)
-    share, odd = divmod(amount, len(winners))
-    if odd > 1 and state.public.get("conventions") == POKERKIT:
-        # PokerKit: every odd chip to the first winner (in seat order from the button's left)
-        public: BettingPublic = state.public  # type: ignore[assignment]
-        _differs(public, "the odd chips of a split pot all go to the first winner")
-        first = left_of_button(state, winners)[0]
-        for s in winners:
-            won = share + (odd if s == first else 0)
-            if won:
-                state.award(s, won)
-        return
-    for i, s in enumerate(winners):
-        won = share + (1 if i < odd else 0)
-        if won:
-            state.award(s, won)
 
 
 def showdown_order(state: State) -> list[int]:
     """The live players in the order they show: the last aggressor of the final round,
-    else the first live player left of the button; then clockwise."""
-    p: BettingPublic = state.public  # type: ignore[assignment]
-    live = p["live"]
-    order = []
-    for s in p["order"]:  # the seats from the button's left (a plain loop: see pots())
-        if live[s]:
-            order.append(s)
-    first = p["aggressor"]
-    if first is not None and first in order:
-        i = order.index(first)
-        order = order[i:] + order[:i]
-    return order
+    else the first live player left of the button; then clockwise (the betting machine's
+    ``Betting::showdown_order``)."""
+    return betting_showdown_order(state.public)
 
 
 #: How a showdown values the live hands: ``(high, low)``, ``high(seat)`` a hand's value
@@ -958,23 +854,21 @@ Valuers = tuple[Callable[[int], Any], Callable[[int], Any | None] | None]
 def run_shares(amount: int, runs: int, pokerkit: bool = False) -> list[int]:
     """A pot split into ``runs`` equal parts, one per run of the board; the odd chips
     go one each to the first runs (docs/poker-games.md, "Running it twice"), or with
-    ``pokerkit`` (PokerKit's conventions) all to the first run.
+    ``pokerkit`` (PokerKit's conventions) all to the first run (the betting machine's
+    ``run_shares``).
 
     >>> run_shares(7, 2), run_shares(8, 3), run_shares(8, 3, pokerkit=True)
     ([4, 3], [3, 3, 2], [4, 2, 2])
     """
-    share, odd = divmod(amount, runs)
-    if pokerkit:
-        return [share + odd] + [share] * (runs - 1)
-    return [share + (1 if i < odd else 0) for i in range(runs)]
+    return betting_run_shares(amount, runs, POKERKIT if pokerkit else CARDROOM)
 
 
 def settle(
     state: State,
     high: Callable[[int], Any],
     low: Callable[[int], Any | None] | None = None,
-    high_odd: OddChipOrder = left_of_button,
-    low_odd: OddChipOrder = left_of_button,
+    high_odd: OddChipOrder | None = None,
+    low_odd: OddChipOrder | None = None,
 ) -> list[dict[str, Any]]:
     """Award every pot at showdown. ``high(seat)`` values a live hand (greater is
     better); ``low(seat)`` (hi-lo games) values its low or None when it has none.
@@ -986,69 +880,45 @@ def settle(
 def settle_runs(
     state: State,
     runs: Sequence[Valuers],
-    high_odd: OddChipOrder = left_of_button,
-    low_odd: OddChipOrder = left_of_button,
+    high_odd: OddChipOrder | None = None,
+    low_odd: OddChipOrder | None = None,
 ) -> list[dict[str, Any]]:
     """Award every pot at a showdown where the board was run ``len(runs)`` times (one
-    :data:`Valuers` per run): each pot, main and side pots alike, is split into equal
-    parts by :func:`run_shares`, and each part goes to the best hands of its run as
-    :func:`settle` would award a whole pot. Returns the pots as awarded, each part with
-    its ``run`` (from 1) when there are several."""
-    record: list[dict[str, Any]] = []
-    layers = pots(state)
+    :data:`Valuers` per run; the betting machine's ``Betting::settle_runs``): each pot,
+    main and side pots alike, is split into equal parts by :func:`run_shares`, and each
+    part goes to the best hands of its run: to the best high hands among the players
+    eligible for it, or, when one of them has a low, half (rounded down) to the best lows
+    and the rest, with the odd chip, to the best highs; tied winners share, the odd chips
+    one at a time in odd-chip order. Under PokerKit's conventions the hands that win
+    nothing are left out of the pots first and pots with the same winners merge, and more
+    than one odd chip go to the first winner (the first run). Returns the pots as
+    awarded, each part with its ``run`` (from 1) when there are several.
+
+    >>> import hoyle
+    >>> game = hoyle.new_game("texas-holdem", players=2, seed=1, options={"showdown": "manual"})
+    >>> for move in ("call", "check", "check", "check", "check", "check", "check", "check"):
+    ...     _ = game.act(move)
+    >>> state = game.state.clone()
+    >>> settle(state, lambda seat: 7)  # a tie: 2 chips each
+    [{'amount': 4, 'high': [0, 1]}]
+    """
+    n = len(state.players)
     live = live_seats(state)
-    several = len(runs) > 1
-    pk = state.public.get("conventions") == POKERKIT
-    values = []
+    values: list[tuple[list[Any], list[Any] | None]] = []
     for high, low in runs:
-        highs = {}
-        for s in live:  # a plain loop: see pots()
+        highs: list[Any] = [None] * n
+        lows: list[Any] | None = None if low is None else [None] * n
+        for s in live:  # a plain loop: a comprehension is a call on Python 3.11
             highs[s] = high(s)
-        lows: dict[int, Any] = {}
-        if low is not None:
-            lows = {s: v for s in highs if (v := low(s)) is not None}
+            if lows is not None and low is not None:
+                lows[s] = low(s)
         values.append((highs, lows))
-    if pk:
-        layers = _pokerkit_pots(state, layers, values)
-        if several and any(a % len(runs) > 1 for a, _ in layers):
-            p: BettingPublic = state.public  # type: ignore[assignment]
-            _differs(p, "the odd chips of a pot run more than once all go to the first run")
-    for r, (highs, lows) in enumerate(values):
-        parts = [(run_shares(a, len(runs), pk)[r], e) for a, e in layers] if several else layers
-        for amount, eligible in parts:
-            awarded = _award_pot(state, amount, eligible, highs, lows, high_odd, low_odd)
-            if several:
-                awarded["run"] = r + 1
-            record.append(awarded)
+    high_order = None if high_odd is None else high_odd(state, live)
+    low_order = None if low_odd is None else low_odd(state, live)
+    awards, record = betting_settle(state.public, state.committed, state.pot, values, high_order, low_order)
+    for seat, chips in awards:
+        state.award(seat, chips)
     return record
-
-
-def _award_pot(
-    state: State,
-    amount: int,
-    eligible: Sequence[int],
-    highs: dict[int, Any],
-    lows: dict[int, Any],
-    high_odd: OddChipOrder,
-    low_odd: OddChipOrder,
-) -> dict[str, Any]:
-    """Award one pot to the best high hands among ``eligible`` (half of it to the best
-    lows, the high half taking the odd chip, when some eligible hand has a low)."""
-    best = max(map(highs.__getitem__, eligible))
-    hi_winners = []
-    for s in eligible:  # a plain loop: see pots()
-        if highs[s] == best:
-            hi_winners.append(s)
-    lo_eligible = [s for s in eligible if s in lows] if lows else []
-    if not lo_eligible:
-        split(state, amount, hi_winners, high_odd)
-        return {"amount": amount, "high": hi_winners}
-    best_low = max(lows[s] for s in lo_eligible)
-    lo_winners = [s for s in lo_eligible if lows[s] == best_low]
-    lo_half = amount // 2
-    split(state, amount - lo_half, hi_winners, high_odd)
-    split(state, lo_half, lo_winners, low_odd)
-    return {"amount": amount, "high": hi_winners, "low": lo_winners}
 
 
 # --- sessions: the button, busted players and newcomers ------------------------------------
@@ -1079,7 +949,7 @@ def seat_hand(state: State, stack: int, blinds: Sequence[int] = ()) -> tuple[int
         if not any(state.stacks):
             state.stacks = [stack] * n
         dealt = []
-        for s, chips in enumerate(state.stacks):  # a plain loop: see pots()
+        for s, chips in enumerate(state.stacks):  # a plain loop: see live_seats()
             if chips > 0:
                 dealt.append(s)
         button = dealt[-1] if dealt else n - 1

@@ -465,10 +465,11 @@ class BettingGameRules:
         game ran it more than once): by default, :meth:`pot_values`."""
         return [self.pot_values(state)]
 
-    def odd_chip_orders(self, state: State) -> tuple[betting.OddChipOrder, betting.OddChipOrder]:
-        """How tied winners of the high and the low half are ordered for the odd chips:
-        in flop and draw games, from the button's left."""
-        return betting.left_of_button, betting.left_of_button
+    def odd_chip_orders(self, state: State) -> tuple[betting.OddChipOrder | None, betting.OddChipOrder | None]:
+        """How tied winners of the high and the low half are ordered for the odd chips
+        (:data:`betting.OddChipOrder`): in flop and draw games, from the button's left
+        (None, the betting machine's default)."""
+        return None, None
 
     def pot_values(self, state: State) -> tuple[Callable[[int], Any], Callable[[int], Any] | None]:
         """How a live seat's hand is valued at the showdown: the high value, and the low
@@ -482,7 +483,7 @@ class BettingGameRules:
         start = public(state)["start"]
         stacks = state.stacks
         won = {}
-        for s in state.seats:  # a plain loop, no comprehension: see betting.pots()
+        for s in state.seats:  # a plain loop, no comprehension: see betting.live_seats()
             won[s] = stacks[s] - start[s]
         return won
 

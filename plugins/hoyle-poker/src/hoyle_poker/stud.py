@@ -223,7 +223,7 @@ class StudRules(BettingGameRules):
     def cards(self, state: State, seat: int) -> list[Card]:
         return state.zone(f"hole:{seat}").cards + state.zone(f"up:{seat}").cards + state.zone("board").cards
 
-    def odd_chip_orders(self, state: State) -> tuple[betting.OddChipOrder, betting.OddChipOrder]:
+    def odd_chip_orders(self, state: State) -> tuple[betting.OddChipOrder | None, betting.OddChipOrder | None]:
         """Who gets a split pot's odd chips. By docs/rules/poker.md#b2 (option ``odd_chip="button"``,
         the default) the first winner left of the button, as in every poker game. With
         ``odd_chip="high-card"``, the stud cardroom custom: tied high hands by their
