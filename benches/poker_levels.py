@@ -2,8 +2,8 @@
 
 Each deal (game seed ``seed * 1_000_003 + i``, one hand, both players 100 big blinds
 deep, blinds 1/2; ``--game`` picks another of :data:`GAMES`: fixed-limit hold'em,
-pot-limit Omaha, short-deck, seven-card stud with ante 1, bring-in 1, bets 2/4 and 200
-chips) is played twice on the same shuffle with the seats swapped, so each level holds
+pot-limit Omaha, short-deck, seven-card stud and razz with ante 1, bring-in 1, bets 2/4
+and 200 chips, five-card draw, fixed-limit deuce-to-seven triple draw) is played twice on the same shuffle with the seats swapped, so each level holds
 both hands of the deal in both positions. The result is the chips (and big
 blinds) per hand to the first level, with a 95 % interval: 1.96 standard errors over
 the deals, each deal's two hands summed (the pairing removes most of the luck of the
@@ -36,6 +36,9 @@ GAMES = {
     "plo": ("omaha", {**OPTIONS, "structure": "pot-limit"}),
     "short-deck": ("short-deck-holdem", OPTIONS),
     "stud": ("seven-card-stud", {"stack": 200, "hands": 1}),
+    "razz": ("razz", {"stack": 200, "hands": 1}),
+    "draw": ("five-card-draw", OPTIONS),
+    "27td": ("deuce-to-seven-triple-draw", OPTIONS),
 }
 
 
