@@ -233,12 +233,20 @@ def situation(view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Situa
 
 
 def face_up(zones: Mapping[str, Any], seat: int) -> list[str]:
-    """A seat's face-up cards: stud's up cards, five-card draw's shown ace."""
+    """A seat's face-up cards: stud's up cards, five-card draw's shown ace.
+
+    >>> face_up({"up:1": {"cards": ["Kc", "5s"]}, "hole:1": {"cards": None}}, 1)
+    ['Kc', '5s']
+    """
     return [c for prefix in ("up", "shown") for c in (zones.get(f"{prefix}:{seat}") or {}).get("cards") or []]
 
 
 def own_cards(zones: Mapping[str, Any], seat: int) -> list[str]:
-    """The cards the seat holds: its hole cards and its face-up cards."""
+    """The cards the seat holds: its hole cards and its face-up cards.
+
+    >>> own_cards({"hole:0": {"cards": ["Qh", "7d"]}, "up:0": {"cards": ["Kc"]}}, 0)
+    ['Qh', '7d', 'Kc']
+    """
     return [*((zones.get(f"hole:{seat}") or {}).get("cards") or []), *face_up(zones, seat)]
 
 
@@ -259,7 +267,15 @@ def draws_left(view: Mapping[str, Any]) -> int:
 def hand_equity(s: Situation, rng: Rng, trials: int, samples: int) -> float:
     """The seat's pot share: :func:`estimate_equity` in the flop games (``trials``
     opponent deals of ``samples`` boards), :func:`~hoyle_poker.stud_equity.stud_equity`
-    in stud (``trials * samples`` deals)."""
+    in stud, :func:`~hoyle_poker.draw_equity.draw_equity` in the draw games (``trials *
+    samples`` deals).
+
+        >>> import hoyle
+        >>> game = hoyle.new_game("razz", players=2, seed=2)
+        >>> s = situation(game.view(1), [hoyle.Action("fold"), hoyle.Action("call")])
+        >>> 0.0 <= hand_equity(s, Rng(1), 4, 8) <= 1.0
+        True
+    """
     if not s.hole:
         return 0.0
     if s.game.startswith("draw:"):
@@ -275,7 +291,15 @@ def hand_equity(s: Situation, rng: Rng, trials: int, samples: int) -> float:
 
 
 def draw_choice(view: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng) -> Action:
-    """The legal discard (or standing pat) of :func:`~hoyle_poker.draw_equity.best_discard`."""
+    """The legal discard (or standing pat) of :func:`~hoyle_poker.draw_equity.best_discard`.
+
+    >>> import hoyle
+    >>> game = hoyle.new_game("badugi", players=2, seed=1)
+    >>> while game.phase != "draw-1":
+    ...     _ = game.act(next(a for a in game.legal_actions() if a.kind in ("check", "call")))
+    >>> draw_choice(game.view(game.to_act), game.legal_actions(), Rng(1)) in game.legal_actions()
+    True
+    """
     seat = int(view["seat"])
     zones, public = view["zones"], view.get("public") or {}
     players = len(view["players"])
