@@ -5,7 +5,7 @@ first level in each seat. Points per deal are the deal's score to the first leve
 the other's (hoyle's gin scoring: the knock difference, gin bonus 20 plus the
 defender's deadwood, undercut bonus 10); a void deal scores 0 and is not decided.
 
-Run (one core; ``hard`` at its default 480 simulations thinks about 50 ms a move)::
+Run (one core; ``hard`` at its default 480 simulations thinks about 22 ms of CPU a move)::
 
     python benches/gin_levels.py hard medium --deals 300 --seed 1
     python benches/gin_levels.py medium easy --deals 300 --seed 1

@@ -23,10 +23,12 @@ def decide(game: hoyle.Game, seat: int, bot: PokerBot | None = None) -> Action:
     return bot.choose(game.view(seat), game.legal_actions(seat))
 
 
-def test_registered_for_the_flop_and_stud_games_only() -> None:
+def test_registered_for_the_flop_stud_and_draw_games_only() -> None:
     assert default_registry().bots["poker"] is PokerBot
     flop = {"texas-holdem", "omaha", "short-deck-holdem"}
-    assert set(PokerBot.variants) == flop | {"seven-card-stud", "seven-card-stud-hi-lo", "razz"}
+    stud = {"seven-card-stud", "seven-card-stud-hi-lo", "razz"}
+    draw = {"five-card-draw", "deuce-to-seven-single-draw", "deuce-to-seven-triple-draw", "ace-to-five-triple-draw"}
+    assert set(PokerBot.variants) == flop | stud | draw | {"badugi"}
 
 
 def test_equity_estimate_against_known_values() -> None:

@@ -14,7 +14,8 @@ from hoyle import poker as ev
 from hoyle.errors import InvalidArgumentError
 from hoyle.testing import check_variant
 from hoyle_poker import hard, push_fold_chart
-from hoyle_poker.bots import EASY_MISTAKES, PokerBot
+from hoyle_poker.bots import EASY_MISTAKES, PokerBot, situation
+from hoyle_poker.draw_equity import best_discard, draw_equity
 from hoyle_poker.flop import arranged_deck
 from hoyle_poker.stud_equity import stud_equity
 
@@ -48,6 +49,12 @@ GAMES = [
     ("seven-card-stud", {"hands": 2}),
     ("seven-card-stud-hi-lo", {"hands": 1}),
     ("razz", {"hands": 1}),
+    ("five-card-draw", {"hands": 2}),
+    ("five-card-draw", {"max_discard": 4, "wild_rank": True}),
+    ("deuce-to-seven-single-draw", {"hands": 1}),
+    ("deuce-to-seven-triple-draw", {"hands": 1}),
+    ("ace-to-five-triple-draw", {"hands": 1}),
+    ("badugi", {"hands": 1}),
 ]
 
 
@@ -74,7 +81,7 @@ def _record(level: str, seed: int, variant: str = "texas-holdem") -> list[str]:
 
 
 @pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("variant", ["texas-holdem", "omaha", "razz"])
+@pytest.mark.parametrize("variant", ["texas-holdem", "omaha", "razz", "badugi"])
 def test_levels_replay_by_seed(level: str, variant: str) -> None:
     first = _record(level, 5, variant)
     assert len(first) > 10
@@ -300,3 +307,61 @@ def test_every_level_posts_the_bring_in() -> None:
     assert seat is not None and {a.kind for a in game.legal_actions(seat)} == {"bet", "bring-in"}
     for level in LEVELS:
         assert decide(game, seat, PokerBot(seed=1, level=level)).kind == "bring-in"
+
+
+WHEEL_27 = ["7h", "5d", "4c", "3s", "2h"]  # the best deuce-to-seven hand
+
+
+@pytest.mark.parametrize(("rule", "low"), [("deuce-to-seven", True), ("high", False)])
+def test_draw_equity_scores_each_rule(rule: str, low: bool) -> None:
+    # no draw left: 7-5-4-3-2 wins every deuce-to-seven showdown it does not tie, and
+    # seven high loses nearly every high one
+    share = draw_equity(WHEEL_27, 1, [], Rng(1), rule, deals=300)
+    assert share > 0.99 if low else share < 0.05
+
+
+def test_draw_keeps_what_the_game_values() -> None:
+    # five-card draw: ace-king high with four hearts draws to the flush
+    flush_draw = ["Ah", "Kh", "8h", "4h", "2c"]
+    assert best_discard(flush_draw, [(), ("2c",), ("Ah", "Kh")], 1, [], Rng(1), "high", deals=300) == ("2c",)
+    # trip kings in deuce-to-seven: the kings are the worst cards to keep
+    trips = ["Ks", "Kd", "Kh", "7c", "2d"]
+    throws = [(), ("7c", "2d"), ("Kh", "7c", "2d"), ("Ks", "Kd", "Kh")]
+    assert best_discard(trips, throws, 1, [], Rng(1), "deuce-to-seven") == ("Ks", "Kd", "Kh")
+    # badugi: three deuces and a king make a two-card hand; it draws rather than stand pat
+    hand = ["2c", "2d", "2h", "Ks"]
+    assert best_discard(hand, [(), ("2d", "2h")], 1, [], Rng(1), "badugi") == ("2d", "2h")
+
+
+def test_every_level_breaks_a_pair_of_kings_in_lowball() -> None:
+    # deuce-to-seven single draw, seat 0 holds Ks Kd 7c 4h 2d at the draw: a pair is a
+    # losing lowball hand, every level throws a king at least (standing pat is legal)
+    from hoyle.testing import rigged_deck
+
+    hands = {0: "Ks Kd 7c 4h 2d", 1: "Qs Jd 9c 8h 3d"}
+    deck = rigged_deck("deuce-to-seven-single-draw", hands=hands, seed=1)
+    game = hoyle.new_game("deuce-to-seven-single-draw", players=2, deck=deck, seed=1)
+    while game.phase != "draw-1":
+        game.act(next(a for a in game.legal_actions() if a.kind in ("check", "call")), game.to_act)
+    assert game.to_act == 0 and Action("draw") in game.legal_actions(0)
+    for level in LEVELS:
+        action = decide(game, 0, PokerBot(seed=1, level=level))
+        assert action.kind == "discard" and {"Ks", "Kd"} & {str(c) for c in action.cards}, level
+
+
+def test_an_open_pair_bets_a_listed_size() -> None:
+    # seven-card stud, seed 11: on fourth street an open pair lets the first bet be the
+    # small bet (2) or the big bet (4), nothing between; each level's bet is one of them
+    game = hoyle.new_game("seven-card-stud", players=2, seed=11)
+    while game.state.public.get("range") in (None, [2, 2], (2, 2)) or game.phase != "fourth":
+        legal = game.legal_actions()
+        game.act(next((a for a in legal if a.kind in ("check", "call", "bring-in")), legal[0]), game.to_act)
+    seat = game.to_act
+    assert seat is not None and [str(a) for a in game.legal_actions(seat)] == ["check", "bet to 2", "bet to 4"]
+    s = situation(game.view(seat), game.legal_actions(seat))
+    assert s is not None and s.fixed
+    assert s.bet(3) == Action("bet", amount=2) and s.bet(7) == Action("bet", amount=4)  # the nearer, not 3
+    for level in LEVELS:
+        for seed in range(4):
+            action = decide(game, seat, PokerBot(seed=seed, level=level))
+            assert action in game.legal_actions(seat), (level, str(action))

@@ -132,6 +132,14 @@ _CHATTER = re.compile(
 )
 #: What a raise line may end with besides the all-in marker (a capped no-limit table).
 _CAP = re.compile(rf" and has reached the {_AMOUNT} cap$")
+#: A betting action's line after 'Name: ': its pattern, its kind, and the group holding
+#: its amount (a raise's is the total it raises to; a stud completion is a raise).
+_BET_LINES: tuple[tuple[re.Pattern[str], str, int], ...] = (
+    (re.compile(rf"calls {_AMOUNT}"), "call", 1),
+    (re.compile(rf"bets {_AMOUNT}"), "bet", 1),
+    (re.compile(rf"raises {_AMOUNT} to {_AMOUNT}"), "raise", 2),
+    (re.compile(rf"completes it to {_AMOUNT}"), "raise", 1),
+)
 _PLAYER_CHATTER = (
     "is sitting out",
     "sits out",
@@ -489,8 +497,13 @@ class _HandReader:
                 return
             raise self.error(offset, "not a line of a PokerStars hand hoyle knows")
         player, what = who
-        if not what:  # 'Name:' alone: an export that left out what followed (the cards shown all in)
-            return
+        if what:  # 'Name:' alone: an export that left out what followed (the cards shown all in)
+            self._player_line(offset, player, what)
+
+    def _player_line(self, offset: int, player: int, what: str) -> None:
+        """A line of what ``player`` did (``what``, after 'Name: '): a post, a betting
+        action (all in marked), a draw, a show or a muck; chatter is skipped, anything
+        else an error naming the player."""
         what = _CAP.sub("", what)
         all_in = what.endswith(_ALL_IN)
         if all_in:
@@ -505,26 +518,14 @@ class _HandReader:
             self.mucks.add(player)
         elif what in ("folds", "checks") or what.startswith("folds ["):
             self._act(offset, player, "fold" if what.startswith("folds") else "check", Decimal(0), False)
-        elif m := re.fullmatch(rf"calls {_AMOUNT}", what):
-            self._act(offset, player, "call", _amount(m[1]), all_in)
-        elif m := re.fullmatch(rf"bets {_AMOUNT}", what):
-            self._act(offset, player, "bet", self.bets.get(player, Decimal(0)) + _amount(m[1]), all_in)
-        elif m := re.fullmatch(rf"raises {_AMOUNT} to {_AMOUNT}", what):
-            self._act(offset, player, "raise", _amount(m[2]), all_in)
-        elif m := re.fullmatch(rf"completes it to {_AMOUNT}", what):  # stud: the bring-in completed
-            self._act(offset, player, "raise", _amount(m[1]), all_in)
+        elif bet := self._bet(player, what):
+            self._act(offset, player, bet[0], bet[1], all_in)
         elif m := re.fullmatch(rf"brings in for {_AMOUNT}", what):
             self._bring_in(offset, player, _amount(m[1]))
             if all_in:
                 self.all_in.add(player)
         elif (m := _DISCARD.fullmatch(what)) or _STAND_PAT.fullmatch(what):
-            thrown = _cards(m["cards"] or "") if m else []
-            if m and len(thrown) != int(m["n"]):
-                thrown = ["??"] * int(m["n"])
-            if self.draws.get(player, 0) + 1 > self.street:  # files before about 2010 write no
-                self.street, self.bets = self.draws.get(player, 0) + 1, {}  # '*** FIRST DRAW ***'
-            self._act(offset, player, "draw", Decimal(0), False, tuple(thrown))
-            self.draws[player] = self.draws.get(player, 0) + 1
+            self._draw(offset, player, m)
         elif what.startswith("shows ["):
             groups = _CARDS.findall(what)
             if not groups:
@@ -536,6 +537,28 @@ class _HandReader:
             return
         else:
             raise self.error(offset, f"{self.names[player]!r} does something hoyle does not know")
+
+    def _bet(self, player: int, what: str) -> tuple[str, Decimal] | None:
+        """A call, bet, raise or (stud) completion of the bring-in in ``what``: its kind
+        and amount, a bet's and a raise's as the total they make the player's bet this
+        round (the file writes a bet as the chips it adds); None for any other line."""
+        for pattern, kind, group in _BET_LINES:
+            if m := pattern.fullmatch(what):
+                amount = _amount(m[group])
+                return kind, (self.bets.get(player, Decimal(0)) + amount if kind == "bet" else amount)
+        return None
+
+    def _draw(self, offset: int, player: int, discard: re.Match[str] | None) -> None:
+        """A draw: the cards ``discard`` names thrown (unknown ones as ``??``), or none
+        when the player stands pat (``discard`` None); the draw round started here when
+        the file writes no '*** FIRST DRAW ***' (files before about 2010)."""
+        thrown = _cards(discard["cards"] or "") if discard else []
+        if discard and len(thrown) != int(discard["n"]):
+            thrown = ["??"] * int(discard["n"])
+        if self.draws.get(player, 0) + 1 > self.street:
+            self.street, self.bets = self.draws.get(player, 0) + 1, {}
+        self._act(offset, player, "draw", Decimal(0), False, tuple(thrown))
+        self.draws[player] = self.draws.get(player, 0) + 1
 
     def _cash_out(self, offset: int, m: re.Match[str]) -> None:
         """'X cashed out the hand for $N | Cash Out Fee $F': kept in ``extra["cash_out"]``

@@ -49,6 +49,7 @@ from hoyle.engine.cache import BoundedCache
 from hoyle.errors import InvalidArgumentError
 from hoyle.registry import LEVELS
 
+from hoyle_poker.draw_equity import DRAW_GAMES, DRAWS, best_discard, draw_equity
 from hoyle_poker.stud_equity import STUD_GAMES, stud_equity
 
 #: Equity game for each variant (by name): the equity engine's for the flop games, the
@@ -60,6 +61,7 @@ GAMES = {
     "seven-card-stud": "stud",
     "seven-card-stud-hi-lo": "stud-hi-lo",
     "razz": "razz",
+    **{variant: f"draw:{rule}" for variant, rule in DRAW_GAMES.items()},
 }
 #: At most this many opponents are modelled (the equity engine takes up to 10 hands).
 MAX_OPPONENTS = 5
@@ -159,8 +161,11 @@ class Situation:
     pot: int
     range: tuple[int, int] | None  # least and most it may bet or raise to
     kinds: dict[str, Action]
-    shown: dict[int, list[str]]  # every other seat's up cards (stud), by seat
+    fixed: bool  # a fixed-limit round: only the least or the most of ``range``
+    shown: dict[int, list[str]]  # every other seat's face-up cards (stud, draw), by seat
     live: list[bool]
+    wild: list[str]  # the turned card that makes its rank wild (five-card draw)
+    draws_left: int  # draw rounds still to come (draw games)
     first: Action  # the first legal action (the fallback)
 
     @property
@@ -174,10 +179,14 @@ class Situation:
         return 1 / (1 + max(1, min(self.opponents, MAX_OPPONENTS)))
 
     def bet(self, size: int) -> Action:
-        """A bet or raise to ``size``, clamped to the legal range."""
+        """A bet or raise to ``size``, clamped to the legal range; in a fixed-limit round
+        offering two sizes (stud's open pair on fourth street), the nearer listed one."""
         assert self.range is not None
         kind = "raise" if self.facing else "bet"
-        return Action(kind, amount=max(self.range[0], min(self.range[1], size)))
+        amount = max(self.range[0], min(self.range[1], size))
+        if self.fixed:
+            amount = min(self.range, key=lambda a: (abs(a - amount), a))
+        return Action(kind, amount=amount)
 
     def passive(self, call: bool) -> Action:
         """Check when free; else call if ``call``, or fold."""
@@ -204,7 +213,7 @@ def situation(view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Situa
     legal_range = public.get("range")
     return Situation(
         seat=seat,
-        hole=[*(zones.get(f"hole:{seat}", {}).get("cards") or []), *(zones.get(f"up:{seat}", {}).get("cards") or [])],
+        hole=own_cards(zones, seat),
         board=(zones.get("board") or {}).get("cards") or [],
         players=players,
         opponents=sum(1 for s in range(players) if live[s] and s != seat),
@@ -214,25 +223,96 @@ def situation(view: Mapping[str, Any], legal_actions: Sequence[Action]) -> Situa
         pot=int(view.get("pot", 0)),
         range=None if legal_range is None else (int(legal_range[0]), int(legal_range[1])),
         kinds=kinds,
-        shown={
-            o: list(zones[f"up:{o}"].get("cards") or []) for o in range(players) if o != seat and f"up:{o}" in zones
-        },
+        fixed=public.get("structure") == "fixed-limit",
+        shown={o: face_up(zones, o) for o in range(players) if o != seat},
         live=list(live),
+        wild=list((zones.get("wild") or {}).get("cards") or []),
+        draws_left=draws_left(view),
         first=legal_actions[0],
     )
+
+
+def face_up(zones: Mapping[str, Any], seat: int) -> list[str]:
+    """A seat's face-up cards: stud's up cards, five-card draw's shown ace.
+
+    >>> face_up({"up:1": {"cards": ["Kc", "5s"]}, "hole:1": {"cards": None}}, 1)
+    ['Kc', '5s']
+    """
+    return [c for prefix in ("up", "shown") for c in (zones.get(f"{prefix}:{seat}") or {}).get("cards") or []]
+
+
+def own_cards(zones: Mapping[str, Any], seat: int) -> list[str]:
+    """The cards the seat holds: its hole cards and its face-up cards.
+
+    >>> own_cards({"hole:0": {"cards": ["Qh", "7d"]}, "up:0": {"cards": ["Kc"]}}, 0)
+    ['Qh', '7d', 'Kc']
+    """
+    return [*((zones.get(f"hole:{seat}") or {}).get("cards") or []), *face_up(zones, seat)]
+
+
+def draws_left(view: Mapping[str, Any]) -> int:
+    """Draw rounds still to come in a draw game's betting round ``bet-N`` or draw
+    round ``draw-N`` (counting it); 0 elsewhere.
+
+    >>> draws_left({"variant": "badugi", "phase": "bet-2"}), draws_left({"variant": "badugi", "phase": "draw-2"})
+    (2, 2)
+    """
+    variant, phase = str(view.get("variant")), str(view.get("phase"))
+    kind, _, number = phase.partition("-")
+    if variant not in DRAW_GAMES or kind not in ("bet", "draw") or not number.isdigit():
+        return 0
+    return max(0, DRAWS.get(variant, 3) - int(number) + 1)
 
 
 def hand_equity(s: Situation, rng: Rng, trials: int, samples: int) -> float:
     """The seat's pot share: :func:`estimate_equity` in the flop games (``trials``
     opponent deals of ``samples`` boards), :func:`~hoyle_poker.stud_equity.stud_equity`
-    in stud (``trials * samples`` deals)."""
+    in stud, :func:`~hoyle_poker.draw_equity.draw_equity` in the draw games (``trials *
+    samples`` deals).
+
+        >>> import hoyle
+        >>> game = hoyle.new_game("razz", players=2, seed=2)
+        >>> s = situation(game.view(1), [hoyle.Action("fold"), hoyle.Action("call")])
+        >>> 0.0 <= hand_equity(s, Rng(1), 4, 8) <= 1.0
+        True
+    """
     if not s.hole:
         return 0.0
+    if s.game.startswith("draw:"):
+        seen = [c for up in s.shown.values() for c in up] + s.wild
+        wild = s.wild[0][0] if s.wild else None
+        deals = trials * samples
+        return draw_equity(s.hole, s.opponents, seen, rng, s.game[5:], deals, wild, s.draws_left)
     if s.game not in STUD_GAMES:
         return estimate_equity(s.hole, s.board, s.opponents, rng, s.game, trials, samples)
     facing = [up for o, up in sorted(s.shown.items()) if s.live[o]][:MAX_OPPONENTS]
     dead = [c for o, up in s.shown.items() if not s.live[o] for c in up]
     return stud_equity(s.hole, facing, dead, rng, s.game, deals=trials * samples)
+
+
+def draw_choice(view: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng) -> Action:
+    """The legal discard (or standing pat) of :func:`~hoyle_poker.draw_equity.best_discard`.
+
+    >>> import hoyle
+    >>> game = hoyle.new_game("badugi", players=2, seed=1)
+    >>> while game.phase != "draw-1":
+    ...     _ = game.act(next(a for a in game.legal_actions() if a.kind in ("check", "call")))
+    >>> draw_choice(game.view(game.to_act), game.legal_actions(), Rng(1)) in game.legal_actions()
+    True
+    """
+    seat = int(view["seat"])
+    zones, public = view["zones"], view.get("public") or {}
+    players = len(view["players"])
+    live = public.get("live") or [True] * players
+    wild = list((zones.get("wild") or {}).get("cards") or [])
+    seen = [c for o in range(players) if o != seat for c in face_up(zones, o)] + wild
+    discards = [tuple(str(c) for c in a.cards) if a.kind == "discard" else () for a in legal_actions]
+    rule = DRAW_GAMES.get(str(view.get("variant")), "high")
+    opponents = sum(1 for o in range(players) if live[o] and o != seat)
+    thrown = best_discard(
+        own_cards(zones, seat), discards, opponents, seen, rng, rule, wild_rank=wild[0][0] if wild else None
+    )
+    return legal_actions[discards.index(thrown)]
 
 
 class PokerBot:
@@ -289,6 +369,8 @@ class PokerBot:
             return kinds["show"]
         if "bring-in" in kinds:  # stud's forced bet: the bring-in, not the completion
             return kinds["bring-in"]
+        if "discard" in kinds:  # a draw game's draw
+            return draw_choice(view, legal_actions, self.rng)
         s = situation(view, legal_actions)
         if s is None:
             return legal_actions[0]

@@ -17,10 +17,13 @@ of the hand: who bet, raised, called or checked on which street). Each decision:
    :data:`POSTFLOP_BET`, a call :data:`POSTFLOP_CALL`. A check narrows nothing.
 2. **Equity**: its share of the pot against those ranges (at most five opponents) by
    :func:`hoyle.poker.equity`, Monte Carlo over ``samples`` deals and boards seeded from
-   the bot's own :class:`~hoyle.Rng`. Omaha and the stud games have no two-card ranges:
+   the bot's own :class:`~hoyle.Rng`. Omaha, stud and the draw games have no two-card ranges:
    there it is the medium level's Monte Carlo equity against random hands
    (:func:`~hoyle_poker.bots.hand_equity`: random opponent hole cards and boards in
-   Omaha, random down and future cards in stud, ``samples //`` :data:`STUD_SHARE` deals).
+   Omaha, random down and future cards in stud, random hands and one draw in the draw
+   games (:mod:`hoyle_poker.draw_equity`), ``samples //`` :data:`STUD_SHARE` deals in
+   stud and draw). At a draw every level keeps the cards of
+   :func:`~hoyle_poker.draw_equity.best_discard`.
 3. **Push/fold** (Texas hold'em, first in pre-flop, the effective stack at most
    :data:`PUSH_FOLD_BB` big blinds, plain blinds): it pushes all-in when
    :func:`hoyle.poker.push_fold`'s chip EV of pushing beats folding, every player behind
@@ -79,7 +82,8 @@ PUSH_FOLD_BB = 12
 VALUE = 0.25
 #: All-in when the stack left after the bet is at most this many times the pot.
 COMMIT_SPR = 0.5
-#: A stud deal costs about this many hold'em samples: stud estimates ``samples // STUD_SHARE`` deals.
+#: A stud or draw deal (scored in Python) costs about this many hold'em samples: those
+#: games estimate ``samples // STUD_SHARE`` deals.
 STUD_SHARE = 8
 
 
@@ -253,7 +257,7 @@ class HardPlayer:
     """The ``hard`` level (see the module doc): ``samples`` bounds the work of each equity
     estimate: Monte Carlo deals in hold'em and short-deck, ``trials`` random opponent
     hands with ``samples // trials`` boards each in Omaha, ``samples // STUD_SHARE``
-    deals in stud (:mod:`hoyle_poker.stud_equity` scores in Python, slower a deal).
+    deals in stud and the draw games (:mod:`hoyle_poker.stud_equity` scores in Python, slower a deal).
 
         >>> HardPlayer(samples=0)
         Traceback (most recent call last):
@@ -311,7 +315,7 @@ class HardPlayer:
     def equity(self, view: Mapping[str, Any], s: Situation) -> float:
         """Its pot share against the opponents' ranges (random hands in Omaha and stud)."""
         if s.game.removesuffix("-hi-lo") not in ("holdem", "short-deck"):
-            if s.game in STUD_GAMES:
+            if s.game in STUD_GAMES or s.game.startswith("draw:"):
                 return hand_equity(s, self.rng, 1, max(1, self.samples // STUD_SHARE))
             return hand_equity(s, self.rng, self.trials, max(1, self.samples // self.trials))
         ranges = list(opponent_ranges(view, s).values())[:MAX_OPPONENTS]

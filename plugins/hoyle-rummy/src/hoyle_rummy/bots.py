@@ -47,8 +47,8 @@ if TYPE_CHECKING:
 GIN_RULES = rummy.MeldRules.gin()
 #: Four-player gin deals each table one pack of two (cards ``As#1``...).
 GIN_TWO_PACKS = GIN_RULES.replace(packs=2)
-#: The hard gin bot's rollouts per move by default (about 50 ms a move on one core, at most
-#: about 130 ms, measured with the machine loaded).
+#: The hard gin bot's rollouts per move by default (about 22 ms of CPU a move, at most about
+#: 40 ms, measured; the wall time grows with the machine's load).
 HARD_SIMULATIONS = 480
 #: The easy gin bot's mistakes, as a human beginner makes them (docs/bots.md).
 EASY_MISTAKES = (
@@ -83,7 +83,7 @@ class GinBot:
         cards or more.
     :param late_knock: after that, the most deadwood it knocks with.
     :param simulations: the hard level's rollouts per move (shared by the candidates);
-        the default (480) took about 50 ms a move on one core (at most about 130).
+        the default (480) took about 22 ms of CPU a move (at most about 40).
     :param budget_ms: the hard level also stops sampling after this many milliseconds
         (then the move depends on the machine's speed; None: only ``simulations``).
     :param width: the hard level weighs the knocks and this many of the best discards.

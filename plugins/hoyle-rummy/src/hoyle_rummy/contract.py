@@ -194,49 +194,73 @@ class ContractRules:
     def hoyle_legal_actions(self, state: State, seat: int) -> list[Action]:
         if seat != state.to_act:
             return []
-        pub = contract_public(state)
         if state.phase == Phase.DRAW:
-            actions = []
-            if state.zone(Zones.STOCK).cards or self._may_turn(state):
-                actions.append(DRAW_STOCK)
-            pile = state.zone(Zones.DISCARD).cards
-            if pile:
-                actions.append(DRAW_DISCARD)
-            for i in range(len(pile) - 1):
-                if self._can_buy(state, seat, i):
-                    actions.append(Action(Kind.DRAW, (pile[i],), source="discard"))
-            return actions
+            return self._draw_actions(state, seat)
+        pub = contract_public(state)
         hand = hand_cards(state, seat)
         met = pub["met"][seat]
         must = Card(pub["must_use"]) if pub["must_use"] else None
-        actions = []
-        if not met:
-            for melds in contract_melds(hand, pub["contract"], must):
-                used = [c for m in melds for c in m.cards]
-                if self._meld_leaves(state, seat, _without(hand, used), melds) is None:
-                    actions.append(Action(Kind.MELD, tuple(sorted(used))))
-            if must is not None:
-                return actions
+        if met:
+            actions = self._lay_off_actions(state, seat, hand, must) + self._meld_actions(state, seat, hand, must)
         else:
-            cards = [must] if must is not None else sorted(set(hand))
-            for c in cards:
-                for i in range(len(pub["melds"])):
-                    faces = self._lay_off_faces(state, i, c)
-                    if faces and self._finishable(state, seat, _without(hand, [c])):
-                        actions.append(Action(Kind.LAY_OFF, (c,), target=i))
-                        if len(faces) > 1:  # the player declares the joker's card
-                            actions.append(Action(Kind.LAY_OFF, (c,), source=LOW, target=i))
-            for meld in {
-                frozenset(m.cards): m for m in rummy.all_melds(hand, RULES) if must is None or must in m.cards
-            }.values():
-                if self._finishable(state, seat, _without(hand, list(meld.cards)), [list(meld.plays_as)]):
-                    actions.append(Action(Kind.MELD, tuple(sorted(meld.cards))))
-            if must is not None:
-                return actions
+            actions = self._contract_actions(state, seat, hand, must)
+        if must is not None:  # the card bought from the pile is melded or laid off first
+            return actions
+        if met:
             actions += self._swaps(state, seat, hand)
         if pub["swapped"] is None or Card(pub["swapped"]) not in hand:
             single = pub["single_top"]
             actions += [Action(Kind.DISCARD, (c,)) for c in sorted(set(hand)) if str(c) != single]
+        return actions
+
+    def _draw_actions(self, state: State, seat: int) -> list[Action]:
+        """The draw phase's actions: the stock (or the pile turned when it is empty),
+        the pile's top card, or a card deeper in the pile bought with those above it."""
+        actions = []
+        if state.zone(Zones.STOCK).cards or self._may_turn(state):
+            actions.append(DRAW_STOCK)
+        pile = state.zone(Zones.DISCARD).cards
+        if pile:
+            actions.append(DRAW_DISCARD)
+        for i in range(len(pile) - 1):
+            if self._can_buy(state, seat, i):
+                actions.append(Action(Kind.DRAW, (pile[i],), source="discard"))
+        return actions
+
+    def _contract_actions(self, state: State, seat: int, hand: list[Card], must: Card | None) -> list[Action]:
+        """The melds that make the deal's contract from ``hand`` (with the bought card
+        ``must`` among them, if any) and leave a hand that can still go out."""
+        actions = []
+        for melds in contract_melds(hand, contract_public(state)["contract"], must):
+            used = [c for m in melds for c in m.cards]
+            if self._meld_leaves(state, seat, _without(hand, used), melds) is None:
+                actions.append(Action(Kind.MELD, tuple(sorted(used))))
+        return actions
+
+    def _lay_off_actions(self, state: State, seat: int, hand: list[Card], must: Card | None) -> list[Action]:
+        """After the contract: each card of ``hand`` (only ``must`` if a bought card
+        must be used) laid off on each table meld it fits, a joker that fits two ways
+        declared low too, where the hand left can still go out."""
+        actions = []
+        cards = [must] if must is not None else sorted(set(hand))
+        for c in cards:
+            for i in range(len(contract_public(state)["melds"])):
+                faces = self._lay_off_faces(state, i, c)
+                if faces and self._finishable(state, seat, _without(hand, [c])):
+                    actions.append(Action(Kind.LAY_OFF, (c,), target=i))
+                    if len(faces) > 1:  # the player declares the joker's card
+                        actions.append(Action(Kind.LAY_OFF, (c,), source=LOW, target=i))
+        return actions
+
+    def _meld_actions(self, state: State, seat: int, hand: list[Card], must: Card | None) -> list[Action]:
+        """After the contract: each further meld of ``hand`` (holding ``must``, if
+        any), once per set of cards, where the hand left can still go out."""
+        actions = []
+        for meld in {
+            frozenset(m.cards): m for m in rummy.all_melds(hand, RULES) if must is None or must in m.cards
+        }.values():
+            if self._finishable(state, seat, _without(hand, list(meld.cards)), [list(meld.plays_as)]):
+                actions.append(Action(Kind.MELD, tuple(sorted(meld.cards))))
         return actions
 
     @hookimpl
@@ -371,81 +395,105 @@ class ContractRules:
 
     @hookimpl
     def hoyle_apply_action(self, state: State, seat: int, action: Action) -> bool:
-        pub = contract_public(state)
         if action.kind == Kind.DRAW:
-            if action.source == "stock":
-                if not state.zone(Zones.STOCK).cards:
-                    self._turn_pile(state)
-                state.move_top(Zones.STOCK, hand_zone(seat), seat=seat, event="draw")
-                pub["taken"] = None
-            elif not action.cards:
-                card = state.move_top(Zones.DISCARD, hand_zone(seat), seat=seat, event="draw")[0]
-                pub.update({"taken": [str(card)], "single_top": str(card)})
-            else:
-                pile = state.zone(Zones.DISCARD).cards
-                index = pile.index(action.cards[0])
-                taken = state.move_top(Zones.DISCARD, hand_zone(seat), len(pile) - index, seat=seat, event="draw")
-                pub.update({"taken": [str(c) for c in taken], "must_use": str(action.cards[0])})
-            state.phase = Phase.PLAY
+            self._apply_draw(state, seat, action)
             return True
         hand_name = hand_zone(seat)
         if action.kind == Kind.MELD:
-            if pub["met"][seat]:
-                one = _meld(list(action.cards))
-                assert one is not None
-                melds = [one]
-            else:
-                arr = rummy.find_contract(list(action.cards), pub["contract"], RULES)
-                assert arr is not None
-                melds = list(arr.melds)
-            for meld in melds:
-                self._place(state, seat, meld)
-            pub["met"][seat] = True
-            pub["must_use"] = None
+            self._apply_meld(state, seat, action)
         elif action.kind == Kind.LAY_OFF:
-            card, i = action.cards[0], action.target
-            assert i is not None
-            plays = self._lay_off_plays(state, i, card, low=action.source == LOW)
-            assert plays is not None
-            laid = pub["melds"][i]
-            zone = self._laid_zone(state, seat, i)
-            state.move([card], hand_name, zone, seat=seat, event="lay_off")
-            new = _meld([Card(p) for p in laid["plays"]] + [plays])
-            assert new is not None
-            pairs = [*list(zip(laid["cards"], laid["plays"])), (str(card), str(plays))]
-            order = {str(p): k for k, p in enumerate(new.plays_as)}
-            if laid["kind"] == "run":
-                pairs.sort(key=lambda cp: order[cp[1]])
-            laid["cards"], laid["plays"] = [c for c, _ in pairs], [p for _, p in pairs]
-            if card.is_joker:
-                pub["jokers"][str(card)] = str(plays)
-                if pub["swapped"] == str(card):
-                    pub["swapped"] = None
-            if pub["must_use"] == str(card):
-                pub["must_use"] = None
+            self._apply_lay_off(state, seat, action)
         elif action.kind == Kind.SWAP:
-            card, i = action.cards[0], action.target
-            assert i is not None
-            laid = pub["melds"][i]
-            k = laid["plays"].index(str(card.face))
-            joker = Card(laid["cards"][k])
-            state.move([joker], self._zone_holding(state, i, joker), hand_name, seat=seat, event="swap")
-            state.move([card], hand_name, self._laid_zone(state, seat, i), seat=seat, event="swap")
-            laid["cards"][k] = str(card)
-            pub["jokers"].pop(str(joker), None)
-            pub["swapped"] = str(joker)
+            self._apply_swap(state, seat, action)
         else:  # discard
             state.move([action.cards[0]], hand_name, Zones.DISCARD, seat=seat, event="discard")
             if state.zone(hand_name).cards:
+                pub = contract_public(state)
                 pub.update({"taken": None, "single_top": None, "must_use": None, "swapped": None})
                 state.phase, state.to_act = Phase.DRAW, (seat + 1) % len(state.players)
                 if not state.zone(Zones.STOCK).cards and not self._may_turn(state):
                     state.end_deal("stock out")
                 return True
         if not state.zone(hand_name).cards:
-            pub["out"] = seat
+            contract_public(state)["out"] = seat
             state.end_deal("out", seat=seat)
         return True
+
+    def _apply_draw(self, state: State, seat: int, action: Action) -> None:
+        """Draw from the stock (turning the pile first if it is empty), the pile's top
+        card, or buy a deeper card with those above it (it must then be used)."""
+        pub = contract_public(state)
+        if action.source == "stock":
+            if not state.zone(Zones.STOCK).cards:
+                self._turn_pile(state)
+            state.move_top(Zones.STOCK, hand_zone(seat), seat=seat, event="draw")
+            pub["taken"] = None
+        elif not action.cards:
+            card = state.move_top(Zones.DISCARD, hand_zone(seat), seat=seat, event="draw")[0]
+            pub.update({"taken": [str(card)], "single_top": str(card)})
+        else:
+            pile = state.zone(Zones.DISCARD).cards
+            index = pile.index(action.cards[0])
+            taken = state.move_top(Zones.DISCARD, hand_zone(seat), len(pile) - index, seat=seat, event="draw")
+            pub.update({"taken": [str(c) for c in taken], "must_use": str(action.cards[0])})
+        state.phase = Phase.PLAY
+
+    def _apply_meld(self, state: State, seat: int, action: Action) -> None:
+        """Lay the contract's melds down (or, once it is met, one more meld)."""
+        pub = contract_public(state)
+        if pub["met"][seat]:
+            one = _meld(list(action.cards))
+            assert one is not None
+            melds = [one]
+        else:
+            arr = rummy.find_contract(list(action.cards), pub["contract"], RULES)
+            assert arr is not None
+            melds = list(arr.melds)
+        for meld in melds:
+            self._place(state, seat, meld)
+        pub["met"][seat] = True
+        pub["must_use"] = None
+
+    def _apply_lay_off(self, state: State, seat: int, action: Action) -> None:
+        """Lay a card off on a table meld: the meld's cards and what they play as kept
+        in order (a run sorted), a joker's declared card noted."""
+        pub = contract_public(state)
+        card, i = action.cards[0], action.target
+        assert i is not None
+        plays = self._lay_off_plays(state, i, card, low=action.source == LOW)
+        assert plays is not None
+        laid = pub["melds"][i]
+        zone = self._laid_zone(state, seat, i)
+        state.move([card], hand_zone(seat), zone, seat=seat, event="lay_off")
+        new = _meld([Card(p) for p in laid["plays"]] + [plays])
+        assert new is not None
+        pairs = [*list(zip(laid["cards"], laid["plays"])), (str(card), str(plays))]
+        order = {str(p): k for k, p in enumerate(new.plays_as)}
+        if laid["kind"] == "run":
+            pairs.sort(key=lambda cp: order[cp[1]])
+        laid["cards"], laid["plays"] = [c for c, _ in pairs], [p for _, p in pairs]
+        if card.is_joker:
+            pub["jokers"][str(card)] = str(plays)
+            if pub["swapped"] == str(card):
+                pub["swapped"] = None
+        if pub["must_use"] == str(card):
+            pub["must_use"] = None
+
+    def _apply_swap(self, state: State, seat: int, action: Action) -> None:
+        """Take a table meld's joker into the hand, the natural card it stands for put
+        in its place."""
+        pub = contract_public(state)
+        hand_name = hand_zone(seat)
+        card, i = action.cards[0], action.target
+        assert i is not None
+        laid = pub["melds"][i]
+        k = laid["plays"].index(str(card.face))
+        joker = Card(laid["cards"][k])
+        state.move([joker], self._zone_holding(state, i, joker), hand_name, seat=seat, event="swap")
+        state.move([card], hand_name, self._laid_zone(state, seat, i), seat=seat, event="swap")
+        laid["cards"][k] = str(card)
+        pub["jokers"].pop(str(joker), None)
+        pub["swapped"] = str(joker)
 
     def _place(self, state: State, seat: int, meld: rummy.Meld) -> None:
         pub = contract_public(state)
