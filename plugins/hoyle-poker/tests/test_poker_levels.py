@@ -365,3 +365,16 @@ def test_an_open_pair_bets_a_listed_size() -> None:
         for seed in range(4):
             action = decide(game, seat, PokerBot(seed=seed, level=level))
             assert action in game.legal_actions(seat), (level, str(action))
+
+
+def test_hard_respects_a_raise_war_where_no_range_applies() -> None:
+    # Omaha: aces and kings double-suited (about 73 % against a random hand) face a
+    # third raise; against random hands that re-raises, against raisers it only calls
+    deck = arranged_deck(["As Ah Ks Kh", "7c 6d 4s 2c"])
+    game = hoyle.new_game("omaha", players=2, deck=deck, options={"structure": "pot-limit"})
+    for amount in (6, 18, 54):
+        game.act(f"raise to {amount}", game.to_act)
+    bot = PokerBot(seed=1, level="hard")
+    assert decide(game, 0, bot) == Action("call")
+    raw = bot.last["equity"] ** (1 / 2)  # two raises by the opponent: equity ** 2
+    assert raw > bot.last["value_at"] > bot.last["equity"] > bot.last["price"]

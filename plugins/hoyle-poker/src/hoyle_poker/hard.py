@@ -22,8 +22,9 @@ of the hand: who bet, raised, called or checked on which street). Each decision:
    (:func:`~hoyle_poker.bots.hand_equity`: random opponent hole cards and boards in
    Omaha, random down and future cards in stud, random hands and one draw in the draw
    games (:mod:`hoyle_poker.draw_equity`), ``samples //`` :data:`STUD_SHARE` deals in
-   stud and draw). At a draw every level keeps the cards of
-   :func:`~hoyle_poker.draw_equity.best_discard`.
+   stud and draw), discounted for the opponents' aggression: ``equity ** (1 + k / 2)``
+   after ``k`` bets and raises by opponents in the hand (:func:`respect`). At a draw
+   every level keeps the cards of :func:`~hoyle_poker.draw_equity.best_discard`.
 3. **Push/fold** (Texas hold'em, first in pre-flop, the effective stack at most
    :data:`PUSH_FOLD_BB` big blinds, plain blinds): it pushes all-in when
    :func:`hoyle.poker.push_fold`'s chip EV of pushing beats folding, every player behind
@@ -82,6 +83,8 @@ PUSH_FOLD_BB = 12
 VALUE = 0.25
 #: All-in when the stack left after the bet is at most this many times the pot.
 COMMIT_SPR = 0.5
+#: At most this many opponent bets and raises discount the equity of :func:`respect`.
+RESPECT_CAP = 4
 #: A stud or draw deal (scored in Python) costs about this many hold'em samples: those
 #: games estimate ``samples // STUD_SHARE`` deals.
 STUD_SHARE = 8
@@ -229,6 +232,21 @@ def opponent_ranges(view: Mapping[str, Any], s: Situation) -> dict[int, ev.Range
     }
 
 
+def respect(equity: float, view: Mapping[str, Any], seat: int) -> float:
+    """Equity against random hands discounted for the bets and raises the opponents have
+    made in the hand (``k``, at most :data:`RESPECT_CAP`): ``equity ** (1 + k / 2)``.
+    Where no range model applies, a raiser's hand is stronger than a random one; so
+    measured, a hand that would re-raise a random hand calls a raise and folds to a
+    war of them.
+
+    >>> events = [{"type": "action", "seat": 1, "action": "raise to 6"}]
+    >>> respect(0.81, {"events": events}, 0), respect(0.81, {"events": events}, 1)
+    (0.729, 0.81)
+    """
+    k = sum(1 for m in hand_moves(view) if m.seat != seat and m.kind in ("bet", "raise"))
+    return float(round(equity ** (1 + min(k, RESPECT_CAP) / 2), 12))
+
+
 def _first_in_push_fold(view: Mapping[str, Any], s: Situation) -> tuple[list[int], int, int, int] | None:
     """For a push/fold decision: the stacks (pusher first, then the players behind up to
     the big blind), the blinds and the ante; None when the mode does not apply."""
@@ -313,11 +331,14 @@ class HardPlayer:
         return size
 
     def equity(self, view: Mapping[str, Any], s: Situation) -> float:
-        """Its pot share against the opponents' ranges (random hands in Omaha and stud)."""
+        """Its pot share against the opponents' ranges; in Omaha, stud and draw against
+        random hands, discounted for the opponents' aggression (:func:`respect`)."""
         if s.game.removesuffix("-hi-lo") not in ("holdem", "short-deck"):
             if s.game in STUD_GAMES or s.game.startswith("draw:"):
-                return hand_equity(s, self.rng, 1, max(1, self.samples // STUD_SHARE))
-            return hand_equity(s, self.rng, self.trials, max(1, self.samples // self.trials))
+                share = hand_equity(s, self.rng, 1, max(1, self.samples // STUD_SHARE))
+            else:
+                share = hand_equity(s, self.rng, self.trials, max(1, self.samples // self.trials))
+            return respect(share, view, s.seat)
         ranges = list(opponent_ranges(view, s).values())[:MAX_OPPONENTS]
         result = ev.equity(
             [" ".join(s.hole), *ranges],
