@@ -710,6 +710,9 @@ def betting_pots(public: dict[str, Any], committed: list[int], pot: int) -> list
 def betting_showdown_order(public: dict[str, Any]) -> list[int]:
     """The live players in the order they show."""
 
+def betting_lone_player(public: dict[str, Any]) -> int:
+    """The one player left in the hand (an error when more or none are)."""
+
 def betting_run_shares(amount: int, runs: int, conventions: str) -> list[int]:
     """A pot split into ``runs`` parts, one per run of the board."""
 
@@ -729,6 +732,7 @@ __all__ += [
     "betting_bet",
     "betting_first_to_act",
     "betting_legal_actions",
+    "betting_lone_player",
     "betting_pots",
     "betting_raise_range",
     "betting_register",

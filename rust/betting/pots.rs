@@ -172,9 +172,18 @@ impl Betting {
         order
     }
 
+    /// The one player left in the hand, or None when more or none are.
+    pub fn lone_player(&self) -> Option<usize> {
+        let mut live = (0..self.live.len()).filter(|&s| self.live[s]);
+        match (live.next(), live.next()) {
+            (Some(s), None) => Some(s),
+            _ => None,
+        }
+    }
+
     /// Everyone else folded: the last player takes the pot without showing.
     pub fn award_uncontested(&mut self) -> usize {
-        let winner = (0..self.seats()).find(|&s| self.live[s]).expect("one live player");
+        let winner = self.lone_player().expect("one live player");
         let pot = self.pot;
         if pot > 0 {
             self.award(winner, pot);

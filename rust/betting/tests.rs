@@ -333,3 +333,16 @@ fn the_compiled_hand_settles_a_split_pot_as_the_python_engine() {
     b.settle_high(&[7, 7, 1]);
     assert_eq!(b.stacks, vec![8, 7, 0]);
 }
+
+#[test]
+fn the_last_player_left_takes_the_pot_uncontested() {
+    let mut b = put_in(&[2, 6, 4]);
+    b.live = vec![false, true, true];
+    assert_eq!(b.lone_player(), None);
+    b.live[2] = false;
+    assert_eq!(b.lone_player(), Some(1));
+    assert_eq!(b.award_uncontested(), 1);
+    assert_eq!((b.stacks.clone(), b.pot), (vec![0, 12, 0], 0));
+    b.live[1] = false;
+    assert_eq!(b.lone_player(), None);
+}

@@ -689,6 +689,17 @@ fn betting_showdown_order(public: &Bound<'_, PyDict>) -> PyResult<Vec<usize>> {
     Ok(b.showdown_order())
 }
 
+/// Everyone else folded: the seat that takes the pot without showing (the caller awards
+/// it); reads live.
+#[pyfunction]
+fn betting_lone_player(public: &Bound<'_, PyDict>) -> PyResult<usize> {
+    let py = public.py();
+    let live = key(public, intern!(py, "live"))?;
+    let flags: Vec<bool> = live.extract().map_err(|_| invalid_argument("live", live.to_string(), "a flag per seat"))?;
+    let b = Betting { live: flags, ..empty_betting() };
+    b.lone_player().ok_or_else(|| invalid_argument("live", live.to_string(), "exactly one player left in the hand"))
+}
+
 /// A pot split into `runs` parts, one per run of the board (the odd chips by
 /// `conventions`).
 #[pyfunction]
@@ -814,6 +825,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(betting_return_uncalled, m)?)?;
     m.add_function(wrap_pyfunction!(betting_pots, m)?)?;
     m.add_function(wrap_pyfunction!(betting_showdown_order, m)?)?;
+    m.add_function(wrap_pyfunction!(betting_lone_player, m)?)?;
     m.add_function(wrap_pyfunction!(betting_run_shares, m)?)?;
     m.add_function(wrap_pyfunction!(betting_settle, m)?)?;
     Ok(())

@@ -9,7 +9,13 @@ from typing import Any
 
 import hoyle
 import pytest
-from hoyle._core import betting_pots, betting_return_uncalled, betting_run_shares, betting_settle
+from hoyle._core import (
+    betting_lone_player,
+    betting_pots,
+    betting_return_uncalled,
+    betting_run_shares,
+    betting_settle,
+)
 from hoyle.errors import InvalidArgumentError
 from hoyle_poker import betting
 
@@ -77,6 +83,8 @@ def test_run_shares_name_the_conventions() -> None:
         (lambda: betting_settle(public(2), [2, 2], 4, [([1, "x"], None)], None, None), "highs"),
         (lambda: betting_settle(public(2), [2, 2], 4, [([1, 2], None)], [0, 9], None), "high_odd"),
         (lambda: betting_settle(public(2, live=[False, False]), [2, 2], 4, [([1, 2], None)], None, None), "live"),
+        (lambda: betting_lone_player(public(3, live=[True, False, True])), "exactly one player"),
+        (lambda: betting_lone_player({"live": 3}), "live"),
     ],
 )
 def test_a_malformed_state_is_an_error_naming_the_value(call: Any, named: str) -> None:

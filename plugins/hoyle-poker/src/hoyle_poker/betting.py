@@ -95,6 +95,7 @@ from hoyle._core import (
     betting_bet,
     betting_first_to_act,
     betting_legal_actions,
+    betting_lone_player,
     betting_pots,
     betting_raise_range,
     betting_register,
@@ -1048,9 +1049,9 @@ def end_if_uncontested(state: State) -> bool:
 
 
 def award_uncontested(state: State) -> int:
-    """Everyone else folded: the last player takes the pot without showing. Returns
-    that player's seat."""
-    (winner,) = live_seats(state)
+    """Everyone else folded: the last player takes the pot without showing (the betting
+    machine's ``Betting::lone_player``). Returns that player's seat."""
+    winner = betting_lone_player(state.public)
     if state.pot:
         state.award(winner, state.pot)
     return winner
