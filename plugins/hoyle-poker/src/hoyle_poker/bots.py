@@ -50,6 +50,7 @@ from hoyle.errors import InvalidArgumentError
 from hoyle.registry import LEVELS
 
 from hoyle_poker.draw_equity import DRAW_GAMES, DRAWS, best_discard, draw_equity
+from hoyle_poker.random_cards import random_cards
 from hoyle_poker.stud_equity import STUD_GAMES, stud_equity
 
 #: Equity game for each variant (by name): the equity engine's for the flop games, the
@@ -107,12 +108,7 @@ def estimate_equity(
     exact = len(board) == 5
     total = 0.0
     for _ in range(trials):
-        # a partial Fisher-Yates shuffle deals the opponents' hole cards
-        pool = list(unseen)
-        need = opponents * k
-        for i in range(need):
-            j = i + rng.below(len(pool) - i)
-            pool[i], pool[j] = pool[j], pool[i]
+        pool = random_cards(unseen, opponents * k, rng)  # the opponents' hole cards
         hands = [mine] + [" ".join(pool[o * k : (o + 1) * k]) for o in range(opponents)]
         result = ev.equity(hands, board_text, game=game, samples=samples, seed=rng.next_u64(), exact=exact, threads=1)
         total += result.equity[0]

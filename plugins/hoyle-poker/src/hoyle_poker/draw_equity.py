@@ -26,8 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from hoyle import Deck, Rng
+from hoyle import Rng
 from hoyle import poker as ev
+
+from hoyle_poker.random_cards import FULL_DECK, pot_share, random_cards
 
 #: The draw variants' showdown rule, by variant name.
 DRAW_GAMES = {
@@ -42,8 +44,6 @@ DRAW_DEALS = 48
 #: Draw rounds of each draw variant (three if not listed).
 DRAWS = {"five-card-draw": 1, "deuce-to-seven-single-draw": 1}
 
-_FULL_DECK = [str(c) for c in Deck.standard()]
-
 
 def scorer(rule: str, wild_rank: str | None = None) -> Callable[[list[str]], ev.HandValue | None]:
     """The hand value of a showdown rule (greater is better; None: no hand)."""
@@ -56,28 +56,9 @@ def scorer(rule: str, wild_rank: str | None = None) -> Callable[[list[str]], ev.
     return lambda cards: ev.evaluate(cards, wild=[c for c in cards if c[0] == wild_rank] or None)
 
 
-def _share(values: Sequence[ev.HandValue | None]) -> float:
-    best = max((v for v in values if v is not None), default=None)
-    if best is None or values[0] != best:
-        return 0.0
-    return 1 / sum(1 for v in values if v == best)
-
-
-def _deals(unseen: list[str], need: int, rng: Rng, deals: int) -> list[list[str]]:
-    """``deals`` random orderings of the first ``need`` cards of ``unseen``."""
-    out = []
-    for _ in range(deals):
-        pool = list(unseen)
-        for i in range(need):  # a partial Fisher-Yates shuffle
-            j = i + rng.below(len(pool) - i)
-            pool[i], pool[j] = pool[j], pool[i]
-        out.append(pool[:need])
-    return out
-
-
 def _setup(hand: Sequence[str], opponents: int, seen: Sequence[str]) -> tuple[list[str], int]:
     shown = {*hand, *seen}
-    unseen = [c for c in _FULL_DECK if c not in shown]
+    unseen = [c for c in FULL_DECK if c not in shown]
     opponents = max(1, min(opponents, (len(unseen) - len(hand)) // len(hand)))
     return unseen, opponents
 
@@ -91,12 +72,14 @@ def _score_keeps(
     size = len(hand)
     value = scorer(rule, wild_rank)
     totals = [0.0] * len(keeps)
-    for cards in _deals(unseen, min(len(unseen), size * (opponents + 1)), rng, deals):
+    need = min(len(unseen), size * (opponents + 1))
+    for _ in range(deals):
+        cards = random_cards(unseen, need, rng)
         others = [value(cards[o * size : (o + 1) * size]) for o in range(opponents)]
         fresh = cards[opponents * size :]
         for k, keep in enumerate(keeps):
             mine = [*keep, *fresh[: size - len(keep)]]
-            totals[k] += _share([value(mine), *others])
+            totals[k] += pot_share([value(mine), *others])
     return [t / deals for t in totals]
 
 

@@ -19,35 +19,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hoyle import Deck, Rng
+from hoyle import Rng
 from hoyle import poker as ev
+
+from hoyle_poker.random_cards import FULL_DECK, pot_share, random_cards
 
 #: The stud games' names in the bot's tables (``hoyle_poker.bots.GAMES``).
 STUD_GAMES = ("stud", "stud-hi-lo", "razz")
 #: Cards in a finished stud hand.
 SEVEN = 7
 
-_FULL_DECK = [str(c) for c in Deck.standard()]
-
 
 def _shares(hands: list[list[str]], game: str) -> float:
     """Seat 0's share of the pot at a showdown of these seven-card hands."""
     if game == "razz":
-        return _split([ev.evaluate_low(h, "ace-to-five") for h in hands])
-    high = _split([ev.evaluate(h) for h in hands])
+        return pot_share([ev.evaluate_low(h, "ace-to-five") for h in hands])
+    high = pot_share([ev.evaluate(h) for h in hands])
     if game == "stud":
         return high
     lows = [ev.evaluate_low(h, "eight-or-better") for h in hands]
     if all(low is None for low in lows):
         return high
-    return high / 2 + _split(lows) / 2
-
-
-def _split(values: Sequence[ev.HandValue | None]) -> float:
-    best = max((v for v in values if v is not None), default=None)
-    if best is None or values[0] != best:
-        return 0.0
-    return 1 / sum(1 for v in values if v == best)
+    return high / 2 + pot_share(lows) / 2
 
 
 def stud_equity(
@@ -68,20 +61,17 @@ def stud_equity(
     True
     """
     seen = {*mine, *dead, *(c for up in opponents_up for c in up)}
-    unseen = [c for c in _FULL_DECK if c not in seen]
+    unseen = [c for c in FULL_DECK if c not in seen]
     needs = [SEVEN - len(mine)] + [SEVEN - len(up) for up in opponents_up]
     while sum(needs) > len(unseen) and len(needs) > 2:  # more hands than cards: model fewer
         needs.pop()
     known = [list(mine), *(list(up) for up in opponents_up)]
     total = 0.0
     for _ in range(deals):
-        pool = list(unseen)
+        dealt = random_cards(unseen, sum(needs), rng)
         hands, at = [], 0
         for cards, need in zip(known, needs, strict=False):
-            for i in range(at, at + need):  # a partial Fisher-Yates shuffle
-                j = i + rng.below(len(pool) - i)
-                pool[i], pool[j] = pool[j], pool[i]
-            hands.append(cards + pool[at : at + need])
+            hands.append(cards + dealt[at : at + need])
             at += need
         total += _shares(hands, game)
     return total / deals
