@@ -345,6 +345,17 @@ class Registry:
         """
         return self.bots.get(split_bot_spec(spec)[0])
 
+    def bots_for(self, variant: Variant) -> list[str]:
+        """The names in :attr:`bots` of the bots that play ``variant`` (:func:`bot_suits`),
+        in name order.
+
+        >>> from hoyle.plugins import default_registry
+        >>> registry = default_registry()
+        >>> "random" in registry.bots_for(registry.variant("war"))
+        True
+        """
+        return sorted(n for n, f in self.bots.items() if bot_suits(f, variant))
+
     def default_bot(self, variant: str) -> str:
         """The name (in :attr:`bots`) of the bot that plays ``variant`` when none is
         chosen: the one its plugin names with ``hoyle_register_default_bots``, else

@@ -38,8 +38,7 @@ META = ("help", "hint", "table", "quit")
 
 def hint_bots(variant: Variant) -> list[str]:
     """The registered bots suited to ``variant``, specialised ones first, ``random`` last."""
-    names = [n for n, f in default_registry().bots.items() if bot_suits(f, variant)]
-    return sorted(names, key=lambda n: (n == "random", n))
+    return sorted(default_registry().bots_for(variant), key=lambda n: (n == "random", n))
 
 
 def bet_sizes(view: Mapping[str, Any], legal: Sequence[Action]) -> str | None:

@@ -25,11 +25,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from hoyle.engine import Game
 from hoyle.errors import HoyleError
-from hoyle.registry import Option, bot_suits
+from hoyle.registry import Option
 from hoyle.server.bots import BOT_SECONDS, BotDriver
 from hoyle.server.commit import GroupCommit
 from hoyle.server.store import TableStore
-from hoyle.server.tables import TableRoom
+from hoyle.server.tables import Table, TableRoom
 from hoyle.server.validate import (
     MAX_DEPTH,
     TableError,
@@ -276,9 +276,7 @@ class Front:
                     for r in registry.house_rules_for(name)
                 ],
                 "bots": [
-                    {"name": b, "levels": list(getattr(f, "levels", ()))}
-                    for b, f in sorted(registry.bots.items())
-                    if bot_suits(f, v)
+                    {"name": b, "levels": list(getattr(registry.bots[b], "levels", ()))} for b in registry.bots_for(v)
                 ],
                 "default_bot": registry.default_bot(name),
             }
@@ -354,6 +352,7 @@ class Front:
         await websocket.accept()
         table_id = websocket.path_params["table"]
         try:
+            table = self.room.table(table_id)
             seat = await self._hello(websocket, table_id)
         except WebSocketDisconnect:
             return
@@ -363,12 +362,11 @@ class Front:
             await websocket.close(code=4000 + status)
             return
         with contextlib.suppress(WebSocketDisconnect):
-            await self._push(websocket, table_id, seat)
+            await self._push(websocket, table, seat)
 
     async def _hello(self, websocket: WebSocket, table_id: str) -> int | None:
         """The seat the socket's first message names (None: a watcher);
         ``WebSocketDisconnect`` if the client left before saying anything."""
-        self.room.table(table_id)
         _no_url_token(websocket)
         first = await asyncio.wait_for(websocket.receive(), timeout=10)
         if first["type"] == "websocket.disconnect":
@@ -381,9 +379,10 @@ class Front:
             raise TableError("that token is not a seat's token at this table", status=403)
         return seat
 
-    async def _push(self, websocket: WebSocket, table_id: str, seat: int | None) -> None:
-        """Send the state, then each change, until the game is over or the client goes."""
-        table = self.room.table(table_id)
+    async def _push(self, websocket: WebSocket, table: Table, seat: int | None) -> None:
+        """Send the state, then each change, until the game is over (or the table is
+        deleted) or the client goes."""
+        table_id = table.id
         sent = 0
         closed = asyncio.ensure_future(_until_closed(websocket))
         try:
@@ -444,7 +443,7 @@ class Front:
         ]
 
 
-def _listing(t: Any) -> dict[str, Any]:
+def _listing(t: Table) -> dict[str, Any]:
     """One table as ``GET /api/tables`` lists it."""
     return {
         "table": t.id,
